@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Main and preload run in Node/Electron; the renderer is a plain web build that
+// both hosts (Electron window and the loopback browser host) serve unchanged.
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    plugins: [svelte()],
+  },
+});

@@ -1,0 +1,2 @@
+// Electron host: replaced by the application core issue.
+export {};

@@ -1,0 +1,2 @@
+// Preload: replaced by the application core issue.
+export {};
