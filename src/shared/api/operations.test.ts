@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiErrorTable } from './errors.ts';
+import { buildPath, matchRoute, operationIds, operations, pathParamNames, type OperationInput, type OperationResult } from './operations.ts';
+import { readSpec, tableAfter } from './test/spec-tables.ts';
+
+const endpointRows = tableAfter(readSpec(), '## Endpoints').map(([n, method, path]) => ({ n: Number(n), method, path }));
+
+describe('operation table against the spec Endpoints table', () => {
+  it('has the 19 operationIds of the contract, one per spec row', () => {
+    expect(endpointRows).toHaveLength(19);
+    expect(Object.keys(operations)).toEqual([...operationIds]);
+    expect(operationIds).toEqual([
+      'getCustomer', 'createService', 'getService', 'listCacheControlPolicies', 'listCacheControlPoliciesV2',
+      'updateCacheControlPolicyV2', 'createAccessControlPolicy', 'listAccessControlPolicies', 'updateAccessControlPolicy',
+      'updateAccessControlPolicyV2', 'updateRedirectionPolicy', 'listRedirectionPoliciesV2', 'setCorsHeaders',
+      'upsertRateLimit', 'deleteRateLimit', 'getVolume', 'getBandwidth', 'getRequestNumber', 'getOriginRequestNumber',
+    ]);
+  });
+
+  it.each(endpointRows)('operation $n: $method $path', ({ n, method, path }) => {
+    const op = operations[operationIds[n - 1]];
+    expect(op.specNumber).toBe(n);
+    expect(op.method).toBe(method);
+    expect(op.path).toBe(path);
+    expect(op.idempotent).toBe(method !== 'POST');
+    expect(op.operationId).toBe(operationIds[n - 1]);
+  });
+
+  it('has a body schema exactly where the spec lists a body', () => {
+    const withBody = operationIds.filter((id) => operations[id].body !== null).map((id) => operations[id].specNumber);
+    expect(withBody).toEqual([2, 6, 7, 9, 10, 11, 13, 14, 16, 17, 18, 19]);
+  });
+
+  it('has no response schema exactly for the no-body 200s (6, 13, 14, 15)', () => {
+    const noResponse = operationIds.filter((id) => operations[id].response === null).map((id) => operations[id].specNumber);
+    expect(noResponse).toEqual([6, 13, 14, 15]);
+  });
+
+  it('declares one path param schema key per placeholder', () => {
+    for (const id of operationIds) {
+      const op = operations[id];
+      expect(Object.keys(op.pathParams.shape).sort(), id).toEqual(pathParamNames(op.path).sort());
+    }
+  });
+
+  it('lists Signature.NotMatch on all and only spec codes naming the operation', () => {
+    for (const id of operationIds) {
+      const op = operations[id];
+      expect(op.errors, id).toContain('Signature.NotMatch');
+      for (const code of op.errors) {
+        const entry = apiErrorTable.find((e) => e.code === code);
+        expect(entry?.source, code).toBe('spec');
+        expect(entry?.operations, code).toContain(id);
+      }
+    }
+    expect(operations.updateAccessControlPolicy.errors).toContain('InvalidPolicy.IpRestriction');
+    expect(operations.upsertRateLimit.errors).toContain('InvalidRateLimit.TimeWindow');
+    expect(operations.getCustomer.errors).not.toContain('InvalidService.IdIncorrect');
+  });
+
+  it('has a summary and a tag for each operation', () => {
+    for (const id of operationIds) {
+      expect(operations[id].summary.length, id).toBeGreaterThan(5);
+      expect(operations[id].tag.length, id).toBeGreaterThan(2);
+    }
+  });
+});
+
+describe('buildPath', () => {
+  it('fills the placeholders', () => {
+    expect(buildPath('getCustomer', { customer_id: 42 })).toBe('/v1.1/customer/42');
+    expect(buildPath('getService', { serviceId: 7 })).toBe('/cdn/v1.0/service/7');
+    expect(buildPath('updateCacheControlPolicyV2', { serviceId: 7, policyId: 3 })).toBe('/cdn/v1.1/services/7/cacheControl/3');
+    expect(buildPath('getVolume', {})).toBe('/cdn/v1.0/analytics/getVolumeByServiceName');
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('rejects the id %s', (bad) => {
+    expect(() => buildPath('getService', { serviceId: bad })).toThrow(z.ZodError);
+  });
+
+  it('rejects a missing id with a message naming it', () => {
+    const r = operations.updateRedirectionPolicy.pathParams.safeParse({ serviceId: 1 });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].path).toEqual(['policyId']);
+    expect(r.error?.issues[0].message).toBe('Policy ID is required.');
+  });
+});
+
+describe('matchRoute', () => {
+  it('matches templates and returns raw params', () => {
+    expect(matchRoute('PUT', '/cdn/v1.1/services/5/accessControl/9').match).toEqual({
+      operationId: 'updateAccessControlPolicyV2',
+      params: { serviceId: '5', policyId: '9' },
+      alias: false,
+    });
+    expect(matchRoute('delete', '/cdn/v1.0/services/5/rateLimit').match?.operationId).toBe('deleteRateLimit');
+  });
+
+  it('answers the alias paths (plural service read, requestNumber for 19)', () => {
+    expect(matchRoute('GET', '/cdn/v1.0/services/5').match).toMatchObject({ operationId: 'getService', alias: true });
+    expect(matchRoute('POST', '/cdn/v1.0/analytics/requestNumber').match).toMatchObject({ operationId: 'getOriginRequestNumber', alias: true });
+    expect(matchRoute('POST', '/cdn/v1.0/analytics/getRequestNumberByServiceName').match?.operationId).toBe('getRequestNumber');
+  });
+
+  it('tells unknown paths from wrong methods', () => {
+    expect(matchRoute('PATCH', '/cdn/v1.0/services/5/rateLimit')).toEqual({ methodNotAllowed: true });
+    expect(matchRoute('GET', '/cdn/v1.0/nothing')).toEqual({});
+    expect(matchRoute('GET', '/cdn/v1.0/service/5/extra')).toEqual({});
+  });
+});
+
+describe('types', () => {
+  it('derive inputs and results per operation', () => {
+    const input: OperationInput<'upsertRateLimit'> = { params: { serviceId: 1 }, body: { timeWindow: 60, requestLimit: 100 } };
+    const none: OperationInput<'getCustomer'> = { params: { customer_id: 1 }, body: undefined };
+    const result: OperationResult<'setCorsHeaders'> = undefined;
+    const service: OperationResult<'getService'> = { id: 1, domainName: 'www.example.com' };
+    // @ts-expect-error timeWindow must be a number
+    const wrong: OperationInput<'upsertRateLimit'> = { params: { serviceId: 1 }, body: { timeWindow: '60', requestLimit: 1 } };
+    expect([input, none, result, service, wrong]).toHaveLength(5);
+  });
+});

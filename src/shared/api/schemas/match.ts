@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { isCidr } from '../formats.ts';
+import { apiCode, nonEmptyArray, oneOf, requiredText } from './common.ts';
+
+export const matchFields = [
+  'req.path',
+  'req.query',
+  'req.method',
+  'client.ip',
+  'req.host',
+  'req.header.user-agent',
+  'req.header.cookie',
+  'req.header.origin',
+  'req.header.via',
+] as const;
+export type MatchField = (typeof matchFields)[number];
+
+/** Operators we send (not_istartswith is the spelling we emit). */
+export const matchOperators = [
+  'startswith',
+  'not_startswith',
+  'istartswith',
+  'not_istartswith',
+  'regex',
+  'equals',
+  'not_equals',
+  'iequals',
+  'not_iequals',
+  'endswith',
+  'not_endswith',
+  'iendswith',
+  'not_iendswith',
+  'subnet',
+  'not_subnet',
+] as const;
+export type MatchOperator = (typeof matchOperators)[number];
+
+/** Spellings the spec also shows, accepted on input and rewritten to the canonical one. */
+export const matchOperatorAliases: Readonly<Record<string, MatchOperator>> = { not_istartwith: 'not_istartswith' };
+
+export function normalizeMatchOperator(op: string): string {
+  return matchOperatorAliases[op] ?? op;
+}
+
+export const subnetOperators = ['subnet', 'not_subnet'] as const;
+
+function isSubnetOperator(op: string): boolean {
+  return op === 'subnet' || op === 'not_subnet';
+}
+
+/** Accepts the alias spelling too; the message lists only the canonical operators. */
+export const matchOperatorSchema = z
+  .enum([...matchOperators, 'not_istartwith'], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? 'Operator is required; choose one from the list.'
+        : `Operator must be one of ${matchOperators.join(', ')}.`,
+  })
+  .transform((op): MatchOperator => normalizeMatchOperator(op) as MatchOperator);
+
+/** One Match condition (V2 rules). */
+export const matchSchema = z
+  .object({
+    field: oneOf('Match field', matchFields),
+    operator: matchOperatorSchema,
+    values: nonEmptyArray('Match values', requiredText('Match value'), 'at least one value'),
+  })
+  .superRefine((m, ctx) => {
+    if (isSubnetOperator(m.operator) && m.field !== 'client.ip') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: `Operator ${m.operator} only works with the field client.ip; choose another operator or the field client.ip.`,
+        ...apiCode('InvalidPolicy.MatchOperatorIncorrect'),
+      });
+      return;
+    }
+    if (isSubnetOperator(m.operator)) {
+      m.values.forEach((v, i) => {
+        if (!isCidr(v)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['values', i],
+            message: `Match value "${v}" is not a subnet; enter an address or CIDR network such as 203.0.113.0/24.`,
+            ...apiCode('InvalidPolicy.MatchValueIncorrect'),
+          });
+        }
+      });
+    }
+  });
+export type Match = z.output<typeof matchSchema>;
+export type MatchInput = z.input<typeof matchSchema>;
+
+export const matchesSchema = nonEmptyArray('Match conditions', matchSchema, 'at least one condition');
+
+/** Version 1.0 match operators (Match Url Path and Match Query String). */
+export const matchUrlOperators = ['prefix', 'regex', 'equals', 'suffix'] as const;
+export type MatchUrlOperator = (typeof matchUrlOperators)[number];
+
+function patternMatch(label: string) {
+  return z.object(
+    {
+      operator: oneOf(`${label} operator`, matchUrlOperators),
+      patterns: nonEmptyArray(`${label} patterns`, requiredText(`${label} pattern`), 'at least one pattern'),
+    },
+    { error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be an object.`) },
+  );
+}
+
+export const matchUrlPathSchema = patternMatch('URL path match');
+export const matchQueryStringSchema = patternMatch('Query string match');
+export type MatchUrlPath = z.output<typeof matchUrlPathSchema>;
+export type MatchQueryString = z.output<typeof matchQueryStringSchema>;
+
+// Response side: lenient (unknown operators/fields from a newer server still display).
+export const matchResponseSchema = z.looseObject({
+  field: z.string(),
+  operator: z.string().transform(normalizeMatchOperator),
+  values: z.array(z.string()),
+});
+export const matchUrlPathResponseSchema = z.looseObject({
+  operator: z.string(),
+  patterns: z.array(z.string()),
+});
+export const matchQueryStringResponseSchema = matchUrlPathResponseSchema;
+

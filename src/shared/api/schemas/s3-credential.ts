@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { bool, requiredText } from './common.ts';
+
+/** S3Credential of an origin: accessKey, accessSecret, region must be non-empty when present. */
+export const s3CredentialSchema = z.object(
+  {
+    accessKey: requiredText('S3 access key'),
+    accessSecret: requiredText('S3 access secret'),
+    region: requiredText('S3 region'),
+    dropQueryString: bool('Drop query string before signing').optional(),
+  },
+  { error: 'S3 credential must be an object with accessKey, accessSecret and region.' },
+);
+export type S3Credential = z.input<typeof s3CredentialSchema>;
+
+/** Response side; accessSecret is returned as sent (a secret: never log it). */
+export const s3CredentialResponseSchema = z.looseObject({
+  accessKey: z.string().optional(),
+  accessSecret: z.string().optional(),
+  region: z.string().optional(),
+  dropQueryString: z.boolean().optional(),
+});
