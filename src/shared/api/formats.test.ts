@@ -97,7 +97,7 @@ describe('geo, tokens, headers, CORS', () => {
     const codes = iso3166Countries.map((c) => c.code);
     expect([...codes].sort()).toEqual(codes);
     expect(iso3166Countries.find((c) => c.code === 'DE')?.name).toBe('Germany');
-    expect(iso3166Countries.every((c) => /^[A-Z]{2}$/.test(c.code) && c.name.length > 2 && c.name !== c.code)).toBe(true);
+    expect(iso3166Countries.every((c) => /^[A-Z]{2}$/.test(c.code) && c.name.length > 2 && (c.name as string) !== c.code)).toBe(true);
   });
   it('geoRestriction codes are upper-case assigned codes', () => {
     expect(invalidCountryCode('US,DE, JP')).toBeNull();

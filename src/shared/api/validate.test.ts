@@ -54,6 +54,7 @@ describe('validateOperationBody: first failing rule in the spec order', () => {
     const o = [{ originUrl: 'o.example.com' }];
     expect(codeOf('createService', undefined)).toBe('InvalidService.Empty');
     expect(codeOf('createService', 'text')).toBe('InvalidService.Empty');
+    expect(codeOf('createService', {})).toBe('InvalidService.Empty');
     expect(codeOf('createService', { origins: [] })).toBe('InvalidService.DomainNameEmpty');
     expect(codeOf('createService', { domainName: 'http://x' })).toBe('InvalidService.DomainNameEmpty');
     expect(codeOf('createService', { domainName: 'a.example.com', origins: [], defaultHostHeader: 'x' })).toBe('InvalidService.OriginsEmpty');

@@ -40,6 +40,8 @@ export function isEmptyValue(v: unknown): boolean {
 
 const empty = (c: RuleContext): boolean => isEmptyValue(c.value);
 const tooBig = (c: RuleContext): boolean => c.issue.code === 'too_big';
+/** The whole body is an empty object (or missing). */
+const bodyEmpty = (c: RuleContext): boolean => isEmptyValue(c.at([]));
 /** The origin element that holds the issue (origins.N) is empty. */
 const originElementEmpty = (c: RuleContext): boolean => isEmptyValue(c.at(c.issue.path.slice(0, 2)));
 
@@ -98,6 +100,7 @@ export const validationRules: { readonly [Id in OperationId]: readonly Validatio
   getCustomer: [],
   createService: [
     r('', 'InvalidService.Empty'),
+    r('domainName', 'InvalidService.Empty', bodyEmpty),
     r('domainName', 'InvalidService.DomainNameEmpty'),
     r('origins', 'InvalidService.OriginsEmpty', empty),
     r('origins', 'Request.BadRequest'),

@@ -25,7 +25,9 @@ export const ipRestrictionSchema = text('IP restriction').superRefine((value, ct
       ...apiCode('InvalidPolicy.IpRestriction'),
     });
   }
-}).transform(normalizeCommaList); // sent without spaces around commas
+})
+  .transform(normalizeCommaList) // sent without spaces around commas
+  .describe('Comma-separated IPv4/IPv6 addresses, address/dotted netmask or address/prefix length; only these clients are allowed, others get 403.');
 
 export const geoRestrictionSchema = text('Geo restriction').superRefine((value, ctx) => {
   const bad = invalidCountryCode(value);
@@ -39,15 +41,19 @@ export const geoRestrictionSchema = text('Geo restriction').superRefine((value, 
       ...apiCode('InvalidPolicy.GeoFormat'),
     });
   }
-}).transform(normalizeCommaList);
+})
+  .transform(normalizeCommaList)
+  .describe('Comma-separated upper-case ISO 3166-1 alpha-2 codes; the returned order may differ.');
 
 /** Secret: messages never echo its content. */
 export const tokenSecretSchema = text('Token secret').refine(isTokenSecretList, {
   message: 'Token secret must be comma-separated tokens of exactly 64 characters, each 0-9 or a-z.',
-}).transform(normalizeCommaList);
+})
+  .transform(normalizeCommaList)
+  .describe('Used only when type is token: comma-separated tokens of exactly 64 characters [0-9a-z]. A secret, returned as sent; never logged.');
 
 const accessControlOptional = {
-  priority: positiveInt('Priority').optional(),
+  priority: positiveInt('Priority').describe('Optional positive integer; unique among the service access control policies.').optional(),
   ipRestriction: ipRestrictionSchema.optional(),
   geoRestriction: geoRestrictionSchema.optional(),
   tokenSecret: tokenSecretSchema.optional(),

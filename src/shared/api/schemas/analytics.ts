@@ -16,15 +16,17 @@ const serviceNamesSchema = nonEmptyArray(
   }),
   'at least one service',
 ).max(MAX_SERVICE_NAMES, {
-  // Built-in checks cannot carry params; validation.ts maps too_big here to ServiceNames.NumberInvalid.
+  // Built-in checks cannot carry params; validate.ts maps too_big here to ServiceNames.NumberInvalid.
   error: `Services: choose at most ${MAX_SERVICE_NAMES}.`,
-});
+}).describe(`Domain names of the services, at most ${MAX_SERVICE_NAMES}.`);
 
 function timestamp(label: string) {
-  return requiredText(label).refine((v) => parseApiTimestamp(v) !== null, {
-    message: `${label} must be a UTC time in the form yyyy-MM-ddTHH:mm:ssZ, for example 2024-05-01T13:05:00Z.`,
-    ...apiCode('TimeFormat.Invalid'),
-  });
+  return requiredText(label)
+    .refine((v) => parseApiTimestamp(v) !== null, {
+      message: `${label} must be a UTC time in the form yyyy-MM-ddTHH:mm:ssZ, for example 2024-05-01T13:05:00Z.`,
+      ...apiCode('TimeFormat.Invalid'),
+    })
+    .describe('UTC time yyyy-MM-ddTHH:mm:ssZ; with interval day: yyyy-MM-ddT00:00:00Z.');
 }
 
 interface RangeInput {
@@ -83,7 +85,9 @@ export const analyticsSeriesRequestSchema = z
     serviceNames: serviceNamesSchema,
     startTime: timestamp('Start time'),
     endTime: timestamp('End time'),
-    interval: oneOf('Interval', analyticsIntervals).default('minute'),
+    interval: oneOf('Interval', analyticsIntervals)
+      .default('minute')
+      .describe('minute: one point per 5 minutes, range at most 24 hours; day: one point per day, range at most 90 days.'),
   })
   .superRefine(checkRange);
 export type AnalyticsSeriesRequest = z.input<typeof analyticsSeriesRequestSchema>;

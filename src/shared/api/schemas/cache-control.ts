@@ -12,17 +12,17 @@ import { responseHeaderResponseSchema, responseHeaderSchema } from './response-h
  */
 export const updateCacheControlPolicyV2BodySchema = z.object({
   policyName: requiredText('Policy name'),
-  priority: positiveInt('Priority'),
+  priority: positiveInt('Priority').describe('Positive integer; a higher weight takes precedence.'),
   matches: matchesSchema,
-  autoGzipDisable: bool('Disable automatic Gzip'),
-  ttl: nonNegativeLong('TTL (seconds)').optional(),
+  autoGzipDisable: bool('Disable automatic Gzip').describe('Disable automatic Gzip at the edge (Mandatory on edit).'),
+  ttl: nonNegativeLong('TTL (seconds)').describe('Edge cache time-to-live in seconds.').optional(),
   refererAcl: refererAclSchema.optional(),
   originAcl: originAclSchema.optional(),
   ignoreClientNoCache: bool('Ignore client no-cache').optional(),
   ignoreOriginNoCache: bool('Ignore origin no-cache').optional(),
   ignoreQueryString: bool('Ignore query string').optional(),
-  enableXCache: bool('X-Cache header').optional(),
-  noCache: bool('Never cache').optional(),
+  enableXCache: bool('X-Cache header').describe('Edge responses carry an X-Cache header with HIT or MISS.').optional(),
+  noCache: bool('Never cache').describe('Never cache even if the origin allows it.').optional(),
   responseHeaders: nonEmptyArray('Response headers', responseHeaderSchema, 'at least one header rule').optional(),
   varyMIMEs: nonEmptyArray(
     'Vary MIME types',

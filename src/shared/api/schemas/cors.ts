@@ -24,6 +24,7 @@ export const corsHeadersSchema = z.object({
       message: 'Allowed origin must be * or scheme://domain, for example https://www.example.com.',
       ...apiCode('InvalidOrigin.UrlFormat'),
     })
+    .describe('* or scheme://fqdn[:port]; null not allowed.')
     .optional(),
   accessControlAllowMethods: z
     .string({ error: 'Allowed methods must be text.' })
@@ -32,18 +33,21 @@ export const corsHeadersSchema = z.object({
       ...apiCode('InvalidPolicy.CorsHeaderForMethod'),
     })
     .transform(normalizeCommaList)
+    .describe(`One method or a comma-separated list of ${corsMethods.join(', ')}.`)
     .optional(),
   accessControlAllowCredentials: z
     .literal(true, { error: 'Allow credentials can only be true; leave it unset instead of false.' })
+    .describe('Only true is valid; omit the field instead of sending false.')
     .optional(),
-  accessControlAllowHeaders: headerList('Allowed headers', 'InvalidPolicy.CorsHeaderForHeader').optional(),
+  accessControlAllowHeaders: headerList('Allowed headers', 'InvalidPolicy.CorsHeaderForHeader').describe('Comma-separated header names; not empty.').optional(),
   accessControlMaxAge: z
     .number({ error: 'Max age must be a whole number of seconds.' })
     .int({ error: 'Max age must be a whole number of seconds.' })
     .min(CORS_MAX_AGE_DEFAULT, { error: 'Max age must be 0 or more seconds (0 = no caching), or -1 for the default.' })
     .max(INT32_MAX, { error: `Max age must be at most ${INT32_MAX} seconds.` })
+    .describe('Seconds a preflight response may be cached; 0 = no cache; -1 = default (cache indefinitely).')
     .optional(),
-  accessControlExposeHeaders: headerList('Exposed headers', 'InvalidPolicy.CorsHeaderForExposeHeader').optional(),
+  accessControlExposeHeaders: headerList('Exposed headers', 'InvalidPolicy.CorsHeaderForExposeHeader').describe('Comma-separated header names; not empty.').optional(),
 });
 export type CorsHeaders = z.input<typeof corsHeadersSchema>;
 

@@ -61,9 +61,11 @@ export const matchOperatorSchema = z
 /** One Match condition (V2 rules). */
 export const matchSchema = z
   .object({
-    field: oneOf('Match field', matchFields),
-    operator: matchOperatorSchema,
-    values: nonEmptyArray('Match values', requiredText('Match value'), 'at least one value'),
+    field: oneOf('Match field', matchFields).describe('req.path is the path without query string.'),
+    operator: matchOperatorSchema.describe(
+      'i-prefixed forms ignore case; not_-prefixed forms negate; subnet/not_subnet (CIDR values) only with field client.ip. not_istartwith is accepted and sent as not_istartswith.',
+    ),
+    values: nonEmptyArray('Match values', requiredText('Match value'), 'at least one value').describe('Compared to the field; the match succeeds when one value matches.'),
   })
   .superRefine((m, ctx) => {
     if (isSubnetOperator(m.operator) && m.field !== 'client.ip') {

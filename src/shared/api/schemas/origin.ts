@@ -6,10 +6,12 @@ import { s3CredentialResponseSchema, s3CredentialSchema } from './s3-credential.
 /** One origin server; the array order is priority (first primary, then fallbacks). */
 export const originSchema = z.object(
   {
-    originUrl: requiredText('Origin URL').refine(isOriginUrl, {
-      message: 'Origin URL must look like [http[s]://]hostname[:port][/path/prefix], for example https://origin.example.com:8443/static.',
-    }),
-    sni: text('SNI').regex(/^\S+$/, { error: 'SNI must be a host name without spaces.' }).optional(),
+    originUrl: requiredText('Origin URL')
+      .refine(isOriginUrl, {
+        message: 'Origin URL must look like [http[s]://]hostname[:port][/path/prefix], for example https://origin.example.com:8443/static.',
+      })
+      .describe('[http[s]://]hostname[:port][/path/prefix]; a given scheme is forced for all origin requests, without one the client protocol is used.'),
+    sni: text('SNI').regex(/^\S+$/, { error: 'SNI must be a host name without spaces.' }).describe('SNI sent in the TLS handshake with the origin.').optional(),
     headers: z
       .record(
         text('Origin header name').refine(isHeaderName, { message: 'Origin header names may only contain letters, digits and !#$%&\'*+-.^_`|~.' }),

@@ -6,10 +6,10 @@ import { bool, positiveInt } from './common.ts';
  * ignoreUrlPath / ignoreQueryString keeps the current value, so we must not fill one in.
  */
 export const rateLimitSchema = z.object({
-  timeWindow: positiveInt('Time window (seconds)'),
-  requestLimit: positiveInt('Request limit'),
-  ignoreUrlPath: bool('Same limit for all URLs').optional(),
-  ignoreQueryString: bool('Ignore query string').optional(),
+  timeWindow: positiveInt('Time window (seconds)').describe('Window in seconds; positive.'),
+  requestLimit: positiveInt('Request limit').describe('Maximum requests per client IP per window; positive.'),
+  ignoreUrlPath: bool('Same limit for all URLs').describe('One limit for all URLs of a client IP; omitted on update keeps the current value (default false).').optional(),
+  ignoreQueryString: bool('Ignore query string').describe('Ignore the query string when counting; omitted on update keeps the current value (default false).').optional(),
 });
 export type RateLimit = z.input<typeof rateLimitSchema>;
 

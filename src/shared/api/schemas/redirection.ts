@@ -15,7 +15,7 @@ export const httpCodeSchema = z.literal(redirectionHttpCodes, {
 
 export const redirectDestinationSchema = requiredText('Redirect destination').refine(isRedirectDestination, {
   message: 'Redirect destination must be an http(s) URL such as https://www.example.com/new, or a path starting with /.',
-});
+}).describe('Destination URL: absolute http(s) URL or a path starting with /.');
 
 /** Body of operation 11 (edit a redirection policy, version 1.0 shape). */
 export const updateRedirectionPolicyBodySchema = z.object({

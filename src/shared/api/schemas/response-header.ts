@@ -13,7 +13,7 @@ export const responseHeaderSchema = z
       ...apiCode('InvalidPolicy.ResponseHeader'),
     }),
     operationType: oneOf('Header operation', responseHeaderOperations),
-    value: text('Header value').optional(),
+    value: text('Header value').describe('Required when operationType is add or replace.').optional(),
   })
   .superRefine((h, ctx) => {
     if (h.operationType !== 'delete' && (h.value === undefined || h.value.trim() === '')) {

