@@ -1,0 +1,160 @@
+// The CLI as users run it (a child process), against a real in-process sandbox gateway.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCEL, runAccel } from './test-support.ts';
+import { commands } from './commands/index.ts';
+import { startTestSandbox, type TestSandbox } from '../main/core/test-support/sandbox.ts';
+
+type Vector = {
+  name: string;
+  method: string;
+  uri: string;
+  host: string;
+  keyId: string;
+  secret: string;
+  date: string;
+  nonce: string;
+  body: string;
+  sfdHeaders: Record<string, string>;
+  canonicalString: string;
+  authorization: string;
+};
+
+const fixtures = new URL('../../../shared/fixtures/signature-v2-vectors.json', import.meta.url);
+const { vectors } = JSON.parse(await readFile(fixtures, 'utf8')) as { vectors: Vector[] };
+const RESERVED = new Set(['x-sfd-date', 'x-sfd-nonce', 'x-sfd-signature-version']);
+
+describe('accel help', () => {
+  it('prints help for the CLI and every command, and rejects unknown commands', async () => {
+    const main = await runAccel(['--help']);
+    expect(main.code).toBe(0);
+    const names = commands.map((command) => command.name);
+    expect(names).toEqual(expect.arrayContaining(['accounts', 'call', 'sign', 'sandbox']));
+    for (const name of names) expect(main.stdout).toContain(`  ${name}`);
+    const helps = await Promise.all(names.map((name) => runAccel([name, '--help'])));
+    for (const help of helps) {
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: accel /);
+    }
+    const unknown = await runAccel(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command');
+  });
+});
+
+describe('accel sign', () => {
+  it.each(vectors.map((vector) => [vector.name, vector] as const))('matches the fixture vector %s exactly', async (_name, vector) => {
+    const headers = Object.entries(vector.sfdHeaders)
+      .filter(([name]) => !RESERVED.has(name.toLowerCase()))
+      .flatMap(([name, value]) => ['--header', `${name}=${value}`]);
+    const args = ['sign', '--method', vector.method, '--uri', vector.uri, '--host', vector.host, '--key-id', vector.keyId];
+    args.push('--secret-env', 'ACCEL_TEST_SECRET', '--date', vector.date, '--nonce', vector.nonce, '--body', vector.body, ...headers);
+    const env = { ACCEL_TEST_SECRET: vector.secret };
+    const [json, text] = await Promise.all([runAccel([...args, '--json'], { env }), runAccel(args, { env })]);
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout);
+    expect(out.canonicalString).toBe(vector.canonicalString);
+    expect(out.authorization).toBe(vector.authorization);
+    expect(out.headers).toMatchObject(vector.sfdHeaders);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`---\n${vector.canonicalString}\n--- headers ---\n`);
+    expect(text.stdout).toContain(`Authorization: ${vector.authorization}\n`);
+    expect(text.stdout + text.stderr + json.stderr).not.toContain(vector.secret);
+  });
+
+  it('refuses a bad date and a missing secret variable', async () => {
+    const base = ['sign', '--method', 'GET', '--uri', '/x', '--host', 'h', '--key-id', 'K', '--secret-env', 'ACCEL_TEST_SECRET'];
+    const badDate = await runAccel([...base, '--date', '2026-11-22'], { env: { ACCEL_TEST_SECRET: 'abc' } });
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toContain('--date');
+    const noSecret = await runAccel(base, { env: { ACCEL_TEST_SECRET: '' } });
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.stderr).toContain('ACCEL_TEST_SECRET');
+  });
+});
+
+describe('accel call', () => {
+  let sandbox: TestSandbox;
+  let dataDir: string;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    dataDir = await mkdtemp(join(tmpdir(), 'accel-cli-'));
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const direct = () => ['--base-url', sandbox.url, '--key-id', sandbox.credentials.accessKeyId, '--secret-env', 'ACCEL_TEST_SECRET'];
+  const env = () => ({ ACCEL_TEST_SECRET: sandbox.credentials.accessKeySecret, ACCEL_DATA_DIR: dataDir });
+
+  it('prints the JSON result of an operation; echoed secrets are masked unless asked for', async () => {
+    const customer = await runAccel(['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customer_id: sandbox.credentials.customerId })], { env: env() });
+    expect(customer.stderr).toBe('');
+    expect(customer.code).toBe(0);
+    expect(JSON.parse(customer.stdout)).toMatchObject({ id: sandbox.credentials.customerId, name: expect.any(String) });
+
+    const body = {
+      domainName: 'cli-test.example.com',
+      origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: 'cli-s3-secret', region: 'eu-west-1' } }],
+      defaultHostHeader: 'originHost',
+    };
+    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body)], { env: env() });
+    expect(created.code).toBe(0);
+    expect(created.stdout).not.toContain('cli-s3-secret');
+    const service = JSON.parse(created.stdout);
+    expect(service.origins[0].s3Credential.accessSecret).toBe('••••••');
+    const shown = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id }), '--show-secrets'], { env: env() });
+    expect(JSON.parse(shown.stdout).origins[0].s3Credential.accessSecret).toBe('cli-s3-secret');
+  });
+
+  it('prints {status, code, message, traceId} and exits 1 on an API error', async () => {
+    const missing = await runAccel(['call', 'getService', ...direct(), '--params', '{"serviceId": 987654}'], { env: env() });
+    expect(missing.code).toBe(1);
+    const error = JSON.parse(missing.stdout);
+    expect(error).toEqual({ status: expect.any(Number), code: expect.any(String), message: expect.any(String), traceId: expect.any(String) });
+    expect(error.status).toBeGreaterThanOrEqual(400);
+    expect(missing.stderr).toContain(error.code);
+
+    const wrongSecret = await runAccel(['call', 'getCustomer', ...direct(), '--params', '{"customer_id": 1}'], {
+      env: { ...env(), ACCEL_TEST_SECRET: 'wrong-secret-value' },
+    });
+    expect(wrongSecret.code).toBe(1);
+    expect(JSON.parse(wrongSecret.stdout)).toMatchObject({ status: 401, code: 'Signature.NotMatch' });
+    expect(wrongSecret.stdout + wrongSecret.stderr).not.toContain('wrong-secret-value');
+  });
+
+  it('rejects bad usage with exit code 2', async () => {
+    const unknownOp = await runAccel(['call', 'dropDatabase', ...direct()], { env: env() });
+    expect(unknownOp.code).toBe(2);
+    const badJson = await runAccel(['call', 'getService', ...direct(), '--params', '{nope'], { env: env() });
+    expect(badJson.code).toBe(2);
+    expect(badJson.stderr).toContain('--params');
+    const noAccount = await runAccel(['call', 'getService', '--params', '{"serviceId":1}'], { env: env() });
+    expect(noAccount.code).toBe(1);
+    expect(JSON.parse(noAccount.stdout)).toMatchObject({ code: 'Accounts.NoneSelected' });
+  });
+});
+
+describe('accel sandbox', () => {
+  it('starts the sandbox gateway (first line JSON) and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [ACCEL, 'sandbox', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]);
+      });
+      child.on('exit', () => reject(new Error(`sandbox exited early: ${stdout}`)));
+    });
+    const info = JSON.parse(firstLine);
+    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await fetch(`${info.baseUrl}/v1.1/customer/1`);
+    expect(answer.status).toBe(401); // unsigned: the gateway is up and checking signatures
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,50 @@
+// The application core as the CLI uses it: data directory and keychain service from the
+// environment, one invoke that throws on an error result.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core } from '../main/core/app-core.ts';
+import { keychainServiceFromEnv } from '../main/core/secrets/secret-store.ts';
+import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '../shared/ipc/contract.ts';
+import type { CliIo } from './cli-types.ts';
+
+export { printError, readSecret } from './cli-io.ts';
+
+export function dataDirFromEnv(env: NodeJS.ProcessEnv): string {
+  return env.ACCEL_DATA_DIR?.trim() || join(homedir(), '.config', 'acceleration-console');
+}
+
+/** An error result of the core, thrown so that commands read straight through. */
+export class CoreCallError extends Error {
+  readonly error: IpcError;
+  readonly code: string;
+  constructor(error: IpcError) {
+    super(error.message);
+    this.name = 'CoreCallError';
+    this.error = error;
+    this.code = error.code;
+  }
+}
+
+export type CliCore = {
+  core: Core;
+  call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
+};
+
+export async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
+  const core = createCore({
+    dataDir: dataDirFromEnv(io.env),
+    keychainService: keychainServiceFromEnv(io.env),
+    // Terminal users expect an answer or an error soon, not minutes of retries.
+    clientOptions: { timeoutMs: 30_000 },
+  });
+  const call = async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+    const result = (await core.invoke(channel as string, input)) as IpcResult<ChannelOutput<C>>;
+    if (!result.ok) throw new CoreCallError(result.error);
+    return result.data;
+  };
+  try {
+    return await action({ core, call });
+  } finally {
+    await core.dispose();
+  }
+}

@@ -1,0 +1,67 @@
+// Terminal input/output helpers shared by the commands (no core import: `accel sign` stays fast).
+import type { IpcError } from '../shared/ipc/contract.ts';
+import type { CliIo } from './cli-types.ts';
+
+/** Prints an error result: JSON on stdout for scripts, one readable line on stderr. */
+export function printError(io: CliIo, prefix: string, error: IpcError): void {
+  const shown: Record<string, unknown> = {
+    status: error.status ?? null,
+    code: error.code,
+    message: error.message,
+    traceId: error.traceId ?? null,
+  };
+  if (error.fields) shown.fields = error.fields;
+  io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  io.stderr.write(`${prefix}: ${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}${error.traceId ? ` (trace ${error.traceId})` : ''}\n`);
+}
+
+/** Reads a secret from the named environment variable, or else the first line of stdin. */
+export async function readSecret(io: CliIo, envVar: string | undefined, what = 'access key secret'): Promise<string> {
+  if (envVar !== undefined) {
+    const value = io.env[envVar];
+    if (!value) throw new Error(`The environment variable ${envVar} (--secret-env) is not set or empty.`);
+    return value;
+  }
+  const stdin = io.stdin as NodeJS.ReadStream;
+  if (stdin.isTTY && typeof stdin.setRawMode === 'function') {
+    io.stderr.write(`Enter the ${what} (not shown), then press Enter: `);
+    const secret = await readHiddenLine(stdin);
+    io.stderr.write('\n');
+    if (!secret) throw new Error(`No ${what} given.`);
+    return secret;
+  }
+  let text = '';
+  for await (const chunk of stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    if (text.includes('\n')) break;
+  }
+  const secret = text.split(/\r?\n/)[0] ?? '';
+  if (!secret) throw new Error(`No ${what} given: set --secret-env VAR or pipe it on stdin.`);
+  return secret;
+}
+
+/** Reads one line from a terminal without echoing it. Ctrl-C aborts. */
+function readHiddenLine(stdin: NodeJS.ReadStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let line = '';
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    const finish = (error?: Error) => {
+      stdin.setRawMode(false);
+      stdin.off('data', onData);
+      stdin.pause();
+      if (error) reject(error);
+      else resolve(line);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return finish();
+        if (char === '\u0003') return finish(new Error('Cancelled.'));
+        if (char === '\u007f' || char === '\b') line = line.slice(0, -1);
+        else line += char;
+      }
+    };
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}

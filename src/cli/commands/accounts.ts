@@ -1,0 +1,175 @@
+// accel accounts list|add|remove|switch|export|import
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import type { AccountView } from '../../shared/ipc/channels/accounts.ts';
+
+export const help = `Usage: accel accounts <action> [options]
+
+Actions:
+  list [--json]                       List the accounts (* marks the current one)
+  add --name NAME --base-url URL --key-id ID --customer-id N
+      [--secret-env VAR] [--color C] [--production] [--notes TEXT]
+      [--no-verify] [--current]
+                                      Add an account. The secret is read from the
+                                      environment variable VAR, or else from stdin;
+                                      it is stored in the OS keychain only. The
+                                      credentials are checked with getCustomer
+                                      unless --no-verify is given.
+  remove <name|id>                    Remove an account and its keychain entry
+  switch <name|id>                    Make an account the current one
+  export [--out FILE] [<name|id>...]  Export profiles (no secrets) as JSON
+  import <file|->                     Import profiles; duplicates are skipped and
+                                      new accounts ask for their secret on first use
+
+Colors: gray, blue, green, yellow, orange, red, purple, teal.
+`;
+
+export async function findAccount(cli: CliCore, nameOrId: string): Promise<AccountView> {
+  const { accounts } = await cli.call('accounts.list', undefined);
+  const byId = accounts.find((account) => account.id === nameOrId);
+  if (byId) return byId;
+  const byName = accounts.filter((account) => account.name.toLowerCase() === nameOrId.toLowerCase());
+  if (byName.length === 1) return byName[0];
+  if (byName.length > 1) throw new UsageError(`Several accounts are named "${nameOrId}"; use the account ID instead.`);
+  throw new UsageError(`No account named "${nameOrId}". See \`accel accounts list\`.`);
+}
+
+function describeAccount(account: AccountView, current: boolean): string {
+  const flags = [account.production ? 'PRODUCTION' : '', account.needsSecret ? 'needs secret' : '', account.kind === 'sandbox' ? 'sandbox' : '']
+    .filter(Boolean)
+    .join(', ');
+  const customer = account.customer ? `${account.customer.name} (${account.customer.region})` : 'not verified';
+  return `${current ? '*' : ' '} ${account.name}  ${account.baseUrl}  key ${account.accessKeyId}  customer ${account.customerId}: ${customer}${flags ? `  [${flags}]` : ''}  id ${account.id}`;
+}
+
+async function list(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true });
+  const result = await cli.call('accounts.list', undefined);
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    for (const warning of result.warnings) io.stderr.write(`warning: ${warning.message}\n`);
+    if (result.accounts.length === 0) io.stdout.write('No accounts. Add one with `accel accounts add --help`.\n');
+    for (const account of result.accounts) io.stdout.write(`${describeAccount(account, account.id === result.currentAccountId)}\n`);
+  }
+  return EXIT_OK;
+}
+
+async function add(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      name: { type: 'string' },
+      'base-url': { type: 'string' },
+      'key-id': { type: 'string' },
+      'customer-id': { type: 'string' },
+      'secret-env': { type: 'string' },
+      color: { type: 'string' },
+      production: { type: 'boolean', default: false },
+      notes: { type: 'string', default: '' },
+      'no-verify': { type: 'boolean', default: false },
+      current: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  for (const required of ['name', 'base-url', 'key-id', 'customer-id'] as const) {
+    if (!values[required]) throw new UsageError(`--${required} is required`);
+  }
+  const secret = await readSecret(io, values['secret-env']);
+  const { account, verified } = await cli.call('accounts.add', {
+    name: values.name!,
+    baseUrl: values['base-url']!,
+    accessKeyId: values['key-id']!,
+    customerId: values['customer-id']!,
+    secret,
+    color: values.color as AccountView['color'] | undefined,
+    production: values.production,
+    notes: values.notes,
+    verify: !values['no-verify'],
+    makeCurrent: values.current,
+  });
+  io.stdout.write(`${JSON.stringify(account, null, 2)}\n`);
+  io.stderr.write(
+    verified
+      ? `Added "${account.name}": customer ${account.customer?.name ?? account.customerId} verified; the secret is in the keychain.\n`
+      : `Added "${account.name}" without verifying the credentials; the secret is in the keychain.\n`,
+  );
+  return EXIT_OK;
+}
+
+async function remove(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
+  const account = await findAccount(cli, positionals[0]);
+  await cli.call('accounts.remove', { accountId: account.id });
+  io.stderr.write(`Removed "${account.name}" and its keychain entry.\n`);
+  return EXIT_OK;
+}
+
+async function switchTo(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
+  const account = await findAccount(cli, positionals[0]);
+  await cli.call('accounts.switch', { accountId: account.id });
+  io.stderr.write(`"${account.name}" is now the current account.\n`);
+  return EXIT_OK;
+}
+
+async function exportProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { out: { type: 'string' } }, allowPositionals: true, strict: true });
+  const accountIds = positionals.length ? await Promise.all(positionals.map(async (p) => (await findAccount(cli, p)).id)) : undefined;
+  const result = await cli.call('accounts.export', { accountIds });
+  if (values.out) {
+    await writeFile(resolve(io.cwd, values.out), result.content, { mode: 0o600 });
+    io.stderr.write(`Exported ${result.count} account(s) to ${values.out} (no secrets).\n`);
+  } else {
+    io.stdout.write(result.content);
+  }
+  return EXIT_OK;
+}
+
+async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError('Give the file to import (or - for stdin)');
+  let content = '';
+  if (positionals[0] === '-') {
+    for await (const chunk of io.stdin) content += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  } else {
+    content = await readFile(resolve(io.cwd, positionals[0]), 'utf8');
+  }
+  const result = await cli.call('accounts.import', { content });
+  io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  io.stderr.write(
+    `Imported ${result.imported.length} account(s), skipped ${result.skipped.length}.` +
+      (result.imported.length ? ' Enter each secret before use (the app asks for it).' : '') +
+      '\n',
+  );
+  return EXIT_OK;
+}
+
+const actions: Record<string, (args: string[], io: CliIo, cli: CliCore) => Promise<number>> = {
+  list,
+  add,
+  remove,
+  switch: switchTo,
+  export: exportProfiles,
+  import: importProfiles,
+};
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = args;
+  const handler = action === undefined ? undefined : actions[action];
+  if (!handler || !Object.hasOwn(actions, action)) throw new UsageError(action ? `unknown action "${action}"` : 'an action is required');
+  return withCore(io, async (cli) => {
+    try {
+      return await handler(rest, io, cli);
+    } catch (error) {
+      if (!(error instanceof CoreCallError)) throw error;
+      printError(io, `accel accounts ${action}`, error.error);
+      return EXIT_FAILURE;
+    }
+  });
+}

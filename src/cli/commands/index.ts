@@ -1,0 +1,11 @@
+// The command registry of `accel`: one line per command. Adding one: create
+// src/cli/commands/<name>.ts exporting `help` and `run(args, io)`, and add its line here.
+import type { CliCommandEntry } from '../cli-types.ts';
+
+export const commands: CliCommandEntry[] = [
+  { name: 'accounts', summary: 'List, add, remove, export and import accounts', load: () => import('./accounts.ts') },
+  { name: 'call', summary: 'Run one API operation and print the JSON result', load: () => import('./call.ts') },
+  { name: 'sign', summary: 'Show the canonical string and Authorization header of a request', load: () => import('./sign.ts') },
+  { name: 'sandbox', summary: 'Start the sandbox gateway (same as npm run sandbox)', load: () => import('./sandbox.ts') },
+  { name: 'stats', summary: 'Export traffic statistics as a JSON bundle or CSV', load: () => import('./stats.ts') },
+];

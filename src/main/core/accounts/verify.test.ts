@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
+import { explainVerificationError } from './verify.ts';
+import { DEFAULT_KEYCHAIN_SERVICE, keychainServiceFromEnv } from '../secrets/secret-store.ts';
+
+const credentials = { baseUrl: 'https://api.example.net:8443', accessKeyId: 'AK1', customerId: 42 };
+
+describe('explainVerificationError', () => {
+  it.each([
+    [new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'x' }), 'secret', /secret does not match/],
+    [new ApiError({ status: 401, code: 'Auth.AccessKeyUnknown', message: 'x' }), 'accessKeyId', /does not know the access key ID "AK1"/],
+    [new ApiError({ status: 404, code: 'InvalidCustomer.NotFound', message: 'x' }), 'customerId', /Customer ID 42 does not belong/],
+    [new ApiError({ status: 404, code: 'Request.NotFound', message: 'x' }), 'baseUrl', /does not look like the acceleration API/],
+    [new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'), 'baseUrl', /api\.example\.net:8443 cannot be reached \(ECONNREFUSED\)/],
+    [new ConnectionError('tls', 'getCustomer', 'DEPTH_ZERO_SELF_SIGNED_CERT'), 'baseUrl', /secure \(TLS\) connection .* not trusted/],
+    [new TimeoutError(15_000, 'getCustomer'), 'baseUrl', /did not answer in time/],
+    [new ResponseValidationError('bad', 200), 'baseUrl', /not like the acceleration API/],
+  ])('%s → field %s', (error, field, message) => {
+    const result = explainVerificationError(error, credentials);
+    expect(result.field).toBe(field);
+    expect(result.message).toMatch(message);
+  });
+
+  it('says when the check itself could not run, or the clock is off', () => {
+    expect(explainVerificationError(new ApiError({ status: 503, code: 'Server.Unavailable', message: 'x' }), credentials)).toMatchObject({
+      code: 'Server.Unavailable',
+      message: expect.stringMatching(/try again later or save without verifying/),
+    });
+    expect(explainVerificationError(new ApiError({ status: 401, code: 'Auth.DateExpired', message: 'x' }), credentials).message).toMatch(/clock/);
+    expect(explainVerificationError(new Error('boom'), credentials)).toMatchObject({ code: 'Accounts.VerificationFailed', message: 'boom' });
+  });
+});
+
+describe('keychain service name', () => {
+  it('defaults to Acceleration Console and follows ACCEL_KEYCHAIN_SERVICE', () => {
+    expect(keychainServiceFromEnv({})).toBe(DEFAULT_KEYCHAIN_SERVICE);
+    expect(DEFAULT_KEYCHAIN_SERVICE).toBe('Acceleration Console');
+    expect(keychainServiceFromEnv({ ACCEL_KEYCHAIN_SERVICE: ' Test svc ' })).toBe('Test svc');
+    expect(keychainServiceFromEnv({ ACCEL_KEYCHAIN_SERVICE: '' })).toBe(DEFAULT_KEYCHAIN_SERVICE);
+  });
+});

@@ -1,0 +1,35 @@
+// accounts.* channels: thin adapters over the account service.
+import { createAccountService } from '../accounts/account-service.ts';
+import type { CoreContext } from '../context.ts';
+import type { FeatureHandlers } from './types.ts';
+
+export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
+  const service = createAccountService({
+    store: ctx.accounts,
+    secrets: ctx.secrets,
+    sandbox: ctx.sandbox,
+    now: () => ctx.now(),
+    onCredentialsChanged: (accountId) => ctx.clients.invalidate(accountId),
+    onChange: (reason, accountId) => {
+      void ctx.accounts.currentId().then((currentAccountId) =>
+        ctx.emit('accounts.changed', { reason, accountId, currentAccountId }),
+      );
+    },
+  });
+  return {
+    'accounts.list': () => service.list(),
+    'accounts.get': ({ accountId }) => service.get(accountId),
+    'accounts.add': (input) => service.add(input),
+    'accounts.update': (input) => service.update(input),
+    'accounts.rotateSecret': (input) => service.rotateSecret(input),
+    'accounts.remove': async ({ accountId }) => {
+      await service.remove(accountId);
+      return { ok: true };
+    },
+    'accounts.switch': async ({ accountId }) => ({ currentAccountId: await service.switchTo(accountId) }),
+    'accounts.export': (input) => service.exportProfiles(input?.accountIds),
+    'accounts.import': ({ content }) => service.importProfiles(content),
+    'accounts.testConnection': (input) => service.testConnection(input),
+    'accounts.ensureSandbox': (input) => service.ensureSandbox(input?.makeCurrent),
+  };
+}

@@ -1,0 +1,29 @@
+// The handler table: every feature contributes `create<Feature>Handlers(ctx)`. The type makes a
+// missing or extra handler a compile error. Adding a feature: one import, one spread line.
+import type { CoreContext } from '../context.ts';
+import type { HandlerTable } from './types.ts';
+import { createAccountsHandlers } from './accounts.ts';
+import { createApiHandlers } from './api.ts';
+import { createAppHandlers } from './app.ts';
+import { createDraftsHandlers } from './drafts.ts';
+import { createJournalHandlers } from './journal.ts';
+import { createChangesHandlers } from './changes.ts';
+import { createAnalyticsHandlers } from './analytics.ts';
+import { createStatsHandlers } from './stats.ts';
+import { createInventoryHandlers } from './inventory.ts';
+
+export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
+
+export function createHandlers(ctx: CoreContext): HandlerTable {
+  return {
+    ...createAccountsHandlers(ctx),
+    ...createApiHandlers(ctx),
+    ...createAppHandlers(ctx),
+    ...createDraftsHandlers(ctx),
+    ...createJournalHandlers(ctx),
+    ...createChangesHandlers(ctx),
+    ...createAnalyticsHandlers(ctx),
+    ...createStatsHandlers(ctx),
+    ...createInventoryHandlers(ctx),
+  };
+}

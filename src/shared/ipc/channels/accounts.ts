@@ -1,0 +1,186 @@
+// Accounts: profile metadata lives in <dataDir>/accounts.json, the access key secret only in
+// the OS keychain. No output schema here carries a secret.
+import { z } from 'zod';
+import { defineChannels, defineEvents, noInput, okOutput } from '../define.ts';
+
+export const accountColors = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const;
+export const accountColorSchema = z.enum(accountColors);
+
+const nameSchema = z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
+const baseUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'Enter an http(s) URL, for example https://api.example.net');
+const accessKeyIdSchema = z.string().trim().min(1, 'Enter the access key ID').max(200);
+const secretSchema = z.string().min(1, 'Enter the access key secret').max(1000);
+const customerIdSchema = z.coerce
+  .number({ error: 'Enter the numeric customer ID' })
+  .int('Enter the numeric customer ID')
+  .positive('Enter the numeric customer ID');
+const notesSchema = z.string().max(5000, 'At most 5000 characters');
+const accountIdSchema = z.string().min(1);
+
+/** What the gateway told us about the customer when the credentials were last verified. */
+export const verifiedCustomerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  region: z.string(),
+  verifiedAt: z.string(),
+});
+
+/** An account as the renderer sees it (no secret, ever). */
+export const accountViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['standard', 'sandbox']),
+  name: z.string(),
+  /** For the sandbox account: the in-process gateway URL while it runs, else 'sandbox:'. */
+  baseUrl: z.string(),
+  accessKeyId: z.string(),
+  customerId: z.number(),
+  color: accountColorSchema,
+  production: z.boolean(),
+  notes: z.string(),
+  /** Imported profile without a secret: the UI asks for it (accounts.rotateSecret) before use. */
+  needsSecret: z.boolean(),
+  customer: verifiedCustomerSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AccountView = z.infer<typeof accountViewSchema>;
+
+/** Problems the user must know about (corrupt accounts file kept aside, keychain unavailable…). */
+export const warningSchema = z.object({ code: z.string(), message: z.string() });
+export type Warning = z.infer<typeof warningSchema>;
+
+export const connectionCheckSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    customer: verifiedCustomerSchema,
+    latencyMs: z.number(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    /** The API or connection error code (Signature.NotMatch, Connection.Failed, …). */
+    code: z.string(),
+    /** Plain words: what went wrong and what to do. */
+    message: z.string(),
+    field: z.enum(['baseUrl', 'accessKeyId', 'secret', 'customerId']).optional(),
+  }),
+]);
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+export const accountProfileFields = {
+  name: nameSchema,
+  baseUrl: baseUrlSchema,
+  accessKeyId: accessKeyIdSchema,
+  customerId: customerIdSchema,
+  color: accountColorSchema.default('blue'),
+  production: z.boolean().default(false),
+  notes: notesSchema.default(''),
+};
+
+export const accountChannels = defineChannels({
+  'accounts.list': {
+    input: noInput,
+    output: z.object({
+      accounts: z.array(accountViewSchema),
+      currentAccountId: z.string().nullable(),
+      warnings: z.array(warningSchema),
+    }),
+  },
+  'accounts.get': {
+    input: z.strictObject({ accountId: accountIdSchema }),
+    output: accountViewSchema,
+  },
+  'accounts.add': {
+    input: z.strictObject({
+      ...accountProfileFields,
+      secret: secretSchema,
+      /** false = "save without verifying" (offline use). */
+      verify: z.boolean().default(true),
+      /** Make it the current account (default: only when there is none). */
+      makeCurrent: z.boolean().optional(),
+    }),
+    output: z.object({ account: accountViewSchema, verified: z.boolean() }),
+  },
+  'accounts.update': {
+    input: z.strictObject({
+      accountId: accountIdSchema,
+      patch: z.strictObject({
+        name: nameSchema.optional(),
+        baseUrl: baseUrlSchema.optional(),
+        accessKeyId: accessKeyIdSchema.optional(),
+        customerId: customerIdSchema.optional(),
+        color: accountColorSchema.optional(),
+        production: z.boolean().optional(),
+        notes: notesSchema.optional(),
+      }),
+      /** Check the changed connection (base URL, key ID, customer ID) with getCustomer first. */
+      verify: z.boolean().default(false),
+    }),
+    output: accountViewSchema,
+  },
+  'accounts.rotateSecret': {
+    input: z.strictObject({
+      accountId: accountIdSchema,
+      secret: secretSchema,
+      /** A rotated key may come with a new key ID. */
+      accessKeyId: accessKeyIdSchema.optional(),
+      /** The new secret is verified before the old one is replaced, unless false. */
+      verify: z.boolean().default(true),
+    }),
+    output: accountViewSchema,
+  },
+  'accounts.remove': {
+    input: z.strictObject({ accountId: accountIdSchema }),
+    output: okOutput,
+  },
+  'accounts.switch': {
+    input: z.strictObject({ accountId: accountIdSchema }),
+    output: z.object({ currentAccountId: z.string() }),
+  },
+  'accounts.export': {
+    input: z.strictObject({ accountIds: z.array(accountIdSchema).optional() }).optional(),
+    /** A schema-versioned JSON document without secrets; the UI saves it with host.saveFile. */
+    output: z.object({ fileName: z.string(), content: z.string(), count: z.number() }),
+  },
+  'accounts.import': {
+    input: z.strictObject({ content: z.string().min(1, 'The file is empty').max(5_000_000) }),
+    output: z.object({
+      imported: z.array(accountViewSchema),
+      skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+    }),
+  },
+  'accounts.testConnection': {
+    /** A saved account, or the fields of the add dialog before saving. */
+    input: z.union([
+      z.strictObject({ accountId: accountIdSchema }),
+      z.strictObject({
+        baseUrl: baseUrlSchema,
+        accessKeyId: accessKeyIdSchema,
+        customerId: customerIdSchema,
+        secret: secretSchema,
+      }),
+    ]),
+    output: connectionCheckSchema,
+  },
+  'accounts.ensureSandbox': {
+    input: z.strictObject({ makeCurrent: z.boolean().optional() }).optional(),
+    output: accountViewSchema,
+  },
+});
+
+export const accountEvents = defineEvents({
+  'accounts.changed': z.object({
+    reason: z.enum(['added', 'updated', 'removed', 'switched', 'imported', 'secret-rotated']),
+    accountId: z.string().nullable(),
+    currentAccountId: z.string().nullable(),
+  }),
+});

@@ -1,0 +1,35 @@
+// Generic access to every API operation through the account's signed client. The operation's
+// own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
+import { z } from 'zod';
+import { defineChannels } from '../define.ts';
+
+/** What replaces a secret value (S3 accessSecret, tokenSecret) in data sent to the renderer. */
+export const SECRET_MASK = '••••••';
+
+const callInput = {
+  /** Default: the current account. */
+  accountId: z.string().min(1).optional(),
+  operationId: z.string().min(1),
+  /** `{ params, body }` as in OperationInput<Id>. */
+  input: z
+    .object({ params: z.record(z.string(), z.unknown()).optional(), body: z.unknown().optional() })
+    .default({}),
+};
+
+export const apiChannels = defineChannels({
+  'api.call': {
+    input: z.strictObject(callInput),
+    output: z.object({
+      accountId: z.string(),
+      /** The operation's response (null when it has no body), secrets masked. */
+      data: z.unknown(),
+      /** Dotted paths of masked values (e.g. `origins.0.s3Credential.accessSecret`), for api.revealSecret. */
+      secretFields: z.array(z.string()),
+    }),
+  },
+  'api.revealSecret': {
+    // Re-reads the resource (GET operations only) and returns the one value the user asked to see.
+    input: z.strictObject({ ...callInput, path: z.string().min(1) }),
+    output: z.object({ value: z.string() }),
+  },
+});

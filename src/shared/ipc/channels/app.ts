@@ -1,0 +1,53 @@
+// Application-level channels: what the app is, its health (warnings), and user settings.
+import { z } from 'zod';
+import { defineChannels, defineEvents, noInput } from '../define.ts';
+import { warningSchema } from './accounts.ts';
+
+export const settingsSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const keychainStatusSchema = z.object({
+  available: z.boolean(),
+  service: z.string(),
+  /** When unavailable: Keychain.Unavailable and how to fix it. */
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const appChannels = defineChannels({
+  'app.info': {
+    input: noInput,
+    output: z.object({
+      name: z.string(),
+      version: z.string(),
+      dataDir: z.string(),
+      keychainService: z.string(),
+      platform: z.string(),
+    }),
+  },
+  'app.status': {
+    input: noInput,
+    output: z.object({
+      /** No account has been saved yet: the UI offers the Sandbox account. */
+      firstRun: z.boolean(),
+      currentAccountId: z.string().nullable(),
+      accountCount: z.number(),
+      keychain: keychainStatusSchema,
+      sandbox: z.object({ running: z.boolean(), url: z.string().nullable() }),
+      warnings: z.array(warningSchema),
+    }),
+  },
+  'app.getSettings': { input: noInput, output: settingsSchema },
+  'app.updateSettings': {
+    input: z.strictObject({
+      theme: settingsSchema.shape.theme.unwrap().optional(),
+    }),
+    output: settingsSchema,
+  },
+});
+
+export const appEvents = defineEvents({
+  'app.warning': warningSchema,
+});
