@@ -139,22 +139,55 @@ describe('accel call', () => {
 });
 
 describe('accel sandbox', () => {
-  it('starts the sandbox gateway (first line JSON) and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [ACCEL, 'sandbox', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]);
+  /** Child PIDs of a process (Linux /proc); undefined where that is not available. */
+  const childrenOf = async (pid: number): Promise<string[] | undefined> => {
+    try {
+      return (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).split(/\s+/).filter(Boolean);
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('starts the sandbox gateway in-process (first line JSON) and stops on SIGTERM, flushing the state', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'accel-sandbox-'));
+    const statePath = join(dir, 'state.json');
+    const child = spawn(process.execPath, [ACCEL, 'sandbox', '--port', '0', '--quiet', '--state', statePath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let stdout = '';
+      const firstLine = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          if (stdout.includes('\n')) resolve(stdout.split('\n')[0]);
+        });
+        child.on('exit', () => reject(new Error(`sandbox exited early: ${stdout}`)));
       });
-      child.on('exit', () => reject(new Error(`sandbox exited early: ${stdout}`)));
-    });
-    const info = JSON.parse(firstLine);
-    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const answer = await fetch(`${info.baseUrl}/v1.1/customer/1`);
-    expect(answer.status).toBe(401); // unsigned: the gateway is up and checking signatures
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+      const info = JSON.parse(firstLine);
+      expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(info).toMatchObject({ accessKeyId: expect.any(String), customerId: expect.any(Number) });
+      const answer = await fetch(`${info.baseUrl}/v1.1/customer/1`);
+      expect(answer.status).toBe(401); // unsigned: the gateway is up and checking signatures
+      // In-process: accel itself serves, no node child process behind it.
+      const children = await childrenOf(child.pid!);
+      if (children !== undefined) expect(children).toEqual([]);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stdout).toContain('SIGTERM: stopping the sandbox gateway');
+      const state = JSON.parse(await readFile(statePath, 'utf8'));
+      expect(JSON.stringify(state)).toContain(info.services[0].domainName);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a bad option as a usage error (exit 2) without starting anything', async () => {
+    const result = await runAccel(['sandbox', '--bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/accel sandbox: .*--bogus/);
+    expect(result.stdout).toBe('');
+    const badPort = await runAccel(['sandbox', '--port', '70000']);
+    expect(badPort.code).toBe(1);
+    expect(badPort.stderr).toContain('--port must be 0..65535');
   });
 });

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../main/core/api/client.ts';
+import { main, USAGE } from './cli.ts';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 
@@ -53,5 +55,57 @@ describe('npm run sandbox', () => {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('main (in-process, as accel sandbox runs it)', () => {
+  it('does not run when imported by another script', async () => {
+    // Had it started, the gateway would print its JSON line and keep the process alive.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(CLI).href)}); console.log(typeof m.main);`, '--', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 10_000,
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect([code, out]).toEqual([0, 'function\n']);
+  });
+
+  it('prints the JSON first, serves, and resolves 0 once stopped, removing its signal listeners', async () => {
+    const before = { int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') };
+    const lines: string[] = [];
+    let firstLine!: (line: string) => void;
+    const first = new Promise<string>((resolve) => (firstLine = resolve));
+    const stdout = {
+      write(text: string) {
+        for (const line of text.split('\n').filter(Boolean)) {
+          if (lines.length === 0) firstLine(line);
+          lines.push(line);
+        }
+        return true;
+      },
+    };
+    const stop = new AbortController();
+    const done = main(['--port', '0', '--seed', '7', '--no-rate-limit'], { stdout, signal: stop.signal });
+    const info = JSON.parse(await first) as { baseUrl: string; accessKeyId: string; accessKeySecret: string; customerId: number };
+    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(process.listenerCount('SIGTERM')).toBe(before.term + 1);
+    const client = createApiClient({ baseUrl: info.baseUrl, keyId: info.accessKeyId, secret: info.accessKeySecret, budget: false });
+    expect((await client.getCustomer({ params: { customer_id: info.customerId } })).id).toBe(info.customerId);
+    await client.close();
+    stop.abort();
+    expect(await done).toBe(0);
+    expect(lines.at(-1)).toBe('stop requested: stopping the sandbox gateway');
+    expect(lines.some((l) => l.includes('op=getCustomer'))).toBe(true);
+    expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+    await expect(fetch(info.baseUrl)).rejects.toThrow();
+  });
+
+  it('prints the usage for --help and rejects bad options', async () => {
+    let out = '';
+    expect(await main(['--help'], { stdout: { write: (t: string) => (out += t) } })).toBe(0);
+    expect(out).toBe(`${USAGE}\n`);
+    await expect(main(['--port', 'x'], { stdout: { write: () => true } })).rejects.toThrow('--port must be 0..65535');
+    await expect(main(['--nope'], { stdout: { write: () => true } })).rejects.toMatchObject({ code: expect.stringMatching(/^ERR_PARSE_ARGS/) });
   });
 });

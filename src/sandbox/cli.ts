@@ -1,14 +1,29 @@
 // `npm run sandbox -- --port N [--state FILE] [--seed S] [--no-rate-limit] [--faults JSON]`
 // First stdout line: one JSON object with the base URL, demo credentials and services; then one
 // human-readable line per request (never a secret).
+// `main` is also what `accel sandbox` runs in its own process, so it never calls process.exit.
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox, type FaultOptions } from './index.ts';
 
-const USAGE = `Usage: npm run sandbox -- [--port N] [--state FILE] [--seed S] [--no-rate-limit]
+export const USAGE = `Usage: npm run sandbox -- [--port N] [--state FILE] [--seed S] [--no-rate-limit]
                             [--rate-limit PER_MINUTE/PER_HOUR] [--faults JSON] [--quiet]`;
 
-async function main(): Promise<void> {
+export interface SandboxCliOptions {
+  stdout: { write(text: string): unknown };
+  /** Stops the gateway like SIGINT/SIGTERM do (for callers that run it in-process). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Parses the options, starts the gateway, prints the JSON line and serves until SIGINT, SIGTERM
+ * or `signal` aborts; resolves with the exit code (0) once the gateway stopped and the state file
+ * is flushed. Bad options throw (parseArgs errors carry a code starting with ERR_PARSE_ARGS).
+ */
+export async function main(argv: string[], { stdout, signal }: SandboxCliOptions): Promise<number> {
   const { values } = parseArgs({
+    args: argv,
     options: {
       port: { type: 'string', default: '0' },
       state: { type: 'string' },
@@ -20,10 +35,11 @@ async function main(): Promise<void> {
       help: { type: 'boolean', default: false },
     },
     strict: true,
+    allowPositionals: false,
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
+    stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
@@ -36,6 +52,7 @@ async function main(): Promise<void> {
   }
   const faults = values.faults ? (JSON.parse(values.faults) as FaultOptions) : undefined;
   const seed = values.seed === undefined ? undefined : /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
+  if (signal?.aborted) return 0;
 
   const sandbox = await startSandbox({
     port,
@@ -43,9 +60,9 @@ async function main(): Promise<void> {
     seed,
     rateLimit,
     faults,
-    log: values.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+    log: values.quiet ? undefined : (line) => stdout.write(`${line}\n`),
   });
-  process.stdout.write(
+  stdout.write(
     `${JSON.stringify({
       baseUrl: sandbox.url,
       accessKeyId: sandbox.credentials.accessKeyId,
@@ -54,23 +71,46 @@ async function main(): Promise<void> {
       services: sandbox.services,
     })}\n`,
   );
-  process.stdout.write(`Sandbox gateway listening on ${sandbox.url} (Ctrl-C to stop)\n`);
+  stdout.write(`Sandbox gateway listening on ${sandbox.url} (Ctrl-C to stop)\n`);
 
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: stopping the sandbox gateway\n`);
-    sandbox.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // Wait for the first stop request; the listeners are removed afterwards so a host process
+  // (accel) gets its default signal handling back.
+  const reason = await new Promise<string>((resolve) => {
+    const onSigint = (): void => finish('SIGINT');
+    const onSigterm = (): void => finish('SIGTERM');
+    const onAbort = (): void => finish('stop requested');
+    function finish(why: string): void {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(why);
+    }
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) finish('stop requested');
+  });
+  stdout.write(`${reason}: stopping the sandbox gateway\n`);
+  await sandbox.stop();
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
-  process.exit(1);
-});
+/** True when this file is the script node was started with (not when imported). */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return import.meta.url === pathToFileURL(script).href;
+  }
+}
+
+if (isEntryPoint()) {
+  try {
+    process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout });
+  } catch (error) {
+    process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -148,6 +148,7 @@ const cases: Array<{ code: string; status: number; provoke: () => Promise<Observ
   { code: 'InvalidCustomer.ProvisionNotFound', status: 500, provoke: () => viaClient(rawClientFor(sandbox, { accessKeyId: UNPROVISIONED_ACCESS_KEY_ID, accessKeySecret: UNPROVISIONED_ACCESS_KEY_SECRET }).createService({ body: service() })) },
   { code: 'InvalidService.IdIncorrect', status: 400, provoke: () => viaClient(raw.getService({ params: { serviceId: 'abc' } })) },
   { code: 'InvalidService.IdPermission', status: 400, provoke: () => viaClient(raw.listAccessControlPolicies({ params: { serviceId: 999_999 } })) },
+  { code: 'InvalidPolicy.IdNotFound', status: 404, provoke: () => viaClient(raw.updateRedirectionPolicy({ params: { serviceId: shop, policyId: 987_654 }, body: redirect() })) },
   { code: 'Request.BadRequest', status: 400, provoke: () => createAcp(['not', 'an', 'object']) },
   // Access control.
   { code: 'Invalid.PolicyName', status: 400, provoke: () => createAcp(acp({ policyName: '' })) },
@@ -267,13 +268,46 @@ describe('path and customer errors on every operation the table lists them for',
     expect([e.status, e.code]).toEqual([400, 'InvalidService.IdIncorrect']);
   });
 
-  it.each([...new Set([...rowOps('InvalidService.IdPermission'), 'getService', 'listCacheControlPolicies', 'listCacheControlPoliciesV2'] as OperationId[])])(
-    '%s: unknown serviceId → InvalidService.IdPermission',
-    async (id) => {
-      const e = await failure(raw.call(id, { params: paramsFor(id, 987_654), body: bodyFor(id) } as never));
-      expect([e.status, e.code]).toEqual([400, 'InvalidService.IdPermission']);
-    },
-  );
+  it('lists the service reads 3, 4, 5 for InvalidService.IdPermission', () => {
+    expect(rowOps('InvalidService.IdPermission')).toEqual(expect.arrayContaining(['getService', 'listCacheControlPolicies', 'listCacheControlPoliciesV2']));
+  });
+
+  it.each(rowOps('InvalidService.IdPermission'))('%s: unknown serviceId → InvalidService.IdPermission', async (id) => {
+    const e = await failure(raw.call(id, { params: paramsFor(id, 987_654), body: bodyFor(id) } as never));
+    expect([e.status, e.code]).toEqual([400, 'InvalidService.IdPermission']);
+  });
+
+  // A valid body, so only the missing policy can fail; the stored policies must stay untouched.
+  const validEdit: Partial<Record<OperationId, () => unknown>> = {
+    updateCacheControlPolicyV2: () => cache(),
+    updateAccessControlPolicy: () => acp({ priority: 777 }),
+    updateAccessControlPolicyV2: () => ({ policyName: 'R', type: 'deny', matches: [{ field: 'req.path', operator: 'startswith', values: ['/x'] }] }),
+    updateRedirectionPolicy: () => redirect(),
+  };
+
+  it('tests the missing policy on exactly the operations the table lists', () => {
+    expect(rowOps('InvalidPolicy.IdNotFound').sort()).toEqual(Object.keys(validEdit).sort());
+  });
+
+  it.each(rowOps('InvalidPolicy.IdNotFound'))('%s: policyId the service does not have → 404 InvalidPolicy.IdNotFound', async (id) => {
+    const before = JSON.stringify(sandbox.store.serviceById(shop));
+    // acpIds[0] exists on the demo shop but not on another service of the same customer.
+    const other = sandbox.services.find((s) => s.id !== shop)!.id;
+    const cases = [
+      { serviceId: shop, policyId: 987_654 },
+      { serviceId: other, policyId: id === 'updateCacheControlPolicyV2' ? cacheId : id === 'updateRedirectionPolicy' ? redirectId : acpIds[0] },
+    ];
+    for (const params of cases) {
+      const e = await failure(raw.call(id, { params, body: validEdit[id]!() } as never));
+      expect([e.status, e.code, e.message], JSON.stringify(params)).toEqual([404, 'InvalidPolicy.IdNotFound', expect.stringContaining(String(params.policyId))]);
+    }
+    expect(JSON.stringify(sandbox.store.serviceById(shop))).toBe(before);
+  });
+
+  it('keeps Request.BadRequest for a malformed policyId', async () => {
+    const e = await failure(raw.call('updateRedirectionPolicy', { params: { serviceId: shop, policyId: 0 }, body: redirect() } as never));
+    expect([e.status, e.code]).toEqual([400, 'Request.BadRequest']);
+  });
 
   it.each(rowOps('InvalidCustomer.IdEmpty'))('%s: key without customer → InvalidCustomer.IdEmpty', async (id) => {
     const noCustomer = rawClientFor(sandbox, { accessKeyId: NO_CUSTOMER_ACCESS_KEY_ID, accessKeySecret: NO_CUSTOMER_ACCESS_KEY_SECRET });

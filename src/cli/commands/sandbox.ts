@@ -1,6 +1,7 @@
-// accel sandbox: the sandbox gateway CLI (src/sandbox/cli.ts), same options as npm run sandbox.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// accel sandbox: the sandbox gateway CLI (src/sandbox/cli.ts), same options as npm run sandbox,
+// run in this process. Its main() handles Ctrl-C / SIGTERM itself: it stops the gateway, flushes
+// the state file and resolves, so accel exits 0 without a child process to forward signals to.
+import { main } from '../../sandbox/cli.ts';
 import type { CliIo } from '../cli-types.ts';
 
 export const help = `Usage: accel sandbox [--port N] [--state FILE] [--seed S] [--no-rate-limit]
@@ -11,19 +12,6 @@ The first stdout line is a JSON object with the base URL, the demo credentials a
 seeded services. Ctrl-C stops it.
 `;
 
-const sandboxCli = fileURLToPath(new URL('../../sandbox/cli.ts', import.meta.url));
-
-export function run(args: string[], _io: CliIo): Promise<number> {
-  // src/sandbox/cli.ts runs on load and owns its process (signals, exit), so it gets its own.
-  const child = spawn(process.execPath, [sandboxCli, ...args], { stdio: 'inherit' });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  return new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+export function run(args: string[], io: CliIo): Promise<number> {
+  return main(args, { stdout: io.stdout });
 }

@@ -19,10 +19,10 @@ export type BodyOf<Id extends OperationId> = BodySchemaOf<Id> extends z.ZodType 
 export function pathParam(ctx: HandlerContext, name: string): number {
   const result = validateOperationParams(ctx.operationId, ctx.params);
   if (!result.ok) {
-    if (result.error.field === name) throw apiError(result.error.code, result.error.message);
+    if (result.field === name) throw apiError(result.code, result.message);
     // Another parameter failed first; validate this one alone.
     const own = validateOperationParams(ctx.operationId, { ...ctx.params, ...validStandIns(ctx, name) });
-    if (!own.ok) throw apiError(own.error.code, own.error.message);
+    if (!own.ok) throw apiError(own.code, own.message);
     return own.value[name];
   }
   return result.value[name];
@@ -57,11 +57,11 @@ export function serviceOf(ctx: HandlerContext): ServiceRecord {
   return record;
 }
 
-/** The policy named by the path's policyId; unknown → 404 Request.NotFound (gateway decision). */
+/** The policy named by the path's policyId; unknown on this service → 404 InvalidPolicy.IdNotFound (gateway code). */
 export function policyOf<P extends { policyId: number }>(ctx: HandlerContext, policies: readonly P[], kind: string): P {
   const id = pathParam(ctx, 'policyId');
   const policy = policies.find((p) => p.policyId === id);
-  if (!policy) throw apiError('Request.NotFound', `The service has no ${kind} policy ${id}.`);
+  if (!policy) throw apiError('InvalidPolicy.IdNotFound', `The service has no ${kind} policy ${id}.`);
   return policy;
 }
 
@@ -69,8 +69,8 @@ export function policyOf<P extends { policyId: number }>(ctx: HandlerContext, po
 export function bodyOf<Id extends OperationId>(ctx: HandlerContext, id: Id): BodyOf<Id> {
   if (operations[id].body === null) throw new Error(`sandbox: ${id} has no body schema`);
   const result = validateOperationBody(id, ctx.body);
-  if (!result.ok) throw apiError(result.error.code, result.error.message);
-  return result.data as BodyOf<Id>;
+  if (!result.ok) throw apiError(result.code, result.message);
+  return result.value as BodyOf<Id>;
 }
 
 /** Copies the optional fields that are present (JSON has no undefined). */

@@ -13,7 +13,7 @@ const specRows = tableAfter(readSpec(), '## Errors').map(([status, code, , opera
 const extensions: Record<string, number[]> = {
   'Request.BadRequest': [2],
   'InvalidCustomer.IdEmpty': [1],
-  'InvalidService.IdPermission': [7],
+  'InvalidService.IdPermission': [3, 4, 5, 7],
   'InvalidPriority.Unique': [7],
   'InvalidPolicy.Patterns': [7, 9, 10],
   'TimeFormat.Invalid': [16, 18, 19],
@@ -40,7 +40,7 @@ describe('apiErrorTable against the spec Errors table', () => {
 
   it('lists the gateway codes of docs/module-contracts.md with their status', () => {
     const rows = tableAfter(readContracts(), '### Gateway error codes for what the spec leaves open');
-    expect(rows.length).toBe(16);
+    expect(rows.length).toBe(17);
     const gateway = apiErrorTable.filter((e) => e.source === 'gateway');
     expect(gateway.map((e) => [e.status, e.code])).toEqual(rows.map(([status, code]) => [Number(status), code]));
   });
@@ -48,7 +48,7 @@ describe('apiErrorTable against the spec Errors table', () => {
   it('gives every row a user-facing sentence that says what to do', () => {
     for (const e of apiErrorTable) {
       expect(e.meaning, e.code).toMatch(/^[A-Z].*\.$/);
-      expect(e.meaning, e.code).toMatch(/\b(must|Enter|Choose|Check|Try|Add|Fill|Remove|Use|Wait|Correct|Update|Contact|Refresh|Turn|Shorten|Give)\b/);
+      expect(e.meaning, e.code).toMatch(/\b(must|Enter|Choose|Check|Try|Add|Fill|Remove|Use|Wait|Correct|Update|Contact|Refresh|Turn|Shorten|Give|reload)\b/);
       expect(e.operations.length, e.code).toBeGreaterThan(0);
     }
   });
@@ -85,6 +85,28 @@ describe('lookups', () => {
   it('has no field for codes that concern no body field', () => {
     expect(fieldForErrorCode('Signature.NotMatch')).toBeUndefined();
     expect(fieldForErrorCode('Auth.DateExpired')).toBeUndefined();
+  });
+
+  it('lists InvalidService.IdPermission for the service reads 3, 4, 5 (unknown service)', () => {
+    for (const id of ['getService', 'listCacheControlPolicies', 'listCacheControlPoliciesV2'] as const) {
+      expect(errorCodesForOperation(id), id).toContain('InvalidService.IdPermission');
+    }
+    expect(errorCodesForOperation('getCustomer')).not.toContain('InvalidService.IdPermission');
+    expect(errorCodesForOperation('getVolume')).not.toContain('InvalidService.IdPermission');
+  });
+
+  it('has the gateway code InvalidPolicy.IdNotFound for the policy edits 6, 9, 10, 11 only', () => {
+    expect(findApiError('InvalidPolicy.IdNotFound')).toEqual({
+      code: 'InvalidPolicy.IdNotFound',
+      status: 404,
+      meaning: 'No policy with this ID exists on this service; reload the list.',
+      field: 'policyId',
+      operations: ['updateCacheControlPolicyV2', 'updateAccessControlPolicy', 'updateAccessControlPolicyV2', 'updateRedirectionPolicy'],
+      source: 'gateway',
+    });
+    expect(fieldForErrorCode('InvalidPolicy.IdNotFound')).toBe('policyId');
+    expect(errorCodesForOperation('updateRedirectionPolicy', 'gateway')).toContain('InvalidPolicy.IdNotFound');
+    expect(errorCodesForOperation('createAccessControlPolicy', 'all')).not.toContain('InvalidPolicy.IdNotFound');
   });
 
   it('errorCodesForOperation separates spec and gateway codes', () => {

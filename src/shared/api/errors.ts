@@ -52,7 +52,8 @@ export const apiErrorTable = [
   row(400, 'Request.BadRequest', '2, 6, 7, 9, 10, 11, 12, 13, 14, 16-19', 'The request is not valid. Check the highlighted values and try again.'),
   row(400, 'InvalidCustomer.IdEmpty', '1, 2, 6-14', 'The customer ID is missing or invalid. Check the account settings.'),
   row(400, 'InvalidService.IdIncorrect', '3-15', 'The service ID is missing or invalid. Choose the service again from the list.'),
-  row(400, 'InvalidService.IdPermission', '6-15', 'This service does not exist or this account may not use it. Refresh the service list and choose another service.'),
+  // +3, 4, 5 (an unknown service is not a malformed ID) and +7; see api-decisions.
+  row(400, 'InvalidService.IdPermission', '3-15', 'This service does not exist or this account may not use it. Refresh the service list and choose another service.'),
   row(400, 'Invalid.PolicyName', '6, 7, 9, 10', 'A policy name is required. Enter a name for the policy.', 'policyName'),
   row(400, 'InvalidPolicy.Priority', '6, 7, 9, 10', 'The priority is missing or invalid. Enter a whole number greater than 0.', 'priority'),
   row(400, 'InvalidPriority.Unique', '7, 9, 10', 'Another access control policy of this service already has this priority. Choose a different priority.', 'priority'),
@@ -127,6 +128,7 @@ export const apiErrorTable = [
   row(405, 'Request.MethodNotAllowed', 'all', 'The server does not allow this action at this address. Check the API base URL of this account.', undefined, 'gateway'),
   row(429, 'Request.TooManyRequests', 'all', 'Too many requests were sent. Wait a moment and try again.', undefined, 'gateway'),
   row(404, 'InvalidCustomer.NotFound', '1', 'This customer does not exist or is not the customer of this access key. Check the customer ID.', undefined, 'gateway'),
+  row(404, 'InvalidPolicy.IdNotFound', '6, 9, 10, 11', 'No policy with this ID exists on this service; reload the list.', 'policyId', 'gateway'),
   row(500, 'Server.InternalError', 'all', 'The server failed unexpectedly. Try again later.', undefined, 'gateway'),
   row(503, 'Server.Unavailable', 'all', 'The server is temporarily unavailable. Try again later.', undefined, 'gateway'),
 ] as const;

@@ -47,7 +47,7 @@ describe('validateOperationBody: first failing rule in the spec order', () => {
   it('returns the parsed value (defaults applied, aliases normalized) on success', () => {
     const r = validateOperationBody('updateAccessControlPolicyV2', { policyName: 'p', type: 'allow', matches: [{ field: 'req.path', operator: 'not_istartwith', values: ['/a'] }] });
     expect(r.ok && r.value).toEqual({ policyName: 'p', type: 'allow', matches: [{ field: 'req.path', operator: 'not_istartswith', values: ['/a'] }] });
-    expect(r.ok && r.data).toEqual(r.ok && r.value);
+    expect(r).not.toHaveProperty('data');
   });
 
   it('createService: Empty → DomainNameEmpty → OriginsEmpty → OriginEmpty → OriginUrlEmpty → S3 → host header → TLS', () => {
@@ -160,6 +160,19 @@ describe('validateOperationBody: first failing rule in the spec order', () => {
       }
       if (operations[id].body === null) expect(validationRules[id], id).toEqual([]);
     }
+  });
+});
+
+describe('result shape (the contract: { ok, value } | { ok: false, code, status, message, field })', () => {
+  it('carries no data/error copies on success or failure', () => {
+    const good = validateOperationBody('upsertRateLimit', { timeWindow: 10, requestLimit: 5 });
+    expect(good).toEqual({ ok: true, value: { timeWindow: 10, requestLimit: 5 } });
+    const bad = validateOperationBody('upsertRateLimit', { timeWindow: 0, requestLimit: 5 });
+    expect(Object.keys(bad).sort()).toEqual(['code', 'field', 'message', 'ok', 'status']);
+    expect(bad).toMatchObject({ ok: false, code: 'InvalidRateLimit.TimeWindow', status: 400, field: 'timeWindow' });
+    const params = validateOperationParams('getService', { serviceId: 'x' });
+    expect(Object.keys(params).sort()).toEqual(['code', 'field', 'message', 'ok', 'status']);
+    expect(Object.keys(validateOperationParams('getService', { serviceId: '3' })).sort()).toEqual(['ok', 'value']);
   });
 });
 

@@ -269,20 +269,15 @@ export interface ValidationError {
   field: string | undefined;
 }
 
-/**
- * `value` / the flat error fields are the contract; `data` and `error` carry the same
- * values for callers written against the `{ data } | { error }` style.
- */
-export type ValidationResult<T = unknown> =
-  | { ok: true; value: T; data: T }
-  | ({ ok: false; error: ValidationError } & ValidationError);
+/** The contract's result shape: the parsed value, or the first failing rule's fields flat beside `ok`. */
+export type ValidationResult<T = unknown> = { ok: true; value: T } | ({ ok: false } & ValidationError);
 
 function ok<T>(value: T): ValidationResult<T> {
-  return { ok: true, value, data: value };
+  return { ok: true, value };
 }
 
 function fail<T>(e: ValidationError): ValidationResult<T> {
-  return { ok: false, ...e, error: e };
+  return { ok: false, ...e };
 }
 
 function statusOf(code: ApiErrorCode): number {
