@@ -1,2 +1,7 @@
-// Preload: replaced by the application core issue.
-export {};
+// Preload (sandboxed, CommonJS): exposes `window.api` and nothing else.
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildPreloadApi } from './build-api.ts';
+import { decodeIpcNames } from './channel-args.ts';
+
+const { channels, events } = decodeIpcNames(process.argv);
+contextBridge.exposeInMainWorld('api', buildPreloadApi(ipcRenderer, channels, events));

@@ -1,0 +1,110 @@
+// The one place where ipcMain handlers are registered (VS Code's validatedIpcMain, GitHub
+// Desktop's ipc-shared). Every call is checked before it reaches the core: the channel must be
+// in the contract, the sender must be our window's main frame showing our own renderer, and the
+// core validates the payload against the channel's zod schema. Handlers return IpcResult
+// because Electron keeps nothing but `message` from a thrown error.
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import type { IpcResult } from '../shared/ipc/define.ts';
+
+export type IpcMainLike = {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
+  removeHandler(channel: string): void;
+};
+
+/** What a sender check needs from an invoke event; a structural subset so tests can fake it. */
+export type SenderEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
+
+export type RendererLocation =
+  /** electron-vite dev server (ELECTRON_RENDERER_URL). */
+  | { kind: 'dev-server'; url: string }
+  /** The built renderer's index.html. */
+  | { kind: 'file'; indexPath: string };
+
+export type HostHandler = (event: IpcMainInvokeEvent, input: unknown) => Promise<IpcResult<unknown>>;
+
+export type IpcBridgeOptions = {
+  ipcMain: IpcMainLike;
+  /** The contract's channel names. */
+  channels: readonly string[];
+  invoke(channel: string, input: unknown): Promise<IpcResult<unknown>>;
+  /** The window allowed to call; null while there is none. */
+  getMainWebContents(): WebContents | null;
+  renderer: RendererLocation;
+  /** Channels the host serves itself (file dialogs). */
+  hostHandlers?: Readonly<Record<string, HostHandler>>;
+};
+
+function failure(code: string, message: string): IpcResult<never> {
+  return { ok: false, error: { code, message, retryable: false } };
+}
+
+/** True when `url` is our renderer: same origin as the dev server, or exactly our index.html. */
+export function isOwnRendererUrl(url: string, renderer: RendererLocation): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (renderer.kind === 'dev-server') {
+    const expected = new URL(renderer.url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === expected.origin;
+  }
+  // file: URLs all share the opaque origin "null", so compare the document path instead.
+  if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false;
+  try {
+    return resolve(fileURLToPath(parsed)) === resolve(renderer.indexPath);
+  } catch {
+    return false;
+  }
+}
+
+/** Our window, its top-level frame, our document. Subframes, other windows and navigated pages are refused. */
+export function isTrustedSender(event: SenderEvent, mainWebContents: WebContents | null, renderer: RendererLocation): boolean {
+  if (!mainWebContents || mainWebContents.isDestroyed()) return false;
+  if (event.sender !== mainWebContents) return false;
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null) return false;
+  const main = mainWebContents.mainFrame;
+  if (frame !== main && (frame.routingId !== main.routingId || frame.processId !== main.processId)) return false;
+  return isOwnRendererUrl(frame.url, renderer);
+}
+
+/** Registers every contract channel and host channel; returns a function that removes them. */
+export function registerIpcBridge(options: IpcBridgeOptions): () => void {
+  const handle = createBridgeHandler(options);
+  const names = [...options.channels, ...Object.keys(options.hostHandlers ?? {})];
+  for (const channel of names) {
+    options.ipcMain.handle(channel, (event, ...args) => handle(channel, event, args));
+  }
+  return () => {
+    for (const channel of names) options.ipcMain.removeHandler(channel);
+  };
+}
+
+/** The checked entry point behind every registered channel (exported for tests). */
+export function createBridgeHandler(options: IpcBridgeOptions) {
+  const channels = new Set(options.channels);
+  const hostHandlers = options.hostHandlers ?? {};
+  return async (channel: string, event: IpcMainInvokeEvent, args: readonly unknown[]): Promise<IpcResult<unknown>> => {
+    const isHost = Object.hasOwn(hostHandlers, channel);
+    if (!channels.has(channel) && !isHost) return failure('Ipc.UnknownChannel', `Unknown channel: ${channel}`);
+    if (!isTrustedSender(event, options.getMainWebContents(), options.renderer)) {
+      return failure('Ipc.UntrustedSender', 'This request did not come from the application window.');
+    }
+    // One input argument per call; extra arguments mean a caller that does not use window.api.
+    if (args.length > 1) return failure('Ipc.InvalidInput', 'A channel takes one input argument.');
+    const input = args[0];
+    try {
+      if (isHost) return await hostHandlers[channel](event, input);
+      return await options.invoke(channel, input);
+    } catch (error) {
+      // The core returns failures as results; a throw here is a bug. Its text may hold anything,
+      // so only a generic message crosses to the renderer.
+      console.error(`IPC ${channel} failed unexpectedly:`, error instanceof Error ? error.name : typeof error);
+      return failure('Server.InternalError', 'Unexpected error in the application. Please try again.');
+    }
+  };
+}

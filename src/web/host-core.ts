@@ -1,0 +1,30 @@
+// The core as the browser host uses it: the OS keychain under the given service (or a secret
+// store passed in), with every core event handed to the host for its WebSocket.
+import { createCore } from '../main/core/app-core.ts';
+import type { SecretStore } from '../main/core/secrets/secret-store.ts';
+import type { IpcResult } from '../shared/ipc/define.ts';
+
+export type SecretStoreLike = SecretStore;
+
+export type HostCore = {
+  invoke(channel: string, input: unknown): Promise<IpcResult<unknown>>;
+  dispose(): Promise<void>;
+  /** Only for a core passed in from outside: lets the host forward its events. */
+  subscribe?(listener: (event: string, payload: unknown) => void): () => void;
+};
+
+export function createHostCore(options: {
+  dataDir: string;
+  keychainService?: string;
+  secretStore?: SecretStore;
+  emit(event: string, payload: unknown): void;
+}): HostCore {
+  const core = createCore({
+    dataDir: options.dataDir,
+    // createCore falls back to keytar under keychainService (or ACCEL_KEYCHAIN_SERVICE).
+    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+    emit: options.emit,
+  });
+  return { invoke: (channel, input) => core.invoke(channel, input), dispose: () => core.dispose() };
+}

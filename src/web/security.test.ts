@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, createToken, readCookie, tokenCookie, tokensEqual } from './security.ts';
+
+describe('CONTENT_SECURITY_POLICY', () => {
+  it('is the policy of the renderer meta tag, so both hosts and the page agree', () => {
+    const html = readFileSync(new URL('../renderer/index.html', import.meta.url), 'utf8');
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html);
+    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('allows no remote scripts and no remote connections', () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self';");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|https?:/);
+  });
+});
+
+describe('tokens', () => {
+  it('are random 32-byte base64url strings', () => {
+    const a = createToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(createToken()).not.toBe(a);
+  });
+
+  it('compare equal only when identical', () => {
+    const token = createToken();
+    expect(tokensEqual(token, token)).toBe(true);
+    expect(tokensEqual(`${token}x`, token)).toBe(false);
+    expect(tokensEqual(token.slice(1), token)).toBe(false);
+    expect(tokensEqual('', token)).toBe(false);
+    expect(tokensEqual(undefined, token)).toBe(false);
+  });
+});
+
+describe('cookies', () => {
+  it('reads one cookie among others', () => {
+    expect(readCookie('a=1; accel_token=abc; b=2', 'accel_token')).toBe('abc');
+    expect(readCookie('xaccel_token=abc', 'accel_token')).toBeUndefined();
+    expect(readCookie(undefined, 'accel_token')).toBeUndefined();
+  });
+
+  it('sets the token cookie HttpOnly, SameSite=Strict, Path=/', () => {
+    expect(tokenCookie('t')).toBe('accel_token=t; HttpOnly; SameSite=Strict; Path=/');
+  });
+});
