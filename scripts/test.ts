@@ -5,7 +5,7 @@
 // inside a private D-Bus session with an unlocked gnome-keyring, so the keychain tests use
 // the real OS keychain without touching the user's own.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -56,6 +56,9 @@ function reExecInKeyringSession(): never {
   const script = `printf accel-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; ${self}`;
   // A throwaway keyring directory: the tests never see or change the user's own keyring.
   const keyringHome = mkdtempSync(join(tmpdir(), 'accel-keyring-'));
+  // Name the collection to create on unlock; without it some daemons leave it locked.
+  mkdirSync(join(keyringHome, 'keyrings'), { recursive: true });
+  writeFileSync(join(keyringHome, 'keyrings', 'default'), 'login');
   const env = { ...process.env, XDG_DATA_HOME: keyringHome };
   const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], { stdio: 'inherit', cwd: root, env });
   rmSync(keyringHome, { recursive: true, force: true });

@@ -1,0 +1,105 @@
+// inventory.* through the core over invoke(), against a real sandbox gateway (in-memory secrets).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { startTestSandbox, type TestSandbox } from '../test-support/sandbox.ts';
+import type { IpcResult } from '../../../shared/ipc/contract.ts';
+
+let sandbox: TestSandbox;
+let dataDir: string;
+let core: Core;
+
+function data<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new Error(`IPC call failed: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'accel-inventory-'));
+  core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000 } });
+});
+afterEach(async () => {
+  await core.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function addAccount(): Promise<string> {
+  const { account } = data(
+    await core.invoke('accounts.add', {
+      name: 'Acme',
+      baseUrl: sandbox.url,
+      accessKeyId: sandbox.credentials.accessKeyId,
+      customerId: sandbox.credentials.customerId,
+      secret: sandbox.credentials.accessKeySecret,
+    }),
+  );
+  return account.id;
+}
+
+describe('inventory handlers', () => {
+  it('adds services by range: found ones stored in order, unknown IDs reported, known ones refreshed', async () => {
+    const accountId = await addAccount();
+    const events: unknown[] = [];
+    core.on('inventory.changed', (payload) => events.push(payload));
+    const ids = sandbox.services.map((service) => service.id);
+    const first = Math.min(...ids);
+    expect(data(await core.invoke('inventory.list', { accountId })).services).toEqual([]);
+
+    const result = data(await core.invoke('inventory.addByIds', { accountId, ids: `${first + 1}, ${first}, 999999` }));
+    expect(result.added.map((entry) => entry.serviceId)).toEqual([first + 1, first]);
+    expect(result.added[0]).toMatchObject({ source: 'added', domainName: sandbox.services.find((s) => s.id === first + 1)?.domainName, cName: expect.any(String) });
+    expect(result.notFound).toEqual([999999]);
+    expect(result.failed).toEqual([]);
+    expect(events).toEqual([{ accountId }]);
+
+    const again = data(await core.invoke('inventory.addByIds', { accountId, ids: `${first}-${first + 2}` }));
+    expect(again.refreshed.map((entry) => entry.serviceId)).toEqual([first, first + 1]);
+    expect(again.added.map((entry) => entry.serviceId)).toEqual([first + 2]);
+
+    // Survives a restart of the core.
+    await core.dispose();
+    core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
+    const listed = data(await core.invoke('inventory.list', { accountId })).services.map((entry) => entry.serviceId);
+    expect(listed).toEqual([first + 1, first, first + 2]);
+  });
+
+  it('rejects a malformed ID list with a field error, and removes entries locally', async () => {
+    const accountId = await addAccount();
+    const bad = await core.invoke('inventory.addByIds', { accountId, ids: '9-5' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(JSON.stringify(bad.error)).toContain('runs backwards');
+
+    const recorded = data(await core.invoke('inventory.record', { accountId, serviceId: 4242, domainName: 'made.example.com', cName: 'x.edge' }));
+    expect(recorded).toMatchObject({ serviceId: 4242, source: 'created' });
+    expect(data(await core.invoke('inventory.remove', { accountId, serviceIds: [4242] }))).toEqual({ removed: 1 });
+    expect(data(await core.invoke('inventory.list', { accountId })).services).toEqual([]);
+
+    data(await core.invoke('inventory.record', { accountId, serviceId: 7, domainName: 'seven.example.com' }));
+    expect(data(await core.invoke('inventory.clear', { accountId }))).toEqual({ ok: true });
+    expect(data(await core.invoke('inventory.list', { accountId })).services).toEqual([]);
+  });
+
+  it('seeds the sandbox account with the sandbox services once', async () => {
+    const sandboxAccount = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true }));
+    const seeded = data(await core.invoke('inventory.list', { accountId: sandboxAccount.id })).services;
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((entry) => entry.source === 'sandbox')).toBe(true);
+    // Read once while seeding, so the list shows each service's edge CNAME and state.
+    expect(seeded.every((entry) => typeof entry.cName === 'string' && typeof entry.enabled === 'boolean')).toBe(true);
+    const firstId = seeded[0]!.serviceId;
+    data(await core.invoke('inventory.remove', { accountId: sandboxAccount.id, serviceIds: [firstId] }));
+    // Removed stays removed: the seed is not applied again.
+    const after = data(await core.invoke('inventory.list', { accountId: sandboxAccount.id })).services;
+    expect(after.map((entry) => entry.serviceId)).not.toContain(firstId);
+    expect(after).toHaveLength(seeded.length - 1);
+  });
+});

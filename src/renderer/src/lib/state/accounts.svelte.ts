@@ -1,0 +1,158 @@
+import type { AccountView, ConnectionCheck, Warning } from '../../../../shared/ipc/channels/accounts.ts';
+import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract.ts';
+import { invoke, onEvent } from './ipc.ts';
+import { handleError, notify } from './errors.svelte.ts';
+
+export type { AccountView, ConnectionCheck, Warning };
+export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
+
+/** Accounts as the core reports them (no secrets), plus the current one. */
+export class AccountsState {
+  #accounts = $state<AccountView[]>([]);
+  #currentId = $state<string | null>(null);
+  #warnings = $state<Warning[]>([]);
+  #keychain = $state<KeychainStatus | null>(null);
+  #loaded = $state(false);
+  #loadError = $state<string | null>(null);
+  #unsubscribe: (() => void) | null = null;
+
+  /** Stops listening to core events (tests, hot reload). */
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  get accounts(): readonly AccountView[] {
+    return this.#accounts;
+  }
+  get currentId(): string | null {
+    return this.#currentId;
+  }
+  get current(): AccountView | null {
+    return this.#accounts.find((account) => account.id === this.#currentId) ?? null;
+  }
+  get warnings(): readonly Warning[] {
+    return this.#warnings;
+  }
+  get keychain(): KeychainStatus | null {
+    return this.#keychain;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get loadError(): string | null {
+    return this.#loadError;
+  }
+  get isEmpty(): boolean {
+    return this.#loaded && this.#accounts.length === 0;
+  }
+
+  byId(accountId: string | null | undefined): AccountView | null {
+    return this.#accounts.find((account) => account.id === accountId) ?? null;
+  }
+
+  /** Loads accounts and keychain status; later changes arrive as accounts.changed events. */
+  async start(): Promise<void> {
+    if (!this.#unsubscribe) {
+      const offChanged = onEvent('accounts.changed', () => void this.refresh());
+      // Problems the core finds later (a corrupt file moved aside…) are shown as they happen.
+      const offWarning = onEvent('app.warning', (warning) => notify(warning.message, 'warning'));
+      this.#unsubscribe = () => {
+        offChanged();
+        offWarning();
+      };
+    }
+    await this.refresh();
+    try {
+      const status = await invoke('app.status');
+      this.#keychain = status.keychain;
+      this.#warnings = [...this.#warnings, ...status.warnings.filter((w) => !this.#warnings.some((x) => x.code === w.code))];
+    } catch (error) {
+      handleError(error, 'Could not read the application status');
+    }
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const list = await invoke('accounts.list');
+      this.#accounts = list.accounts;
+      this.#currentId = list.currentAccountId;
+      this.#warnings = list.warnings;
+      this.#loadError = null;
+    } catch (error) {
+      this.#loadError = handleError(error, 'Could not load the accounts').message;
+    } finally {
+      this.#loaded = true;
+    }
+  }
+
+  async switchTo(accountId: string): Promise<void> {
+    if (accountId === this.#currentId) return;
+    const previous = this.#currentId;
+    this.#currentId = accountId;
+    try {
+      const result = await invoke('accounts.switch', { accountId });
+      this.#currentId = result.currentAccountId;
+    } catch (error) {
+      this.#currentId = previous;
+      handleError(error, 'Could not switch the account');
+    }
+  }
+
+  async ensureSandbox(): Promise<AccountView> {
+    const account = await invoke('accounts.ensureSandbox', { makeCurrent: true });
+    await this.refresh();
+    return account;
+  }
+
+  async add(input: ChannelInput<'accounts.add'>): Promise<ChannelOutput<'accounts.add'>> {
+    const result = await invoke('accounts.add', input);
+    await this.refresh();
+    return result;
+  }
+
+  async update(input: ChannelInput<'accounts.update'>): Promise<AccountView> {
+    const result = await invoke('accounts.update', input);
+    await this.refresh();
+    return result;
+  }
+
+  async rotateSecret(input: ChannelInput<'accounts.rotateSecret'>): Promise<AccountView> {
+    const result = await invoke('accounts.rotateSecret', input);
+    await this.refresh();
+    return result;
+  }
+
+  async remove(accountId: string): Promise<void> {
+    await invoke('accounts.remove', { accountId });
+    await this.refresh();
+  }
+
+  testConnection(input: ChannelInput<'accounts.testConnection'>): Promise<ConnectionCheck> {
+    return invoke('accounts.testConnection', input);
+  }
+
+  exportProfiles(accountIds?: string[]): Promise<ChannelOutput<'accounts.export'>> {
+    return invoke('accounts.export', accountIds ? { accountIds } : undefined);
+  }
+
+  async importProfiles(content: string): Promise<ChannelOutput<'accounts.import'>> {
+    const result = await invoke('accounts.import', { content });
+    await this.refresh();
+    return result;
+  }
+}
+
+export const accounts = new AccountsState();
+
+/** Colour labels → swatch colours (readable on both themes). */
+export const accountColorHex: Record<AccountView['color'], string> = {
+  gray: '#8b93a1',
+  blue: '#3b82f6',
+  green: '#22a55a',
+  yellow: '#d4a514',
+  orange: '#ea7a1f',
+  red: '#e0474c',
+  purple: '#9461e8',
+  teal: '#14a3a3',
+};

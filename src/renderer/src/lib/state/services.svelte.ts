@@ -1,0 +1,112 @@
+import type { Service, CreateServiceBody } from '../../../../shared/api/schemas/service.ts';
+import { serviceSchema } from '../../../../shared/api/schemas/service.ts';
+import { hasChannel, invoke, invokeDynamic } from './ipc.ts';
+import { mutatingOperationIds } from '../../../../shared/ipc/channels/journal.ts';
+import { inventory } from './inventory.svelte.ts';
+
+export type { Service, CreateServiceBody };
+
+export interface ServiceDetails {
+  service: Service;
+  /** Dotted paths of masked secrets (api.revealSecret can show each one). */
+  secretFields: string[];
+  /** ISO time of the read. */
+  loadedAt: string;
+}
+
+function key(accountId: string, serviceId: number): string {
+  return `${accountId}:${serviceId}`;
+}
+
+function parseService(data: unknown): Service {
+  const parsed = serviceSchema.safeParse(data);
+  if (!parsed.success) throw new Error('The gateway answered with a service record this app cannot read.');
+  return parsed.data;
+}
+
+/** Service records read through api.call (getService); secrets arrive masked. */
+export class ServicesState {
+  #details = $state<Record<string, ServiceDetails>>({});
+  #loading = $state<Record<string, boolean>>({});
+  #errors = $state<Record<string, string>>({});
+
+  details(accountId: string, serviceId: number): ServiceDetails | undefined {
+    return this.#details[key(accountId, serviceId)];
+  }
+
+  isLoading(accountId: string, serviceId: number): boolean {
+    return this.#loading[key(accountId, serviceId)] ?? false;
+  }
+
+  error(accountId: string, serviceId: number): string | undefined {
+    return this.#errors[key(accountId, serviceId)];
+  }
+
+  async load(accountId: string, serviceId: number): Promise<ServiceDetails | undefined> {
+    const k = key(accountId, serviceId);
+    this.#loading[k] = true;
+    try {
+      const result = await invoke('api.call', { accountId, operationId: 'getService', input: { params: { serviceId } } });
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a timestamp string, not reactive state
+      const details: ServiceDetails = { service: parseService(result.data), secretFields: result.secretFields, loadedAt: new Date().toISOString() };
+      this.#details[k] = details;
+      delete this.#errors[k];
+      // Keep the inventory's name and state in step with the gateway.
+      const entry = inventory.find(accountId, serviceId);
+      if (entry && (entry.domainName !== details.service.domainName || entry.cName !== details.service.cName || entry.enabled !== details.service.enabled)) {
+        // record() keeps how the entry arrived; it only refreshes name, cName and state.
+        void inventory
+          .record(accountId, {
+            serviceId,
+            domainName: details.service.domainName,
+            ...(details.service.cName ? { cName: details.service.cName } : {}),
+            ...(details.service.enabled === undefined ? {} : { enabled: details.service.enabled }),
+          })
+          .catch(() => undefined);
+      }
+      return details;
+    } catch (error) {
+      this.#errors[k] = error instanceof Error ? error.message : String(error);
+      throw error;
+    } finally {
+      this.#loading[k] = false;
+    }
+  }
+
+  /** One masked value, read afresh from the gateway (only when the user asks). */
+  async reveal(accountId: string, serviceId: number, path: string): Promise<string> {
+    const result = await invoke('api.revealSecret', { accountId, operationId: 'getService', input: { params: { serviceId } }, path });
+    return result.value;
+  }
+
+  /**
+   * Creates a service. Goes through the change journal (changes.apply) when this build has it,
+   * so the creation is recorded like every other change; otherwise straight to the API.
+   */
+  async create(accountId: string, body: CreateServiceBody): Promise<Service> {
+    let data: unknown;
+    const journaled = hasChannel('changes.apply') && (mutatingOperationIds as readonly string[]).includes('createService');
+    if (journaled) {
+      // Production confirmation happened in the form; the journal records who created what.
+      const applied = (await invokeDynamic('changes.apply', {
+        accountId,
+        operationId: 'createService',
+        input: { params: {}, body },
+        confirmProduction: true,
+      })) as { data?: unknown };
+      data = applied.data;
+    } else {
+      data = (await invoke('api.call', { accountId, operationId: 'createService', input: { body } })).data;
+    }
+    const service = parseService(data);
+    await inventory.record(accountId, {
+      serviceId: service.id,
+      domainName: service.domainName,
+      ...(service.cName ? { cName: service.cName } : {}),
+      ...(service.enabled === undefined ? {} : { enabled: service.enabled }),
+    });
+    return service;
+  }
+}
+
+export const services = new ServicesState();
