@@ -1,0 +1,24 @@
+// changes.* channels: apply a change (journaled) and read the current state for the diff.
+import type { CoreContext } from '../context.ts';
+import type { FeatureHandlers } from './types.ts';
+import { changeServiceFor } from './journal.ts';
+import { maskSecrets } from '../secret-mask.ts';
+import type { OperationCallInput } from '../changes.ts';
+
+export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'changes'> {
+  return {
+    'changes.apply': async ({ accountId, operationId, input, confirmProduction }) => {
+      const result = await changeServiceFor(ctx).apply({
+        accountId,
+        operationId,
+        input: input as OperationCallInput,
+        confirmProduction,
+      });
+      return { entry: result.entry, data: maskSecrets(result.data).data };
+    },
+    'changes.current': async ({ accountId, operationId, input }) => {
+      const state = await changeServiceFor(ctx).current(accountId, operationId, input as OperationCallInput);
+      return { before: maskSecrets(state.before).data, source: state.source, at: state.at };
+    },
+  };
+}

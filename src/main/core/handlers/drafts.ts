@@ -1,0 +1,38 @@
+// drafts.* channels: editor drafts kept per account, service and policy (src/main/core/drafts.ts).
+import type { CoreContext } from '../context.ts';
+import type { FeatureHandlers } from './types.ts';
+import { createDraftStore, type DraftStore } from '../drafts.ts';
+
+const stores = new WeakMap<CoreContext, DraftStore>();
+
+export function draftStoreFor(ctx: CoreContext): DraftStore {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = createDraftStore({
+      dataDir: ctx.dataDir,
+      now: () => ctx.now(),
+      onCorrupt: (report) =>
+        ctx.emit('app.warning', {
+          code: 'Drafts.Corrupt',
+          message: `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
+        }),
+    });
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+export function createDraftsHandlers(ctx: CoreContext): FeatureHandlers<'drafts'> {
+  return {
+    'drafts.get': async (key) => ({ draft: await draftStoreFor(ctx).get(key) }),
+    'drafts.save': async ({ value, formVersion, ...key }) => {
+      const draft = await draftStoreFor(ctx).save(key, value, formVersion);
+      return { savedAt: draft.savedAt };
+    },
+    'drafts.discard': async (key) => {
+      await draftStoreFor(ctx).discard(key);
+      return { ok: true as const };
+    },
+    'drafts.list': async (input) => ({ drafts: await draftStoreFor(ctx).list(input ?? {}) }),
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createJournal, JOURNAL_FILE, type NewJournalEntry } from './journal.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journal-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const entry = (over: Partial<NewJournalEntry> = {}): NewJournalEntry => ({
+  accountId: 'a1',
+  accountName: 'Main',
+  serviceId: 5,
+  operationId: 'setCorsHeaders',
+  policyId: null,
+  summary: 'Set CORS headers',
+  before: null,
+  beforeSource: 'none',
+  after: { accessControlAllowOrigin: '*' },
+  result: { ok: true },
+  ...over,
+});
+
+describe('journal', () => {
+  it('lists newest first, filters, and persists', async () => {
+    let t = Date.parse('2026-01-01T00:00:00Z');
+    const journal = createJournal({ dataDir: dir, now: () => new Date((t += 1000)) });
+    await journal.append(entry({ summary: 'one' }));
+    await journal.append(entry({ summary: 'two', serviceId: 6 }));
+    await journal.append(entry({ summary: 'three', accountId: 'a2' }));
+    const reopened = createJournal({ dataDir: dir });
+    expect((await reopened.list()).map((e) => e.summary)).toEqual(['three', 'two', 'one']);
+    expect((await reopened.list({ accountId: 'a1' })).map((e) => e.summary)).toEqual(['two', 'one']);
+    expect((await reopened.list({ accountId: 'a1', serviceId: 5 })).map((e) => e.summary)).toEqual(['one']);
+    expect(await reopened.list({ limit: 1 })).toHaveLength(1);
+    const [latest] = await reopened.list();
+    expect(latest?.at).toBe('2026-01-01T00:00:03.000Z');
+    expect(await reopened.get(latest!.id)).toEqual(latest);
+  });
+
+  it('is bounded', async () => {
+    const journal = createJournal({ dataDir: dir, maxEntries: 3 });
+    for (let i = 0; i < 5; i++) await journal.append(entry({ summary: `e${i}` }));
+    expect((await journal.list()).map((e) => e.summary)).toEqual(['e4', 'e3', 'e2']);
+  });
+
+  it('redacts secrets before storing', async () => {
+    const journal = createJournal({ dataDir: dir });
+    const token = '0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqr';
+    await journal.append(
+      entry({ operationId: 'updateAccessControlPolicy', before: { tokenSecret: token }, after: { tokenSecret: token, policyName: 'x' } }),
+    );
+    const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
+    expect(text).not.toContain(token);
+    const [stored] = await journal.list();
+    expect(stored?.after).toMatchObject({ policyName: 'x' });
+    expect((stored?.after as { tokenSecret: string }).tokenSecret).not.toBe(token);
+  });
+
+  it('concurrent appends are all kept', async () => {
+    const journal = createJournal({ dataDir: dir });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => journal.append(entry({ summary: `c${i}` }))));
+    expect(await createJournal({ dataDir: dir }).list()).toHaveLength(10);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { errorAt, issuesToFieldErrors, serverFieldErrors, validateWith, effectiveOrder } from './policies.svelte.ts';
+import { IpcCallError } from './ipc.ts';
+import { rateLimitSchema } from '../../../../shared/api/schemas/rate-limit.ts';
+
+describe('field errors', () => {
+  it('schema issues become dotted paths with the schema message (field and rule named)', () => {
+    const result = validateWith(rateLimitSchema, { timeWindow: 0, requestLimit: 'x' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      timeWindow: 'Time window (seconds) must be a whole number greater than 0.',
+      requestLimit: 'Request limit must be a number.',
+    });
+    expect(issuesToFieldErrors([])).toEqual({});
+  });
+
+  it('errorAt finds an exact or a nested error', () => {
+    const errors = { 'matches.0.values.1': 'bad value', priority: 'bad priority' };
+    expect(errorAt(errors, 'priority')).toBe('bad priority');
+    expect(errorAt(errors, 'matches.0.values')).toBe('bad value');
+    expect(errorAt(errors, 'matches.1')).toBeNull();
+  });
+
+  it('server errors map to fields: explicit fields first, else the error table', () => {
+    const withFields = new IpcCallError({ code: 'InvalidPriority.Unique', message: 'taken', fields: { priority: 'taken' }, retryable: false });
+    expect(serverFieldErrors(withFields)).toEqual({ priority: 'taken' });
+    const byCode = new IpcCallError({ code: 'InvalidPolicy.IpRestriction', message: 'bad ip', retryable: false });
+    expect(serverFieldErrors(byCode)).toEqual({ ipRestriction: 'bad ip' });
+    expect(serverFieldErrors(new IpcCallError({ code: 'Server.Unavailable', message: 'x', retryable: true }))).toEqual({});
+    expect(serverFieldErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('effectiveOrder', () => {
+  it('orders listed policies as the rule engine does', () => {
+    const list = [
+      { policyId: 9, priority: 5 },
+      { policyId: 3, priority: 10 },
+      { policyId: 1, priority: 5 },
+    ];
+    expect(effectiveOrder(list).map((p) => p.policyId)).toEqual([3, 1, 9]);
+  });
+});

@@ -1,0 +1,63 @@
+// Drafts: what the user typed into a policy editor, kept per account, service and policy so it
+// survives an error, a reload, an account switch and a restart. Stored in <dataDir>/drafts.json.
+// Secret values (tokenSecret) are never stored in a draft.
+import { z } from 'zod';
+import { defineChannels, okOutput } from '../define.ts';
+
+/** Largest draft value accepted (serialized JSON characters). */
+export const MAX_DRAFT_CHARS = 256_000;
+
+/**
+ * Which editor a draft belongs to: `cache:<policyId>`, `access:<policyId>`, `access:new`,
+ * `redirection:<policyId>`, `cors`, `rate-limit`.
+ */
+export const draftPolicyKeySchema = z
+  .string()
+  .regex(/^(cache|access|redirection):(\d+|new)$|^(cors|rate-limit)$/, 'Unknown policy editor key');
+
+export const draftKeySchema = z.strictObject({
+  accountId: z.string().min(1),
+  serviceId: z.number().int().positive(),
+  policyKey: draftPolicyKeySchema,
+});
+export type DraftKey = z.infer<typeof draftKeySchema>;
+
+export const draftSchema = z.object({
+  accountId: z.string(),
+  serviceId: z.number(),
+  policyKey: z.string(),
+  /** The editor's form state (JSON). */
+  value: z.unknown(),
+  /** Editor format version, so an editor can ignore drafts it no longer understands. */
+  formVersion: z.number().int(),
+  savedAt: z.string(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const draftSummarySchema = draftSchema.omit({ value: true });
+export type DraftSummary = z.infer<typeof draftSummarySchema>;
+
+export const draftsChannels = defineChannels({
+  'drafts.get': {
+    input: draftKeySchema,
+    output: z.object({ draft: draftSchema.nullable() }),
+  },
+  'drafts.save': {
+    input: z.strictObject({
+      ...draftKeySchema.shape,
+      value: z.unknown().refine((v) => v !== undefined, 'A draft needs a value'),
+      formVersion: z.number().int().nonnegative().default(1),
+    }),
+    output: z.object({ savedAt: z.string() }),
+  },
+  'drafts.discard': {
+    input: draftKeySchema,
+    output: okOutput,
+  },
+  'drafts.list': {
+    input: z
+      .strictObject({ accountId: z.string().min(1).optional(), serviceId: z.number().int().positive().optional() })
+      .optional(),
+    output: z.object({ drafts: z.array(draftSummarySchema) }),
+  },
+});

@@ -1,0 +1,79 @@
+// Change journal: every change applied from this app (changes.apply), newest first, with the
+// state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
+import { z } from 'zod';
+import { defineChannels } from '../define.ts';
+
+/** Operations that change something; the only ones changes.apply accepts. */
+export const mutatingOperationIds = [
+  'updateCacheControlPolicyV2',
+  'createAccessControlPolicy',
+  'updateAccessControlPolicy',
+  'updateAccessControlPolicyV2',
+  'updateRedirectionPolicy',
+  'setCorsHeaders',
+  'upsertRateLimit',
+  'deleteRateLimit',
+] as const;
+export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
+export type MutatingOperationId = z.infer<typeof mutatingOperationIdSchema>;
+
+/** Operations whose "before" can be applied again (creates cannot be undone by the API). */
+export const reapplicableOperationIds: readonly MutatingOperationId[] = [
+  'updateCacheControlPolicyV2',
+  'updateAccessControlPolicy',
+  'updateAccessControlPolicyV2',
+  'updateRedirectionPolicy',
+  'setCorsHeaders',
+  'upsertRateLimit',
+  'deleteRateLimit',
+];
+
+export const journalResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+
+/**
+ * `before` / `after` are request-shaped bodies (secrets redacted):
+ * - policy edits: the policy as listed before, and the body sent;
+ * - setCorsHeaders / upsertRateLimit: the last configuration applied from this app (the API cannot
+ *   read it back), and the body sent;
+ * - deleteRateLimit: after is null.
+ * `before` is null when it is not known (a create, or nothing applied from this app yet).
+ */
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  serviceId: z.number().nullable(),
+  operationId: mutatingOperationIdSchema,
+  policyId: z.number().nullable(),
+  /** One line for lists, e.g. "Edit cache control policy 12 “images”". */
+  summary: z.string(),
+  before: z.unknown(),
+  /** Where `before` came from: read from the API, the last change applied from this app, or unknown. */
+  beforeSource: z.enum(['server', 'journal', 'none']).optional(),
+  after: z.unknown(),
+  result: journalResultSchema,
+  /** Set when this change re-applied an earlier entry's "before". */
+  reapplyOf: z.string().optional(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalChannels = defineChannels({
+  'journal.list': {
+    input: z
+      .strictObject({
+        accountId: z.string().min(1).optional(),
+        serviceId: z.number().int().positive().optional(),
+        limit: z.number().int().positive().max(1000).optional(),
+      })
+      .optional(),
+    output: z.object({ entries: z.array(journalEntrySchema) }),
+  },
+  'journal.reapply': {
+    input: z.strictObject({ entryId: z.string().min(1), confirmProduction: z.boolean().optional() }),
+    output: z.object({ entry: journalEntrySchema }),
+  },
+});
