@@ -110,6 +110,28 @@ describe('accel call', () => {
     expect(JSON.parse(shown.stdout).origins[0].s3Credential.accessSecret).toBe('cli-s3-secret');
   });
 
+  it('--show-secrets shows tokenSecret values but never the access key secret', async () => {
+    const accessKeySecret = sandbox.credentials.accessKeySecret;
+    // An S3 secret equal to the access key secret: the one value --show-secrets must still hide.
+    const body = {
+      domainName: 'cli-same-secret.example.com',
+      origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: accessKeySecret, region: 'eu-west-1' } }],
+      defaultHostHeader: 'originHost',
+    };
+    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body), '--show-secrets'], { env: env() });
+    expect(created.code).toBe(0);
+    expect(created.stdout + created.stderr).not.toContain(accessKeySecret);
+    expect(JSON.parse(created.stdout).origins[0].s3Credential.accessSecret).toBe('[REDACTED]');
+
+    const serviceId = sandbox.services[0].id;
+    const policies = await runAccel(['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId }), '--show-secrets'], { env: env() });
+    expect(policies.code).toBe(0);
+    expect(policies.stdout).toMatch(/"tokenSecret": "[0-9a-z]{64}/);
+    const masked = await runAccel(['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId })], { env: env() });
+    expect(masked.stdout).not.toMatch(/"tokenSecret": "[0-9a-z]{64}/);
+    expect(masked.stdout).toContain('"tokenSecret": "••••••"');
+  });
+
   it('prints {status, code, message, traceId} and exits 1 on an API error', async () => {
     const missing = await runAccel(['call', 'getService', ...direct(), '--params', '{"serviceId": 987654}'], { env: env() });
     expect(missing.code).toBe(1);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelNames } from '../shared/ipc/contract.ts';
 import { decodeIpcNames } from '../preload/channel-args.ts';
-import { CONTENT_SECURITY_POLICY } from '../web/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
@@ -99,6 +99,7 @@ vi.mock('electron', () => {
     },
     getPath: (name: string) => (name === 'userData' ? fake.userData : join(fake.userData, name)),
     getAppPath: () => process.cwd(),
+    getVersion: () => '9.8.7',
     setName: vi.fn(),
     enableSandbox: vi.fn(),
     requestSingleInstanceLock: () => true,
@@ -113,7 +114,7 @@ vi.mock('electron', () => {
   return {
     app,
     BrowserWindow,
-    dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn(), showErrorBox: vi.fn() },
+    dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn(), showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0 })) },
     ipcMain: {
       handle: (channel: string, handler: Handler) => fake.handlers.set(channel, handler),
       removeHandler: (channel: string) => fake.handlers.delete(channel),
@@ -173,6 +174,20 @@ describe('window', () => {
     expect(Array.isArray(fake.menu) && (fake.menu as unknown[]).length).toBeGreaterThan(3);
   });
 
+  it('answers Help offline: About shows the versions in a message box, the data folder opens locally', async () => {
+    type Item = { label?: string; role?: string; submenu?: Item[]; click?: () => void };
+    const help = (fake.menu as Item[]).find((item) => item.role === 'help')?.submenu ?? [];
+    const { dialog, shell } = await import('electron');
+    help.find((item) => item.label === 'About Acceleration Console')?.click?.();
+    expect(dialog.showMessageBox).toHaveBeenCalledWith(
+      window(),
+      expect.objectContaining({ detail: expect.stringContaining('Version 9.8.7') }),
+    );
+    help.find((item) => item.label === 'Open Data Folder')?.click?.();
+    expect(shell.openPath).toHaveBeenCalledWith(fake.userData);
+    expect(fake.openExternal).not.toHaveBeenCalled();
+  });
+
   it('focuses the existing window when a second instance starts', () => {
     for (const listener of fake.appListeners.get('second-instance') ?? []) listener();
     expect(window().focus).toHaveBeenCalled();
@@ -230,7 +245,7 @@ describe('session and navigation hardening', () => {
     });
   });
 
-  it('blocks navigation and new windows; only allow-listed https links go to the system browser', () => {
+  it('blocks navigation and new windows and opens no external link', () => {
     const listeners = new Map<string, Listener>();
     let openHandler: ((details: { url: string }) => unknown) | null = null;
     const contents = {
@@ -246,8 +261,10 @@ describe('session and navigation hardening', () => {
 
     expect(openHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     expect(fake.openExternal).not.toHaveBeenCalled();
+    // No link is allow-listed today (menu.ts EXTERNAL_LINKS is empty): nothing opens at all.
     expect(openHandler!({ url: 'https://accelerationconsole.net/docs/' })).toEqual({ action: 'deny' });
-    expect(fake.openExternal).toHaveBeenCalledWith('https://accelerationconsole.net/docs/');
+    listeners.get('will-navigate')?.(navigate, 'https://accelerationconsole.net/docs/');
+    expect(fake.openExternal).not.toHaveBeenCalled();
 
     const webview = { preventDefault: vi.fn() };
     listeners.get('will-attach-webview')?.(webview);

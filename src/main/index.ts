@@ -6,10 +6,10 @@ import { createCore } from './core/app-core.ts';
 import { createKeytarSecretStore } from './core/secrets/keytar-store.ts';
 import { channelNames, eventNames } from '../shared/ipc/contract.ts';
 import { encodeIpcNames, HOST_OPEN_FILE, HOST_SAVE_FILE } from '../preload/channel-args.ts';
-import { CONTENT_SECURITY_POLICY } from '../web/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
 import { isOwnRendererUrl, registerIpcBridge, type RendererLocation } from './ipc-bridge.ts';
 import { createHostFileHandlers } from './host-files.ts';
-import { buildMenuTemplate, isAllowedExternalLink } from './menu.ts';
+import { aboutText, buildMenuTemplate, isAllowedExternalLink, keyboardShortcutsText, type AboutInfo } from './menu.ts';
 import { clampToDisplays, loadWindowState, MIN_SIZE, saveWindowState, type WindowState } from './window-state.ts';
 
 const APP_NAME = 'Acceleration Console';
@@ -31,10 +31,26 @@ function openExternal(url: string): void {
   if (isAllowedExternalLink(url)) void shell.openExternal(url);
 }
 
+function aboutInfo(): AboutInfo {
+  return {
+    version: app.getVersion(),
+    electron: process.versions.electron ?? 'unknown',
+    chrome: process.versions.chrome ?? 'unknown',
+    node: process.versions.node,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+/** A native, modal (to the window when there is one) information box: works offline. */
+function showMessage(title: string, message: string, detail: string): Promise<unknown> {
+  const options = { type: 'info' as const, title, message, detail, buttons: ['OK'], noLink: true };
+  return mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options);
+}
+
 function hardenWebContents(): void {
   app.on('web-contents-created', (_event, contents) => {
-    // The app is a single page: any navigation away from it is refused; allow-listed docs links
-    // go to the system browser instead.
+    // The app is a single page: any navigation away from it is refused; allow-listed https links
+    // (menu.ts EXTERNAL_LINKS, none today) go to the system browser instead.
     contents.on('will-navigate', (event, url) => {
       event.preventDefault();
       openExternal(url);
@@ -168,8 +184,10 @@ async function main(): Promise<void> {
         appName: APP_NAME,
         isMac: process.platform === 'darwin',
         isDev: !app.isPackaged,
-        openExternal,
         openDataFolder: () => void shell.openPath(userData),
+        showAbout: () => void showMessage(`About ${APP_NAME}`, APP_NAME, aboutText(aboutInfo())),
+        showKeyboardShortcuts: () =>
+          void showMessage('Keyboard Shortcuts', 'Keyboard shortcuts', keyboardShortcutsText(process.platform === 'darwin')),
       }),
     ),
   );

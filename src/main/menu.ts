@@ -2,23 +2,55 @@
 // Pure data (no electron import) so that it can be tested without an Electron binary.
 import type { MenuItemConstructorOptions } from 'electron';
 
-/** Documentation links; the product's site is the only place we send users to. */
-export const HELP_LINKS = {
-  documentation: 'https://accelerationconsole.net/docs/',
-  apiReference: 'https://accelerationconsole.net/docs/api/',
-  issues: 'https://accelerationconsole.net/support/',
-} as const;
+/**
+ * The exact https links the UI shows and may open in the system browser (window.open,
+ * target=_blank, a navigation attempt). We have no public site, so today there are none and
+ * every external link is refused. Add a link here only together with the UI that shows it.
+ */
+export const EXTERNAL_LINKS: readonly string[] = [];
 
-/** Origins whose https links may leave the app (window.open / target=_blank / menu). */
-export const EXTERNAL_LINK_ORIGINS: ReadonlySet<string> = new Set(['https://accelerationconsole.net']);
-
-export function isAllowedExternalLink(url: string): boolean {
+/** True for an https URL (no credentials) that is exactly one of `allowed`. */
+export function isAllowedExternalLink(url: string, allowed: readonly string[] = EXTERNAL_LINKS): boolean {
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' && EXTERNAL_LINK_ORIGINS.has(parsed.origin);
+    parsed = new URL(url);
   } catch {
     return false;
   }
+  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false;
+  return allowed.some((link) => {
+    try {
+      return new URL(link).href === parsed.href;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** What Help → Keyboard Shortcuts shows (keep in step with the renderer's key handlers). */
+export function keyboardShortcutsText(isMac: boolean): string {
+  const mod = isMac ? 'Cmd' : 'Ctrl';
+  return [
+    `${mod}+K — Command palette: go to a service, a screen or an action`,
+    'Alt+Up / Alt+Down — Move the focused origin up or down',
+    'Arrow keys, Home, End — Move between tabs and list items',
+    'Escape — Close a dialog, menu or the command palette',
+    `${mod}+0 / ${mod}+Plus / ${mod}+Minus — Reset zoom, zoom in, zoom out`,
+    `${isMac ? 'Ctrl+Cmd+F' : 'F11'} — Full screen`,
+  ].join('\n');
+}
+
+export type AboutInfo = { version: string; electron: string; chrome: string; node: string; platform: string };
+
+/** The detail text of Help → About (versions help with bug reports; no paths, no accounts). */
+export function aboutText(info: AboutInfo): string {
+  return [
+    `Version ${info.version}`,
+    `Electron ${info.electron}`,
+    `Chromium ${info.chrome}`,
+    `Node.js ${info.node}`,
+    `Platform ${info.platform}`,
+  ].join('\n');
 }
 
 export type MenuOptions = {
@@ -26,8 +58,11 @@ export type MenuOptions = {
   isMac: boolean;
   /** Reload and developer tools only exist in development builds. */
   isDev: boolean;
-  openExternal(url: string): void;
   openDataFolder(): void;
+  /** Native message box with the version information (aboutText). */
+  showAbout(): void;
+  /** Native message box with keyboardShortcutsText. */
+  showKeyboardShortcuts(): void;
 };
 
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
@@ -38,7 +73,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     template.push({
       label: appName,
       submenu: [
-        { role: 'about' },
+        { label: `About ${appName}`, click: () => options.showAbout() },
         { type: 'separator' },
         { role: 'services' },
         { type: 'separator' },
@@ -94,14 +129,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       : [{ role: 'minimize' }, { role: 'close' }],
   });
 
+  // Everything here works offline: there is no public documentation site to link to.
   template.push({
     label: '&Help',
     role: 'help',
     submenu: [
-      { label: 'Documentation', click: () => options.openExternal(HELP_LINKS.documentation) },
-      { label: 'API Reference', click: () => options.openExternal(HELP_LINKS.apiReference) },
-      { label: 'Support', click: () => options.openExternal(HELP_LINKS.issues) },
-      ...(isMac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
+      { label: 'Keyboard Shortcuts', click: () => options.showKeyboardShortcuts() },
+      { label: 'Open Data Folder', click: () => options.openDataFolder() },
+      ...(isMac ? [] : ([{ type: 'separator' }, { label: `About ${appName}`, click: () => options.showAbout() }] as MenuItemConstructorOptions[])),
     ],
   });
 

@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, createToken, readCookie, tokenCookie, tokensEqual } from './security.ts';
+import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
+import { SECURITY_HEADERS, createToken, readCookie, tokenCookie, tokensEqual } from './security.ts';
 
-describe('CONTENT_SECURITY_POLICY', () => {
+describe('CONTENT_SECURITY_POLICY (src/shared/security/csp.ts)', () => {
   it('is the policy of the renderer meta tag, so both hosts and the page agree', () => {
     const html = readFileSync(new URL('../renderer/index.html', import.meta.url), 'utf8');
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html);
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+    // Exactly one policy on the page: a second meta tag would be combined with it.
+    expect(html.match(/Content-Security-Policy/gi)).toHaveLength(1);
+  });
+
+  it('is the policy the browser host sends (the Electron host uses the same import)', () => {
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('allows no remote scripts and no remote connections', () => {

@@ -1,20 +1,9 @@
-// Security policy shared by both hosts: the Electron host sets the same CSP header on its
-// window's session, the browser host sends it on every response.
+// Browser-host security: response headers (with the shared CSP), the access token and its
+// cookie, the Host and Origin allow-lists.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
 
-/** Must stay identical to the meta tag in src/renderer/index.html (a test compares them). */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY };
 
 /** Headers every browser-host response carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

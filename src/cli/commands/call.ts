@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { createApiClient, type ApiClient } from '../../main/core/api/client.ts';
 import { toIpcError } from '../../main/core/ipc-error.ts';
 import { maskSecrets } from '../../main/core/secret-mask.ts';
+import { redactKnownSecrets } from '../../main/core/api/redact.ts';
 import { CoreError } from '../../main/core/errors.ts';
 import { operationIds } from '../../shared/api/operation-ids.ts';
 import { operations } from '../../shared/api/operations.ts';
@@ -24,6 +25,7 @@ without a body). Without --account or --base-url the current account is used.
   --params JSON       path parameters, e.g. '{"serviceId": 12}'
   --body JSON|@FILE   request body as JSON, or @path/to/file.json
   --show-secrets      print S3 accessSecret / tokenSecret values instead of masking them
+                      (the access key secret itself is never printed)
   --yes               confirm a change (any non-GET operation) on an account flagged production
 
 An API error prints {status, code, message, traceId} as JSON on stdout, a readable line on
@@ -79,8 +81,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const call = client.call as unknown as (id: string, input: unknown) => Promise<unknown>;
     try {
       const result = (await call(operationId, input)) ?? null;
+      // --show-secrets prints S3 accessSecret / tokenSecret as the API returned them (the user
+      // asked, in their own terminal); the access key secret is cut out even then.
       const shown = values['show-secrets'] ? result : maskSecrets(result).data;
-      io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+      io.stdout.write(`${redactKnownSecrets(JSON.stringify(shown, null, 2))}\n`);
       return EXIT_OK;
     } catch (error) {
       printError(io, `accel call ${operationId}`, toIpcError(error));

@@ -1,7 +1,7 @@
 // One conversion from anything thrown inside the core to the IPC error shape, with secrets
 // scrubbed (known access key secrets, Authorization values, secret-named fields).
 import { z } from 'zod';
-import { ApiClientError, redact, redactText, serializeError } from './api/errors.ts';
+import { ApiClientError, redactFieldMessages, redactText, serializeError } from './api/errors.ts';
 import { CoreError } from './errors.ts';
 import type { IpcError } from '../../shared/ipc/contract.ts';
 
@@ -18,7 +18,7 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string> {
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof CoreError) {
     const out: IpcError = { code: error.code, message: redactText(error.message), retryable: error.retryable };
-    if (error.fields) out.fields = redact(error.fields);
+    if (error.fields) out.fields = redactFieldMessages(error.fields);
     return out;
   }
   if (error instanceof z.ZodError) {

@@ -7,7 +7,7 @@ import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './accou
 import { verifyCredentials, type ClientFactory, type Credentials } from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SandboxManager } from '../sandbox-manager.ts';
-import type { AccountView, ConnectionCheck } from '../../../shared/ipc/channels/accounts.ts';
+import { accountProfileFields, type AccountView, type ConnectionCheck } from '../../../shared/ipc/channels/accounts.ts';
 import type { ChannelOutput, IpcEventPayload, ParsedChannelInput } from '../../../shared/ipc/contract.ts';
 
 export const EXPORT_FORMAT = 'acceleration-console/accounts';
@@ -15,7 +15,8 @@ export const EXPORT_SCHEMA_VERSION = 1;
 
 const exportedProfileSchema = z.object({
   name: z.string().min(1),
-  baseUrl: z.string().min(1),
+  // The same URL rule as the add dialog: http(s), no user name or password in it.
+  baseUrl: accountProfileFields.baseUrl,
   accessKeyId: z.string().min(1),
   customerId: z.number().int().positive(),
   color: z.string().optional(),
@@ -260,7 +261,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       const fallbackName = (item as { name?: unknown })?.name;
       const name = typeof fallbackName === 'string' && fallbackName ? fallbackName : `entry ${index + 1}`;
       if (!parsed.success) {
-        skipped.push({ name, reason: 'incomplete profile (name, base URL, access key ID and customer ID are required)' });
+        const badUrl = parsed.error.issues.find((issue) => issue.path[0] === 'baseUrl' && issue.code === 'custom');
+        skipped.push({
+          name,
+          reason: badUrl
+            ? `unusable base URL (${badUrl.message})`
+            : 'incomplete profile (name, base URL, access key ID and customer ID are required)',
+        });
         continue;
       }
       const profile = parsed.data;

@@ -54,4 +54,12 @@ describe('error hierarchy', () => {
     expect(serializeError('text')).toMatchObject({ code: 'Internal.Error', message: 'text' });
     expect(serializeError(42)).toMatchObject({ code: 'Internal.Error', message: 'Unexpected error' });
   });
+
+  it('keeps field messages of secret-named fields readable, scrubbing only their text', () => {
+    const fields = { tokenSecret: 'Each token must be exactly 64 characters', secret: 'key HMAC-SHA256 K:0123456789abcdef' };
+    expect(serializeError(new InputValidationError(fields, 'op')).fields).toEqual({
+      tokenSecret: 'Each token must be exactly 64 characters',
+      secret: 'key HMAC-SHA256 [REDACTED]',
+    });
+  });
 });

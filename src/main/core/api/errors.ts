@@ -2,7 +2,7 @@
 // ApiError has an HTTP status; connection, timeout and abort errors have none. No error object
 // holds a request body, header or secret: messages go through redactText().
 import { fieldForErrorCode, findApiError, normalizeApiErrorCode } from '../../../shared/api/errors.ts';
-import { redact, redactText } from './redact.ts';
+import { redactText } from './redact.ts';
 
 export { redact, redactText, registerSecret, REDACTED } from './redact.ts';
 
@@ -142,6 +142,17 @@ export class ResponseValidationError extends ApiClientError {
   }
 }
 
+/**
+ * Field errors map a field name to our message about it. The names are often secret-named
+ * (`secret`, `tokenSecret`), so key-based redaction would replace the help text with a marker:
+ * only the messages' text is scrubbed.
+ */
+export function redactFieldMessages(fields: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, message] of Object.entries(fields)) out[field] = redactText(String(message));
+  return out;
+}
+
 /** The IPC error shape (IpcResult's error), built from any thrown value. */
 export interface SerializedError {
   code: string;
@@ -156,7 +167,7 @@ export function serializeError(error: unknown): SerializedError {
   if (error instanceof ApiClientError) {
     const out: SerializedError = { code: error.code, message: redactText(error.message), retryable: error.retryable };
     const fields = (error as { fields?: FieldErrors }).fields;
-    if (fields) out.fields = redact(fields);
+    if (fields) out.fields = redactFieldMessages(fields);
     const status = (error as { status?: number }).status;
     if (typeof status === 'number') out.status = status;
     const traceId = (error as { traceId?: string }).traceId;

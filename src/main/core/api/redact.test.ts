@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact, redactText, registerSecret, REDACTED } from './redact.ts';
+import { redact, redactKnownSecrets, redactText, registerSecret, REDACTED } from './redact.ts';
 
 const AUTH = 'HMAC-SHA256 AKIDEXAMPLE01:e5eb4ddc09eb73bfcb21d1404b88b52271f6e5460a595b471bda20ca79630300';
 
@@ -51,5 +51,20 @@ describe('redact', () => {
     const err = redact(new Error(`failed with ${AUTH}`)) as unknown as { name: string; message: string };
     expect(err).toMatchObject({ name: 'Error' });
     expect(err.message).not.toContain('e5eb4ddc');
+  });
+
+  it('redactKnownSecrets keeps secret-named values the user asked for, never an access key secret', () => {
+    const release = registerSecret('access-key-secret-value');
+    try {
+      const text = JSON.stringify({ tokenSecret: 'a'.repeat(64), accessSecret: 's3-shown', note: 'access-key-secret-value', auth: AUTH });
+      const out = redactKnownSecrets(text);
+      expect(out).toContain('a'.repeat(64));
+      expect(out).toContain('s3-shown');
+      expect(out).not.toContain('access-key-secret-value');
+      expect(out).not.toContain('e5eb4ddc');
+      expect(redactKnownSecrets('x other-secret-value', ['other-secret-value'])).toBe(`x ${REDACTED}`);
+    } finally {
+      release();
+    }
   });
 });

@@ -40,7 +40,16 @@ export function registerSecret(secret: string): () => void {
 }
 
 export function redactText(text: string, extraSecrets: readonly string[] = []): string {
-  let out = text.replace(AUTHORIZATION_VALUE_RE, `HMAC-SHA256 ${REDACTED}`).replace(JSON_SECRET_RE, `$1"${REDACTED}"`);
+  return redactKnownSecrets(text.replace(JSON_SECRET_RE, `$1"${REDACTED}"`), extraSecrets);
+}
+
+/**
+ * Only Authorization values and access key secrets (registered or given) are cut out; values
+ * under secret-named JSON keys stay. For output the user explicitly asked to see with its
+ * secrets (`accel call --show-secrets`), which must still never show an access key secret.
+ */
+export function redactKnownSecrets(text: string, extraSecrets: readonly string[] = []): string {
+  let out = text.replace(AUTHORIZATION_VALUE_RE, `HMAC-SHA256 ${REDACTED}`);
   // Longest first so a secret containing another is removed whole.
   const secrets = [...knownSecrets.keys(), ...extraSecrets.filter((s) => s.length >= MIN_SCRUB_LENGTH)].sort(
     (a, b) => b.length - a.length,

@@ -3,6 +3,7 @@
 // collection, the native module not loading — becomes Keychain.Unavailable with a fix hint.
 // There is deliberately no plain-text fallback.
 import { KeychainUnavailableError } from '../errors.ts';
+import { redactText } from '../api/redact.ts';
 import { keychainServiceFromEnv, type KeychainStatus, type SecretStore } from './secret-store.ts';
 
 type Keytar = typeof import('keytar');
@@ -15,23 +16,25 @@ function loadKeytar(): Promise<Keytar> {
   return keytarModule;
 }
 
-function describe(error: unknown): string {
+/** The keychain's own error text, with the secret being stored cut out should it echo it. */
+export function describeKeychainError(error: unknown, secret?: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.trim() || 'unknown keychain error';
+  return redactText(message, secret ? [secret] : []).trim() || 'unknown keychain error';
 }
 
-async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>): Promise<T> {
+async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: string): Promise<T> {
   let keytar: Keytar;
   try {
     keytar = await loadKeytar();
   } catch (error) {
     keytarModule = undefined;
-    throw new KeychainUnavailableError(`the keytar native module could not be loaded: ${describe(error)}`, error);
+    throw new KeychainUnavailableError(`the keytar native module could not be loaded: ${describeKeychainError(error)}`, error);
   }
   try {
     return await action(keytar);
   } catch (error) {
-    throw new KeychainUnavailableError(describe(error), error);
+    // The cause is not kept: a native error object could hold the secret it was given.
+    throw new KeychainUnavailableError(describeKeychainError(error, secret));
   }
 }
 
@@ -41,7 +44,7 @@ export function createKeytarSecretStore(service: string = keychainServiceFromEnv
   return {
     service,
     get: (entry) => withKeytar((keytar) => keytar.getPassword(service, entry)),
-    set: (entry, secret) => withKeytar((keytar) => keytar.setPassword(service, entry, secret)),
+    set: (entry, secret) => withKeytar((keytar) => keytar.setPassword(service, entry, secret), secret),
     delete: (entry) => withKeytar((keytar) => keytar.deletePassword(service, entry)),
     async status(): Promise<KeychainStatus> {
       try {

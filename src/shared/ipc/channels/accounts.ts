@@ -17,7 +17,16 @@ const baseUrlSchema = z
     } catch {
       return false;
     }
-  }, 'Enter an http(s) URL, for example https://api.example.net');
+  }, 'Enter an http(s) URL, for example https://api.example.net')
+  // Credentials in a URL would be stored, exported and shown like any profile field.
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.username === '' && url.password === '';
+    } catch {
+      return true;
+    }
+  }, 'Remove the user name and password from the URL: requests are signed with the access key.');
 const accessKeyIdSchema = z.string().trim().min(1, 'Enter the access key ID').max(200);
 const secretSchema = z.string().min(1, 'Enter the access key secret').max(1000);
 const customerIdSchema = z.coerce
