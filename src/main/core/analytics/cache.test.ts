@@ -1,0 +1,108 @@
+import { mkdtemp, readdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addRange, AnalyticsCache, mergePiece, subtractRanges, type CacheKey } from './cache.ts';
+
+const t0 = Date.UTC(2026, 10, 1);
+const H = 3_600_000;
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'analytics-cache-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const key = (serviceName: string): CacheKey => ({ accountId: 'acc-1', serviceName, metric: 'volume', interval: 'minute' });
+
+describe('range bookkeeping', () => {
+  it('merges overlapping and touching ranges', () => {
+    expect(addRange([[0, 10], [20, 30]], { from: 10, to: 20 })).toEqual([[0, 30]]);
+    expect(addRange([[0, 10]], { from: 5, to: 5 })).toEqual([[0, 10]]);
+    expect(addRange([[20, 30]], { from: 0, to: 5 })).toEqual([[0, 5], [20, 30]]);
+  });
+  it('finds the gaps of a range', () => {
+    expect(subtractRanges({ from: 0, to: 100 }, [])).toEqual([{ from: 0, to: 100 }]);
+    expect(subtractRanges({ from: 0, to: 100 }, [[0, 40], [60, 70]])).toEqual([{ from: 40, to: 60 }, { from: 70, to: 100 }]);
+    expect(subtractRanges({ from: 10, to: 20 }, [[0, 100]])).toEqual([]);
+  });
+  it('replaces points of the fetched range and marks only the part before finalUntil as final', () => {
+    const first = mergePiece(undefined, key('a.com'), { range: { from: t0, to: t0 + 3 * H }, points: [[t0, 1], [t0 + 2 * H, 2]], fetchedAt: 5, finalUntil: t0 + 2 * H });
+    expect(first.final).toEqual([[t0, t0 + 2 * H]]);
+    const second = mergePiece(first, key('a.com'), { range: { from: t0 + 2 * H, to: t0 + 4 * H }, points: [[t0 + 3 * H, 3]], fetchedAt: 9, finalUntil: t0 + 4 * H });
+    // The revisable point at t0+2h vanished in the newer answer, so it is gone.
+    expect(second.points).toEqual([[t0, 1], [t0 + 3 * H, 3]]);
+    expect(second.final).toEqual([[t0, t0 + 4 * H]]);
+    expect(second.fetchedAt).toBe(9);
+  });
+});
+
+describe('AnalyticsCache', () => {
+  it('round-trips an entry through an atomic JSON file', async () => {
+    const cache = new AnalyticsCache({ dir });
+    const entry = { ...key('www.example.com'), final: [[t0, t0 + H]] as Array<[number, number]>, points: [[t0, 42]] as Array<[number, number]>, fetchedAt: t0 };
+    await cache.write(entry);
+    expect(await new AnalyticsCache({ dir }).read(key('www.example.com'))).toEqual(entry);
+    expect(await cache.read(key('other.example.com'))).toBeUndefined();
+    const text = await readFile(cache.pathOf(entry), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ schemaVersion: 1, serviceName: 'www.example.com' });
+  });
+
+  it('discards a corrupt entry (bad JSON or bad points) and reports it', async () => {
+    const reports: string[] = [];
+    const cache = new AnalyticsCache({ dir, onCorrupt: (info) => reports.push(info.reason) });
+    const entry = { ...key('a.com'), final: [], points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 };
+    await cache.write(entry);
+    await writeFile(cache.pathOf(entry), '{"schemaVersion":1,"trunc');
+    expect(await cache.read(key('a.com'))).toBeUndefined();
+    expect(reports).toHaveLength(1);
+    await cache.write(entry);
+    const file = JSON.parse(await readFile(cache.pathOf(entry), 'utf8')) as Record<string, unknown>;
+    await writeFile(cache.pathOf(entry), JSON.stringify({ ...file, points: '[[1,"x"]]' }));
+    expect(await cache.read(key('a.com'))).toBeUndefined();
+    expect(reports).toHaveLength(2);
+    // Nothing is left behind: the entry will be fetched again.
+    expect((await readdir(join(dir, (await readdir(dir))[0]))).length).toBe(0);
+  });
+
+  it('evicts the least recently used entries beyond the size bound', async () => {
+    const points = Array.from({ length: 200 }, (_, i) => [t0 + i * 300_000, i] as [number, number]);
+    const probe = new AnalyticsCache({ dir: join(dir, 'probe') });
+    await probe.write({ ...key('probe.com'), final: [], points, fetchedAt: t0 });
+    const oneEntry = await probe.totalBytes();
+
+    const cache = new AnalyticsCache({ dir: join(dir, 'lru'), maxBytes: Math.floor(oneEntry * 3.5) });
+    for (const name of ['a.com', 'b.com', 'c.com']) await cache.write({ ...key(name), final: [], points, fetchedAt: t0 });
+    await cache.read(key('a.com')); // a is now more recent than b
+    await cache.write({ ...key('d.com'), final: [], points, fetchedAt: t0 });
+    expect(await cache.entryCount()).toBe(3);
+    expect(await cache.read(key('b.com'))).toBeUndefined();
+    expect(await cache.read(key('a.com'))).toBeDefined();
+    expect(await cache.totalBytes()).toBeLessThanOrEqual(cache.maxBytes);
+  });
+
+  it('drops the cache of accounts no longer listed', async () => {
+    const cache = new AnalyticsCache({ dir });
+    const entry = (accountId: string) => ({ accountId, serviceName: 'a.com', metric: 'volume' as const, interval: 'minute' as const, final: [], points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 });
+    await cache.write(entry('kept'));
+    await cache.write(entry('removed'));
+    expect(await cache.retainAccounts(['kept'])).toBe(1);
+    expect(await cache.read({ ...key('a.com'), accountId: 'kept' })).toBeDefined();
+    expect(await cache.read({ ...key('a.com'), accountId: 'removed' })).toBeUndefined();
+    expect(await cache.entryCount()).toBe(1);
+  });
+
+  it('serializes concurrent updates of one entry', async () => {
+    const cache = new AnalyticsCache({ dir });
+    await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        cache.update(key('a.com'), (entry) => mergePiece(entry, key('a.com'), { range: { from: t0 + i * H, to: t0 + (i + 1) * H }, points: [[t0 + i * H, i]], fetchedAt: i, finalUntil: t0 + 10 * H })),
+      ),
+    );
+    const entry = await cache.read(key('a.com'));
+    expect(entry?.points).toHaveLength(4);
+    expect(entry?.final).toEqual([[t0, t0 + 4 * H]]);
+  });
+});

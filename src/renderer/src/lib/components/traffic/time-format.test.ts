@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatInstant, formatTick, fromDateTimeLocal, niceTimeTicks, toDateTimeLocal } from './time-format.ts';
+
+const t = Date.UTC(2026, 10, 23, 14, 5);
+
+describe('time formatting', () => {
+  it('names the zone in exact timestamps', () => {
+    expect(formatInstant(t, 'utc')).toMatch(/14:05:00/);
+    expect(formatInstant(t, 'utc')).toMatch(/UTC/);
+  });
+  it('labels ticks with the time, and with the date at midnight or day steps', () => {
+    expect(formatTick(t, 3_600_000, 'utc')).toMatch(/14:05/);
+    expect(formatTick(Date.UTC(2026, 10, 23), 3_600_000, 'utc')).toMatch(/23/);
+    expect(formatTick(t, 86_400_000, 'utc')).not.toMatch(/14:05/);
+  });
+  it('picks round tick steps for the range', () => {
+    expect(niceTimeTicks(3_600_000)).toMatchObject({ unit: 'minute', stepSize: 10 });
+    expect(niceTimeTicks(86_400_000)).toMatchObject({ unit: 'hour', stepSize: 3 });
+    expect(niceTimeTicks(7 * 86_400_000)).toMatchObject({ unit: 'day', stepSize: 1 });
+    expect(niceTimeTicks(90 * 86_400_000)).toMatchObject({ unit: 'week', stepSize: 2 });
+    expect(niceTimeTicks(400 * 86_400_000)).toMatchObject({ unit: 'month', stepSize: 1 });
+  });
+  it('round-trips datetime-local values in UTC', () => {
+    expect(toDateTimeLocal(t, 'utc')).toBe('2026-11-23T14:05');
+    expect(fromDateTimeLocal('2026-11-23T14:05', 'utc')).toBe(t);
+    expect(fromDateTimeLocal('', 'utc')).toBeNaN();
+  });
+});

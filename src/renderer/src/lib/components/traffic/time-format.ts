@@ -1,0 +1,71 @@
+// Timestamps in the user's time zone or UTC (the dashboard's toggle), for ticks, tooltips and cards.
+
+export type ZoneChoice = 'local' | 'utc';
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: ZoneChoice, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone}:${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { ...options, ...(zone === 'utc' ? { timeZone: 'UTC' } : {}) });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** "Nov 23, 2026, 14:05:00 UTC" — exact, with the zone named. */
+export function formatInstant(ms: number, zone: ZoneChoice): string {
+  return formatter(zone, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(ms);
+}
+
+/** Short form for cards: "Nov 23, 14:05". */
+export function formatShort(ms: number, zone: ZoneChoice): string {
+  return formatter(zone, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+}
+
+/** Axis tick: the date at day steps and at midnight, else the time of day. */
+export function formatTick(ms: number, stepMs: number, zone: ZoneChoice): string {
+  const d = new Date(ms);
+  const midnight = zone === 'utc' ? d.getUTCHours() === 0 && d.getUTCMinutes() === 0 : d.getHours() === 0 && d.getMinutes() === 0;
+  if (stepMs >= 86_400_000 || midnight) return formatter(zone, { month: 'short', day: 'numeric' }).format(ms);
+  return formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+}
+
+/** Value for <input type="datetime-local"> from epoch ms. */
+export function toDateTimeLocal(ms: number, zone: ZoneChoice): string {
+  const d = new Date(ms);
+  if (zone === 'utc') return d.toISOString().slice(0, 16);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Epoch ms from <input type="datetime-local">; NaN when empty or invalid. */
+export function fromDateTimeLocal(value: string, zone: ZoneChoice): number {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return Number.NaN;
+  return zone === 'utc' ? Date.parse(`${value.slice(0, 16)}:00Z`) : new Date(value).getTime();
+}
+
+export type TimeUnit = 'minute' | 'hour' | 'day' | 'week' | 'month';
+
+const tickSteps: ReadonlyArray<{ unit: TimeUnit; stepSize: number; ms: number }> = [
+  { unit: 'minute', stepSize: 5, ms: 5 * 60_000 },
+  { unit: 'minute', stepSize: 10, ms: 10 * 60_000 },
+  { unit: 'minute', stepSize: 15, ms: 15 * 60_000 },
+  { unit: 'minute', stepSize: 30, ms: 30 * 60_000 },
+  { unit: 'hour', stepSize: 1, ms: 3_600_000 },
+  { unit: 'hour', stepSize: 2, ms: 2 * 3_600_000 },
+  { unit: 'hour', stepSize: 3, ms: 3 * 3_600_000 },
+  { unit: 'hour', stepSize: 6, ms: 6 * 3_600_000 },
+  { unit: 'hour', stepSize: 12, ms: 12 * 3_600_000 },
+  { unit: 'day', stepSize: 1, ms: 86_400_000 },
+  { unit: 'day', stepSize: 2, ms: 2 * 86_400_000 },
+  { unit: 'week', stepSize: 1, ms: 7 * 86_400_000 },
+  { unit: 'week', stepSize: 2, ms: 14 * 86_400_000 },
+  { unit: 'month', stepSize: 1, ms: 30 * 86_400_000 },
+];
+
+/** Round tick spacing (every 3 hours, every day, …) giving at most `maxTicks` ticks over the range. */
+export function niceTimeTicks(rangeMs: number, maxTicks = 10): { unit: TimeUnit; stepSize: number; ms: number } {
+  return tickSteps.find((step) => rangeMs / step.ms <= maxTicks) ?? tickSteps[tickSteps.length - 1];
+}

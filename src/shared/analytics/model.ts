@@ -1,0 +1,120 @@
+// The analytics vocabulary shared by the fetcher, the cache, the IPC channels, the bundle
+// format and the dashboard: metrics, intervals, series and the limits the spec sets.
+import { z } from 'zod';
+
+export const metricIds = ['volume', 'bandwidth', 'requests', 'originRequests'] as const;
+export type Metric = (typeof metricIds)[number];
+export const metricSchema = z.enum(metricIds);
+
+export const intervalIds = ['minute', 'day'] as const;
+export type Interval = (typeof intervalIds)[number];
+export const intervalSchema = z.enum(intervalIds);
+
+export const MINUTE_MS = 60_000;
+export const FIVE_MINUTES_MS = 5 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The spec's Limits table (operations 16-19). */
+export const analyticsLimits = {
+  maxServiceNamesPerCall: 50,
+  maxMinuteRangeMs: DAY_MS,
+  maxDayRangeMs: 90 * DAY_MS,
+  /** Operations 18 and 19 have no interval field: 5-minute points, at most 24 hours. */
+  maxRequestRangeMs: DAY_MS,
+} as const;
+
+export type AnalyticsOperationId = 'getVolume' | 'getBandwidth' | 'getRequestNumber' | 'getOriginRequestNumber';
+
+export interface MetricInfo {
+  readonly id: Metric;
+  readonly label: string;
+  readonly operationId: AnalyticsOperationId;
+  /** Array field of the response record that holds the points. */
+  readonly pointsField: 'volumes' | 'bandwidths' | 'reqNumbers' | 'originReqNumbers';
+  /** Whether the operation accepts `interval: 'day'` (only 16 and 17 do). */
+  readonly supportsDay: boolean;
+  /** How points combine into a coarser bucket: amounts add up, rates average. */
+  readonly aggregate: 'sum' | 'mean';
+  readonly unit: 'bytes' | 'bps' | 'count';
+  /** Column label suffix used by CSV. */
+  readonly csvUnit: string;
+}
+
+export const metricInfo: Record<Metric, MetricInfo> = {
+  volume: {
+    id: 'volume',
+    label: 'Data volume',
+    operationId: 'getVolume',
+    pointsField: 'volumes',
+    supportsDay: true,
+    aggregate: 'sum',
+    unit: 'bytes',
+    csvUnit: 'bytes',
+  },
+  bandwidth: {
+    id: 'bandwidth',
+    label: 'Bandwidth',
+    operationId: 'getBandwidth',
+    pointsField: 'bandwidths',
+    supportsDay: true,
+    aggregate: 'mean',
+    unit: 'bps',
+    csvUnit: 'bps',
+  },
+  requests: {
+    id: 'requests',
+    label: 'Requests',
+    operationId: 'getRequestNumber',
+    pointsField: 'reqNumbers',
+    supportsDay: false,
+    aggregate: 'sum',
+    unit: 'count',
+    csvUnit: 'requests',
+  },
+  originRequests: {
+    id: 'originRequests',
+    label: 'Origin requests',
+    operationId: 'getOriginRequestNumber',
+    pointsField: 'originReqNumbers',
+    supportsDay: false,
+    aggregate: 'sum',
+    unit: 'count',
+    csvUnit: 'requests',
+  },
+};
+
+/** Epoch milliseconds (UTC) and the value the API reported for the interval starting then. */
+export type Point = [t: number, v: number];
+
+export const pointSchema = z.tuple([z.number().int(), z.number().finite()]);
+
+/** One service's points for one metric, sorted by time, at the API's granularity. */
+export interface Series {
+  serviceName: string;
+  metric: Metric;
+  interval: Interval;
+  points: Point[];
+}
+
+export const seriesSchema = z.object({
+  serviceName: z.string().min(1),
+  metric: metricSchema,
+  interval: intervalSchema,
+  points: z.array(pointSchema),
+});
+
+/** Half-open UTC range [from, to) in epoch milliseconds. */
+export interface TimeRange {
+  from: number;
+  to: number;
+}
+
+export const timeRangeSchema = z
+  .object({ from: z.number().int(), to: z.number().int() })
+  .refine((r) => r.to > r.from, { message: 'The end of the range must be after its start.' });
+
+/** Step of one API point. */
+export function stepOf(interval: Interval): number {
+  return interval === 'day' ? DAY_MS : FIVE_MINUTES_MS;
+}

@@ -1,0 +1,75 @@
+// Summary numbers of the cards: total, average, peak with its time, 95th percentile (bandwidth)
+// and the change against the previous period of the same length.
+import { sumSeries } from './aggregate.ts';
+import { metricInfo, type Metric, type Point } from './model.ts';
+
+/**
+ * Nearest-rank percentile (the 95th-percentile billing method: sort the samples, drop the top
+ * 5 %, take the highest remaining one). `null` for no samples.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  if (!(p > 0 && p <= 100)) throw new RangeError('p must be in (0, 100]');
+  const sorted = Float64Array.from(values).sort();
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.max(0, rank - 1)];
+}
+
+export interface MetricSummary {
+  metric: Metric;
+  /** Sum over the range (bytes, requests); `null` for bandwidth, where a sum means nothing. */
+  total: number | null;
+  /** Mean value of a point. */
+  average: number | null;
+  peak: { value: number; t: number } | null;
+  /** 95th percentile of the points (bandwidth only). */
+  p95: number | null;
+  /** Figure compared with the previous period: total for amounts, average for bandwidth. */
+  compared: number | null;
+  previous: number | null;
+  /** (current − previous) / previous; `null` when there is nothing to compare with. */
+  change: number | null;
+  points: number;
+}
+
+function figure(metric: Metric, points: readonly Point[]): number | null {
+  if (points.length === 0) return null;
+  let sum = 0;
+  for (const [, v] of points) sum += v;
+  return metricInfo[metric].aggregate === 'sum' ? sum : sum / points.length;
+}
+
+/**
+ * Summary of one metric over the selected services (their points are added per timestamp).
+ * `previous` holds the same services' points for the previous period, or is omitted.
+ */
+export function summarize(metric: Metric, series: ReadonlyArray<readonly Point[]>, previous?: ReadonlyArray<readonly Point[]>): MetricSummary {
+  const combined = series.length === 1 ? series[0] : sumSeries(series);
+  let sum = 0;
+  let peak: { value: number; t: number } | null = null;
+  for (const [t, v] of combined) {
+    sum += v;
+    if (peak === null || v > peak.value) peak = { value: v, t };
+  }
+  const n = combined.length;
+  const compared = figure(metric, combined);
+  const previousCombined = previous === undefined ? [] : previous.length === 1 ? previous[0] : sumSeries(previous);
+  const previousFigure = previous === undefined ? null : figure(metric, previousCombined);
+  const change = compared !== null && previousFigure !== null && previousFigure !== 0 ? (compared - previousFigure) / previousFigure : null;
+  return {
+    metric,
+    total: metricInfo[metric].aggregate === 'sum' && n > 0 ? sum : null,
+    average: n > 0 ? sum / n : null,
+    peak,
+    p95: metric === 'bandwidth' ? percentile(combined.map(([, v]) => v), 95) : null,
+    compared,
+    previous: previousFigure,
+    change,
+    points: n,
+  };
+}
+
+/** Moves points by `offsetMs` (to draw the previous period on the current one's axis). */
+export function shiftPoints(points: readonly Point[], offsetMs: number): Point[] {
+  return points.map(([t, v]): Point => [t + offsetMs, v]);
+}
