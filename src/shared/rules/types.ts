@@ -1,44 +1,15 @@
 // Shapes the rule engine works on. They mirror the API's Match / MatchUrlPath / MatchQueryString
-// (src/shared/api/schemas/match.ts) structurally, so the engine has no dependency on zod.
+// (src/shared/api/schemas/match.ts) structurally and share its vocabulary
+// (src/shared/api/match-vocabulary.ts), so the engine has no dependency on zod.
 
-export const matchFields = [
-  'req.path',
-  'req.query',
-  'req.method',
-  'client.ip',
-  'req.host',
-  'req.header.user-agent',
-  'req.header.cookie',
-  'req.header.origin',
-  'req.header.via',
-] as const;
-export type MatchField = (typeof matchFields)[number];
-
-/** The spec's v1.1 operator list, in the spec's order. */
-export const matchOperators = [
-  'startswith',
-  'not_startswith',
-  'istartswith',
-  'not_istartswith',
-  'regex',
-  'equals',
-  'not_equals',
-  'iequals',
-  'not_iequals',
-  'endswith',
-  'not_endswith',
-  'iendswith',
-  'not_iendswith',
-  'subnet',
-  'not_subnet',
-] as const;
-export type MatchOperator = (typeof matchOperators)[number];
-
-/** Operators that only make sense for client.ip. */
-export const subnetOperators: readonly MatchOperator[] = ['subnet', 'not_subnet'];
-
-/** The spec spells not_istartswith two ways; the engine accepts both. */
-export const operatorAliases: Readonly<Record<string, MatchOperator>> = { not_istartwith: 'not_istartswith' };
+export {
+  matchFields,
+  matchOperators,
+  matchOperatorAliases as operatorAliases,
+  subnetOperators,
+  type MatchField,
+  type MatchOperator,
+} from '../api/match-vocabulary.ts';
 
 export interface MatchLike {
   readonly field: string;
@@ -46,8 +17,7 @@ export interface MatchLike {
   readonly values: readonly string[];
 }
 
-export const v10Operators = ['prefix', 'regex', 'equals', 'suffix'] as const;
-export type V10Operator = (typeof v10Operators)[number];
+export { matchUrlOperators as v10Operators, type MatchUrlOperator as V10Operator } from '../api/match-vocabulary.ts';
 
 export interface PatternMatchLike {
   readonly operator: string;

@@ -2,47 +2,25 @@ import { z } from 'zod';
 import { isCidr } from '../formats.ts';
 import { apiCode, nonEmptyArray, oneOf, requiredText } from './common.ts';
 
-export const matchFields = [
-  'req.path',
-  'req.query',
-  'req.method',
-  'client.ip',
-  'req.host',
-  'req.header.user-agent',
-  'req.header.cookie',
-  'req.header.origin',
-  'req.header.via',
-] as const;
-export type MatchField = (typeof matchFields)[number];
+import {
+  matchFields,
+  matchOperators,
+  matchUrlOperators,
+  normalizeMatchOperator,
+  type MatchOperator,
+} from '../match-vocabulary.ts';
 
-/** Operators we send (not_istartswith is the spelling we emit). */
-export const matchOperators = [
-  'startswith',
-  'not_startswith',
-  'istartswith',
-  'not_istartswith',
-  'regex',
-  'equals',
-  'not_equals',
-  'iequals',
-  'not_iequals',
-  'endswith',
-  'not_endswith',
-  'iendswith',
-  'not_iendswith',
-  'subnet',
-  'not_subnet',
-] as const;
-export type MatchOperator = (typeof matchOperators)[number];
-
-/** Spellings the spec also shows, accepted on input and rewritten to the canonical one. */
-export const matchOperatorAliases: Readonly<Record<string, MatchOperator>> = { not_istartwith: 'not_istartswith' };
-
-export function normalizeMatchOperator(op: string): string {
-  return matchOperatorAliases[op] ?? op;
-}
-
-export const subnetOperators = ['subnet', 'not_subnet'] as const;
+export {
+  matchFields,
+  matchOperatorAliases,
+  matchOperators,
+  matchUrlOperators,
+  normalizeMatchOperator,
+  subnetOperators,
+  type MatchField,
+  type MatchOperator,
+  type MatchUrlOperator,
+} from '../match-vocabulary.ts';
 
 function isSubnetOperator(op: string): boolean {
   return op === 'subnet' || op === 'not_subnet';
@@ -96,8 +74,6 @@ export type MatchInput = z.input<typeof matchSchema>;
 export const matchesSchema = nonEmptyArray('Match conditions', matchSchema, 'at least one condition');
 
 /** Version 1.0 match operators (Match Url Path and Match Query String). */
-export const matchUrlOperators = ['prefix', 'regex', 'equals', 'suffix'] as const;
-export type MatchUrlOperator = (typeof matchUrlOperators)[number];
 
 function patternMatch(label: string) {
   return z.object(

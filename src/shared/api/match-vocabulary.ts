@@ -1,0 +1,49 @@
+// The Match vocabulary of the spec (fields and operators), without zod, so the rule engine
+// and the schemas share one list.
+
+export const matchFields = [
+  'req.path',
+  'req.query',
+  'req.method',
+  'client.ip',
+  'req.host',
+  'req.header.user-agent',
+  'req.header.cookie',
+  'req.header.origin',
+  'req.header.via',
+] as const;
+export type MatchField = (typeof matchFields)[number];
+
+/** Operators we send, in the spec's order (not_istartswith is the spelling we emit). */
+export const matchOperators = [
+  'startswith',
+  'not_startswith',
+  'istartswith',
+  'not_istartswith',
+  'regex',
+  'equals',
+  'not_equals',
+  'iequals',
+  'not_iequals',
+  'endswith',
+  'not_endswith',
+  'iendswith',
+  'not_iendswith',
+  'subnet',
+  'not_subnet',
+] as const;
+export type MatchOperator = (typeof matchOperators)[number];
+
+/** Spellings the spec also shows, accepted on input and rewritten to the canonical one. */
+export const matchOperatorAliases: Readonly<Record<string, MatchOperator>> = { not_istartwith: 'not_istartswith' };
+
+export function normalizeMatchOperator(op: string): string {
+  return matchOperatorAliases[op] ?? op;
+}
+
+/** Operators that apply only to client.ip. */
+export const subnetOperators = ['subnet', 'not_subnet'] as const;
+
+/** Operators of the version 1.0 Match Url Path / Match Query String shapes. */
+export const matchUrlOperators = ['prefix', 'regex', 'equals', 'suffix'] as const;
+export type MatchUrlOperator = (typeof matchUrlOperators)[number];
