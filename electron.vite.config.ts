@@ -23,7 +23,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    // electron-vite leaves the renderer unminified by default; users download and parse it.
+    build: { minify: true, rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [svelte()],
   },
 });
