@@ -270,3 +270,63 @@ test('a production account must confirm the change in the review', async ({ app 
   await expect(dialog).toBeHidden();
   await expect(app.getByText(/Last applied on .* by this app/)).toBeVisible();
 });
+
+test('a policy deleted elsewhere: the editor says so, offers to reload the list and keeps the input', async ({ app, sandbox }) => {
+  // An account on the fixture gateway, whose store the test can change behind the app's back.
+  await useSandbox(app);
+  const switcher = app.getByRole('button', { name: /^Account: / });
+  await switcher.click();
+  await app.getByRole('menuitem', { name: 'Add account…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add account' });
+  const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
+  await dialog.getByLabel('Display name').fill('Fixture gateway');
+  await dialog.getByLabel('Customer ID').fill(String(customerId));
+  await dialog.getByLabel('API base URL').fill(sandbox.url);
+  await dialog.getByLabel('Access key ID').fill(accessKeyId);
+  await dialog.getByLabel('Access key secret', { exact: true }).fill(accessKeySecret);
+  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await switcher.click();
+  await app.getByRole('menuitemradio', { name: /Fixture gateway/ }).click();
+  await expect(switcher).toHaveAccessibleName(/Account: Fixture gateway/);
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add by ID' }).click();
+  const add = app.getByRole('dialog', { name: 'Add services by ID' });
+  await add.getByLabel('Service IDs').fill('101');
+  await add.getByRole('button', { name: 'Add services' }).click();
+  await add.getByRole('button', { name: /^Open / }).click();
+  await app.getByRole('tab', { name: 'Cache control' }).click();
+
+  const table = app.getByRole('table', { name: 'Cache control policies' });
+  await app.getByRole('button', { name: 'Edit cache control policy Static assets' }).click();
+  const editor = app.getByRole('form', { name: /Edit cache control policy/ });
+  await editor.getByLabel('Policy name').fill('Static assets (mine)');
+  await expect(editor.getByText(/Draft saved/)).toBeVisible();
+
+  // Meanwhile the policy is deleted elsewhere.
+  const record = sandbox.store.serviceById(101)!;
+  sandbox.store.mutate(() => {
+    record.cacheControl = record.cacheControl.filter((p) => p.policyName !== 'Static assets');
+  });
+
+  await editor.getByRole('button', { name: 'Review and save' }).click();
+  await applyReviewed(app);
+  const notice = editor.getByRole('alert').filter({ hasText: 'No policy with this ID exists on this service; reload the list.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('your input stays in this form');
+  await expect(editor.getByLabel('Policy name')).toHaveValue('Static assets (mine)');
+  await shoot(app, 'policies-policy-missing', editor);
+
+  await notice.getByRole('button', { name: 'Reload the list' }).click();
+  await expect(notice).toContainText('is not in the reloaded list: it was deleted elsewhere');
+  await expect(table.getByRole('row', { name: /Static assets/ })).toHaveCount(0);
+  await expect(editor.getByLabel('Policy name')).toHaveValue('Static assets (mine)');
+  // The draft is still stored: closing the editor does not lose it.
+  const drafts = await app.evaluate(async () => {
+    const post = async (c: string, body: unknown) =>
+      (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+        data: { drafts: { policyKey: string }[] };
+      };
+    return (await post('drafts.list', { serviceId: 101 })).data.drafts.map((d) => d.policyKey);
+  });
+  expect(drafts.some((key) => key.startsWith('cache:'))).toBe(true);
+});

@@ -109,6 +109,25 @@ test('create a service: validation as you type, reorder origins, cName and DNS h
   await expect(originUrl(app, 1)).toHaveValue('origin-two.example.com');
   await expect(app.getByLabel('Domain name', { exact: true })).toHaveValue('shop-e2e.example.com');
   await shoot(app, 'create-service-server-error');
+
+  // Both attempts are in the change journal: the creation under the new service's ID (its
+  // settings as created, the S3 secret not recorded), then the refused second one.
+  const serviceId = /#(\d+)$/.exec((await nav.getByRole('button', { name: /^shop-e2e\.example\.com/ }).textContent())?.trim() ?? '')?.[1];
+  expect(serviceId).toBeTruthy();
+  await nav.getByRole('button', { name: 'Change journal' }).click();
+  const entries = app.getByRole('list', { name: 'Journal entries' });
+  const creation = entries.getByRole('listitem').filter({ hasText: `Create service ${serviceId} “shop-e2e.example.com”` });
+  await expect(creation).toContainText(`service ${serviceId} · new service`);
+  await expect(creation).toContainText('applied');
+  await expect(creation.getByRole('button', { name: 'Apply previous version again' })).toHaveCount(0);
+  await creation.getByRole('button', { name: 'Details' }).click();
+  await expect(creation).toContainText('The service as the gateway created it');
+  await expect(creation).toContainText(cName.replace(/\.$/, ''));
+  await expect(creation).toContainText('backup-e2e.example.com:8080/static');
+  await expect(creation).not.toContainText('s3-e2e-secret-value');
+  await expect(entries.getByRole('listitem').first()).toContainText('Create service “shop-e2e.example.com”');
+  await expect(entries.getByRole('listitem').first()).toContainText(/failed: InvalidService\.DomainName/);
+  await shoot(app, 'journal-service-created');
 });
 
 test('add services by ID range: added, already known and not found are reported; removing is local only', async ({ app }) => {

@@ -119,4 +119,38 @@ describe('changes against the sandbox', () => {
     expect(del.entry.before).toEqual({ timeWindow: 60, requestLimit: 10 });
     expect((await changes.current('sb', 'setCorsHeaders', { params: { serviceId } })).before).toEqual({ accessControlAllowOrigin: '*', accessControlMaxAge: 0 });
   });
+
+  it('creates a service: journaled with the created record (secret redacted) under its new ID, not re-appliable', async () => {
+    const s3Secret = 's3-secret-journal-test-0042';
+    const body = {
+      domainName: 'journal-create.example.com',
+      origins: [{ originUrl: 'https://bucket.example.com', s3Credential: { accessKey: 'AKIAJOURNAL', accessSecret: s3Secret, region: 'eu-west-1' } }],
+      defaultHostHeader: 'originHost',
+    };
+    const { entry, data } = await changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } });
+    const created = data as { id: number; cName: string; origins: { s3Credential?: { accessSecret?: string } }[] };
+    expect(sandbox.store.serviceById(created.id)?.service.domainName).toBe('journal-create.example.com');
+    expect(entry).toMatchObject({
+      operationId: 'createService',
+      serviceId: created.id,
+      policyId: null,
+      before: null,
+      beforeSource: 'none',
+      summary: `Create service ${created.id} “journal-create.example.com”`,
+      after: { id: created.id, domainName: 'journal-create.example.com', cName: created.cName },
+      result: { ok: true },
+    });
+    expect(created.origins[0]?.s3Credential?.accessSecret).not.toBe(s3Secret);
+    expect(JSON.stringify(entry)).not.toContain(s3Secret);
+    expect(await readFile(join(dir, JOURNAL_FILE), 'utf8')).not.toContain(s3Secret);
+    await expect(changes.reapply(entry.id)).rejects.toMatchObject({ code: 'Journal.NotReapplicable' });
+
+    // The same domain again: the gateway refuses it and the journal records the failed attempt.
+    await expect(changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } })).rejects.toMatchObject({
+      code: expect.stringMatching(/^InvalidService\.DomainName/),
+    });
+    const [failed] = await createJournal({ dataDir: dir }).list();
+    expect(failed).toMatchObject({ operationId: 'createService', serviceId: null, result: { ok: false }, summary: 'Create service “journal-create.example.com”' });
+    expect(JSON.stringify(failed)).not.toContain(s3Secret);
+  });
 });

@@ -122,7 +122,11 @@ function restoreSecrets(body: unknown, current: Json | null): unknown {
   return out;
 }
 
-function describe(operationId: MutatingOperationId, policyId: number | null, body: unknown, before: Json | null): string {
+function describe(operationId: MutatingOperationId, policyId: number | null, body: unknown, before: Json | null, serviceId: number | null): string {
+  if (operationId === 'createService') {
+    const domain = isObject(body) && typeof body.domainName === 'string' ? ` “${body.domainName}”` : '';
+    return `Create service${serviceId !== null ? ` ${serviceId}` : ''}${domain}`;
+  }
   const name = (isObject(body) && typeof body.policyName === 'string' ? body.policyName : null) ??
     (typeof before?.policyName === 'string' ? before.policyName : null);
   const named = (what: string) => `${what}${policyId !== null ? ` ${policyId}` : ''}${name ? ` “${name}”` : ''}`;
@@ -195,7 +199,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const state = await current(request.accountId, operationId, request.input);
     const body = restoreSecrets(request.input.body, state.before);
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
-    const serviceId = serviceIdOf(request.input);
+    let serviceId = serviceIdOf(request.input);
     let policyId = policyIdOf(request.input);
     const base: Omit<NewJournalEntry, 'result' | 'policyId' | 'summary'> = {
       accountId: account.id,
@@ -216,7 +220,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       await journal.append({
         ...base,
         policyId,
-        summary: describe(operationId, policyId, body, state.before),
+        summary: describe(operationId, policyId, body, state.before, serviceId),
         result: {
           ok: false,
           code: typeof code === 'string' ? code : 'Change.Failed',
@@ -226,10 +230,16 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       throw error;
     }
     if (policyId === null && isObject(data) && typeof data.policyId === 'number') policyId = data.policyId;
+    // A created service is recorded as the gateway answered it (its ID, cName, defaults);
+    // journal.append redacts its secrets (S3 accessSecret) before anything is stored.
+    const created = operationId === 'createService' && isObject(data) ? data : null;
+    if (created && typeof created.id === 'number') serviceId = created.id;
     const entry = await journal.append({
       ...base,
+      serviceId,
+      ...(created ? { after: created } : {}),
       policyId,
-      summary: describe(operationId, policyId, body, state.before),
+      summary: describe(operationId, policyId, body, state.before, serviceId),
       result: { ok: true },
     });
     return { entry, data: redact(data ?? null) };

@@ -76,6 +76,33 @@ describe('changes and journal channels', () => {
     expect(entries.map((e) => e.id)).toEqual([applied.entry.id]);
   });
 
+  it('createService goes through changes.apply: answered masked, journaled under the new ID without the S3 secret', async () => {
+    const secret = 's3-secret-through-core-77';
+    const applied = data(
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'createService',
+        input: {
+          params: {},
+          body: {
+            domainName: 'core-create.example.com',
+            origins: [{ originUrl: 'https://bucket.example.com', s3Credential: { accessKey: 'AKIACORE', accessSecret: secret, region: 'eu-west-1' } }],
+            defaultHostHeader: 'originHost',
+          },
+        },
+        confirmProduction: true,
+      }),
+    );
+    const created = applied.data as { id: number; origins: { s3Credential: { accessSecret: string } }[] };
+    expect(created.origins[0]?.s3Credential.accessSecret).toBe(SECRET_MASK);
+    expect(applied.entry).toMatchObject({ operationId: 'createService', serviceId: created.id, before: null, after: { domainName: 'core-create.example.com' } });
+    const { entries } = data(await core.invoke('journal.list', { accountId, serviceId: created.id }));
+    expect(entries.map((e) => e.summary)).toEqual([`Create service ${created.id} “core-create.example.com”`]);
+    expect(JSON.stringify(entries)).not.toContain(secret);
+    expect(await readFile(join(dataDir, 'journal.json'), 'utf8')).not.toContain(secret);
+    expect((await core.invoke('journal.reapply', { entryId: applied.entry.id })).ok).toBe(false);
+  });
+
   it('rejects a non-mutating operation and an input the operation table refuses, naming the field', async () => {
     // Deliberately outside the type: the channel's own schema must refuse it at run time.
     const bad = await core.invoke('changes.apply', { accountId, operationId: 'getService' as 'deleteRateLimit', input: { params: { serviceId: 101 } } });

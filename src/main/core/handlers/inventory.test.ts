@@ -1,5 +1,5 @@
 // inventory.* through the core over invoke(), against a real sandbox gateway (in-memory secrets).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -101,5 +101,62 @@ describe('inventory handlers', () => {
     const after = data(await core.invoke('inventory.list', { accountId: sandboxAccount.id })).services;
     expect(after.map((entry) => entry.serviceId)).not.toContain(firstId);
     expect(after).toHaveLength(seeded.length - 1);
+  });
+
+  it('accounts.remove discards the account’s inventory and drafts, and leaves other accounts alone', async () => {
+    const removed = await addAccount();
+    const kept = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: false })).id;
+    const events: unknown[] = [];
+    core.on('inventory.changed', (payload) => events.push(payload));
+    for (const accountId of [removed, kept]) {
+      data(await core.invoke('inventory.record', { accountId, serviceId: 4242, domainName: 'made.example.com' }));
+      data(await core.invoke('drafts.save', { accountId, serviceId: 4242, policyKey: 'cors', value: { accessControlAllowOrigin: '*' } }));
+    }
+    events.length = 0;
+
+    data(await core.invoke('accounts.remove', { accountId: removed }));
+    expect(events).toContainEqual({ accountId: removed });
+    expect(data(await core.invoke('inventory.list', { accountId: removed })).services).toEqual([]);
+    expect(data(await core.invoke('drafts.list', { accountId: removed })).drafts).toEqual([]);
+    // The files on disk say the same after a restart; the other account still has both.
+    await core.dispose();
+    core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
+    expect(data(await core.invoke('drafts.list', { accountId: removed })).drafts).toEqual([]);
+    expect(data(await core.invoke('drafts.list', { accountId: kept })).drafts.map((d) => d.policyKey)).toEqual(['cors']);
+    expect(data(await core.invoke('inventory.list', { accountId: kept })).services.map((e) => e.serviceId)).toContain(4242);
+    const inventoryFile = JSON.parse(await readFile(join(dataDir, 'inventory.json'), 'utf8')) as { accounts: Record<string, unknown> };
+    expect(Object.keys(inventoryFile.accounts)).not.toContain(removed);
+  });
+});
+
+describe('reading a service that does not exist', () => {
+  it('InvalidService.IdPermission from the in-process sandbox counts as not found, not as a failure', async () => {
+    const accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
+    // What the gateway answers for an unknown service (docs/api-decisions.md).
+    const direct = await core.invoke('api.call', { accountId, operationId: 'getService', input: { params: { serviceId: 999_999 } } });
+    expect(direct).toMatchObject({ ok: false, error: { code: 'InvalidService.IdPermission', status: 400 } });
+
+    const result = data(await core.invoke('inventory.addByIds', { accountId, ids: '999999, 101' }));
+    expect(result.notFound).toEqual([999_999]);
+    expect(result.failed).toEqual([]);
+    expect([...result.added, ...result.refreshed].map((e) => e.serviceId)).toEqual([101]);
+  });
+
+  it('a 404 (Request.NotFound) still counts as not found', async () => {
+    // A base URL under a path the gateway does not serve: every read answers 404 Request.NotFound.
+    const { account } = data(
+      await core.invoke('accounts.add', {
+        name: 'Wrong path',
+        baseUrl: `${sandbox.url}/elsewhere`,
+        accessKeyId: sandbox.credentials.accessKeyId,
+        customerId: sandbox.credentials.customerId,
+        secret: sandbox.credentials.accessKeySecret,
+        verify: false,
+      }),
+    );
+    const direct = await core.invoke('api.call', { accountId: account.id, operationId: 'getService', input: { params: { serviceId: 101 } } });
+    expect(direct).toMatchObject({ ok: false, error: { code: 'Request.NotFound', status: 404 } });
+    const result = data(await core.invoke('inventory.addByIds', { accountId: account.id, ids: '101' }));
+    expect(result).toMatchObject({ added: [], notFound: [101], failed: [] });
   });
 });

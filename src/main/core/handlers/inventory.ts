@@ -6,7 +6,11 @@ import { InventoryStore, type InventoryServiceInfo } from '../inventory.ts';
 import { parseServiceIdList, type InventoryEntry } from '../../../shared/ipc/channels/inventory.ts';
 import { CoreError } from '../errors.ts';
 
-/** Codes meaning "no such service for this account" when reading a service by ID. */
+/**
+ * Codes meaning "no such service for this account" when reading a service by ID. The gateway
+ * answers 400 InvalidService.IdPermission for an unknown service (docs/api-decisions.md,
+ * "Unknown service on 3, 4, 5"); a 404 Request.NotFound from an older gateway means the same.
+ */
 const notFoundCodes = new Set(['InvalidService.IdIncorrect', 'InvalidService.IdPermission', 'Request.NotFound']);
 /** Reads run a few at a time: fast for a range, gentle on the 100-requests-per-minute budget. */
 const readConcurrency = 4;
@@ -59,16 +63,29 @@ async function readServices(client: ApiClient, ids: readonly number[]): Promise<
   return result;
 }
 
+// One store per core: inventory.* and accounts.remove (which drops a removed account's
+// inventory) share its cache and its write queue.
+const stores = new WeakMap<CoreContext, InventoryStore>();
+
+export function inventoryStoreFor(ctx: CoreContext): InventoryStore {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = new InventoryStore({
+      dataDir: ctx.dataDir,
+      now: () => ctx.now(),
+      onCorrupt: (report) =>
+        ctx.emit('app.warning', {
+          code: 'Inventory.Corrupt',
+          message: `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+        }),
+    });
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
 export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inventory'> {
-  const store = new InventoryStore({
-    dataDir: ctx.dataDir,
-    now: () => ctx.now(),
-    onCorrupt: (report) =>
-      ctx.emit('app.warning', {
-        code: 'Inventory.Corrupt',
-        message: `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
-      }),
-  });
+  const store = inventoryStoreFor(ctx);
 
   /** The sandbox account starts with the services the sandbox seeded (once). */
   async function seedSandbox(accountId: string): Promise<void> {

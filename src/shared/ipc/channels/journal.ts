@@ -5,6 +5,7 @@ import { defineChannels } from '../define.ts';
 
 /** Operations that change something; the only ones changes.apply accepts. */
 export const mutatingOperationIds = [
+  'createService',
   'updateCacheControlPolicyV2',
   'createAccessControlPolicy',
   'updateAccessControlPolicy',
@@ -38,7 +39,9 @@ export const journalResultSchema = z.discriminatedUnion('ok', [
  * - policy edits: the policy as listed before, and the body sent;
  * - setCorsHeaders / upsertRateLimit: the last configuration applied from this app (the API cannot
  *   read it back), and the body sent;
- * - deleteRateLimit: after is null.
+ * - deleteRateLimit: after is null;
+ * - createService: before is null, after is the created service as the gateway answered it
+ *   (serviceId is the new service's ID); a failed create keeps the body sent as after.
  * `before` is null when it is not known (a create, or nothing applied from this app yet).
  */
 export const journalEntrySchema = z.object({

@@ -5,7 +5,7 @@ import { invoke, IpcCallError } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { DraftState } from './drafts.svelte.ts';
-import { fieldForErrorCode } from '../../../../shared/api/errors.ts';
+import { fieldForErrorCode, findApiError, normalizeApiErrorCode } from '../../../../shared/api/errors.ts';
 import type { MutatingOperationId, JournalEntry } from '../../../../shared/ipc/channels/journal.ts';
 import type { CacheControlPolicy, CacheControlPolicyV2 } from '../../../../shared/api/schemas/cache-control.ts';
 import type { AccessControlPolicy } from '../../../../shared/api/schemas/access-control.ts';
@@ -146,6 +146,12 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 
 // ------------------------------------------------------------------ save flow
 
+/** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
+export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound';
+
+/** Why the last save found no such policy: the table's advice, and what the server said. */
+export type PolicyMissing = { message: string; detail: string };
+
 export type ReviewState = {
   operationId: MutatingOperationId;
   params: Record<string, unknown>;
@@ -168,9 +174,15 @@ export class SaveFlow {
   #review = $state<ReviewState | null>(null);
   #busy = $state(false);
   #serverErrors = $state<FieldErrors>({});
+  #policyMissing = $state<PolicyMissing | null>(null);
 
   constructor(accountId: string) {
     this.accountId = accountId;
+  }
+
+  /** Set when the last apply answered InvalidPolicy.IdNotFound (deleted or replaced elsewhere). */
+  get policyMissing(): PolicyMissing | null {
+    return this.#policyMissing;
   }
 
   get review(): ReviewState | null {
@@ -218,6 +230,7 @@ export class SaveFlow {
     const review = this.#review;
     if (!review) return null;
     this.#busy = true;
+    this.#policyMissing = null;
     try {
       const result = await invoke('changes.apply', {
         accountId: this.accountId,
@@ -230,8 +243,19 @@ export class SaveFlow {
       notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.');
       return result;
     } catch (error) {
-      this.#serverErrors = serverFieldErrors(error);
       this.#review = null;
+      if (error instanceof IpcCallError && normalizeApiErrorCode(error.code) === POLICY_ID_NOT_FOUND) {
+        // Not a field problem: the editor shows this with a "Reload the list" action instead of
+        // a toast, and the form (with its draft) stays as it is.
+        this.#serverErrors = {};
+        this.#policyMissing = {
+          message: findApiError(POLICY_ID_NOT_FOUND)?.meaning ?? 'No policy with this ID exists on this service; reload the list.',
+          detail: error.message,
+        };
+        this.onFailed?.();
+        return null;
+      }
+      this.#serverErrors = serverFieldErrors(error);
       this.onFailed?.();
       handleError(error, 'The change was not applied; your input is kept');
       return null;
