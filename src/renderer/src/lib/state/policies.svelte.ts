@@ -43,7 +43,7 @@ export function effectiveOrder<T extends { policyId: number; priority?: number; 
   return sortRules(rules).map((r) => r.source);
 }
 
-type Loadable<T> = { items: T[]; loading: boolean; error: string | null; loaded: boolean };
+export type Loadable<T> = { items: T[]; loading: boolean; error: string | null; loaded: boolean };
 const empty = <T>(): Loadable<T> => ({ items: [], loading: false, error: null, loaded: false });
 
 export type CacheItem = CacheControlPolicyV2 & { policyId: number };
@@ -107,6 +107,50 @@ export class ServicePoliciesState {
   }
 }
 
+/**
+ * Which policy of a list has its editor open ('new': create one). The editor stays with the policy
+ * as it opened when a reload no longer lists it (deleted elsewhere), so the user's input survives.
+ */
+export class OpenPolicy<T extends { policyId: number }> {
+  #items: () => readonly T[];
+  #id = $state<number | 'new' | null>(null);
+  #opened = $state.raw<T | null>(null);
+
+  constructor(items: () => readonly T[]) {
+    this.#items = items;
+  }
+
+  /** Key of the open editor: a policyId, 'new', or null when closed. */
+  get id(): number | 'new' | null {
+    return this.#id;
+  }
+  /** The open policy in the list as last loaded, or null. */
+  get listed(): T | null {
+    const id = this.#id;
+    return typeof id === 'number' ? (this.#items().find((p) => p.policyId === id) ?? null) : null;
+  }
+  /** The open policy: as listed, else as it was when its editor opened. */
+  get policy(): T | null {
+    const id = this.#id;
+    if (typeof id !== 'number') return null;
+    return this.listed ?? (this.#opened?.policyId === id ? this.#opened : null);
+  }
+  get isOpen(): boolean {
+    return this.#id === 'new' || this.policy !== null;
+  }
+
+  edit(policy: T): void {
+    this.#opened = policy;
+    this.#id = policy.policyId;
+  }
+  create(): void {
+    this.#id = 'new';
+  }
+  close(): void {
+    this.#id = null;
+  }
+}
+
 // ------------------------------------------------------------------ validation
 
 /** zod issues → dotted path → first message for that path. */
@@ -124,6 +168,14 @@ export type Validation<T> = { ok: true; body: T } | { ok: false; errors: FieldEr
 export function validateWith<S extends z.ZodType>(schema: S, body: unknown): Validation<z.output<S>> {
   const parsed = schema.safeParse(body);
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+}
+
+/** A PolicyEditor `validate` that checks the body against one shared schema. */
+export function schemaCheck(schema: z.ZodType): (body: Record<string, unknown>) => FieldErrors {
+  return (body) => {
+    const result = validateWith(schema, body);
+    return result.ok ? {} : result.errors;
+  };
 }
 
 /** Error for exactly `path`, or for a deeper path under it (shown on the enclosing control). */
