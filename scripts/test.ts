@@ -34,7 +34,8 @@ function ensureSystemParts(): void {
   const command = `apt-get update && apt-get install -y ${aptPackages.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !has('apt-get')) {
-    console.error(`npm test needs system packages that are missing (${missing.join(', ')}). Run:\n  sudo ${command}`);
+    const sudoCommand = `sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`;
+    console.error(`npm test needs system packages that are missing (${missing.join(', ')}). Run:\n  ${sudoCommand}`);
     process.exit(1);
   }
   console.log(`Installing missing system packages (${missing.join(', ')}) with apt-get…`);
