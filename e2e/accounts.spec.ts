@@ -2,22 +2,11 @@
 // another gateway (its own keys) is verified, added and switched to; a service is read on each.
 // Screenshots of the welcome, account form, switcher and accounts screens in light and dark.
 import { test, expect } from './fixtures.ts';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { addAccount, gatewayProfile, shootBothThemes as shoot } from './helpers.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 
 const SECOND_KEY = { accessKeyId: 'E2ESECONDKEY01', accessKeySecret: 'e2e-second-customer-secret-0123456789', customerId: 4242 };
-
-/** Light and dark screenshots: the app follows the OS theme (prefers-color-scheme) by default. */
-async function shoot(app: Page, name: string, target?: Locator): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await app.emulateMedia({ colorScheme: theme });
-    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const path = `e2e/screenshots/${name}-${theme}.png`;
-    if (target) await target.screenshot({ path });
-    else await app.screenshot({ path });
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
-}
 
 test('first start offers the sandbox; a second account on its own gateway; switch and read a service on each', async ({ app }) => {
   const second = await startSandbox({ keys: [SECOND_KEY] });
@@ -134,24 +123,10 @@ test('first start offers the sandbox; a second account on its own gateway; switc
   }
 });
 
-/** Adds a standard account through the switcher's "Add account…" dialog (verified against the gateway). */
-async function addAccount(app: Page, account: { name: string; url: string; accessKeyId: string; secret: string; customerId: number }): Promise<void> {
-  await app.getByRole('button', { name: /^Account: / }).click();
-  await app.getByRole('menuitem', { name: 'Add account…' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Add account' });
-  await dialog.getByLabel('Display name').fill(account.name);
-  await dialog.getByLabel('Customer ID').fill(String(account.customerId));
-  await dialog.getByLabel('API base URL').fill(account.url);
-  await dialog.getByLabel('Access key ID').fill(account.accessKeyId);
-  await dialog.getByLabel('Access key secret', { exact: true }).fill(account.secret);
-  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('export, then import: a re-imported profile asks for its secret on first use; duplicates are reported', async ({ app, sandbox }) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
-  const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
-  await addAccount(app, { name: 'Fixture gateway', url: sandbox.url, accessKeyId, secret: accessKeySecret, customerId });
+  const { accessKeySecret } = sandbox.credentials;
+  await addAccount(app, gatewayProfile(sandbox, 'Fixture gateway'));
   const nav = app.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Accounts' }).click();
 

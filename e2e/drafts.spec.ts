@@ -3,16 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import type { Page } from '@playwright/test';
-
-async function openSection(app: Page, section: string): Promise<void> {
-  const welcome = app.getByRole('button', { name: /Use the sandbox account/ });
-  const nav = app.getByRole('navigation', { name: 'Main' });
-  await expect(welcome.or(nav)).toBeVisible();
-  if (await welcome.isVisible()) await welcome.click();
-  await nav.getByRole('button', { name: /#101$/ }).click();
-  await app.getByRole('tab', { name: section }).click();
-}
+import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, switchAccount } from './helpers.ts';
 
 test('a CORS draft survives a reload and can be discarded', async ({ app }) => {
   await openSection(app, 'CORS');
@@ -72,27 +63,9 @@ test('drafts are kept per account and survive switching accounts', async ({ app,
   await expect(app.getByText(/Draft saved/)).toBeVisible();
 
   // A second account on the fixture gateway (the same demo services, another account).
-  const switcher = app.getByRole('button', { name: /^Account: / });
-  await switcher.click();
-  await app.getByRole('menuitem', { name: 'Add account…' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Add account' });
-  const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
-  await dialog.getByLabel('Display name').fill('Fixture gateway');
-  await dialog.getByLabel('Customer ID').fill(String(customerId));
-  await dialog.getByLabel('API base URL').fill(sandbox.url);
-  await dialog.getByLabel('Access key ID').fill(accessKeyId);
-  await dialog.getByLabel('Access key secret', { exact: true }).fill(accessKeySecret);
-  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await switcher.click();
-  await app.getByRole('menuitemradio', { name: /Fixture gateway/ }).click();
-  await expect(switcher).toHaveAccessibleName(/Account: Fixture gateway/);
-
-  const nav = app.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Add by ID' }).click();
-  const add = app.getByRole('dialog', { name: 'Add services by ID' });
-  await add.getByLabel('Service IDs').fill('101');
-  await add.getByRole('button', { name: 'Add services' }).click();
+  await addAccount(app, gatewayProfile(sandbox, 'Fixture gateway'));
+  await switchAccount(app, 'Fixture gateway');
+  const add = await addServicesById(app, '101');
   await add.getByRole('button', { name: /^Open / }).click();
   await app.getByRole('tab', { name: 'CORS' }).click();
   await expect(app.getByRole('form', { name: 'CORS headers' })).toBeVisible();
@@ -101,9 +74,10 @@ test('drafts are kept per account and survive switching accounts', async ({ app,
   await origin.fill('https://other-account.example.com');
   await expect(app.getByText(/Draft saved/)).toBeVisible();
 
+  const switcher = app.getByRole('button', { name: /^Account: / });
   await switcher.click();
   await app.getByRole('menuitemradio', { name: /Sandbox/ }).click();
-  await nav.getByRole('button', { name: /#101$/ }).click();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /#101$/ }).click();
   await app.getByRole('tab', { name: 'CORS' }).click();
   await expect(app.getByText(/Draft restored/)).toBeVisible();
   await expect(origin).toHaveValue('https://sandbox-draft.example.com');

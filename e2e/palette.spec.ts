@@ -1,27 +1,13 @@
 // Command palette (Ctrl+K): fuzzy filter, arrow keys and Enter jump to a service, to a section
 // of the current service, and switch the account; Escape closes it.
 import { test, expect } from './fixtures.ts';
-import type { Page } from '@playwright/test';
-
-async function addAccount(app: Page, account: { name: string; url: string; accessKeyId: string; secret: string; customerId: number }): Promise<void> {
-  await app.getByRole('button', { name: /^Account: / }).click();
-  await app.getByRole('menuitem', { name: 'Add account…' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Add account' });
-  await dialog.getByLabel('Display name').fill(account.name);
-  await dialog.getByLabel('Customer ID').fill(String(account.customerId));
-  await dialog.getByLabel('API base URL').fill(account.url);
-  await dialog.getByLabel('Access key ID').fill(account.accessKeyId);
-  await dialog.getByLabel('Access key secret', { exact: true }).fill(account.secret);
-  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
+import { addAccount, gatewayProfile } from './helpers.ts';
 
 test('Ctrl+K jumps to a service and a section, and switches the account', async ({ app, sandbox }) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   const switcher = app.getByRole('button', { name: /^Account: / });
   await expect(switcher).toHaveAccessibleName('Account: Sandbox');
-  const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
-  await addAccount(app, { name: 'Staging gateway', url: sandbox.url, accessKeyId, secret: accessKeySecret, customerId });
+  await addAccount(app, gatewayProfile(sandbox, 'Staging gateway'));
 
   const palette = app.getByRole('dialog', { name: 'Command palette' });
   const search = palette.getByRole('combobox', { name: 'Search services, screens and accounts' });

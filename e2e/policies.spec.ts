@@ -3,21 +3,7 @@
 // and delete. Screenshots of each screen in light and dark land in e2e/screenshots/.
 import { test, expect } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
-
-async function useSandbox(app: Page): Promise<void> {
-  const welcome = app.getByRole('button', { name: /Use the sandbox account/ });
-  const nav = app.getByRole('navigation', { name: 'Main' });
-  await expect(welcome.or(nav)).toBeVisible();
-  if (await welcome.isVisible()) await welcome.click();
-  await expect(nav).toBeVisible();
-}
-
-/** Opens a section of the first demo service (www.example-shop.com, #101). */
-async function openSection(app: Page, section: string): Promise<void> {
-  await useSandbox(app);
-  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /#101$/ }).click();
-  await app.getByRole('tab', { name: section }).click();
-}
+import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, switchAccount, useSandbox } from './helpers.ts';
 
 /**
  * Light and dark screenshots (tall viewport so the editor is in the picture). The theme attribute
@@ -274,25 +260,9 @@ test('a production account must confirm the change in the review', async ({ app 
 test('a policy deleted elsewhere: the editor says so, offers to reload the list and keeps the input', async ({ app, sandbox }) => {
   // An account on the fixture gateway, whose store the test can change behind the app's back.
   await useSandbox(app);
-  const switcher = app.getByRole('button', { name: /^Account: / });
-  await switcher.click();
-  await app.getByRole('menuitem', { name: 'Add account…' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Add account' });
-  const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
-  await dialog.getByLabel('Display name').fill('Fixture gateway');
-  await dialog.getByLabel('Customer ID').fill(String(customerId));
-  await dialog.getByLabel('API base URL').fill(sandbox.url);
-  await dialog.getByLabel('Access key ID').fill(accessKeyId);
-  await dialog.getByLabel('Access key secret', { exact: true }).fill(accessKeySecret);
-  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await switcher.click();
-  await app.getByRole('menuitemradio', { name: /Fixture gateway/ }).click();
-  await expect(switcher).toHaveAccessibleName(/Account: Fixture gateway/);
-  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add by ID' }).click();
-  const add = app.getByRole('dialog', { name: 'Add services by ID' });
-  await add.getByLabel('Service IDs').fill('101');
-  await add.getByRole('button', { name: 'Add services' }).click();
+  await addAccount(app, gatewayProfile(sandbox, 'Fixture gateway'));
+  await switchAccount(app, 'Fixture gateway');
+  const add = await addServicesById(app, '101');
   await add.getByRole('button', { name: /^Open / }).click();
   await app.getByRole('tab', { name: 'Cache control' }).click();
 

@@ -1,19 +1,10 @@
 // The rule tester: a request typed in, matching rules and the winner per policy kind, evaluated
 // locally against the sandbox service's rules.
 import { test, expect } from './fixtures.ts';
-import type { Page } from '@playwright/test';
-
-async function openTester(app: Page): Promise<void> {
-  const welcome = app.getByRole('button', { name: /Use the sandbox account/ });
-  const nav = app.getByRole('navigation', { name: 'Main' });
-  await expect(welcome.or(nav)).toBeVisible();
-  if (await welcome.isVisible()) await welcome.click();
-  await nav.getByRole('button', { name: /#101$/ }).click();
-  await app.getByRole('tab', { name: 'Rule tester' }).click();
-}
+import { openServiceTab } from './helpers.ts';
 
 test('shows the matching rules and the winner of each kind', async ({ app }) => {
-  await openTester(app);
+  await openServiceTab(app, 'Rule tester');
   const request = app.getByRole('form', { name: 'Test request' });
   await request.getByLabel('Request URL').fill('https://www.example-shop.com/checkout/pay?step=2');
   await request.getByLabel('Client IP').fill('198.51.100.9');

@@ -3,24 +3,18 @@
 // lost, add existing services by an ID range (not-found ones reported), and the details view.
 import { test, expect } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
+import { addAccount, gatewayProfile, shootBothThemes } from './helpers.ts';
 
 async function useSandbox(app: Page): Promise<void> {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await expect(app.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-/** Light and dark screenshots via the OS theme (the app follows prefers-color-scheme by default). */
+/** Light and dark screenshots at 1280 × height. */
 async function shoot(app: Page, name: string, target?: Locator, height = 800): Promise<void> {
   const size = app.viewportSize();
   await app.setViewportSize({ width: 1280, height });
-  for (const theme of ['light', 'dark'] as const) {
-    await app.emulateMedia({ colorScheme: theme });
-    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const path = `e2e/screenshots/${name}-${theme}.png`;
-    if (target) await target.screenshot({ path });
-    else await app.screenshot({ path });
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
+  await shootBothThemes(app, name, target);
   if (size) await app.setViewportSize(size);
 }
 
@@ -187,17 +181,7 @@ test('theme: follows the OS, a manual choice overrides it and survives a reload'
 test('a production account asks for confirmation before creating; cancelling keeps the form', async ({ app, sandbox }) => {
   await useSandbox(app);
   // A production profile on the fixture gateway.
-  await app.getByRole('button', { name: /^Account: / }).click();
-  await app.getByRole('menuitem', { name: 'Add account…' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Add account' });
-  await dialog.getByLabel('Display name').fill('Live shop');
-  await dialog.getByLabel('Customer ID').fill(String(sandbox.credentials.customerId));
-  await dialog.getByLabel('API base URL').fill(sandbox.url);
-  await dialog.getByLabel('Access key ID').fill(sandbox.credentials.accessKeyId);
-  await dialog.getByLabel('Access key secret', { exact: true }).fill(sandbox.credentials.accessKeySecret);
-  await dialog.getByRole('checkbox', { name: /Production account/ }).check();
-  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await addAccount(app, { ...gatewayProfile(sandbox, 'Live shop'), production: true });
   await app.getByRole('button', { name: /^Account: / }).click();
   await app.getByRole('menuitemradio', { name: /Live shop/ }).click();
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName('Account: Live shop (production)');

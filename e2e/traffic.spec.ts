@@ -8,12 +8,27 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, type E2eHost } from './fixtures.ts';
 import { createApiClient } from '../src/main/core/api/client.ts';
+import type { SandboxHandle } from '../src/sandbox/index.ts';
 
 async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
   const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
   const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
   if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
   return body.data as T;
+}
+
+/** An unverified account on the fixture gateway, made current (through IPC, not the UI). */
+async function addGatewayAccount(page: Page, host: E2eHost, sandbox: SandboxHandle, name: string): Promise<{ id: string }> {
+  const { account } = await ipc<{ account: { id: string } }>(page, host, 'accounts.add', {
+    name,
+    baseUrl: sandbox.url,
+    accessKeyId: sandbox.credentials.accessKeyId,
+    customerId: sandbox.credentials.customerId,
+    secret: sandbox.credentials.accessKeySecret,
+    verify: false,
+    makeCurrent: true,
+  });
+  return account;
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -40,15 +55,7 @@ async function openTraffic(page: Page): Promise<void> {
 test('traffic: charts, CSV and bundle export, offline cache, review without an account, tampered bundle refused', async ({ app, host, sandbox }) => {
   test.setTimeout(120_000);
   const services = sandbox.services.slice(0, 3);
-  const { account } = await ipc<{ account: { id: string } }>(app, host, 'accounts.add', {
-    name: 'Traffic e2e',
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId: sandbox.credentials.customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  });
+  const account = await addGatewayAccount(app, host, sandbox, 'Traffic e2e');
   for (const s of services) await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   await app.reload();
   await openTraffic(app);
@@ -173,15 +180,7 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
 });
 
 test('traffic: a long fetch shows its progress and can be cancelled, keeping what arrived', async ({ app, host, sandbox }) => {
-  const { account } = await ipc<{ account: { id: string } }>(app, host, 'accounts.add', {
-    name: 'Traffic cancel',
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId: sandbox.credentials.customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  });
+  const account = await addGatewayAccount(app, host, sandbox, 'Traffic cancel');
   await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: sandbox.services[0].id, domainName: sandbox.services[0].domainName });
   await app.reload();
   await openTraffic(app);

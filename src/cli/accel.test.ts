@@ -7,24 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEL, runAccel } from './test-support.ts';
 import { commands } from './commands/index.ts';
 import { startTestSandbox, type TestSandbox } from '../main/core/test-support/sandbox.ts';
+import { loadSignatureVectors } from '../main/core/test-support/signature-vectors.ts';
 
-type Vector = {
-  name: string;
-  method: string;
-  uri: string;
-  host: string;
-  keyId: string;
-  secret: string;
-  date: string;
-  nonce: string;
-  body: string;
-  sfdHeaders: Record<string, string>;
-  canonicalString: string;
-  authorization: string;
-};
-
-const fixtures = new URL('../../../shared/fixtures/signature-v2-vectors.json', import.meta.url);
-const { vectors } = JSON.parse(await readFile(fixtures, 'utf8')) as { vectors: Vector[] };
+const vectors = loadSignatureVectors();
 const RESERVED = new Set(['x-sfd-date', 'x-sfd-nonce', 'x-sfd-signature-version']);
 
 describe('accel help', () => {

@@ -1,40 +1,27 @@
 // `accel accounts` round trip through the real OS keychain and a real sandbox gateway.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAccel } from './test-support.ts';
-import { startTestSandbox, type TestSandbox } from '../main/core/test-support/sandbox.ts';
-import { clearKeychainService, keychainEntries, keychainTestsEnabled, uniqueKeychainService } from '../main/core/test-support/keychain.ts';
+import { useKeychainCli } from './keychain-test-support.ts';
+import { keychainEntries, keychainTestsEnabled } from '../main/core/test-support/keychain.ts';
 
 describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', () => {
-  let sandbox: TestSandbox;
-  let dataDir: string;
-  const service = uniqueKeychainService();
-  const env = () => ({ ACCEL_DATA_DIR: dataDir, ACCEL_KEYCHAIN_SERVICE: service, ACCEL_TEST_SECRET: sandbox.credentials.accessKeySecret });
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    dataDir = await mkdtemp(join(tmpdir(), 'accel-cli-accounts-'));
-  });
-  afterAll(async () => {
-    await sandbox.stop();
-    await clearKeychainService(service);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const ctx = useKeychainCli('accel-cli-accounts-');
+  const { env, service } = ctx;
 
   it('adds (secret from stdin), lists, calls, exports, removes and re-imports an account', async () => {
-    const addArgs = ['accounts', 'add', '--name', 'Acme CLI', '--base-url', sandbox.url, '--key-id', sandbox.credentials.accessKeyId];
-    addArgs.push('--customer-id', String(sandbox.credentials.customerId), '--color', 'red', '--production');
-    const added = await runAccel(addArgs, { env: env(), stdin: `${sandbox.credentials.accessKeySecret}\n` });
+    const addArgs = ['accounts', 'add', '--name', 'Acme CLI', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId];
+    addArgs.push('--customer-id', String(ctx.sandbox.credentials.customerId), '--color', 'red', '--production');
+    const added = await runAccel(addArgs, { env: env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` });
     expect(added.stderr).toContain('verified');
     expect(added.code).toBe(0);
     const account = JSON.parse(added.stdout);
-    expect(account).toMatchObject({ name: 'Acme CLI', production: true, color: 'red', customer: { id: sandbox.credentials.customerId } });
-    expect(await keychainEntries(service)).toEqual([{ account: account.id, password: sandbox.credentials.accessKeySecret }]);
+    expect(account).toMatchObject({ name: 'Acme CLI', production: true, color: 'red', customer: { id: ctx.sandbox.credentials.customerId } });
+    expect(await keychainEntries(service)).toEqual([{ account: account.id, password: ctx.sandbox.credentials.accessKeySecret }]);
 
     // Another profile (customer 4242) with a wrong secret: the gateway rejects the signature first.
-    const wrongArgs = ['accounts', 'add', '--name', 'Wrong', '--base-url', sandbox.url, '--key-id', sandbox.credentials.accessKeyId];
+    const wrongArgs = ['accounts', 'add', '--name', 'Wrong', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId];
     const wrong = await runAccel([...wrongArgs, '--customer-id', '4242', '--secret-env', 'BAD_SECRET'], {
       env: { ...env(), BAD_SECRET: 'bad-secret-value' },
     });
@@ -46,20 +33,20 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     const text = await runAccel(['accounts', 'list'], { env: env() });
     expect(text.stdout).toMatch(/^\* Acme CLI .*PRODUCTION/m);
 
-    const called = await runAccel(['call', 'getCustomer', '--account', 'acme cli', '--params', JSON.stringify({ customer_id: sandbox.credentials.customerId })], { env: env() });
+    const called = await runAccel(['call', 'getCustomer', '--account', 'acme cli', '--params', JSON.stringify({ customer_id: ctx.sandbox.credentials.customerId })], { env: env() });
     expect(called.code).toBe(0);
-    expect(JSON.parse(called.stdout)).toMatchObject({ id: sandbox.credentials.customerId });
+    expect(JSON.parse(called.stdout)).toMatchObject({ id: ctx.sandbox.credentials.customerId });
 
     const rateLimit = ['call', 'deleteRateLimit', '--account', 'Acme CLI', '--params', '{"serviceId": 1}'];
     const unconfirmed = await runAccel(rateLimit, { env: env() });
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.stderr).toContain('production account');
 
-    const exportFile = join(dataDir, 'export.json');
+    const exportFile = join(ctx.dataDir, 'export.json');
     const exported = await runAccel(['accounts', 'export', '--out', exportFile], { env: env() });
     expect(exported.code).toBe(0);
     const document = await readFile(exportFile, 'utf8');
-    expect(document).not.toContain(sandbox.credentials.accessKeySecret);
+    expect(document).not.toContain(ctx.sandbox.credentials.accessKeySecret);
 
     const duplicate = await runAccel(['accounts', 'import', exportFile], { env: env() });
     expect(JSON.parse(duplicate.stdout)).toMatchObject({ imported: [], skipped: [{ name: 'Acme CLI' }] });

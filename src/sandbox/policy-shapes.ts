@@ -29,6 +29,11 @@ export function matchesFromV1(input: V1Patterns): Match[] {
   return matches;
 }
 
+/** A V2 matches array as stored: only field, operator and a copy of the values. */
+export function copyMatches(matches: readonly Match[]): Match[] {
+  return matches.map((m) => ({ field: m.field, operator: m.operator, values: [...m.values] }));
+}
+
 function toMatch(field: string, pattern: PatternMatch): Match {
   const operator = V1_TO_V2[pattern.operator];
   if (!operator) throw new Error(`policy-shapes: v1.0 operator ${pattern.operator} has no V2 form`);

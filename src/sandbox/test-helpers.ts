@@ -12,19 +12,23 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
   return startSandbox({ rateLimit: false, ...options });
 }
 
-export function clientFor(
-  sandbox: SandboxHandle,
-  credentials: { accessKeyId: string; accessKeySecret: string } = sandbox.credentials,
-  extra: Partial<Parameters<typeof createApiClient>[0]> = {},
-): ApiClient {
-  return createApiClient({
+type Credentials = { accessKeyId: string; accessKeySecret: string };
+type ClientOptions = Parameters<typeof createApiClient>[0];
+
+/** Client options for the sandbox: no request budget and no retries, so tests see every answer. */
+function clientOptions(sandbox: SandboxHandle, credentials: Credentials, extra: Partial<ClientOptions>): ClientOptions {
+  return {
     baseUrl: sandbox.url,
     keyId: credentials.accessKeyId,
     secret: credentials.accessKeySecret,
     budget: false,
     retry: { maxAttempts: 1 },
     ...extra,
-  });
+  };
+}
+
+export function clientFor(sandbox: SandboxHandle, credentials: Credentials = sandbox.credentials, extra: Partial<ClientOptions> = {}): ApiClient {
+  return createApiClient(clientOptions(sandbox, credentials, extra));
 }
 
 const anyParams = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -41,19 +45,8 @@ export const rawOperations = Object.fromEntries(
   response: null;
 } };
 
-export function rawClientFor(
-  sandbox: SandboxHandle,
-  credentials: { accessKeyId: string; accessKeySecret: string } = sandbox.credentials,
-  extra: Partial<Parameters<typeof createApiClient>[0]> = {},
-) {
-  return createApiClientFor(rawOperations, {
-    baseUrl: sandbox.url,
-    keyId: credentials.accessKeyId,
-    secret: credentials.accessKeySecret,
-    budget: false,
-    retry: { maxAttempts: 1 },
-    ...extra,
-  });
+export function rawClientFor(sandbox: SandboxHandle, credentials: Credentials = sandbox.credentials, extra: Partial<ClientOptions> = {}) {
+  return createApiClientFor(rawOperations, clientOptions(sandbox, credentials, extra));
 }
 
 /** Resolves to the rejection of a promise that is expected to fail. */

@@ -100,19 +100,22 @@ async function add(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   return EXIT_OK;
 }
 
-async function remove(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+/** The one account the arguments name (by name or ID). */
+async function namedAccount(args: string[], cli: CliCore): Promise<AccountView> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
-  const account = await findAccount(cli, positionals[0]);
+  return findAccount(cli, positionals[0]);
+}
+
+async function remove(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const account = await namedAccount(args, cli);
   await cli.call('accounts.remove', { accountId: account.id });
   io.stderr.write(`Removed "${account.name}" and its keychain entry.\n`);
   return EXIT_OK;
 }
 
 async function switchTo(args: string[], io: CliIo, cli: CliCore): Promise<number> {
-  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
-  if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
-  const account = await findAccount(cli, positionals[0]);
+  const account = await namedAccount(args, cli);
   await cli.call('accounts.switch', { accountId: account.id });
   io.stderr.write(`"${account.name}" is now the current account.\n`);
   return EXIT_OK;

@@ -3,6 +3,7 @@
 // size). Secret values are dropped before storing: a draft is not a place for tokens.
 import { join } from 'node:path';
 import { z } from 'zod';
+import { createSerialQueue } from './storage/serial-queue.ts';
 import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './storage/atomic-json.ts';
 import { CoreError } from './errors.ts';
 import {
@@ -54,7 +55,8 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
   const path = join(options.dataDir, DRAFTS_FILE);
   const now = options.now ?? (() => new Date());
   let cache: Draft[] | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  // Writes are serialized so two concurrent changes never overwrite each other's.
+  const queue = createSerialQueue();
 
   async function load(): Promise<Draft[]> {
     if (cache === undefined) {
@@ -64,12 +66,6 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
     return cache;
   }
 
-  function serialized<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
   async function write(drafts: Draft[]): Promise<void> {
     await writeJsonFileAtomic(path, { version: 1, drafts });
     cache = drafts;
@@ -77,11 +73,11 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
 
   return {
     async get(key) {
-      await queue;
+      await queue.idle();
       return (await load()).find((d) => same(d, key)) ?? null;
     },
     save(key, value, formVersion = 1) {
-      return serialized(async () => {
+      return queue.run(async () => {
         const clean = stripSecrets(value);
         const size = JSON.stringify(clean)?.length ?? 0;
         if (size > MAX_DRAFT_CHARS) {
@@ -95,14 +91,14 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
       });
     },
     discard(key) {
-      return serialized(async () => {
+      return queue.run(async () => {
         const drafts = await load();
         const rest = drafts.filter((d) => !same(d, key));
         if (rest.length !== drafts.length) await write(rest);
       });
     },
     async list(filter = {}) {
-      await queue;
+      await queue.idle();
       return (await load())
         .filter(
           (d) =>
@@ -112,7 +108,7 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
         .map(({ value: _value, ...summary }) => summary);
     },
     discardAccount(accountId) {
-      return serialized(async () => {
+      return queue.run(async () => {
         const drafts = await load();
         const rest = drafts.filter((d) => d.accountId !== accountId);
         if (rest.length !== drafts.length) await write(rest);

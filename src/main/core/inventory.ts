@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './storage/atomic-json.ts';
+import { createSerialQueue } from './storage/serial-queue.ts';
 import { inventoryEntrySchema, type InventoryEntry, type InventorySource } from '../../shared/ipc/channels/inventory.ts';
 
 const accountInventorySchema = z.object({
@@ -31,7 +32,7 @@ export class InventoryStore {
   #onCorrupt?: (report: CorruptFileReport) => void;
   #cache: InventoryFile | undefined;
   // Read-modify-write cycles run one after another so concurrent adds never lose entries.
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = createSerialQueue();
 
   constructor(options: InventoryStoreOptions) {
     this.path = join(options.dataDir, 'inventory.json');
@@ -101,7 +102,7 @@ export class InventoryStore {
   }
 
   async #read(): Promise<InventoryFile> {
-    await this.#queue.catch(() => undefined);
+    await this.#queue.idle();
     return this.#load();
   }
 
@@ -123,8 +124,6 @@ export class InventoryStore {
       this.#cache = next;
       return result;
     };
-    const result = this.#queue.then(run, run);
-    this.#queue = result.catch(() => undefined);
-    return result;
+    return this.#queue.run(run);
   }
 }

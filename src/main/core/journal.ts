@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { createSerialQueue } from './storage/serial-queue.ts';
 import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './storage/atomic-json.ts';
 import { redact } from './api/errors.ts';
 import { journalEntrySchema, type JournalEntry } from '../../shared/ipc/channels/journal.ts';
@@ -36,8 +37,8 @@ export function createJournal(options: JournalOptions): Journal {
   const max = options.maxEntries ?? DEFAULT_JOURNAL_LIMIT;
   const now = options.now ?? (() => new Date());
   let cache: JournalEntry[] | undefined;
-  // Appends are serialized so two concurrent changes never overwrite each other's entry.
-  let queue: Promise<unknown> = Promise.resolve();
+  // Writes are serialized so two concurrent changes never overwrite each other's.
+  const queue = createSerialQueue();
 
   async function load(): Promise<JournalEntry[]> {
     if (cache === undefined) {
@@ -47,15 +48,9 @@ export function createJournal(options: JournalOptions): Journal {
     return cache;
   }
 
-  function serialized<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
   return {
     append(input) {
-      return serialized(async () => {
+      return queue.run(async () => {
         const entries = await load();
         const entry: JournalEntry = redact({
           ...input,
@@ -69,7 +64,7 @@ export function createJournal(options: JournalOptions): Journal {
       });
     },
     async list(filter = {}) {
-      await queue;
+      await queue.idle();
       const entries = await load();
       const selected = entries.filter(
         (e) =>
@@ -79,11 +74,11 @@ export function createJournal(options: JournalOptions): Journal {
       return filter.limit === undefined ? selected : selected.slice(0, filter.limit);
     },
     async get(id) {
-      await queue;
+      await queue.idle();
       return (await load()).find((e) => e.id === id);
     },
     async findLatest(predicate) {
-      await queue;
+      await queue.idle();
       return (await load()).find(predicate);
     },
   };

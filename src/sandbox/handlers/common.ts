@@ -65,6 +65,13 @@ export function policyOf<P extends { policyId: number }>(ctx: HandlerContext, po
   return policy;
 }
 
+/** A full replacement: `next` takes the place of `current` in the service's list. */
+export function replacePolicy<P>(ctx: HandlerContext, policies: P[], current: P, next: P): void {
+  ctx.store.mutate(() => {
+    policies[policies.indexOf(current)] = next;
+  });
+}
+
 /** Runs the shared body validation of the operation; its first error becomes the answer. */
 export function bodyOf<Id extends OperationId>(ctx: HandlerContext, id: Id): BodyOf<Id> {
   if (operations[id].body === null) throw new Error(`sandbox: ${id} has no body schema`);

@@ -1,7 +1,5 @@
-import type { AccessControlPolicy } from '../model.ts';
 import { matchesFromV1 } from '../policy-shapes.ts';
-import { accessControlV1, checkPriorityUnique, normaliseGeo } from './access-control-shared.ts';
-import { bodyOf, defined, policyOf, serviceOf } from './common.ts';
+import { accessControlV1, replaceAccessControlPolicy } from './access-control-shared.ts';
 import type { Handler } from './types.ts';
 
 /**
@@ -10,24 +8,6 @@ import type { Handler } from './types.ts';
  * keeps the current one.
  */
 export const updateAccessControlPolicy: Handler = (ctx) => {
-  const record = serviceOf(ctx);
-  const current = policyOf(ctx, record.accessControl, 'access control');
-  const body = bodyOf(ctx, 'updateAccessControlPolicy');
-  if (body.priority !== undefined) checkPriorityUnique(record, body.priority, current.policyId);
-  const next = defined<AccessControlPolicy>({
-    policyId: current.policyId,
-    policyName: body.policyName,
-    type: body.type,
-    matches: matchesFromV1(body),
-    priority: body.priority ?? current.priority,
-    ipRestriction: body.ipRestriction,
-    geoRestriction: normaliseGeo(body.geoRestriction),
-    anonymousIp: body.anonymousIp ?? false,
-    tokenSecret: body.tokenSecret,
-    enabled: body.enabled ?? true,
-  });
-  ctx.store.mutate(() => {
-    record.accessControl[record.accessControl.indexOf(current)] = next;
-  });
+  const next = replaceAccessControlPolicy(ctx, 'updateAccessControlPolicy', (body) => matchesFromV1(body));
   return { body: accessControlV1(next) };
 };

@@ -1,5 +1,6 @@
 import type { CacheControlPolicy } from '../model.ts';
-import { bodyOf, defined, policyOf, serviceOf } from './common.ts';
+import { copyMatches } from '../policy-shapes.ts';
+import { bodyOf, defined, policyOf, replacePolicy, serviceOf } from './common.ts';
 import type { Handler } from './types.ts';
 
 /** PUT /cdn/v1.1/services/{serviceId}/cacheControl/{policyId}: full replacement, 200 without body. */
@@ -11,7 +12,7 @@ export const updateCacheControlPolicyV2: Handler = (ctx) => {
     policyId: current.policyId,
     policyName: body.policyName,
     priority: body.priority,
-    matches: body.matches.map((m) => ({ field: m.field, operator: m.operator, values: [...m.values] })),
+    matches: copyMatches(body.matches),
     ttl: body.ttl,
     refererAcl: body.refererAcl,
     originAcl: body.originAcl,
@@ -25,8 +26,6 @@ export const updateCacheControlPolicyV2: Handler = (ctx) => {
     varyMIMEs: body.varyMIMEs,
     enabled: body.enabled ?? true,
   });
-  ctx.store.mutate(() => {
-    record.cacheControl[record.cacheControl.indexOf(current)] = next;
-  });
+  replacePolicy(ctx, record.cacheControl, current, next);
   return {};
 };

@@ -1,6 +1,6 @@
 import type { RedirectionPolicy } from '../model.ts';
 import { matchesFromV1, v1FromMatches } from '../policy-shapes.ts';
-import { bodyOf, policyOf, serviceOf } from './common.ts';
+import { bodyOf, policyOf, replacePolicy, serviceOf } from './common.ts';
 import type { Handler } from './types.ts';
 
 /** The version 1.0 view of a stored redirection policy. */
@@ -23,8 +23,6 @@ export const updateRedirectionPolicy: Handler = (ctx) => {
     priority: body.priority,
     enabled: body.enabled ?? true,
   };
-  ctx.store.mutate(() => {
-    record.redirections[record.redirections.indexOf(current)] = next;
-  });
+  replacePolicy(ctx, record.redirections, current, next);
   return { body: redirectionV1(next) };
 };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from '../storage/atomic-json.ts';
+import { createSerialQueue } from '../storage/serial-queue.ts';
 import { CoreError } from '../errors.ts';
 import { accountColorSchema, verifiedCustomerSchema, type Warning } from '../../../shared/ipc/channels/accounts.ts';
 
@@ -105,7 +106,7 @@ export function createAccountStore(options: { dataDir: string; now?: () => Date 
   const warnings: Warning[] = [];
   let state: Promise<{ file: AccountsFile; firstRun: boolean }> | undefined;
   // Mutations run one after another so that no write is based on a stale copy.
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
 
   const load = () =>
     (state ??= (async () => {
@@ -128,7 +129,7 @@ export function createAccountStore(options: { dataDir: string; now?: () => Date 
     })());
 
   function mutate<T>(change: (file: AccountsFile) => T): Promise<T> {
-    const run = queue.then(async () => {
+    return queue.run(async () => {
       const { file } = await load();
       const next = structuredClone(file);
       const result = change(next);
@@ -136,8 +137,6 @@ export function createAccountStore(options: { dataDir: string; now?: () => Date 
       Object.assign(file, next);
       return result;
     });
-    queue = run.catch(() => undefined);
-    return run;
   }
 
   const notFound = (accountId: string) =>

@@ -6,21 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore, type MemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index.ts';
 import { presetRange } from '../../../shared/analytics/ranges.ts';
 import type { AnalyticsQueryInput } from '../../../shared/analytics/query.ts';
-import type { IpcResult } from '../../../shared/ipc/contract.ts';
 
 let sandbox: SandboxHandle;
 let dataDir: string;
 let secrets: MemorySecretStore;
 let core: Core;
 let accountId: string;
-
-function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC call failed: ${result.error.code} ${result.error.message}`);
-  return result.data;
-}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false });

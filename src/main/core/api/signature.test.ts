@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   authorizationHeader,
@@ -18,26 +16,9 @@ import {
   signRequest,
   verifyIncomingSignature,
 } from './signature.ts';
+import { loadSignatureVectors } from '../test-support/signature-vectors.ts';
 
-interface Vector {
-  name: string;
-  method: string;
-  uri: string;
-  host: string;
-  keyId: string;
-  secret: string;
-  date: string;
-  nonce: string;
-  body: string;
-  sfdHeaders: Record<string, string>;
-  canonicalString: string;
-  authorization: string;
-}
-
-// CI checks the shared folder out beside the clone: <root>/../shared/fixtures.
-const repoRoot = resolve(import.meta.dirname, '../../../..');
-const fixturePath = resolve(repoRoot, '../shared/fixtures/signature-v2-vectors.json');
-const { vectors } = JSON.parse(readFileSync(fixturePath, 'utf8')) as { vectors: Vector[] };
+const vectors = loadSignatureVectors();
 
 describe('signature v2 vectors', () => {
   it('fixture has vectors', () => {

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-json.ts';
+import { createSerialQueue } from '../storage/serial-queue.ts';
 import { settingsSchema, type Settings } from '../../../shared/ipc/channels/app.ts';
 import type { Warning } from '../../../shared/ipc/channels/accounts.ts';
 import type { CoreContext } from '../context.ts';
@@ -13,7 +14,7 @@ export function createAppHandlers(ctx: CoreContext, options: { warnings?: () => 
   const path = join(ctx.dataDir, SETTINGS_FILE);
   const settingsWarnings: Warning[] = [];
   let settings: Promise<Settings> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const writes = createSerialQueue();
 
   const load = () =>
     (settings ??= readJsonFile(path, settingsSchema, {
@@ -52,14 +53,12 @@ export function createAppHandlers(ctx: CoreContext, options: { warnings?: () => 
     },
     'app.getSettings': () => load(),
     'app.updateSettings': (patch) => {
-      const run = queue.then(async () => {
+      return writes.run(async () => {
         const next = settingsSchema.parse({ ...(await load()), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
         await writeJsonFileAtomic(path, next);
         settings = Promise.resolve(next);
         return next;
       });
-      queue = run.catch(() => undefined);
-      return run;
     },
   };
 }

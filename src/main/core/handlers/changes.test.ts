@@ -6,17 +6,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
 import { SECRET_MASK } from '../../../shared/ipc/channels/api.ts';
-import type { IpcResult } from '../../../shared/ipc/contract.ts';
 
 let dataDir: string;
 let core: Core;
 let accountId: string;
-
-function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC call failed: ${result.error.code} ${result.error.message}`);
-  return result.data;
-}
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-policies-'));

@@ -2,25 +2,13 @@
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { createDraftStore, type DraftStore } from '../drafts.ts';
+import { perCore, storeOptions } from './per-core.ts';
 
-const stores = new WeakMap<CoreContext, DraftStore>();
-
-export function draftStoreFor(ctx: CoreContext): DraftStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = createDraftStore({
-      dataDir: ctx.dataDir,
-      now: () => ctx.now(),
-      onCorrupt: (report) =>
-        ctx.emit('app.warning', {
-          code: 'Drafts.Corrupt',
-          message: `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
-        }),
-    });
-    stores.set(ctx, store);
-  }
-  return store;
-}
+export const draftStoreFor: (ctx: CoreContext) => DraftStore = perCore((ctx) =>
+  createDraftStore(
+    storeOptions(ctx, 'Drafts.Corrupt', (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
 
 export function createDraftsHandlers(ctx: CoreContext): FeatureHandlers<'drafts'> {
   return {

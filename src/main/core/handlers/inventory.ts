@@ -3,6 +3,7 @@ import type { CoreContext } from '../context.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { FeatureHandlers } from './types.ts';
 import { InventoryStore, type InventoryServiceInfo } from '../inventory.ts';
+import { perCore, storeOptions } from './per-core.ts';
 import { parseServiceIdList, type InventoryEntry } from '../../../shared/ipc/channels/inventory.ts';
 import { CoreError } from '../errors.ts';
 
@@ -65,24 +66,16 @@ async function readServices(client: ApiClient, ids: readonly number[]): Promise<
 
 // One store per core: inventory.* and accounts.remove (which drops a removed account's
 // inventory) share its cache and its write queue.
-const stores = new WeakMap<CoreContext, InventoryStore>();
-
-export function inventoryStoreFor(ctx: CoreContext): InventoryStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new InventoryStore({
-      dataDir: ctx.dataDir,
-      now: () => ctx.now(),
-      onCorrupt: (report) =>
-        ctx.emit('app.warning', {
-          code: 'Inventory.Corrupt',
-          message: `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
-        }),
-    });
-    stores.set(ctx, store);
-  }
-  return store;
-}
+export const inventoryStoreFor: (ctx: CoreContext) => InventoryStore = perCore(
+  (ctx) =>
+    new InventoryStore(
+      storeOptions(
+        ctx,
+        'Inventory.Corrupt',
+        (report) => `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+      ),
+    ),
+);
 
 export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inventory'> {
   const store = inventoryStoreFor(ctx);

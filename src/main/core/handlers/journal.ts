@@ -3,48 +3,34 @@ import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { createJournal, type Journal } from '../journal.ts';
 import { createChangeService, type ChangeClient, type ChangeService } from '../changes.ts';
+import { perCore, storeOptions } from './per-core.ts';
 
 // One journal and one change service per core: journal.* and changes.* handlers share them.
-const journals = new WeakMap<CoreContext, Journal>();
-const changeServices = new WeakMap<CoreContext, ChangeService>();
+export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
+  createJournal(
+    storeOptions(
+      ctx,
+      'Journal.Corrupt',
+      (report) => `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+    ),
+  ),
+);
 
-export function journalFor(ctx: CoreContext): Journal {
-  let journal = journals.get(ctx);
-  if (!journal) {
-    journal = createJournal({
-      dataDir: ctx.dataDir,
-      now: () => ctx.now(),
-      onCorrupt: (report) =>
-        ctx.emit('app.warning', {
-          code: 'Journal.Corrupt',
-          message: `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
-        }),
-    });
-    journals.set(ctx, journal);
-  }
-  return journal;
-}
-
-export function changeServiceFor(ctx: CoreContext): ChangeService {
-  let service = changeServices.get(ctx);
-  if (!service) {
-    service = createChangeService({
-      journal: journalFor(ctx),
-      account: async (accountId) => {
-        const account = await ctx.accounts.get(accountId);
-        return { id: account.id, name: account.name, production: account.production };
-      },
-      client: async (accountId) => {
-        const client = await ctx.clients.forAccount(accountId);
-        // The operation id is only known at run time here; the client validates the input itself.
-        const call = client.call as unknown as ChangeClient['call'];
-        return { call: (operationId, input) => call(operationId, input) };
-      },
-    });
-    changeServices.set(ctx, service);
-  }
-  return service;
-}
+export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ctx) =>
+  createChangeService({
+    journal: journalFor(ctx),
+    account: async (accountId) => {
+      const account = await ctx.accounts.get(accountId);
+      return { id: account.id, name: account.name, production: account.production };
+    },
+    client: async (accountId) => {
+      const client = await ctx.clients.forAccount(accountId);
+      // The operation id is only known at run time here; the client validates the input itself.
+      const call = client.call as unknown as ChangeClient['call'];
+      return { call: (operationId, input) => call(operationId, input) };
+    },
+  }),
+);
 
 export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journal'> {
   return {

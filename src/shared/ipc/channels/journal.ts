@@ -19,15 +19,9 @@ export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
 export type MutatingOperationId = z.infer<typeof mutatingOperationIdSchema>;
 
 /** Operations whose "before" can be applied again (creates cannot be undone by the API). */
-export const reapplicableOperationIds: readonly MutatingOperationId[] = [
-  'updateCacheControlPolicyV2',
-  'updateAccessControlPolicy',
-  'updateAccessControlPolicyV2',
-  'updateRedirectionPolicy',
-  'setCorsHeaders',
-  'upsertRateLimit',
-  'deleteRateLimit',
-];
+export const reapplicableOperationIds: readonly MutatingOperationId[] = mutatingOperationIds.filter(
+  (id) => id !== 'createService' && id !== 'createAccessControlPolicy',
+);
 
 export const journalResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
