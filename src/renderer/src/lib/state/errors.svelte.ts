@@ -35,27 +35,63 @@ export function toAppError(error: unknown): AppError {
   return { code: 'Client.Error', message: String(error) };
 }
 
+/** How long a success or info toast stays; warnings and errors stay until dismissed. */
+export const TOAST_TIMEOUT_MS = 6_000;
+
+interface ToastTimer {
+  handle: ReturnType<typeof setTimeout> | null;
+  /** Time left when paused (hover or focus), or when the timer was last started. */
+  remaining: number;
+  startedAt: number;
+}
+
 class ToastState {
   #items = $state<Toast[]>([]);
   #nextId = 1;
-  #timers = new Map<number, ReturnType<typeof setTimeout>>();
+  #timers = new Map<number, ToastTimer>();
 
   get items(): readonly Toast[] {
     return this.#items;
   }
 
-  push(tone: ToastTone, title: string, detail?: string, timeoutMs = tone === 'danger' ? 10_000 : 5_000): number {
+  push(tone: ToastTone, title: string, detail?: string, timeoutMs = tone === 'success' || tone === 'info' ? TOAST_TIMEOUT_MS : 0): number {
     const id = this.#nextId++;
-    this.#items = [...this.#items.slice(-4), { id, tone, title, detail }];
-    if (timeoutMs > 0) this.#timers.set(id, setTimeout(() => this.dismiss(id), timeoutMs));
+    const kept = this.#items.slice(-4);
+    for (const dropped of this.#items.slice(0, -4)) this.#clearTimer(dropped.id);
+    this.#items = [...kept, { id, tone, title, detail }];
+    if (timeoutMs > 0) {
+      this.#timers.set(id, { handle: null, remaining: timeoutMs, startedAt: 0 });
+      this.resume(id);
+    }
     return id;
   }
 
-  dismiss(id: number): void {
+  /** Stops the countdown while the user reads the toast (pointer over it or focus in it). */
+  pause(id: number): void {
     const timer = this.#timers.get(id);
-    if (timer) clearTimeout(timer);
-    this.#timers.delete(id);
+    if (!timer || timer.handle === null) return;
+    clearTimeout(timer.handle);
+    timer.handle = null;
+    timer.remaining = Math.max(0, timer.remaining - (Date.now() - timer.startedAt));
+  }
+
+  /** Continues the countdown with the time that was left. */
+  resume(id: number): void {
+    const timer = this.#timers.get(id);
+    if (!timer || timer.handle !== null) return;
+    timer.startedAt = Date.now();
+    timer.handle = setTimeout(() => this.dismiss(id), timer.remaining);
+  }
+
+  dismiss(id: number): void {
+    this.#clearTimer(id);
     this.#items = this.#items.filter((toast) => toast.id !== id);
+  }
+
+  #clearTimer(id: number): void {
+    const timer = this.#timers.get(id);
+    if (timer?.handle) clearTimeout(timer.handle);
+    this.#timers.delete(id);
   }
 }
 

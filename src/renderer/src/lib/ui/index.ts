@@ -10,3 +10,5 @@ export { default as CopyButton } from './copy-button.svelte';
 // Added by the policies engineer's screens (owned by them).
 export { default as DiffView } from './diff-view.svelte';
 export { default as TagListInput } from './tag-list-input.svelte';
+export { formatDateTime } from './format-date.ts';
+export type { DateZone, FormatDateOptions } from './format-date.ts';

@@ -14,12 +14,14 @@ import {
 } from 'chart.js';
 import 'chartjs-adapter-date-fns';
 import zoomPlugin from 'chartjs-plugin-zoom';
+import { registerSameTimeMode } from './same-time.ts';
 
 let registered = false;
 
 export function ensureChartsRegistered(): typeof Chart {
   if (!registered) {
     Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Decimation, Filler, Legend, Tooltip, zoomPlugin);
+    registerSameTimeMode();
     registered = true;
   }
   return Chart;

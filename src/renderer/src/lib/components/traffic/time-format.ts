@@ -1,4 +1,5 @@
 // Timestamps in the user's time zone or UTC (the dashboard's toggle), for ticks, tooltips and cards.
+import { formatDateTime } from '../../ui/format-date.ts';
 
 export type ZoneChoice = 'local' | 'utc';
 
@@ -14,14 +15,14 @@ function formatter(zone: ZoneChoice, options: Intl.DateTimeFormatOptions): Intl.
   return f;
 }
 
-/** "Nov 23, 2026, 14:05:00 UTC" — exact, with the zone named. */
+/** Exact, in the app's one date format ("Nov 23, 2026, 2:05:00 PM UTC" in en-US). */
 export function formatInstant(ms: number, zone: ZoneChoice): string {
-  return formatter(zone, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(ms);
+  return formatDateTime(ms, { zone });
 }
 
-/** Short form for cards: "Nov 23, 14:05". */
+/** Short form for cards: "Nov 23, 2:05 PM" (the locale's clock, as in the app's other dates). */
 export function formatShort(ms: number, zone: ZoneChoice): string {
-  return formatter(zone, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  return formatter(zone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(ms);
 }
 
 /** Axis tick: the date at day steps and at midnight, else the time of day. */

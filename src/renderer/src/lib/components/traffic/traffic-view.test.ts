@@ -23,4 +23,21 @@ describe('buildMetricViews', () => {
     expect(views[0].empty).toEqual(['b.com']);
     expect(views[0].summary.change).toBeNull();
   });
+
+  it('moves the previous period onto the current range, one dashed series per service', () => {
+    const day = 86_400_000;
+    const range = { from: t0, to: t0 + day };
+    const series: Series[] = [{ serviceName: 'a.com', metric: 'volume', interval: 'minute', points: fiveMinute(288, 10) }];
+    const previous: Series[] = [
+      { serviceName: 'a.com', metric: 'volume', interval: 'minute', points: fiveMinute(288, 4).map(([t, v]): Point => [t - day, v]) },
+    ];
+    const [view] = buildMetricViews({ range, series, previous });
+    expect(view.previous).toHaveLength(1);
+    expect(view.previous[0].label).toBe('a.com (previous period)');
+    expect(view.previous[0].previousOf).toBe('a.com');
+    // Point i of the previous period sits at the timestamp of point i of the current one.
+    expect(view.previous[0].points.map(([t]) => t)).toEqual(view.series[0].points.map(([t]) => t));
+    expect(view.previous[0].points[0]).toEqual([t0, 4]);
+    expect(buildMetricViews({ range, series })[0].previous).toEqual([]);
+  });
 });

@@ -1,14 +1,18 @@
 // Pure helpers between a fetch result (or an opened bundle) and what the dashboard draws: chart
 // series per metric at the display resolution, and the summary of each metric.
 import { aggregateForDisplay } from '../../../../../shared/analytics/aggregate.ts';
-import { displayStep } from '../../../../../shared/analytics/ranges.ts';
+import { alignRange, displayStep } from '../../../../../shared/analytics/ranges.ts';
 import { summarize, type MetricSummary } from '../../../../../shared/analytics/stats.ts';
 import { metricIds, type Interval, type Metric, type Point, type Series } from '../../../../../shared/analytics/model.ts';
 
 export interface ChartSeries {
   label: string;
   points: Point[];
+  /** For a previous-period series: the service it belongs to (the legend toggles both). */
+  previousOf?: string;
 }
+
+export const previousLabel = (serviceName: string): string => `${serviceName} (previous period)`;
 
 export interface MetricView {
   metric: Metric;
@@ -16,6 +20,8 @@ export interface MetricView {
   /** Resolution the chart draws at (5 min, 1 h or 1 day). */
   stepMs: number;
   series: ChartSeries[];
+  /** The previous period per service, moved forward onto the current range (drawn dashed). */
+  previous: ChartSeries[];
   summary: MetricSummary;
   /** Services with no point in the range. */
   empty: string[];
@@ -37,11 +43,26 @@ export function buildMetricViews(data: TrafficData): MetricView[] {
     const interval = own[0].interval;
     const stepMs = displayStep(metric, interval, rangeMs);
     const previous = data.previous?.filter((s) => s.metric === metric);
+    // The previous period ends where the (interval-aligned) current one starts and has its length.
+    const aligned = alignRange(data.range, interval);
+    const shift = aligned.to - aligned.from;
     views.push({
       metric,
       interval,
       stepMs,
       series: own.map((s) => ({ label: s.serviceName, points: aggregateForDisplay(metric, s.points, stepMs) })),
+      // Shifted before aggregating, so the display buckets line up with the current period's.
+      previous: (previous ?? [])
+        .filter((s) => s.points.length > 0 && own.some((o) => o.serviceName === s.serviceName))
+        .map((s) => ({
+          label: previousLabel(s.serviceName),
+          previousOf: s.serviceName,
+          points: aggregateForDisplay(
+            metric,
+            s.points.map(([t, v]): Point => [t + shift, v]),
+            stepMs,
+          ),
+        })),
       summary: summarize(
         metric,
         own.map((s) => s.points),

@@ -1,0 +1,191 @@
+// Layout at the smallest supported window (1024×700), light and dark: the shell of a production
+// account, the services overview, the traffic dashboard with data and a policy section. Nothing
+// may overflow the window sideways, and the controls the review found cut off stay reachable.
+// Also: the chart tooltip lists each series once, all at one timestamp; closing the command
+// palette gives focus back to what opened it. Screenshots: e2e/screenshots/layout-*-1024-*.png.
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot, type E2eHost } from './fixtures.ts';
+import type { SandboxHandle } from '../src/sandbox/index.ts';
+
+test.use({ viewport: { width: 1024, height: 700 } });
+
+const themes = ['light', 'dark'] as const;
+
+async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
+  const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
+  return body.data as T;
+}
+
+/** A production account on the fixture gateway with three listed services, made current. */
+async function addProductionAccount(page: Page, host: E2eHost, sandbox: SandboxHandle): Promise<string[]> {
+  const { account } = await ipc<{ account: { id: string } }>(page, host, 'accounts.add', {
+    name: 'Acme Prod',
+    baseUrl: sandbox.url,
+    accessKeyId: sandbox.credentials.accessKeyId,
+    customerId: sandbox.credentials.customerId,
+    secret: sandbox.credentials.accessKeySecret,
+    production: true,
+    verify: false,
+    makeCurrent: true,
+  });
+  const services = sandbox.services.slice(0, 3);
+  for (const s of services) await ipc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  await page.reload();
+  return services.map((s) => s.domainName);
+}
+
+async function setTheme(page: Page, theme: (typeof themes)[number]): Promise<void> {
+  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: theme === 'light' ? 'Light' : 'Dark', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Neither the document nor the main region scrolls sideways; the header fits its width. */
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const sizes = await page.evaluate<{ doc: number; inner: number; main: number; mainClient: number; header: number; headerClient: number }>(`(() => {
+    const main = document.querySelector('main');
+    const header = document.querySelector('header.app-header');
+    return {
+      doc: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+      main: main ? main.scrollWidth : 0,
+      mainClient: main ? main.clientWidth : 0,
+      header: header ? header.scrollWidth : 0,
+      headerClient: header ? header.clientWidth : 0,
+    };
+  })()`);
+  expect(sizes.doc, 'document width').toBeLessThanOrEqual(sizes.inner);
+  expect(sizes.main, 'main region width').toBeLessThanOrEqual(sizes.mainClient);
+  expect(sizes.header, 'header width').toBeLessThanOrEqual(sizes.headerClient);
+}
+
+/** The header's controls are all on screen: account switcher, search, every theme button. */
+async function expectHeaderControls(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: /^Account: / })).toBeInViewport({ ratio: 1 });
+  const search = page.getByRole('button', { name: /Search or jump to/ });
+  await expect(search).toBeInViewport({ ratio: 1 });
+  expect((await search.boundingBox())?.height ?? 99, 'search button on one line').toBeLessThanOrEqual(34);
+  for (const name of ['System', 'Light', 'Dark']) await expect(page.getByRole('group', { name: 'Theme' }).getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+}
+
+async function scrollMainToTop(page: Page): Promise<void> {
+  await page.evaluate("document.querySelector('main')?.scrollTo(0, 0)");
+}
+
+test('sandbox account: services overview and a policy section fit 1024×700; the palette returns focus', async ({ app, sandbox }) => {
+  await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
+  const removeButtons = app.getByRole('button', { name: /^Remove .+ from the list$/ });
+  await expect(removeButtons).toHaveCount(sandbox.services.length);
+
+  for (const theme of themes) {
+    await setTheme(app, theme);
+    await scrollMainToTop(app);
+    await expectNoHorizontalOverflow(app);
+    await expectHeaderControls(app);
+    // Domain names stay on one line (ellipsis, full name in the title), not one letter per line.
+    for (const { domainName } of sandbox.services) {
+      const link = app.getByRole('button', { name: domainName, exact: true });
+      expect((await link.boundingBox())?.height ?? 99, `${domainName} on one line`).toBeLessThanOrEqual(24);
+    }
+    await screenshot(app, `layout-services-1024-${theme}`);
+    for (const button of await removeButtons.all()) {
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+  }
+  await expect(app.getByText(/services added by ID and the sandbox’s sample services\./)).toBeVisible();
+  // The welcome toast goes away by itself (success toasts last about 6 s).
+  await expect(app.getByText('“Sandbox” is ready')).toBeHidden({ timeout: 10_000 });
+
+  // Closing the palette puts focus back on what opened it: the search button, or a focused tab.
+  const palette = app.getByRole('dialog', { name: 'Command palette' });
+  const search = app.getByRole('button', { name: /Search or jump to/ });
+  await search.click();
+  await expect(palette).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(search).toBeFocused();
+
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /#101$/ }).click();
+  const cacheTab = app.getByRole('tab', { name: 'Cache control' });
+  await cacheTab.click();
+  await cacheTab.focus();
+  await app.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(cacheTab).toBeFocused();
+
+  for (const theme of themes) {
+    await setTheme(app, theme);
+    await scrollMainToTop(app);
+    await expect(cacheTab).toHaveAttribute('aria-selected', 'true');
+    await expectNoHorizontalOverflow(app);
+    await expectHeaderControls(app);
+    await screenshot(app, `layout-policy-cache-1024-${theme}`);
+  }
+});
+
+test('production account: shell and traffic fit 1024×700; the tooltip lists each series once at one time', async ({ app, host, sandbox }) => {
+  test.setTimeout(90_000);
+  const names = await addProductionAccount(app, host, sandbox);
+  await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(/Acme Prod/);
+  const note = app.getByRole('note').filter({ hasText: 'Production account — changes affect live traffic' });
+  await expect(note).toHaveCount(1);
+  await expect(app.getByText('PROD', { exact: true }).first()).toBeVisible();
+
+  for (const theme of themes) {
+    await setTheme(app, theme);
+    await expectNoHorizontalOverflow(app);
+    await expectHeaderControls(app);
+    await screenshot(app, `layout-shell-production-1024-${theme}`);
+  }
+
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
+  const bandwidth = app.getByRole('img', { name: 'Bandwidth chart, 3 services', exact: true });
+  await expect(bandwidth).toBeVisible({ timeout: 20_000 });
+  await expect(app.locator('[data-render-count]')).not.toHaveAttribute('data-render-count', '0');
+
+  for (const theme of themes) {
+    await setTheme(app, theme);
+    // Charts pick up the theme's colours on the next frame.
+    await app.waitForTimeout(150);
+    await scrollMainToTop(app);
+    await expectNoHorizontalOverflow(app);
+    await expectHeaderControls(app);
+    await screenshot(app, `layout-traffic-1024-${theme}`);
+    const form = app.getByRole('form', { name: 'Traffic selection' });
+    for (const name of ['Compare with previous period', 'Stacked areas', 'Show times in UTC']) {
+      const box = form.getByRole('checkbox', { name });
+      await box.scrollIntoViewIfNeeded();
+      await expect(box).toBeInViewport({ ratio: 1 });
+    }
+    await expect(form.getByRole('radio', { name: 'Custom' })).toBeInViewport({ ratio: 1 });
+  }
+
+  // The previous period is drawn (dashed), and the tooltip shows one value per series, all at
+  // the hovered timestamp: each service once and its previous period once.
+  await bandwidth.scrollIntoViewIfNeeded();
+  await expect(app.getByText('Dashed: previous period').first()).toBeVisible();
+  const box = await bandwidth.boundingBox();
+  if (!box) throw new Error('no chart box');
+  for (const fraction of [0.45, 0.7]) {
+    await app.mouse.move(box.x + box.width * fraction, box.y + box.height * 0.5);
+    await expect(bandwidth).toHaveAttribute('data-tooltip', /points/);
+    const tooltip = JSON.parse((await bandwidth.getAttribute('data-tooltip')) ?? '{}') as { title: string[]; lines: string[]; points: { label: string; x: number; y: number }[] };
+    const labels = tooltip.points.map((p) => p.label);
+    expect([...labels].sort()).toEqual([...names, ...names.map((n) => `${n} (previous period)`)].sort());
+    expect(new Set(tooltip.points.map((p) => p.x)).size, 'one timestamp').toBe(1);
+    for (const name of names) expect(tooltip.lines.filter((line) => line.startsWith(`${name}: `))).toHaveLength(1);
+    await app.mouse.move(0, 0);
+    await app.evaluate("document.querySelectorAll('[data-tooltip]').forEach((e) => e.removeAttribute('data-tooltip'))");
+  }
+  await setTheme(app, 'light');
+  await app.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+  await expect(bandwidth).toHaveAttribute('data-tooltip', /points/);
+  // Past the tooltip's fade-in.
+  await app.waitForTimeout(400);
+  await bandwidth.screenshot({ path: 'e2e/screenshots/layout-traffic-tooltip-1024-light.png' });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from './format-date.ts';
+
+const t = Date.UTC(2026, 10, 23, 14, 5, 9);
+
+describe('formatDateTime', () => {
+  it('follows the locale’s 12- or 24-hour clock', () => {
+    expect(formatDateTime(t, { zone: 'utc', locale: 'en-US' })).toBe('Nov 23, 2026, 2:05:09 PM UTC');
+    expect(formatDateTime(t, { zone: 'utc', locale: 'en-GB' })).toMatch(/^23 Nov 2026,? 14:05:09 UTC$/);
+  });
+  it('names the zone only in UTC, and can drop seconds or the date', () => {
+    expect(formatDateTime(t, { locale: 'en-US' })).not.toMatch(/UTC|GMT/);
+    expect(formatDateTime(t, { zone: 'utc', locale: 'en-US', seconds: false })).toBe('Nov 23, 2026, 2:05 PM UTC');
+    expect(formatDateTime(t, { zone: 'utc', locale: 'en-US', timeOnly: true })).toBe('2:05:09 PM UTC');
+  });
+  it('accepts ISO strings and Dates, and passes unreadable strings through', () => {
+    expect(formatDateTime('2026-11-23T14:05:09Z', { zone: 'utc', locale: 'en-US' })).toBe(formatDateTime(new Date(t), { zone: 'utc', locale: 'en-US' }));
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,41 @@
+// The one way the app writes a date and time: the user's locale (and its 12/24-hour habit),
+// the local time zone by default, and the zone's name whenever the time is shown in UTC.
+
+export type DateZone = 'local' | 'utc';
+
+export interface FormatDateOptions {
+  /** 'utc' shows the time in UTC and says so ("… UTC"). Default: local time. */
+  zone?: DateZone;
+  /** Include seconds (journal entries, exact tooltips). Default: true. */
+  seconds?: boolean;
+  /** Leave out the date: only the time of day. */
+  timeOnly?: boolean;
+  /** Locale override (tests); default: the user's locale. */
+  locale?: string;
+}
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(options: FormatDateOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([options.zone ?? 'local', options.seconds ?? true, options.timeOnly ?? false, options.locale ?? '']);
+  let f = cache.get(key);
+  if (!f) {
+    const utc = options.zone === 'utc';
+    f = new Intl.DateTimeFormat(options.locale, {
+      ...(options.timeOnly ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(options.seconds === false ? {} : { second: '2-digit' }),
+      ...(utc ? { timeZone: 'UTC', timeZoneName: 'short' } : {}),
+    });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** "Nov 23, 2026, 3:33:59 AM" (en-US), "23 Nov 2026, 03:33:59" (en-GB); "… UTC" in UTC. */
+export function formatDateTime(value: number | string | Date, options: FormatDateOptions = {}): string {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
+  if (!Number.isFinite(ms)) return typeof value === 'string' ? value : 'unknown time';
+  return formatterFor(options).format(ms);
+}

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { flushSync } from 'svelte';
+import ToastRegion from './toast-region.svelte';
+import { TOAST_TIMEOUT_MS, toasts } from '../state/errors.svelte.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  for (const toast of [...toasts.items]) toasts.dismiss(toast.id);
+  cleanup();
+  vi.useRealTimers();
+});
+
+function advance(ms: number): void {
+  vi.advanceTimersByTime(ms);
+  flushSync();
+}
+
+describe('ToastRegion', () => {
+  it('dismisses success and info toasts by themselves, and keeps errors and warnings', () => {
+    render(ToastRegion);
+    toasts.push('success', 'Saved');
+    toasts.push('info', 'Fetch cancelled');
+    toasts.push('danger', 'Could not save', 'Boom (X.Y)');
+    toasts.push('warning', 'Partly done');
+    flushSync();
+    expect(screen.getAllByRole('status')).toHaveLength(3);
+    advance(TOAST_TIMEOUT_MS - 100);
+    expect(screen.getByText('Saved')).toBeTruthy();
+    advance(200);
+    expect(screen.queryByText('Saved')).toBeNull();
+    expect(screen.queryByText('Fetch cancelled')).toBeNull();
+    advance(60_000);
+    expect(screen.getByRole('alert').textContent).toContain('Could not save');
+    expect(screen.getByText('Partly done')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[0]);
+    flushSync();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('waits while the pointer is over a toast or focus is inside it', async () => {
+    render(ToastRegion);
+    toasts.push('success', 'Service created');
+    flushSync();
+    const toast = screen.getByText('Service created').closest('.toast') as HTMLElement;
+    advance(2_000);
+    await fireEvent.mouseEnter(toast);
+    advance(TOAST_TIMEOUT_MS * 3);
+    expect(screen.getByText('Service created')).toBeTruthy();
+    await fireEvent.mouseLeave(toast);
+    // The countdown continues with the 4 s that were left, not from zero.
+    advance(TOAST_TIMEOUT_MS - 2_000 - 100);
+    expect(screen.getByText('Service created')).toBeTruthy();
+    advance(200);
+    expect(screen.queryByText('Service created')).toBeNull();
+
+    toasts.push('info', 'Copied');
+    flushSync();
+    const button = screen.getByRole('button', { name: 'Dismiss notification' });
+    button.focus();
+    advance(TOAST_TIMEOUT_MS * 2);
+    expect(screen.getByText('Copied')).toBeTruthy();
+    button.blur();
+    advance(TOAST_TIMEOUT_MS + 10);
+    expect(screen.queryByText('Copied')).toBeNull();
+  });
+});
