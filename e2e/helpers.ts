@@ -71,3 +71,107 @@ export async function shootBothThemes(app: Page, name: string, target?: Locator)
   }
   await app.emulateMedia({ colorScheme: 'light' });
 }
+
+/** The keys of the second gateway in the accounts flow (a customer of its own, not the demo one). */
+export const SECOND_KEY = { accessKeyId: 'E2ESECONDKEY01', accessKeySecret: 'e2e-second-customer-secret-0123456789', customerId: 4242 };
+
+export type TwoAccountsFlowOptions = {
+  /** A second sandbox gateway started with `startSandbox({ keys: [secondKey] })`. */
+  secondGateway: SandboxHandle;
+  secondKey?: typeof SECOND_KEY;
+  /** Called at the screens worth a screenshot (the browser-host spec shoots them in both themes). */
+  onScreen?: (name: 'welcome' | 'account-switcher' | 'account-form', target?: Locator) => Promise<void>;
+};
+
+/**
+ * The accounts flow both hosts run (browser host: accounts.spec.ts, Electron: electron.spec.ts):
+ * first start offers the sandbox account; a service is read on it; a second account on another
+ * gateway (its own keys) is checked (a wrong secret first), added and switched to; a service is
+ * read on it; back to the sandbox. Ends on the sandbox account with a sandbox service open.
+ */
+export async function firstStartAndTwoAccountsFlow(app: Page, options: TwoAccountsFlowOptions): Promise<void> {
+  const { secondGateway: second, secondKey = SECOND_KEY, onScreen = async () => undefined } = options;
+  // First start: no accounts yet, the sandbox account is the prominent choice.
+  await expect(app.getByRole('heading', { name: 'Welcome to Acceleration Console' })).toBeVisible();
+  const useSandboxButton = app.getByRole('button', { name: /^Use the sandbox account/ });
+  await expect(useSandboxButton).toBeVisible();
+  await expect(app.getByRole('button', { name: /^Add account/ })).toBeVisible();
+  await onScreen('welcome');
+
+  await useSandboxButton.click();
+  const switcher = app.getByRole('button', { name: /^Account: / });
+  await expect(switcher).toHaveAccessibleName('Account: Sandbox');
+
+  // Read a seeded service on the sandbox account.
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /#101$/ }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'www.example-shop.com' })).toBeVisible();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+
+  // Add the second account from the switcher menu.
+  await switcher.click();
+  await expect(app.getByRole('menuitemradio', { name: /Sandbox/ })).toHaveAttribute('aria-checked', 'true');
+  await onScreen('account-switcher');
+  await app.getByRole('menuitem', { name: 'Add account…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add account' });
+  await expect(dialog).toBeVisible();
+
+  // Validation as you type: the contract's rule for the base URL.
+  const baseUrl = dialog.getByLabel('API base URL');
+  await baseUrl.fill('not a url');
+  await baseUrl.blur();
+  await expect(dialog.getByText('Enter an http(s) URL, for example https://api.example.net')).toBeVisible();
+  await expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
+
+  await dialog.getByLabel('Display name').fill('Second customer');
+  await dialog.getByLabel('Customer ID').fill(String(secondKey.customerId));
+  await baseUrl.fill(second.url);
+  await dialog.getByLabel('Access key ID').fill(secondKey.accessKeyId);
+  const secret = dialog.getByLabel('Access key secret', { exact: true });
+  await secret.fill('a-wrong-secret');
+  await expect(secret).toHaveAttribute('type', 'password');
+  await dialog.getByRole('button', { name: 'Show access key secret' }).click();
+  await expect(secret).toHaveAttribute('type', 'text');
+  await dialog.getByRole('button', { name: 'Hide access key secret' }).click();
+
+  // A wrong secret is reported in plain words before anything is saved.
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByText('Could not verify these credentials.')).toBeVisible();
+  await secret.fill(secondKey.accessKeySecret);
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByText('Connected.')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Purple' }).check({ force: true });
+  await dialog.getByRole('checkbox', { name: /Production account/ }).check();
+  await onScreen('account-form', dialog);
+  await dialog.getByRole('button', { name: 'Add account', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Adding does not switch; the switcher does.
+  await expect(switcher).toHaveAccessibleName('Account: Sandbox');
+  await switcher.click();
+  await app.getByRole('menuitemradio', { name: /Second customer/ }).click();
+  await expect(switcher).toHaveAccessibleName('Account: Second customer (production)');
+  await expect(app.getByRole('banner').getByText('PROD', { exact: true })).toBeVisible();
+
+  // The second account knows no services yet: add its seeded one by ID and read it.
+  const [secondService] = second.store.servicesOf(secondKey.customerId);
+  expect(secondService).toBeDefined();
+  const { id, domainName } = secondService!.service;
+  await expect(nav.getByText(/No services yet/)).toBeVisible();
+  const addDialog = await addServicesById(app, String(id));
+  await expect(addDialog.getByText(`Added 1:`)).toBeVisible();
+  await addDialog.getByRole('button', { name: `Open ${domainName}` }).click();
+  await expect(app.getByRole('heading', { level: 1, name: domainName })).toBeVisible();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+
+  // The sandbox's service of the same ID is not visible from this account.
+  await expect(nav.getByRole('button', { name: /#101$/ })).toHaveCount(id === 101 ? 1 : 0);
+
+  // Back to the sandbox: its own list and services.
+  await switcher.click();
+  await app.getByRole('menuitemradio', { name: /Sandbox/ }).click();
+  await expect(switcher).toHaveAccessibleName('Account: Sandbox');
+  await expect(nav.getByRole('button', { name: /#101$/ })).toBeVisible();
+  await nav.getByRole('button', { name: /#102$/ }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'static.example-media.net' })).toBeVisible();
+}

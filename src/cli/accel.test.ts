@@ -1,6 +1,6 @@
 // The CLI as users run it (a child process), against a real in-process sandbox gateway.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,30 @@ describe('accel call', () => {
     expect(service.origins[0].s3Credential.accessSecret).toBe('••••••');
     const shown = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id }), '--show-secrets'], { env: env() });
     expect(JSON.parse(shown.stdout).origins[0].s3Credential.accessSecret).toBe('cli-s3-secret');
+  });
+
+  it('reads the body from --body @file (relative to the working directory) and says when the file is missing', async () => {
+    const body = { domainName: 'cli-body-file.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'originHost' };
+    await writeFile(join(dataDir, 'service.json'), JSON.stringify(body));
+    const created = await runAccel(['call', 'createService', ...direct(), '--body', '@service.json'], { env: env(), cwd: dataDir });
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ domainName: 'cli-body-file.example.com', id: expect.any(Number) });
+
+    const missing = await runAccel(['call', 'createService', ...direct(), '--body', `@${join(dataDir, 'nope.json')}`], { env: env() });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--body @.*nope\.json: the file cannot be read \(ENOENT\)/);
+    await writeFile(join(dataDir, 'broken.json'), '{"domainName":');
+    const broken = await runAccel(['call', 'createService', ...direct(), '--body', `@${join(dataDir, 'broken.json')}`], { env: env() });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('--body is not valid JSON');
+  });
+
+  it('accepts customerId as the spelling of getCustomer\'s customer_id path parameter', async () => {
+    const customer = await runAccel(['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customerId: sandbox.credentials.customerId })], { env: env() });
+    expect(customer.stderr).toBe('');
+    expect(customer.code).toBe(0);
+    expect(JSON.parse(customer.stdout)).toMatchObject({ id: sandbox.credentials.customerId });
   });
 
   it('--show-secrets shows tokenSecret values but never the access key secret', async () => {

@@ -26,7 +26,9 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
       env: { ...env(), BAD_SECRET: 'bad-secret-value' },
     });
     expect(wrong.code).toBe(1);
-    expect(JSON.parse(wrong.stdout)).toMatchObject({ code: 'Signature.NotMatch' });
+    // The gateway's real answer (401), not null, next to the plain-words explanation.
+    expect(JSON.parse(wrong.stdout)).toMatchObject({ status: 401, code: 'Signature.NotMatch', traceId: expect.any(String), fields: { secret: expect.any(String) } });
+    expect(wrong.stderr).toMatch(/^accel accounts add: 401 Signature\.NotMatch: /);
 
     const listed = await runAccel(['accounts', 'list', '--json'], { env: env() });
     expect(JSON.parse(listed.stdout)).toMatchObject({ currentAccountId: account.id, accounts: [{ id: account.id }] });

@@ -1,5 +1,6 @@
-// `npm run start:web` / the fallback of `npm start`: runs the browser host and, when there is a
-// desktop session, opens it in a Chromium app window with a throw-away profile.
+// `npm run start:web` / the fallback of `npm start`: runs the browser host and opens it: on Linux
+// with a desktop session in a Chromium app window with a throw-away profile, on macOS and Windows
+// in the default browser. ACCEL_NO_BROWSER=1 opens nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,8 +27,35 @@ function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv): string | 
   return null;
 }
 
-export function shouldOpenBrowser(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY) && !env.ACCEL_NO_BROWSER;
+/** What to open the host's URL with. Pure: the platform, environment and Chromium lookup are given. */
+export type BrowserChoice =
+  | { kind: 'chromium-app'; executable: string }
+  | { kind: 'default-browser'; command: string; args: string[]; windowsVerbatimArguments?: boolean }
+  | { kind: 'none'; message: string | null };
+
+export function selectBrowser(
+  url: string,
+  platform: NodeJS.Platform,
+  env: NodeJS.ProcessEnv,
+  findChromium: () => string | null,
+): BrowserChoice {
+  if (env.ACCEL_NO_BROWSER) return { kind: 'none', message: null };
+  // macOS and Windows always have a desktop (and no DISPLAY): their default browser opens the link.
+  if (platform === 'darwin') return { kind: 'default-browser', command: 'open', args: [url] };
+  if (platform === 'win32') {
+    // `start` is a cmd built-in; its first quoted argument is the window title, hence "". Verbatim
+    // arguments keep cmd's own quoting (the URL is quoted for characters like & in it).
+    return { kind: 'default-browser', command: 'cmd', args: ['/c', 'start', '""', `"${url}"`], windowsVerbatimArguments: true };
+  }
+  // Elsewhere only with a graphical session; a server or SSH session just prints the link.
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return { kind: 'none', message: null };
+  const executable = env.CHROMIUM_PATH || findChromium();
+  return executable ? { kind: 'chromium-app', executable } : { kind: 'none', message: 'No Chromium found; open the link above in your browser.' };
+}
+
+/** Chromium in app mode (no tabs or address bar) with its own throw-away profile. */
+export function chromiumAppArgs(url: string, profileDir: string): string[] {
+  return [`--app=${url}`, `--user-data-dir=${profileDir}`, '--no-first-run', '--no-default-browser-check', '--disable-sync'];
 }
 
 function parsePort(value: string | undefined): number {
@@ -47,19 +75,18 @@ export async function runServe(env: NodeJS.ProcessEnv = process.env): Promise<vo
 
   let browser: ChildProcess | null = null;
   let profileDir: string | null = null;
-  if (shouldOpenBrowser(env)) {
-    const executable = env.CHROMIUM_PATH || findOnPath(BROWSER_CANDIDATES, env);
-    if (executable) {
-      profileDir = await mkdtemp(join(tmpdir(), 'accel-browser-'));
-      browser = spawn(
-        executable,
-        [`--app=${host.url}`, `--user-data-dir=${profileDir}`, '--no-first-run', '--no-default-browser-check', '--disable-sync'],
-        { stdio: 'ignore' },
-      );
-      browser.on('error', () => console.log('Could not start Chromium; open the link above in your browser.'));
-    } else {
-      console.log('No Chromium found; open the link above in your browser.');
-    }
+  const choice = selectBrowser(host.url, process.platform, env, () => findOnPath(BROWSER_CANDIDATES, env));
+  if (choice.kind === 'chromium-app') {
+    profileDir = await mkdtemp(join(tmpdir(), 'accel-browser-'));
+    browser = spawn(choice.executable, chromiumAppArgs(host.url, profileDir), { stdio: 'ignore' });
+    browser.on('error', () => console.log('Could not start Chromium; open the link above in your browser.'));
+  } else if (choice.kind === 'default-browser') {
+    // Hands the URL to the desktop and returns at once: nothing of ours to stop later.
+    const opener = spawn(choice.command, choice.args, { stdio: 'ignore', windowsHide: true, windowsVerbatimArguments: choice.windowsVerbatimArguments });
+    opener.on('error', () => console.log('Could not open the default browser; open the link above in your browser.'));
+    opener.unref();
+  } else if (choice.message) {
+    console.log(choice.message);
   }
 
   let stopping = false;

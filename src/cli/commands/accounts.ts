@@ -1,4 +1,4 @@
-// accel accounts list|add|remove|switch|export|import
+// accel accounts list|add|set-secret|remove|switch|export|import
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,11 +18,19 @@ Actions:
                                       it is stored in the OS keychain only. The
                                       credentials are checked with getCustomer
                                       unless --no-verify is given.
+  set-secret <name|id> [--secret-env VAR] [--key-id ID] [--no-verify]
+                                      Store the access key secret of an account (an
+                                      imported one that needs its secret, or a
+                                      rotated key). Read from VAR, or else from stdin
+                                      (hidden when typed in a terminal); checked with
+                                      getCustomer before the old one is replaced,
+                                      unless --no-verify is given.
   remove <name|id>                    Remove an account and its keychain entry
   switch <name|id>                    Make an account the current one
   export [--out FILE] [<name|id>...]  Export profiles (no secrets) as JSON
-  import <file|->                     Import profiles; duplicates are skipped and
-                                      new accounts ask for their secret on first use
+  import <file|->                     Import profiles (no secrets); duplicates are
+                                      skipped. Give each new account its secret with
+                                      set-secret before use
 
 Colors: gray, blue, green, yellow, orange, red, purple, teal.
 `;
@@ -100,6 +108,28 @@ async function add(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   return EXIT_OK;
 }
 
+async function setSecret(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { 'secret-env': { type: 'string' }, 'key-id': { type: 'string' }, 'no-verify': { type: 'boolean', default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
+  const target = await findAccount(cli, positionals[0]);
+  if (target.kind === 'sandbox') throw new UsageError('The Sandbox account has no secret of yours to set: the app manages it.');
+  const secret = await readSecret(io, values['secret-env']);
+  const verify = !values['no-verify'];
+  const account = await cli.call('accounts.rotateSecret', { accountId: target.id, secret, verify, accessKeyId: values['key-id'] });
+  io.stdout.write(`${JSON.stringify(account, null, 2)}\n`);
+  io.stderr.write(
+    verify
+      ? `Stored the secret of "${account.name}" in the keychain: customer ${account.customer?.name ?? account.customerId} verified.\n`
+      : `Stored the secret of "${account.name}" in the keychain without verifying it.\n`,
+  );
+  return EXIT_OK;
+}
+
 /** The one account the arguments name (by name or ID). */
 async function namedAccount(args: string[], cli: CliCore): Promise<AccountView> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
@@ -147,7 +177,7 @@ async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   io.stderr.write(
     `Imported ${result.imported.length} account(s), skipped ${result.skipped.length}.` +
-      (result.imported.length ? ' Enter each secret before use (the app asks for it).' : '') +
+      (result.imported.length ? ' Enter each secret before use: `accel accounts set-secret NAME` (or "Rotate secret" in the app).' : '') +
       '\n',
   );
   return EXIT_OK;
@@ -156,6 +186,7 @@ async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<
 const actions: Record<string, (args: string[], io: CliIo, cli: CliCore) => Promise<number>> = {
   list,
   add,
+  'set-secret': setSecret,
   remove,
   switch: switchTo,
   export: exportProfiles,

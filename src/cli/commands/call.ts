@@ -12,6 +12,7 @@ import { operations } from '../../shared/api/operations.ts';
 import { printError, readSecret, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import type { IpcError } from '../../shared/ipc/contract.ts';
 
 export const help = `Usage: accel call <operationId> [--account NAME | --base-url URL --key-id ID --secret-env VAR]
                   [--params JSON] [--body JSON|@FILE] [--show-secrets] [--yes] [--timeout SECONDS]
@@ -22,7 +23,8 @@ without a body). Without --account or --base-url the current account is used.
   --account NAME      an account saved in the app (name or ID); its secret comes from the keychain
   --base-url URL      call without a saved account; needs --key-id and --secret-env
   --secret-env VAR    environment variable holding the access key secret
-  --params JSON       path parameters, e.g. '{"serviceId": 12}'
+  --params JSON       path parameters, e.g. '{"serviceId": 12}' or '{"customer_id": 1024}'
+                      (camelCase and snake_case spellings of a path parameter are both accepted)
   --body JSON|@FILE   request body as JSON, or @path/to/file.json
   --show-secrets      print S3 accessSecret / tokenSecret values instead of masking them
                       (the access key secret itself is never printed)
@@ -40,6 +42,44 @@ function parseJsonOption(name: string, text: string): unknown {
   } catch (error) {
     throw new UsageError(`--${name} is not valid JSON (${(error as Error).message})`);
   }
+}
+
+const toSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const toCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Renames a path parameter given in the other spelling to the one the operation's path uses
+ * (`customerId` → `customer_id` for getCustomer), so that users need not know which one it is.
+ */
+export function normalizeParams(operationId: keyof typeof operations, params: unknown): unknown {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
+  const names = [...operations[operationId].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const out: Record<string, unknown> = { ...(params as Record<string, unknown>) };
+  for (const key of Object.keys(out)) {
+    if (names.includes(key)) continue;
+    const target = names.find((name) => name === toSnake(key) || name === toCamel(key));
+    if (target !== undefined && !(target in out)) {
+      out[target] = out[key];
+      delete out[key];
+    }
+  }
+  return out;
+}
+
+async function readBodyFile(io: CliIo, path: string): Promise<string> {
+  try {
+    return await readFile(resolve(io.cwd, path), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--body @${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** Accounts.SecretMissing names the app's "Rotate secret"; in a terminal the command is set-secret. */
+function forTerminal(error: IpcError, accountName: string | undefined): IpcError {
+  if (error.code !== 'Accounts.SecretMissing' || accountName === undefined) return error;
+  const command = `accel accounts set-secret ${JSON.stringify(accountName)}`;
+  const message = error.message.replace(/ Enter it with "Rotate secret".*$/, '');
+  return { ...error, message: `${message} Enter it with \`${command}\` (reads it from stdin or --secret-env VAR), or with "Rotate secret" in the app.` };
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -69,9 +109,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout must be a positive number of seconds');
 
   const input: { params?: unknown; body?: unknown } = {};
-  if (values.params !== undefined) input.params = parseJsonOption('params', values.params);
+  if (values.params !== undefined) input.params = normalizeParams(operationId as keyof typeof operations, parseJsonOption('params', values.params));
   if (values.body !== undefined) {
-    const text = values.body.startsWith('@') ? await readFile(resolve(io.cwd, values.body.slice(1)), 'utf8') : values.body;
+    const text = values.body.startsWith('@') ? await readBodyFile(io, values.body.slice(1)) : values.body;
     input.body = parseJsonOption('body', text);
   } else if (operations[operationId as keyof typeof operations].body !== null) {
     throw new UsageError(`${operationId} needs a request body (--body JSON or --body @file.json)`);
@@ -108,6 +148,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   return withCore(io, async (cli) => {
+    let accountName: string | undefined;
     try {
       const accountId = values.account
         ? (await findAccount(cli, values.account)).id
@@ -116,13 +157,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
             throw new CoreError('Accounts.NoneSelected', 'No current account: pass --account NAME or --base-url (see accel call --help).');
           })());
       const account = await cli.core.context.accounts.get(accountId);
+      accountName = account.name;
       if (account.production && operations[operationId as keyof typeof operations].method !== 'GET' && !values.yes) {
         throw new UsageError(`"${account.name}" is a production account: ${operationId} changes it. Add --yes to confirm.`);
       }
       return await execute(await cli.core.context.clients.forAccount(accountId));
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, `accel call ${operationId}`, toIpcError(error));
+      printError(io, `accel call ${operationId}`, forTerminal(toIpcError(error), accountName));
       return EXIT_FAILURE;
     }
   });

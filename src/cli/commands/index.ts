@@ -3,7 +3,7 @@
 import type { CliCommandEntry } from '../cli-types.ts';
 
 export const commands: CliCommandEntry[] = [
-  { name: 'accounts', summary: 'List, add, remove, export and import accounts', load: () => import('./accounts.ts') },
+  { name: 'accounts', summary: 'List, add, remove, export and import accounts; set their secrets', load: () => import('./accounts.ts') },
   { name: 'call', summary: 'Run one API operation and print the JSON result', load: () => import('./call.ts') },
   { name: 'sign', summary: 'Show the canonical string and Authorization header of a request', load: () => import('./sign.ts') },
   { name: 'sandbox', summary: 'Start the sandbox gateway (same as npm run sandbox)', load: () => import('./sandbox.ts') },

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
 import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './account-store.ts';
-import { verifyCredentials, type ClientFactory, type Credentials } from './verify.ts';
+import { VerificationFailedError, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SandboxManager } from '../sandbox-manager.ts';
 import { accountProfileFields, type AccountView, type ConnectionCheck } from '../../../shared/ipc/channels/accounts.ts';
@@ -69,10 +69,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   const verify = (credentials: Credentials) => verifyCredentials(credentials, { createClient: deps.createClient, now: deps.now });
 
-  function throwIfFailed(check: ConnectionCheck): asserts check is Extract<ConnectionCheck, { ok: true }> {
-    if (!check.ok) {
-      throw new CoreError(check.code, check.message, check.field ? { fields: { [check.field]: check.message } } : {});
-    }
+  function throwIfFailed(check: VerificationResult): asserts check is Extract<ConnectionCheck, { ok: true }> {
+    // Same code, message and field as before, plus the gateway's HTTP status and trace ID.
+    if (!check.ok) throw new VerificationFailedError(check);
   }
 
   function refuseSandbox(record: AccountRecord, what: string): void {

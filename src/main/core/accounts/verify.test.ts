@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
-import { explainVerificationError } from './verify.ts';
+import { VerificationFailedError, explainVerificationError } from './verify.ts';
+import { toIpcError } from '../ipc-error.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, keychainServiceFromEnv } from '../secrets/secret-store.ts';
 
 const credentials = { baseUrl: 'https://api.example.net:8443', accessKeyId: 'AK1', customerId: 42 };
@@ -28,6 +29,25 @@ describe('explainVerificationError', () => {
     });
     expect(explainVerificationError(new ApiError({ status: 401, code: 'Auth.DateExpired', message: 'x' }), credentials).message).toMatch(/clock/);
     expect(explainVerificationError(new Error('boom'), credentials)).toMatchObject({ code: 'Accounts.VerificationFailed', message: 'boom' });
+  });
+});
+
+describe('VerificationFailedError', () => {
+  it('carries the gateway status and trace ID with the plain-words message and field to the IPC error', () => {
+    const failure = explainVerificationError(new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'x', traceId: 'a'.repeat(32) }), credentials);
+    expect(failure).toMatchObject({ status: 401, traceId: 'a'.repeat(32), field: 'secret' });
+    expect(toIpcError(new VerificationFailedError(failure))).toEqual({
+      code: 'Signature.NotMatch',
+      message: failure.message,
+      fields: { secret: failure.message },
+      status: 401,
+      traceId: 'a'.repeat(32),
+      retryable: false,
+    });
+    // No answer from the gateway: no status.
+    const offline = explainVerificationError(new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'), credentials);
+    expect(offline.status).toBeUndefined();
+    expect(toIpcError(new VerificationFailedError(offline))).not.toHaveProperty('status');
   });
 });
 

@@ -2,7 +2,7 @@
 // when it fails (the UI shows the message next to the field it names).
 import { performance } from 'node:perf_hooks';
 import { createApiClient, type ApiClient } from '../api/client.ts';
-import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
+import { ApiClientError, ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
 import type { ApiClientOptions } from '../api/client.ts';
 import type { ConnectionCheck } from '../../../shared/ipc/channels/accounts.ts';
 
@@ -10,6 +10,26 @@ export type Credentials = { baseUrl: string; accessKeyId: string; secret: string
 export type ClientFactory = (options: ApiClientOptions) => ApiClient;
 
 type Failure = Extract<ConnectionCheck, { ok: false }>;
+/** A failed check, with the gateway's HTTP status and trace ID when it answered. */
+export type VerificationFailure = Failure & { status?: number; traceId?: string };
+export type VerificationResult = Extract<ConnectionCheck, { ok: true }> | VerificationFailure;
+
+/**
+ * A failed check as an error: the plain-words message and field, plus the HTTP status and trace
+ * ID of the gateway's answer (so `accel accounts add` can print the real status, e.g. 401).
+ */
+export class VerificationFailedError extends ApiClientError {
+  readonly status: number | undefined;
+  readonly traceId: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+  constructor(failure: VerificationFailure) {
+    super({ code: failure.code, message: failure.message, retryable: false });
+    this.name = 'VerificationFailedError';
+    this.status = failure.status;
+    this.traceId = failure.traceId;
+    this.fields = failure.field ? { [failure.field]: failure.message } : undefined;
+  }
+}
 
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -40,7 +60,16 @@ export function isTlsFailure(code: string | undefined): boolean {
 }
 
 /** Plain-words explanation of why getCustomer failed for these credentials. */
-export function explainVerificationError(error: unknown, credentials: Omit<Credentials, 'secret'>): Failure {
+export function explainVerificationError(error: unknown, credentials: Omit<Credentials, 'secret'>): VerificationFailure {
+  const failure: VerificationFailure = explain(error, credentials);
+  if (error instanceof ApiError) {
+    failure.status = error.status;
+    if (error.traceId) failure.traceId = error.traceId;
+  }
+  return failure;
+}
+
+function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Failure {
   const host = hostOf(credentials.baseUrl);
   if (error instanceof ApiError) {
     switch (error.code) {
@@ -138,7 +167,7 @@ export function explainVerificationError(error: unknown, credentials: Omit<Crede
 export async function verifyCredentials(
   credentials: Credentials,
   options: { createClient?: ClientFactory; now?: () => Date; timeoutMs?: number } = {},
-): Promise<ConnectionCheck> {
+): Promise<VerificationResult> {
   const client = (options.createClient ?? createApiClient)({
     baseUrl: credentials.baseUrl,
     keyId: credentials.accessKeyId,

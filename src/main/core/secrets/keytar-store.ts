@@ -1,6 +1,7 @@
 // The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) through
 // keytar. Every keytar failure — no D-Bus session, no Secret Service, a locked or denied
-// collection, the native module not loading — becomes Keychain.Unavailable with a fix hint.
+// collection, the native module not loading — becomes Keychain.Unavailable with a fix hint
+// (a specific one, and a `reason`, for a locked keyring and for a denied/cancelled prompt).
 // There is deliberately no plain-text fallback.
 import { KeychainUnavailableError } from '../errors.ts';
 import { redactText } from '../api/redact.ts';
@@ -22,6 +23,52 @@ export function describeKeychainError(error: unknown, secret?: string): string {
   return redactText(message, secret ? [secret] : []).trim() || 'unknown keychain error';
 }
 
+/** Why the keychain refused, as far as its error text tells. */
+export type KeychainFailureReason = 'locked' | 'denied' | 'no-keyring' | 'unavailable';
+
+// Texts as the backends word them: libsecret/gnome-keyring (captured from keytar in
+// keychain-locked.test.ts), macOS Security framework, Windows Credential Manager.
+const LOCKED = /\blocked\b|keychain is locked|errSecInteractionNotAllowed|-25308/i;
+const DENIED = /cancel+ed|dismissed|\bdenied\b|not allowed|errSecUserCanceled|errSecAuthFailed|-128\b|-25293/i;
+const NO_KEYRING = /collection\/login|no such (secret )?collection|no default (keychain|collection)|errSecNoDefaultKeychain|-25307/i;
+
+export function classifyKeychainError(message: string): KeychainFailureReason {
+  if (LOCKED.test(message) && !/unlock(ed)? .*failed/i.test(message)) return 'locked';
+  if (DENIED.test(message)) return 'denied';
+  if (NO_KEYRING.test(message)) return 'no-keyring';
+  return 'unavailable';
+}
+
+const PLAIN_TEXT_NOTE = 'Secrets are never stored in plain text instead.';
+
+function lockedHint(platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return 'Your login keychain is locked: unlock it in Keychain Access (or log in again) and try again.';
+  if (platform === 'win32') return 'Windows Credential Manager is locked for your user: log in again and try again.';
+  return 'Your login keyring is locked: unlock it (e.g. log in again or run `gnome-keyring-daemon --unlock`) and try again.';
+}
+
+function deniedHint(platform: NodeJS.Platform): string {
+  const where = platform === 'darwin' ? 'Keychain Access' : platform === 'win32' ? 'Credential Manager' : 'the keyring';
+  return `Access to the system keychain was denied or its prompt was cancelled: allow Acceleration Console to use ${where} when asked, and try again.`;
+}
+
+function noKeyringHint(): string {
+  return 'There is no login keyring yet: create and unlock one (log in to a desktop session, or run `gnome-keyring-daemon --unlock` and type a password) and try again.';
+}
+
+/** Keychain.Unavailable with a specific message for a locked keyring or a denied/cancelled prompt. */
+export class KeychainAccessError extends KeychainUnavailableError {
+  readonly reason: KeychainFailureReason;
+  constructor(detail: string, reason: KeychainFailureReason = classifyKeychainError(detail), platform: NodeJS.Platform = process.platform) {
+    super(detail);
+    this.reason = reason;
+    const specific =
+      reason === 'locked' ? lockedHint(platform) : reason === 'denied' ? deniedHint(platform) : reason === 'no-keyring' && platform === 'linux' ? noKeyringHint() : null;
+    // The generic text (with the D-Bus/install hint) stays for everything else.
+    if (specific) this.message = `${specific} ${PLAIN_TEXT_NOTE} (${detail})`;
+  }
+}
+
 async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: string): Promise<T> {
   let keytar: Keytar;
   try {
@@ -34,7 +81,7 @@ async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: st
     return await action(keytar);
   } catch (error) {
     // The cause is not kept: a native error object could hold the secret it was given.
-    throw new KeychainUnavailableError(describeKeychainError(error, secret));
+    throw new KeychainAccessError(describeKeychainError(error, secret));
   }
 }
 
@@ -53,8 +100,8 @@ export function createKeytarSecretStore(service: string = keychainServiceFromEnv
         await withKeytar((keytar) => keytar.getPassword(service, PROBE_ENTRY));
         return { available: true, service };
       } catch (error) {
-        const e = error as KeychainUnavailableError;
-        return { available: false, service, code: e.code, message: e.message };
+        const e = error as KeychainUnavailableError & { reason?: KeychainFailureReason };
+        return { available: false, service, code: e.code, message: e.message, ...(e.reason ? { reason: e.reason } : {}) };
       }
     },
   };

@@ -2,7 +2,7 @@
 // nothing in the core ever falls back to writing a secret to disk.
 export type KeychainStatus =
   | { available: true; service: string }
-  | { available: false; service: string; code: string; message: string };
+  | { available: false; service: string; code: string; message: string; reason?: 'locked' | 'denied' | 'no-keyring' | 'unavailable' };
 
 export interface SecretStore {
   /** The keychain service name the entries are filed under. */
