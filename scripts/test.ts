@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const INSIDE = process.env.ACCEL_TEST_SESSION === '1';
-const aptPackages = ['chromium', 'gnome-keyring', 'dbus', 'dbus-x11', 'libsecret-1-dev', 'xvfb', 'xauth'];
+const aptPackages = ['chromium', 'gnome-keyring', 'dbus', 'dbus-x11', 'libsecret-1-dev', 'libglib2.0-bin', 'xvfb', 'xauth'];
 
 function has(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -23,6 +23,7 @@ function missingSystemParts(): string[] {
   if (!has('gnome-keyring-daemon')) missing.push('gnome-keyring');
   if (!has('dbus-run-session')) missing.push('dbus');
   if (!has('xvfb-run')) missing.push('xvfb');
+  if (!has('gdbus')) missing.push('libglib2.0-bin'); // locks a test keyring over D-Bus
   const libsecret = spawnSync('sh', ['-c', 'ldconfig -p | grep -q libsecret-1.so'], { stdio: 'ignore' });
   if (libsecret.status !== 0) missing.push('libsecret-1-dev');
   return missing;
