@@ -14,6 +14,8 @@ export const keychainStatusSchema = z.object({
   /** When unavailable: Keychain.Unavailable and how to fix it. */
   code: z.string().optional(),
   message: z.string().optional(),
+  /** Why it is unavailable, so the UI can tailor the fix. */
+  reason: z.enum(['locked', 'denied', 'no-keyring', 'unavailable']).optional(),
 });
 
 export const appChannels = defineChannels({
