@@ -93,3 +93,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(page);
   },
 });
+
+/**
+ * An app restart: stops `host` and starts a new browser host on the same data dir and keychain
+ * service (new port and token). The caller stops the returned host; the `host` fixture still
+ * cleans up the data dir and the keychain entries.
+ */
+export async function restartWebHost(host: E2eHost): Promise<E2eHost> {
+  await host.stop();
+  const next = await startWebHost({ port: 0, dataDir: host.dataDir, rendererDir, keychainService: host.keychainService });
+  return { ...next, dataDir: host.dataDir, keychainService: host.keychainService };
+}

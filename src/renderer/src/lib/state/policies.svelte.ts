@@ -347,6 +347,7 @@ export class PolicyEditor<F extends object> {
   /** Form snapshot the server errors belong to: they disappear once the user changes something. */
   #serverErrorsFor = $state<string | null>(null);
   #serverErrors = $state<FieldErrors>({});
+  #restored = $state(false);
 
   constructor(options: PolicyEditorOptions<F>) {
     this.options = options;
@@ -364,17 +365,28 @@ export class PolicyEditor<F extends object> {
   get clientErrors(): FieldErrors {
     return this.options.validate(this.body, this.draft.form);
   }
+  /** Errors the server reported for the form as it is now (gone once the user changes something). */
+  get serverErrors(): FieldErrors {
+    return this.#serverErrorsFor === JSON.stringify(this.draft.form) ? this.#serverErrors : {};
+  }
   get errors(): FieldErrors {
-    const server = this.#serverErrorsFor === JSON.stringify(this.draft.form) ? this.#serverErrors : {};
-    return { ...this.clientErrors, ...server };
+    return { ...this.clientErrors, ...this.serverErrors };
   }
   /** The user pressed Save at least once (the error summary shows from then on). */
   get attempted(): boolean {
     return this.#attempted;
   }
+  /**
+   * Every field shows its error, touched or not: after a save attempt, or while a restored draft
+   * with content is in the form (the user typed it before, so it counts as touched).
+   */
+  get revealAll(): boolean {
+    return this.#attempted || (this.#restored && this.draft.dirty);
+  }
 
   async start(): Promise<void> {
     await this.draft.restore(this.options.mergeDraft);
+    this.#restored = this.draft.restoredAt !== null;
   }
 
   async save(): Promise<void> {
@@ -391,6 +403,7 @@ export class PolicyEditor<F extends object> {
 
   async applied(): Promise<void> {
     this.#attempted = false;
+    this.#restored = false;
     this.#serverErrors = {};
     await this.draft.settle();
   }
