@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findElectronBinary, rendererBuildIsStale } from './start.ts';
+import { ensureElectronBinary, findElectronBinary, rendererBuildIsStale } from './start.ts';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -33,6 +34,42 @@ describe('findElectronBinary', () => {
     await writeFile(join(pkg, 'dist', 'electron'), '');
     await writeFile(join(pkg, 'index.js'), `module.exports = ${JSON.stringify(join(pkg, 'dist', 'electron'))};`);
     expect(findElectronBinary(root)).toBe(join(pkg, 'dist', 'electron'));
+  });
+});
+
+describe('ensureElectronBinary', () => {
+  async function electronPackage(installer: string): Promise<{ root: string; pkg: string }> {
+    const root = await project();
+    const pkg = join(root, 'node_modules', 'electron');
+    await mkdir(pkg, { recursive: true });
+    await writeFile(join(pkg, 'install.js'), installer);
+    // Like the real package: index.js points into dist/ once install.js has put the binary there.
+    await writeFile(
+      join(pkg, 'index.js'),
+      `const p = require('path').join(__dirname, 'dist', 'electron'); if (!require('fs').existsSync(p)) throw new Error('no binary'); module.exports = p;`,
+    );
+    return { root, pkg };
+  }
+
+  it('downloads the binary on first start when the package has none yet', async () => {
+    const { root, pkg } = await electronPackage(
+      `const fs = require('fs'), path = require('path'); fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true }); fs.writeFileSync(path.join(__dirname, 'dist', 'electron'), '');`,
+    );
+    expect(ensureElectronBinary(root, {})).toEqual({ binary: join(pkg, 'dist', 'electron') });
+  });
+
+  it('reports a failed download in one line instead of throwing', async () => {
+    const { root } = await electronPackage(`console.error('TypeError: fetch failed'); process.exit(1);`);
+    expect(ensureElectronBinary(root, {})).toEqual({ binary: null, reason: 'its download failed: TypeError: fetch failed' });
+  });
+
+  it('does not try to download when ELECTRON_SKIP_BINARY_DOWNLOAD is set', async () => {
+    const { root } = await electronPackage(`require('fs').writeFileSync(require('path').join(__dirname, 'ran'), '');`);
+    expect(ensureElectronBinary(root, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' })).toEqual({
+      binary: null,
+      reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set',
+    });
+    expect(existsSync(join(root, 'node_modules', 'electron', 'ran'))).toBe(false);
   });
 });
 

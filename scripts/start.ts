@@ -1,6 +1,6 @@
 // `npm start`: the Electron app where an Electron binary is installed; otherwise (for example
 // installs made with ELECTRON_SKIP_BINARY_DOWNLOAD) the browser host, built first when needed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -53,13 +53,38 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = 
 }
 
 /** Runs `electron-vite build` (main, preload and renderer). */
+export interface ElectronLookup {
+  binary: string | null;
+  /** Why there is no binary, for the one-line fallback message. */
+  reason?: string;
+}
+
+/**
+ * The Electron binary, downloaded on first use: since Electron 45 the package fetches its
+ * binary lazily instead of at install time. Where that download cannot happen (no network to
+ * the release host, or ELECTRON_SKIP_BINARY_DOWNLOAD set) the caller falls back to the browser host.
+ */
+export function ensureElectronBinary(rootDir: string = root, env: NodeJS.ProcessEnv = process.env): ElectronLookup {
+  const found = findElectronBinary(rootDir);
+  if (found) return { binary: found };
+  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { binary: null, reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
+  const installer = join(rootDir, 'node_modules', 'electron', 'install.js');
+  if (!existsSync(installer)) return { binary: null, reason: 'the electron package is not installed' };
+  console.log('Downloading the Electron binary (first start)…');
+  const result = spawnSync(process.execPath, [installer], { cwd: rootDir, env, encoding: 'utf8', timeout: 300_000 });
+  const binary = result.status === 0 ? findElectronBinary(rootDir) : null;
+  if (binary) return { binary };
+  const detail = `${result.stderr ?? ''}`.trim().split('\n').at(-1) || `exit code ${result.status}`;
+  return { binary: null, reason: `its download failed: ${detail}` };
+}
+
 export async function buildApp(): Promise<void> {
   const code = await run(process.execPath, [electronVite, 'build']);
   if (code !== 0) throw new Error(`electron-vite build failed (exit code ${code})`);
 }
 
 async function main(): Promise<void> {
-  const electron = findElectronBinary();
+  const { binary: electron, reason } = ensureElectronBinary();
   if (electron) {
     await buildApp();
     // An inherited ELECTRON_RUN_AS_NODE would start Electron as plain Node instead of the app.
@@ -68,7 +93,7 @@ async function main(): Promise<void> {
     process.exitCode = await run(electron, ['.'], env);
     return;
   }
-  console.log('No Electron binary found (node_modules/electron/dist is missing), so the browser host starts instead.');
+  console.log(`No Electron binary (${reason}), so the browser host starts instead.`);
   if (rendererBuildIsStale()) await buildApp();
   const { runServe } = await import('../src/web/serve.ts');
   await runServe();
