@@ -130,7 +130,9 @@ function main(): void {
   ensureSystemParts();
   if (!INSIDE) reExecInKeyringSession();
 
+  // `npm test -- <stage> [paths…]`: one stage, optionally only some test files.
   const only = process.argv[2];
+  const filters = process.argv.slice(3);
   const reports = mkdtempSync(join(tmpdir(), 'accel-test-'));
   const stages: StageResult[] = [];
   const want = (stage: string) => !only || only === stage;
@@ -148,6 +150,7 @@ function main(): void {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
+      ...filters,
     ]);
     stages.push(readVitestCounts(file, stage));
   }
@@ -156,7 +159,8 @@ function main(): void {
     // Electron needs a display; Chromium runs headless either way.
     const useXvfb = !process.env.DISPLAY && has('xvfb-run');
     const cmd = useXvfb ? 'xvfb-run' : 'npx';
-    const args = useXvfb ? ['-a', 'npx', 'playwright', 'test', '--reporter=list,json'] : ['playwright', 'test', '--reporter=list,json'];
+    const playwright = ['playwright', 'test', '--reporter=list,json', ...filters];
+    const args = useXvfb ? ['-a', 'npx', ...playwright] : playwright;
     const stage = run('end-to-end (playwright)', cmd, args, { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
     stages.push(readPlaywrightCounts(file, stage));
   }
