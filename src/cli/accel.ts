@@ -13,7 +13,7 @@ export function mainHelp(): string {
     ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
     '',
     'Run `accel <command> --help` for the options of a command.',
-    'Environment: ACCEL_DATA_DIR (default ~/.config/acceleration-console),',
+    "Environment: ACCEL_DATA_DIR (default: the desktop app's data folder),",
     "             ACCEL_KEYCHAIN_SERVICE (default 'Acceleration Console').",
     '',
   ].join('\n');

@@ -1,17 +1,12 @@
 // The application core as the CLI uses it: data directory and keychain service from the
 // environment, one invoke that throws on an error result.
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { createCore, type Core } from '../main/core/app-core.ts';
+import { defaultDataDir } from '../main/core/storage/data-dir.ts';
 import { keychainServiceFromEnv } from '../main/core/secrets/secret-store.ts';
 import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '../shared/ipc/contract.ts';
 import type { CliIo } from './cli-types.ts';
 
 export { printError, readSecret } from './cli-io.ts';
-
-export function dataDirFromEnv(env: NodeJS.ProcessEnv): string {
-  return env.ACCEL_DATA_DIR?.trim() || join(homedir(), '.config', 'acceleration-console');
-}
 
 /** An error result of the core, thrown so that commands read straight through. */
 export class CoreCallError extends Error {
@@ -32,7 +27,7 @@ export type CliCore = {
 
 export async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
   const core = createCore({
-    dataDir: dataDirFromEnv(io.env),
+    dataDir: defaultDataDir(io.env),
     keychainService: keychainServiceFromEnv(io.env),
     // Terminal users expect an answer or an error soon, not minutes of retries.
     clientOptions: { timeoutMs: 30_000 },
