@@ -1,6 +1,9 @@
-// Policy editors through the browser host against the built-in sandbox: valid and invalid input
-// for each kind (the field error appears, the draft survives a reload), CORS set, rate limit set
-// and delete. Screenshots of each screen in light and dark land in e2e/screenshots/.
+// Policy editors through the browser host against the built-in sandbox: cache control (invalid
+// priority, its draft survives a reload, a valid edit), access control (invalid IP and duplicate
+// priority named, a token policy created, a bad V2 subnet named), redirection (bad destination
+// refused, a valid edit), CORS set, rate limit set and deleted, a server error on its field, the
+// production confirmation, and a policy deleted elsewhere. Valid access-control edits and their
+// draft across a reload: access-control.spec.ts. Screenshots in light and dark: e2e/screenshots/.
 import { test, expect } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, switchAccount, useSandbox } from './helpers.ts';
