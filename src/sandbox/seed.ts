@@ -11,6 +11,7 @@ import type {
   ServiceRecord,
   TrafficProfile,
 } from './model.ts';
+import { cacheControlSwitchDefaults } from '../shared/api/policy-defaults.ts';
 
 export const CNAME_SUFFIX = 'cdn.sandbox.example';
 
@@ -107,13 +108,7 @@ function cachePolicy(
     policyName,
     priority,
     matches,
-    ignoreClientNoCache: false,
-    ignoreOriginNoCache: false,
-    ignoreQueryString: false,
-    enableXCache: false,
-    noCache: false,
-    autoGzipDisable: false,
-    enabled: true,
+    ...cacheControlSwitchDefaults,
     ...extra,
   };
 }

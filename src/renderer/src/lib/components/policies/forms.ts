@@ -2,6 +2,7 @@
 // what the operation sends. Validation of bodies uses the shared zod schemas (src/shared/api).
 import { matchesToV10 } from '../../../../../shared/rules/index.ts';
 import { SECRET_MASK } from '../../../../../shared/ipc/channels/api.ts';
+import { cacheControlSwitchDefaults } from '../../../../../shared/api/policy-defaults.ts';
 import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policies.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };
@@ -39,15 +40,8 @@ export const cacheBooleans = [
   { key: 'enabled', label: 'Enabled', meaning: 'The rule is active. Disabled rules are kept but never apply.' },
 ] as const;
 export type CacheBooleanKey = (typeof cacheBooleans)[number]['key'];
-export const cacheBooleanDefaults: Record<CacheBooleanKey, boolean> = {
-  ignoreClientNoCache: false,
-  ignoreOriginNoCache: false,
-  ignoreQueryString: false,
-  enableXCache: false,
-  noCache: false,
-  autoGzipDisable: false,
-  enabled: true,
-};
+/** The spec's defaults (shared with the sandbox, which gives them to new policies). */
+export const cacheBooleanDefaults: Readonly<Record<CacheBooleanKey, boolean>> = cacheControlSwitchDefaults;
 
 export type CacheForm = {
   policyName: string;
