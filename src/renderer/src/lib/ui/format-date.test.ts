@@ -12,6 +12,7 @@ describe('formatDateTime', () => {
     expect(formatDateTime(t, { locale: 'en-US' })).not.toMatch(/UTC|GMT/);
     expect(formatDateTime(t, { zone: 'utc', locale: 'en-US', seconds: false })).toBe('Nov 23, 2026, 2:05 PM UTC');
     expect(formatDateTime(t, { zone: 'utc', locale: 'en-US', timeOnly: true })).toBe('2:05:09 PM UTC');
+    expect(formatDateTime(t, { zone: 'utc', locale: 'en-US', dateOnly: true })).toBe('Nov 23, 2026');
   });
   it('accepts ISO strings and Dates, and passes unreadable strings through', () => {
     expect(formatDateTime('2026-11-23T14:05:09Z', { zone: 'utc', locale: 'en-US' })).toBe(formatDateTime(new Date(t), { zone: 'utc', locale: 'en-US' }));

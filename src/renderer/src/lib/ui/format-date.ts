@@ -10,6 +10,8 @@ export interface FormatDateOptions {
   seconds?: boolean;
   /** Leave out the date: only the time of day. */
   timeOnly?: boolean;
+  /** Leave out the time: only the date. */
+  dateOnly?: boolean;
   /** Locale override (tests); default: the user's locale. */
   locale?: string;
 }
@@ -17,16 +19,16 @@ export interface FormatDateOptions {
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(options: FormatDateOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([options.zone ?? 'local', options.seconds ?? true, options.timeOnly ?? false, options.locale ?? '']);
+  const key = JSON.stringify([options.zone ?? 'local', options.seconds ?? true, options.timeOnly ?? false, options.dateOnly ?? false, options.locale ?? '']);
   let f = cache.get(key);
   if (!f) {
     const utc = options.zone === 'utc';
     f = new Intl.DateTimeFormat(options.locale, {
       ...(options.timeOnly ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
-      hour: 'numeric',
-      minute: '2-digit',
-      ...(options.seconds === false ? {} : { second: '2-digit' }),
-      ...(utc ? { timeZone: 'UTC', timeZoneName: 'short' } : {}),
+      ...(options.dateOnly
+        ? {}
+        : { hour: 'numeric', minute: '2-digit', ...(options.seconds === false ? {} : { second: '2-digit' }) }),
+      ...(utc ? { timeZone: 'UTC', ...(options.dateOnly ? {} : { timeZoneName: 'short' }) } : {}),
     });
     cache.set(key, f);
   }

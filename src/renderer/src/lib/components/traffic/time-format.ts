@@ -1,7 +1,7 @@
 // Timestamps in the user's time zone or UTC (the dashboard's toggle), for ticks, tooltips and cards.
-import { formatDateTime } from '../../ui/format-date.ts';
+import { formatDateTime, type DateZone } from '../../ui/format-date.ts';
 
-export type ZoneChoice = 'local' | 'utc';
+export type ZoneChoice = DateZone;
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
