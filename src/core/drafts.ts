@@ -13,21 +13,21 @@ import {
   type DraftKey,
   type DraftSummary,
 } from '#shared/ipc/channels/drafts.ts';
+import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 
 export const DRAFTS_FILE = 'drafts.json';
 export const MAX_DRAFTS = 500;
 
 const draftsFileSchema = z.object({ version: z.literal(1), drafts: z.array(draftSchema) });
 
-// Keys whose values are secrets; a draft keeps the key with an empty value so the form shape stays.
-const SECRET_KEYS = new Set(['tokensecret', 'accesssecret', 'secret', 'accesskeysecret', 'authorization']);
+// A draft keeps a secret field's key with an empty value so the form shape stays.
 
 export function stripSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripSecrets);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      out[key] = SECRET_KEYS.has(key.toLowerCase()) ? '' : stripSecrets(v);
+      out[key] = isSecretFieldName(key) ? '' : stripSecrets(v);
     }
     return out;
   }

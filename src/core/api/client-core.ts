@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 import { redact, redactText, registerSecret } from './redact.ts';
 import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
 
@@ -133,7 +134,6 @@ const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 // Date has one-second resolution: changes smaller than this are noise, not skew.
 const CLOCK_UPDATE_THRESHOLD_MS = 2_000;
 const SNIPPET_LENGTH = 200;
-const BODY_SECRET_KEYS = new Set(['accesssecret', 'tokensecret', 'secret', 'accesskeysecret']);
 
 function isBudget(value: unknown): value is RequestBudget {
   return typeof value === 'object' && value !== null && typeof (value as RequestBudget).acquire === 'function';
@@ -161,11 +161,11 @@ export function parseRetryAfter(value: string | undefined, serverNowMs: number):
 }
 
 /** Secrets inside a request body (S3 accessSecret, tokenSecret list) so echoes can be cut out. */
-function secretsInBody(value: unknown, out: string[] = []): string[] {
+export function secretsInBody(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) secretsInBody(item, out);
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (typeof item === 'string' && BODY_SECRET_KEYS.has(key.toLowerCase()) && item) {
+      if (typeof item === 'string' && isSecretFieldName(key) && item) {
         out.push(item, ...item.split(',').map((s) => s.trim()).filter(Boolean));
       } else secretsInBody(item, out);
     }

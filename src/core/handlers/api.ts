@@ -4,6 +4,7 @@ import { operations } from '#shared/api/operations.ts';
 import { operationIds, type OperationId } from '#shared/api/operation-ids.ts';
 import { CoreError } from '../errors.ts';
 import { maskSecrets, valueAtPath } from '../secret-mask.ts';
+import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 
@@ -45,7 +46,7 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
       const { data } = await run(accountId, id, input);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';
-      if (typeof value !== 'string' || !['accessSecret', 'tokenSecret'].includes(key)) {
+      if (typeof value !== 'string' || !isRevealableSecretField(key)) {
         throw new CoreError('Api.SecretNotFound', `There is no secret at ${path} in the ${id} answer (it may have changed meanwhile).`);
       }
       return { value };
