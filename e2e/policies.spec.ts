@@ -140,8 +140,17 @@ test('CORS: invalid origin shown, the whole set is replaced, last applied is sho
   await expect(app.getByText(/none was applied from this app yet/)).toBeVisible();
   const editor = app.getByRole('form', { name: 'CORS headers' });
   await expect(editor.getByText(/Saving replaces the whole set/)).toBeVisible();
-  await editor.getByLabel('Access-Control-Allow-Origin').fill('ftp://files.example.com');
-  await expect(editor.getByText(/Allowed origin must be \* or scheme:\/\/domain/)).toBeVisible();
+  // Each mistake has its own message (docs/api-decisions.md), named on the field.
+  const origin = editor.getByLabel('Access-Control-Allow-Origin');
+  await origin.fill('ftp://files.example.com');
+  await expect(editor.getByText('Allowed origin must start with http:// or https://', { exact: false })).toBeVisible();
+  await origin.fill('https://app.example-shop.com/');
+  await expect(editor.getByText('Allowed origin ends at the domain: remove the trailing slash (https://app.example-shop.com).')).toBeVisible();
+  await origin.fill('https://*.example-shop.com');
+  await expect(editor.getByText(/Allowed origin cannot be a wildcard subdomain/)).toBeVisible();
+  await origin.fill('https://a.example-shop.com, https://b.example-shop.com');
+  await expect(editor.getByText(/Allowed origin takes one origin only/)).toBeVisible();
+  await expect(origin).toHaveAttribute('aria-invalid', 'true');
   await editor.getByLabel('Access-Control-Allow-Origin').fill('https://app.example-shop.com');
   await editor.getByLabel('GET').check();
   await editor.getByLabel('OPTIONS').check();

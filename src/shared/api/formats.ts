@@ -200,13 +200,49 @@ export function isCorsMethodList(value: string): boolean {
   return isCommaList(value, (m) => (corsMethods as readonly string[]).includes(m));
 }
 
+/**
+ * What is wrong with an Access-Control-Allow-Origin value, one message per mistake, or null
+ * when it is `*` or one origin `http(s)://fqdn[:port]` with nothing after it (the spec's
+ * "* or scheme://fqdn"; docs/api-decisions.md explains each rule).
+ */
+export function corsAllowOriginProblem(value: string): string | null {
+  const example = 'such as https://www.example.com';
+  if (value === '*') return null;
+  const trimmed = value.trim();
+  if (trimmed === '') return `Allowed origin cannot be empty: enter * or one origin ${example}, or leave it unset.`;
+  if (trimmed !== value) return 'Allowed origin cannot start or end with spaces.';
+  if (/[\s,]/.test(value)) {
+    return `Allowed origin takes one origin only (the header has a single value): enter * for any origin, or one origin ${example}.`;
+  }
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//.exec(value);
+  if (!scheme) return `Allowed origin needs its scheme: write https://${value.replace(/^\/+/, '')} (an origin is scheme://domain, ${example}).`;
+  if (scheme[1] !== 'http' && scheme[1] !== 'https') {
+    return /^https?$/i.test(scheme[1])
+      ? `Allowed origin's scheme must be written in lower case: ${scheme[1].toLowerCase()}://…`
+      : `Allowed origin must start with http:// or https:// (browsers send no other scheme in Origin); “${scheme[1]}://” is not allowed.`;
+  }
+  const rest = value.slice(scheme[0].length);
+  const authority = /^[^/?#]*/.exec(rest)?.[0] ?? '';
+  const after = rest.slice(authority.length);
+  if (after === '/') return `Allowed origin ends at the domain: remove the trailing slash (${scheme[0]}${authority}).`;
+  if (after !== '') return `Allowed origin ends at the domain: remove “${after}” (an origin has no path, query or fragment).`;
+  if (authority.includes('@')) return 'Allowed origin cannot contain a user name or password.';
+  const hostPort = /^([^:]*)(?::(\d*))?$/.exec(authority);
+  const host = hostPort?.[1] ?? authority;
+  const port = hostPort?.[2];
+  if (host.startsWith('*.') || host.includes('*')) {
+    return `Allowed origin cannot be a wildcard subdomain (${host}): enter one origin such as ${scheme[0]}${host.replace(/^\*\./, 'www.')}, or * for any origin.`;
+  }
+  if (!hostPort || (port !== undefined && !/^\d{1,5}$/.test(port))) return 'Allowed origin has a malformed port: write :port with digits only, e.g. :8443.';
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return `Allowed origin port ${port} is out of range (1–65535).`;
+  if (host === '') return `Allowed origin needs a domain after ${scheme[0]}, ${example}.`;
+  if (!isDomainName(host)) return `Allowed origin's domain “${host}” is not a fully qualified domain name such as www.example.com.`;
+  return null;
+}
+
 /** `*` or scheme://fqdn (http or https, optional port, nothing after it). */
 export function isCorsAllowOrigin(value: string): boolean {
-  if (value === '*') return true;
-  const m = /^https?:\/\/([^/:]+)(?::(\d{1,5}))?$/.exec(value);
-  if (!m) return false;
-  if (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 65535)) return false;
-  return isDomainName(m[1]);
+  return corsAllowOriginProblem(value) === null;
 }
 
 /** A redirect destination: an absolute http(s) URL or an absolute path on the same host. */

@@ -34,8 +34,8 @@ describe('corsHeadersSchema (operation 13)', () => {
   });
 
   it.each([
-    [{ accessControlAllowOrigin: null }, 'accessControlAllowOrigin', 'leave it unset instead of null', undefined],
-    [{ accessControlAllowOrigin: 'www.example.com' }, 'accessControlAllowOrigin', 'Allowed origin must be * or scheme://domain', 'InvalidOrigin.UrlFormat'],
+    [{ accessControlAllowOrigin: null }, 'accessControlAllowOrigin', 'cannot be null; leave it unset instead', undefined],
+    [{ accessControlAllowOrigin: 'www.example.com' }, 'accessControlAllowOrigin', 'Allowed origin needs its scheme: write https://www.example.com', 'InvalidOrigin.UrlFormat'],
     [{ accessControlAllowMethods: 'GET,FETCH' }, 'accessControlAllowMethods', 'Allowed methods must be one or more of GET, POST', 'InvalidPolicy.CorsHeaderForMethod'],
     [{ accessControlAllowMethods: 'get' }, 'accessControlAllowMethods', 'Allowed methods must be one or more of', 'InvalidPolicy.CorsHeaderForMethod'],
     [{ accessControlAllowCredentials: false }, 'accessControlAllowCredentials', 'Allow credentials can only be true', undefined],
@@ -50,6 +50,42 @@ describe('corsHeadersSchema (operation 13)', () => {
     expect(issue.path).toBe(path);
     expect(issue.message).toContain(message);
     expect(issue.apiCode).toBe(apiCode);
+  });
+});
+
+describe('accessControlAllowOrigin: one message per mistake (docs/api-decisions.md)', () => {
+  it.each(['*', 'https://www.example.com', 'http://app.example.com:8080', 'https://a.b.example.co.uk'])('accepts %s', (origin) => {
+    expect(corsHeadersSchema.safeParse({ accessControlAllowOrigin: origin }).success).toBe(true);
+  });
+
+  it.each([
+    ['ftp://files.example.com', 'must start with http:// or https://', '“ftp://” is not allowed'],
+    ['HTTPS://www.example.com', 'scheme must be written in lower case', 'https://'],
+    ['https://www.example.com/', 'remove the trailing slash', '(https://www.example.com)'],
+    ['https://www.example.com/api/v1', 'remove “/api/v1”', 'no path'],
+    ['https://www.example.com?x=1', 'remove “?x=1”', 'no path, query or fragment'],
+    ['https://a.example.com, https://b.example.com', 'takes one origin only', 'single value'],
+    ['https://a.example.com https://b.example.com', 'takes one origin only', 'single value'],
+    ['https://*.example.com', 'cannot be a wildcard subdomain (*.example.com)', 'https://www.example.com'],
+    ['www.example.com', 'needs its scheme', 'https://www.example.com'],
+    ['https://localhost', 'domain “localhost” is not a fully qualified domain name', 'www.example.com'],
+    ['https://www.example.com:70000', 'port 70000 is out of range', '1–65535'],
+    ['https://www.example.com:80a', 'malformed port', ':8443'],
+    ['https://', 'needs a domain after https://', 'www.example.com'],
+    ['', 'cannot be empty', 'leave it unset'],
+    [' https://www.example.com', 'cannot start or end with spaces', ''],
+  ])('rejects %j with its own message', (origin, first, second) => {
+    const issue = onlyIssue(corsHeadersSchema, { accessControlAllowOrigin: origin });
+    expect(issue.path).toBe('accessControlAllowOrigin');
+    expect(issue.message).toContain(first);
+    expect(issue.message).toContain(second);
+    expect(issue.apiCode).toBe('InvalidOrigin.UrlFormat');
+  });
+
+  it('never falls back to the old catch-all sentence', () => {
+    for (const origin of ['ftp://x', 'https://x.example.com/', 'https://*.x.example.com', 'a,b']) {
+      expect(onlyIssue(corsHeadersSchema, { accessControlAllowOrigin: origin }).message).not.toContain('must be * or scheme://domain');
+    }
   });
 });
 

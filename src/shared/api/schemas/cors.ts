@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { corsMethods, isCorsAllowOrigin, isCorsMethodList, isHeaderNameList, normalizeCommaList } from '../formats.ts';
+import { corsAllowOriginProblem, corsMethods, isCorsMethodList, isHeaderNameList, normalizeCommaList } from '../formats.ts';
 import { apiCode, INT32_MAX } from './common.ts';
 
 /** -1 asks for the default (cache indefinitely); 0 = no caching. */
@@ -19,10 +19,11 @@ function headerList(label: string, code: string) {
  */
 export const corsHeadersSchema = z.object({
   accessControlAllowOrigin: z
-    .string({ error: 'Allowed origin must be * or scheme://domain; leave it unset instead of null.' })
-    .refine(isCorsAllowOrigin, {
-      message: 'Allowed origin must be * or scheme://domain, for example https://www.example.com.',
-      ...apiCode('InvalidOrigin.UrlFormat'),
+    .string({ error: 'Allowed origin cannot be null; leave it unset instead.' })
+    // One message per mistake (scheme, path, several origins, wildcard…): corsAllowOriginProblem.
+    .superRefine((value, ctx) => {
+      const problem = corsAllowOriginProblem(value);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, input: value, ...apiCode('InvalidOrigin.UrlFormat') });
     })
     .describe('* or scheme://fqdn[:port]; null not allowed.')
     .optional(),
