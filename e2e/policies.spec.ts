@@ -85,7 +85,7 @@ test('access control: bad IP entry and duplicate priority are named; a token pol
   await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.0/8, 192.0.2.1/255.255.255.0');
   await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
   await editor.getByLabel('Search countries').fill('germ');
-  await editor.getByRole('button', { name: 'Add Germany (DE)' }).click();
+  await editor.getByRole('option', { name: 'Germany (DE)' }).click();
   await editor.getByLabel('Priority').fill('40');
   await expect(editor.getByText(/Priority 40 is already used by “Block admin from outside”/)).toBeVisible();
   await editor.getByLabel('Priority').fill('45');

@@ -12,3 +12,4 @@ export { default as DiffView } from './diff-view.svelte';
 export { default as TagListInput } from './tag-list-input.svelte';
 export { formatDateTime } from './format-date.ts';
 export type { DateZone, FormatDateOptions } from './format-date.ts';
+export { default as SearchBox } from './search-box.svelte';
