@@ -8,8 +8,11 @@ import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSect
 test('a CORS draft survives a reload and can be discarded', async ({ app }) => {
   await openSection(app, 'CORS');
   const origin = app.getByRole('form', { name: 'CORS headers' }).getByLabel('Access-Control-Allow-Origin');
+  const before = await origin.boundingBox();
   await origin.fill('https://draft.example.com');
   await expect(app.getByText(/Draft saved/)).toBeVisible();
+  // "Draft saved" appearing moves nothing (it sits in the footer, its line is always there).
+  expect(await origin.boundingBox()).toEqual(before);
 
   await app.reload();
   await openSection(app, 'CORS');

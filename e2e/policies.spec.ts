@@ -1,7 +1,7 @@
 // Policy editors through the browser host against the built-in sandbox: cache control (invalid
 // priority, its draft survives a reload, a valid edit), access control (invalid IP and duplicate
 // priority named, a token policy created, a bad V2 subnet named), redirection (bad destination
-// refused, a valid edit), CORS set, rate limit set and deleted, a server error on its field, the
+// refused, a valid edit), CORS set, rate limit set and deleted (a red confirmation), a server error on its field, the
 // production confirmation, and a policy deleted elsewhere. Valid access-control edits and their
 // draft across a reload: access-control.spec.ts. Screenshots in light and dark: e2e/screenshots/.
 import { test, expect } from './fixtures.ts';
@@ -163,6 +163,23 @@ test('CORS: invalid origin shown, the whole set is replaced, last applied is sho
   await applyReviewed(app);
   await expect(app.getByText(/Last applied on .* by this app/)).toBeVisible();
   await expect(app.getByRole('form', { name: 'CORS headers' }).getByLabel('Access-Control-Allow-Origin')).toHaveValue('https://app.example-shop.com');
+  // The success toast does not cover the save button, even with the button at the bottom of the window.
+  await expect(app.getByRole('region', { name: 'Notifications' }).getByRole('status').first()).toBeVisible();
+  await app.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  const saveButton = app.getByRole('form', { name: 'CORS headers' }).getByRole('button', { name: 'Review and set CORS headers' });
+  await expect(saveButton).toBeInViewport();
+  const uncovered = await saveButton.evaluate((button) => {
+    const r = button.getBoundingClientRect();
+    const points = [
+      [r.left + 2, r.top + 2],
+      [r.right - 2, r.top + 2],
+      [r.left + 2, r.bottom - 2],
+      [r.right - 2, r.bottom - 2],
+      [r.left + r.width / 2, r.top + r.height / 2],
+    ];
+    return points.every(([x, y]) => button.contains(button.ownerDocument.elementFromPoint(x, y)));
+  });
+  expect(uncovered).toBe(true);
   await shoot(app, 'policies-cors');
 });
 
@@ -180,11 +197,23 @@ test('rate limit: invalid window named, set, then deleted', async ({ app }) => {
   await expect(app.getByText(/Last applied on .* by this app/)).toBeVisible();
   await expect(app.getByRole('form', { name: 'Rate limit' }).getByLabel('Request limit')).toHaveValue('100');
 
+  // Deleting is a destructive confirmation that says what goes (not the blue "Apply change").
   await app.getByRole('button', { name: 'Delete rate limit…' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Review the change' });
-  await expect(dialog.getByText('The rate limit of this service will be deleted.')).toBeVisible();
-  await applyReviewed(app);
+  const dialog = app.getByRole('alertdialog', { name: 'Delete the rate limit?' });
+  await expect(dialog).toContainText(
+    'This removes the rate limit of service #101 (at most 100 requests per client IP every 60 s, query string ignored, as last applied from this app).',
+  );
+  await expect(dialog.getByRole('button', { name: 'Apply change' })).toHaveCount(0);
+  const remove = dialog.getByRole('button', { name: 'Delete rate limit', exact: true });
+  await expect(remove).toHaveClass(/btn-danger-solid/);
+  await shoot(app, 'policies-rate-limit-delete', dialog);
+  await remove.click();
+  await expect(dialog).toBeHidden();
   await expect(app.getByText(/by this app \(account “Sandbox”\): deleted/)).toBeVisible();
+  // Afterwards: no rate limit is known to be set, and deleting is no longer offered.
+  await expect(app.getByRole('form', { name: 'Rate limit' }).getByText(/No rate limit is set/)).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Delete rate limit…' })).toHaveCount(0);
+  await shoot(app, 'policies-rate-limit-deleted');
 
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
   const entries = app.getByRole('list', { name: 'Journal entries' });

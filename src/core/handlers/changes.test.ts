@@ -138,4 +138,17 @@ describe('drafts channels', () => {
     expect(data(await core.invoke('drafts.get', key)).draft).toBeNull();
     expect((await core.invoke('drafts.save', { ...key, policyKey: 'bogus', value: 1 })).ok).toBe(false);
   });
+
+  it('keeps the New service draft under serviceId 0 without its S3 secret; 0 is for that form only', async () => {
+    const key = { accountId, serviceId: 0, policyKey: 'service:new' };
+    const value = { domainName: 'new.example.com', origins: [{ originUrl: 'https://o.example.com', s3: { accessKey: 'AK', accessSecret: 's3-secret-value' } }] };
+    data(await core.invoke('drafts.save', { ...key, value }));
+    const stored = data(await core.invoke('drafts.get', key)).draft;
+    expect(stored?.value).toMatchObject({ domainName: 'new.example.com', origins: [{ s3: { accessKey: 'AK', accessSecret: '' } }] });
+    expect(JSON.stringify(stored)).not.toContain('s3-secret-value');
+    expect((await core.invoke('drafts.save', { ...key, policyKey: 'cors', value: 1 })).ok).toBe(false);
+    expect((await core.invoke('drafts.save', { ...key, serviceId: 5, value: 1 })).ok).toBe(false);
+    expect((await core.invoke('drafts.get', { ...key, policyKey: 'cors' })).ok).toBe(false);
+    data(await core.invoke('drafts.discard', key));
+  });
 });

@@ -9,17 +9,28 @@ export const MAX_DRAFT_CHARS = 256_000;
 
 /**
  * Which editor a draft belongs to: `cache:<policyId>`, `access:<policyId>`, `access:new`,
- * `redirection:<policyId>`, `cors`, `rate-limit`.
+ * `redirection:<policyId>`, `cors`, `rate-limit`, and `service:new` (the New service form).
  */
 export const draftPolicyKeySchema = z
   .string()
-  .regex(/^(cache|access|redirection):(\d+|new)$|^(cors|rate-limit)$/, 'Unknown policy editor key');
+  .regex(/^(cache|access|redirection):(\d+|new)$|^(cors|rate-limit|service:new)$/, 'Unknown policy editor key');
 
-export const draftKeySchema = z.strictObject({
+/** The New service form has no service yet: its drafts use serviceId 0, and only they do. */
+export const NEW_SERVICE_DRAFT = { serviceId: 0, policyKey: 'service:new' } as const;
+
+const draftKeyShape = {
   accountId: z.string().min(1),
-  serviceId: z.number().int().positive(),
+  serviceId: z.number().int().nonnegative(),
   policyKey: draftPolicyKeySchema,
-});
+};
+
+function checkServiceId(key: { serviceId: number; policyKey: string }, ctx: z.RefinementCtx): void {
+  if ((key.serviceId === NEW_SERVICE_DRAFT.serviceId) !== (key.policyKey === NEW_SERVICE_DRAFT.policyKey)) {
+    ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'serviceId 0 is used by the New service draft (service:new) only; other drafts need a service ID above 0.' });
+  }
+}
+
+export const draftKeySchema = z.strictObject(draftKeyShape).superRefine(checkServiceId);
 export type DraftKey = z.infer<typeof draftKeySchema>;
 
 export const draftSchema = z.object({
@@ -43,11 +54,13 @@ export const draftsChannels = defineChannels({
     output: z.object({ draft: draftSchema.nullable() }),
   },
   'drafts.save': {
-    input: z.strictObject({
-      ...draftKeySchema.shape,
-      value: z.unknown().refine((v) => v !== undefined, 'A draft needs a value'),
-      formVersion: z.number().int().nonnegative().default(1),
-    }),
+    input: z
+      .strictObject({
+        ...draftKeyShape,
+        value: z.unknown().refine((v) => v !== undefined, 'A draft needs a value'),
+        formVersion: z.number().int().nonnegative().default(1),
+      })
+      .superRefine(checkServiceId),
     output: z.object({ savedAt: z.string() }),
   },
   'drafts.discard': {

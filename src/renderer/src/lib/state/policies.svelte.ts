@@ -348,6 +348,7 @@ export class PolicyEditor<F extends object> {
   #serverErrorsFor = $state<string | null>(null);
   #serverErrors = $state<FieldErrors>({});
   #restored = $state(false);
+  #failures = $state(0);
 
   constructor(options: PolicyEditorOptions<F>) {
     this.options = options;
@@ -389,16 +390,24 @@ export class PolicyEditor<F extends object> {
     this.#restored = this.draft.restoredAt !== null;
   }
 
-  async save(): Promise<void> {
+  /** Opens the review; false when the form has errors (nothing is sent). */
+  async save(): Promise<boolean> {
     this.#attempted = true;
-    if (Object.keys(this.clientErrors).length > 0) return;
+    if (Object.keys(this.clientErrors).length > 0) return false;
     await this.flow.open(this.options.operationId(this.draft.form), this.options.params, this.body);
+    return true;
+  }
+
+  /** How many times the server refused the change (the form then moves focus to the problem). */
+  get failures(): number {
+    return this.#failures;
   }
 
   /** After changes.apply failed: keep its field errors on the form as it was sent. */
   noteServerErrors(): void {
     this.#serverErrors = this.flow.serverErrors;
     this.#serverErrorsFor = JSON.stringify(this.draft.form);
+    this.#failures += 1;
   }
 
   async applied(): Promise<void> {

@@ -13,3 +13,5 @@ export { default as TagListInput } from './tag-list-input.svelte';
 export { formatDateTime } from './format-date.ts';
 export type { DateZone, FormatDateOptions } from './format-date.ts';
 export { default as SearchBox } from './search-box.svelte';
+export { default as ErrorSummary } from './error-summary.svelte';
+export { FieldIndex, provideFieldIndex, focusField, focusFirstInvalid } from './form-errors.svelte.ts';

@@ -22,3 +22,15 @@ export function describeTtl(ttl: number | undefined): string {
   if (ttl % 60 === 0) return `${ttl / 60} min`;
   return `${ttl} s`;
 }
+
+/** A rate limit in words ("at most 100 requests per client IP every 60 s, query string ignored"). */
+export function describeRateLimit(config: unknown): string | null {
+  if (config === null || typeof config !== 'object') return null;
+  const { timeWindow, requestLimit, ignoreUrlPath, ignoreQueryString } = config as Record<string, unknown>;
+  if (typeof timeWindow !== 'number' || typeof requestLimit !== 'number') return null;
+  const extras = [
+    ignoreUrlPath === true ? 'one limit for all URLs' : ignoreUrlPath === false ? 'counted per URL' : null,
+    ignoreQueryString === true ? 'query string ignored' : ignoreQueryString === false ? 'query string counted' : null,
+  ].filter((part): part is string => part !== null);
+  return `at most ${requestLimit} ${requestLimit === 1 ? 'request' : 'requests'} per client IP every ${timeWindow} s${extras.length ? `, ${extras.join(', ')}` : ''}`;
+}

@@ -65,6 +65,27 @@ export function newServiceDraft(): ServiceDraft {
   };
 }
 
+/** The draft without its row keys (they only tie rows to their inputs). */
+function content(draft: ServiceDraft): unknown {
+  return { ...draft, origins: draft.origins.map(({ key: _key, headers, ...origin }) => ({ ...origin, headers: headers.map(({ key: _k, ...row }) => row) })) };
+}
+
+/** The user typed or changed something (Cancel then asks first). */
+export function serviceDraftHasInput(draft: ServiceDraft): boolean {
+  return JSON.stringify(content(draft)) !== JSON.stringify(content(newServiceDraft()));
+}
+
+/**
+ * A stored draft's rows get fresh keys (the stored ones may collide with rows added later); its
+ * S3 secret is blank (drafts never hold secrets) and has to be typed again.
+ */
+export function rekeyServiceDraft(stored: ServiceDraft): ServiceDraft {
+  return {
+    ...stored,
+    origins: stored.origins.map((origin) => ({ ...origin, key: newKey(), headers: origin.headers.map((row) => ({ ...row, key: newKey() })) })),
+  };
+}
+
 /** The spec's one-line meaning of each TLS profile and default host header value. */
 export const tlsProfileMeanings: Record<TlsProfile, string> = {
   modern: 'TLS 1.3 only',
