@@ -2,26 +2,10 @@
 // state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
 import { z } from 'zod';
 import { defineChannels } from '../define.ts';
+import { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId } from '../../api/operation-facts.ts';
 
-/** Operations that change something; the only ones changes.apply accepts. */
-export const mutatingOperationIds = [
-  'createService',
-  'updateCacheControlPolicyV2',
-  'createAccessControlPolicy',
-  'updateAccessControlPolicy',
-  'updateAccessControlPolicyV2',
-  'updateRedirectionPolicy',
-  'setCorsHeaders',
-  'upsertRateLimit',
-  'deleteRateLimit',
-] as const;
+export { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId };
 export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
-export type MutatingOperationId = z.infer<typeof mutatingOperationIdSchema>;
-
-/** Operations whose "before" can be applied again (creates cannot be undone by the API). */
-export const reapplicableOperationIds: readonly MutatingOperationId[] = mutatingOperationIds.filter(
-  (id) => id !== 'createService' && id !== 'createAccessControlPolicy',
-);
 
 export const journalResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
