@@ -2,8 +2,8 @@
 // version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import type { JournalEntry } from '../../../../shared/ipc/channels/journal.ts';
-import { changeFacts, reapplicableOperationIds } from '../../../../shared/api/operation-facts.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { changeFacts, reapplicableOperationIds } from '#shared/api/operation-facts.ts';
 
 export type { JournalEntry };
 
