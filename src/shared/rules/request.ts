@@ -12,6 +12,9 @@ export interface RequestForm {
   readonly cookie?: string;
   readonly origin?: string;
   readonly via?: string;
+  readonly clientCountry?: string;
+  readonly clientAnonymous?: boolean;
+  readonly hasToken?: boolean;
 }
 
 export type ParsedRequest = { ok: true; request: TestRequest } | { ok: false; problem: string };
@@ -40,6 +43,10 @@ export function parseRequest(form: RequestForm): ParsedRequest {
   } else {
     return { ok: false, problem: 'The URL must start with http://, https:// or /' };
   }
+  const clientCountry = (form.clientCountry ?? '').trim().toUpperCase();
+  if (clientCountry !== '' && !/^[A-Z]{2}$/.test(clientCountry)) {
+    return { ok: false, problem: `Client country "${form.clientCountry}" must be a two-letter ISO 3166 code such as DE or US` };
+  }
   return {
     ok: true,
     request: {
@@ -52,6 +59,9 @@ export function parseRequest(form: RequestForm): ParsedRequest {
       cookie: form.cookie ?? '',
       origin: form.origin ?? '',
       via: form.via ?? '',
+      clientCountry,
+      clientAnonymous: form.clientAnonymous === true,
+      hasToken: form.hasToken === true,
     },
   };
 }
