@@ -185,6 +185,7 @@ describe('parseRequest', () => {
   it('rejects a client country that is not two letters, naming the field', () => {
     expect(parseRequest({ url: '/', clientCountry: 'Germany' })).toEqual({
       ok: false,
+      field: 'clientCountry',
       problem: 'Client country "Germany" must be a two-letter ISO 3166 code such as DE or US',
     });
   });

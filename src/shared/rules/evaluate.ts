@@ -45,7 +45,7 @@ export interface Evaluation<R extends RuleLike = RuleLike> {
 function readBackNote(rule: RuleLike): string | null {
   switch (rule.readBack) {
     case 'v1.0-list':
-      return 'Read from the version 1.0 list, which shows only URL path and query string conditions: conditions on other fields set through a V2 edit cannot be read back and are not tested.';
+      return 'Read from the version 1.0 list: conditions on other fields than URL path and query string (set by a V2 edit) cannot be read back and are not tested.';
     case 'v1.0-list-no-path':
       return 'Read from the version 1.0 list, which omits this rule’s path condition (it has no version 1.0 form): whether the rule matches cannot be told.';
     default:
