@@ -117,7 +117,7 @@ async function shootAt(app: Page, name: string): Promise<void> {
       await app.getByRole('region', { name: 'Verdict for this request' }).evaluate((el) => {
         const main = el.closest('main');
         if (main) main.scrollTop += el.getBoundingClientRect().top - main.getBoundingClientRect().top - 16;
-        window.scrollTo(0, 0);
+        el.ownerDocument.defaultView?.scrollTo(0, 0);
       });
       await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
     }
