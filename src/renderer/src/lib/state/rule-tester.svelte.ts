@@ -8,11 +8,11 @@ import {
   type RequestForm,
   type RuleLike,
   type Verdict,
-} from '../../../../shared/rules/index.ts';
+} from '#shared/rules/index.ts';
 import type { ServicePoliciesState } from './policies.svelte.ts';
 import { describeTtl } from '../components/policies/describe.ts';
 import { invoke } from './ipc.ts';
-import type { JournalEntry } from '../../../../shared/ipc/channels/journal.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export type TesterForm = {
   url: string;
