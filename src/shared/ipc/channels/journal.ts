@@ -46,12 +46,19 @@ export const journalChannels = defineChannels({
   'journal.list': {
     input: z
       .strictObject({
+        /** Absent: every account (the "All accounts" view). */
         accountId: z.string().min(1).optional(),
         serviceId: z.number().int().positive().optional(),
+        /** A service ID ("101", "#101") or a domain name or part of one; matched against the services the app knows. */
+        service: z.string().trim().max(253, { error: 'Service filter must be at most 253 characters (a domain name or an ID).' }).optional(),
         limit: z.number().int().positive().max(1000).optional(),
       })
       .optional(),
-    output: z.object({ entries: z.array(journalEntrySchema) }),
+    output: z.object({
+      entries: z.array(journalEntrySchema),
+      /** When `service` was a domain name: the services it matched (none: nothing is known by that name). */
+      services: z.array(z.object({ accountId: z.string(), serviceId: z.number(), domainName: z.string() })).optional(),
+    }),
   },
   'journal.reapply': {
     input: z.strictObject({ entryId: z.string().min(1), confirmProduction: z.boolean().optional() }),
