@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { test, expect, screenshot } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMER_KEYS, switchAccount } from './helpers.ts';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { startSandbox } from '#sandbox';
 
 /** A local port with nothing listening on it (connection refused). */
 async function closedPort(): Promise<number> {

@@ -2,7 +2,7 @@
 // when another service is opened from the sidebar, and a reload reopens the last screen.
 import { test, expect } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMER_KEYS, switchAccount } from './helpers.ts';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { startSandbox } from '#sandbox';
 
 test('the section stays when moving between services, and a reload reopens the last screen', async ({ app, host }) => {
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });

@@ -3,7 +3,7 @@
 // across fields and finds services of every account, switching account when one is chosen.
 import { test, expect, screenshot } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMERS, CUSTOMER_KEYS, hostIpc } from './helpers.ts';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { startSandbox } from '#sandbox';
 
 test('switcher search and a palette that finds services of all accounts', async ({ app, host }) => {
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });

@@ -1,5 +1,5 @@
 // Words for an account's health (switcher, Accounts screen, header): the same sentence everywhere.
-import type { AccountHealth } from '../../../../../shared/ipc/channels/accounts.ts';
+import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
 import { formatDateTime } from '../../ui/format-date.ts';
 
 function when(iso: string): string {
