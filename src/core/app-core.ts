@@ -88,6 +88,7 @@ export function createCore(options: CreateCoreOptions): Core {
       runtimeWarnings.splice(0, runtimeWarnings.length, ...runtimeWarnings.filter((w) => w.code !== 'Clock.Skew'), warning);
       emit('app.warning', warning);
     },
+    onHealthChange: (accountId, health) => emit('accounts.healthChanged', { accountId, health }),
   });
 
   const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, emit, now };
