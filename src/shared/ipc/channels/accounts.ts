@@ -2,6 +2,7 @@
 // the OS keychain. No output schema here carries a secret.
 import { z } from 'zod';
 import { defineChannels, defineEvents, noInput, okOutput } from '../define.ts';
+import { secret } from '../../api/secret-mark.ts';
 
 export const accountColors = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const;
 export const accountColorSchema = z.enum(accountColors);
@@ -28,7 +29,7 @@ const baseUrlSchema = z
     }
   }, 'Remove the user name and password from the URL: requests are signed with the access key.');
 const accessKeyIdSchema = z.string().trim().min(1, 'Enter the access key ID').max(200);
-const secretSchema = z.string().min(1, 'Enter the access key secret').max(1000);
+const secretSchema = secret(z.string().min(1, 'Enter the access key secret').max(1000));
 const customerIdSchema = z.coerce
   .number({ error: 'Enter the numeric customer ID' })
   .int('Enter the numeric customer ID')

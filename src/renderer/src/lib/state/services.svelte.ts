@@ -1,5 +1,5 @@
-import type { Service, CreateServiceBody } from '../../../../shared/api/schemas/service.ts';
-import { serviceSchema } from '../../../../shared/api/schemas/service.ts';
+import type { Service, CreateServiceBody } from '#shared/api/schemas/service.ts';
+import { serviceSchema } from '#shared/api/schemas/service.ts';
 import { invoke } from './ipc.ts';
 import { inventory } from './inventory.svelte.ts';
 
