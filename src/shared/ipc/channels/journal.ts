@@ -55,6 +55,8 @@ export const journalEntrySchema = z.object({
   result: journalResultSchema,
   /** Set when this change re-applied an earlier entry's "before". */
   reapplyOf: z.string().optional(),
+  /** before/after were too large to keep (the entry keeps its summary and result; it cannot be re-applied). */
+  omitted: z.literal(true).optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
