@@ -1,7 +1,7 @@
 // Change journal: every change applied from this app (changes.apply), newest first, with the
 // state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
 import { z } from 'zod';
-import { defineChannels } from '../define.ts';
+import { defineChannels, idSchema } from '../define.ts';
 
 /** Operations that change something; the only ones changes.apply accepts. */
 export const mutatingOperationIds = [
@@ -64,7 +64,7 @@ export const journalChannels = defineChannels({
   'journal.list': {
     input: z
       .strictObject({
-        accountId: z.string().min(1).optional(),
+        accountId: idSchema.optional(),
         serviceId: z.number().int().positive().optional(),
         limit: z.number().int().positive().max(1000).optional(),
       })
@@ -72,7 +72,7 @@ export const journalChannels = defineChannels({
     output: z.object({ entries: z.array(journalEntrySchema) }),
   },
   'journal.reapply': {
-    input: z.strictObject({ entryId: z.string().min(1), confirmProduction: z.boolean().optional() }),
+    input: z.strictObject({ entryId: idSchema, confirmProduction: z.boolean().optional() }),
     output: z.object({ entry: journalEntrySchema }),
   },
 });
