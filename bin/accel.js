@@ -5,5 +5,5 @@ if (major < 24) {
   process.stderr.write(`accel needs Node.js 24 or later (this is ${process.version}).\n`);
   process.exit(1);
 }
-const { runCli } = await import('../src/cli/accel.ts');
+const { runCli } = await import('#cli/accel.ts');
 process.exitCode = await runCli(process.argv.slice(2));

@@ -4,7 +4,7 @@
 import { test, expect } from './fixtures.ts';
 import type { Locator } from '@playwright/test';
 import { SECOND_KEY, addAccount, firstStartAndTwoAccountsFlow, gatewayProfile, shootBothThemes as shoot } from './helpers.ts';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { startSandbox } from '#sandbox';
 
 test('first start offers the sandbox; a second account on its own gateway; switch and read a service on each', async ({ app }) => {
   const second = await startSandbox({ keys: [SECOND_KEY] });

@@ -10,7 +10,7 @@ import { _electron as electron } from '@playwright/test';
 import { test, expect, clearKeychainService, screenshot, waitForAppShell } from './fixtures.ts';
 import { buildApp, ensureElectronBinary } from '../scripts/start.ts';
 import { SECOND_KEY, firstStartAndTwoAccountsFlow } from './helpers.ts';
-import { startSandbox } from '../src/sandbox/index.ts';
+import { startSandbox } from '#sandbox';
 
 const root = resolve(import.meta.dirname, '..');
 let electronBinary: string | null = null;

@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/index.ts';
-import { startWebHost, type WebHost } from '../src/web/server.ts';
+import { startSandbox, type SandboxHandle } from '#sandbox';
+import { startWebHost, type WebHost } from '#web/server.ts';
 import { buildApp, rendererBuildIsStale } from '../scripts/start.ts';
 
 export { expect };

@@ -1,7 +1,7 @@
 // UI steps shared by several e2e specs (the fixtures themselves are in fixtures.ts).
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import type { SandboxHandle } from '../src/sandbox/index.ts';
+import type { SandboxHandle } from '#sandbox';
 
 export type AccountProfile = { name: string; url: string; accessKeyId: string; secret: string; customerId: number; production?: boolean };
 

@@ -5,7 +5,7 @@
 // palette gives focus back to what opened it. Screenshots: e2e/screenshots/layout-*-1024-*.png.
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, type E2eHost } from './fixtures.ts';
-import type { SandboxHandle } from '../src/sandbox/index.ts';
+import type { SandboxHandle } from '#sandbox';
 
 test.use({ viewport: { width: 1024, height: 700 } });
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, type E2eHost } from './fixtures.ts';
-import { createApiClient } from '../src/main/core/api/client.ts';
-import type { SandboxHandle } from '../src/sandbox/index.ts';
+import { createApiClient } from '#core/api/client.ts';
+import type { SandboxHandle } from '#sandbox';
 
 async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
   const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });

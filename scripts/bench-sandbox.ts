@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { createApiClient } from '../src/main/core/api/client.ts';
+import { createApiClient } from '#core/api/client.ts';
 
 const { values } = parseArgs({
   options: {

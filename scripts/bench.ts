@@ -15,12 +15,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { startSandbox } from '../src/sandbox/index.ts';
-import { startWebHost } from '../src/web/server.ts';
-import { createMemorySecretStore } from '../src/main/core/secrets/memory-store.ts';
-import { presetRange } from '../src/shared/analytics/ranges.ts';
+import { startSandbox } from '#sandbox';
+import { startWebHost } from '#web/server.ts';
+import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
+import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
-import { DAY_MS, metricIds, type Metric } from '../src/shared/analytics/model.ts';
+import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 
 const { values } = parseArgs({
   options: {

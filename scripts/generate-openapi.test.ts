@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { operationIds, operations } from '../src/shared/api/operations.ts';
+import { operationIds, operations } from '#shared/api/operations.ts';
 import { openApiPath, renderOpenApi } from './generate-openapi.ts';
 
 type Doc = {

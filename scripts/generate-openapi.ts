@@ -1,7 +1,7 @@
 // Writes resources/openapi.json from the operation table (npm run openapi). Never edit the output.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '../src/shared/api/openapi.ts';
+import { buildOpenApiDocument } from '#shared/api/openapi.ts';
 
 export const openApiPath = fileURLToPath(new URL('../resources/openapi.json', import.meta.url));
 

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }
   console.log(`No Electron binary (${reason}), so the browser host starts instead.`);
   if (rendererBuildIsStale()) await buildApp();
-  const { runServe } = await import('../src/web/serve.ts');
+  const { runServe } = await import('#web/serve.ts');
   await runServe();
 }
 

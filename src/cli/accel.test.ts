@@ -4,10 +4,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEL, runAccel } from './test-support.ts';
+import { ACCEL, runAccel } from './test-support/cli.ts';
 import { commands } from './commands/index.ts';
-import { startTestSandbox, type TestSandbox } from '../main/core/test-support/sandbox.ts';
-import { loadSignatureVectors } from '../main/core/test-support/signature-vectors.ts';
+import { startTestSandbox, type TestSandbox } from '#core/test-support/sandbox.ts';
+import { loadSignatureVectors } from '#core/test-support/signature-vectors.ts';
 
 const vectors = loadSignatureVectors();
 const RESERVED = new Set(['x-sfd-date', 'x-sfd-nonce', 'x-sfd-signature-version']);

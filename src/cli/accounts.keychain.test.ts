@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAccel } from './test-support.ts';
-import { useKeychainCli } from './keychain-test-support.ts';
-import { keychainEntries, keychainTestsEnabled } from '../main/core/test-support/keychain.ts';
+import { runAccel } from './test-support/cli.ts';
+import { useKeychainCli } from './test-support/keychain.ts';
+import { keychainEntries, keychainTestsEnabled } from '#core/test-support/keychain.ts';
 
 describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', () => {
   const ctx = useKeychainCli('accel-cli-accounts-');

@@ -1,9 +1,9 @@
 // The application core as the CLI uses it: data directory and keychain service from the
 // environment, one invoke that throws on an error result.
-import { createCore, type Core } from '../main/core/app-core.ts';
-import { defaultDataDir } from '../main/core/storage/data-dir.ts';
-import { keychainServiceFromEnv } from '../main/core/secrets/secret-store.ts';
-import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '../shared/ipc/contract.ts';
+import { createCore, type Core } from '#core/app-core.ts';
+import { defaultDataDir } from '#core/storage/data-dir.ts';
+import { keychainServiceFromEnv } from '#core/secrets/secret-store.ts';
+import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '#shared/ipc/contract.ts';
 import type { CliIo } from './cli-types.ts';
 
 export { printError, readSecret } from './cli-io.ts';

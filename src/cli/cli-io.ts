@@ -1,5 +1,5 @@
 // Terminal input/output helpers shared by the commands (no core import: `accel sign` stays fast).
-import type { IpcError } from '../shared/ipc/contract.ts';
+import type { IpcError } from '#shared/ipc/contract.ts';
 import type { CliIo } from './cli-types.ts';
 
 /** Prints an error result: JSON on stdout for scripts, one readable line on stderr. */

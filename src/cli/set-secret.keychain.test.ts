@@ -1,9 +1,9 @@
 // `accel accounts set-secret` through the real OS keychain and a real sandbox gateway: an imported
 // profile (no secret) gets its secret from a terminal user, and then works with `accel call`.
 import { describe, expect, it } from 'vitest';
-import { runAccel } from './test-support.ts';
-import { useKeychainCli } from './keychain-test-support.ts';
-import { keychainEntries, keychainTestsEnabled } from '../main/core/test-support/keychain.ts';
+import { runAccel } from './test-support/cli.ts';
+import { useKeychainCli } from './test-support/keychain.ts';
+import { keychainEntries, keychainTestsEnabled } from '#core/test-support/keychain.ts';
 
 describe.runIf(keychainTestsEnabled())('accel accounts set-secret with the OS keychain', () => {
   const ctx = useKeychainCli('accel-cli-set-secret-');

@@ -3,7 +3,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import type { IpcResult } from '../shared/ipc/define.ts';
+import type { IpcResult } from '#shared/ipc/define.ts';
 
 const MAX_OPEN_BYTES = 50 * 1024 * 1024;
 

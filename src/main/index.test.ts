@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelNames } from '../shared/ipc/contract.ts';
-import { decodeIpcNames } from '../preload/channel-args.ts';
-import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
+import { channelNames } from '#shared/ipc/contract.ts';
+import { decodeIpcNames } from '#shared/ipc/channel-args.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
@@ -35,8 +35,8 @@ const fake = vi.hoisted(() => {
   return state;
 });
 
-vi.mock('./core/secrets/keytar-store.ts', async () => {
-  const { createMemorySecretStore } = await import('./core/secrets/memory-store.ts');
+vi.mock('#core/secrets/keytar-store.ts', async () => {
+  const { createMemorySecretStore } = await import('#core/secrets/memory-store.ts');
   return { createKeytarSecretStore: () => createMemorySecretStore('electron-host-test') };
 });
 

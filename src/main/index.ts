@@ -2,11 +2,11 @@
 // core, file dialogs and the menu. Everything the app does lives in the core.
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
 import { join } from 'node:path';
-import { createCore } from './core/app-core.ts';
-import { createKeytarSecretStore } from './core/secrets/keytar-store.ts';
-import { channelNames, eventNames } from '../shared/ipc/contract.ts';
-import { encodeIpcNames, HOST_OPEN_FILE, HOST_SAVE_FILE } from '../preload/channel-args.ts';
-import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
+import { createCore } from '#core/app-core.ts';
+import { createKeytarSecretStore } from '#core/secrets/keytar-store.ts';
+import { channelNames, eventNames } from '#shared/ipc/contract.ts';
+import { encodeIpcNames, HOST_OPEN_FILE, HOST_SAVE_FILE } from '#shared/ipc/channel-args.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
 import { isOwnRendererUrl, registerIpcBridge, type RendererLocation } from './ipc-bridge.ts';
 import { createHostFileHandlers } from './host-files.ts';
 import { aboutText, buildMenuTemplate, isAllowedExternalLink, keyboardShortcutsText, type AboutInfo } from './menu.ts';

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import type { IpcResult } from '../shared/ipc/define.ts';
+import type { IpcResult } from '#shared/ipc/define.ts';
 
 export type IpcMainLike = {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;

@@ -3,7 +3,7 @@
 // (monitors get unplugged); otherwise the window is centred on the primary display.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFileAtomic } from './core/storage/atomic-json.ts';
+import { readJsonFile, writeJsonFileAtomic } from '#core/storage/atomic-json.ts';
 
 export type Rectangle = { x: number; y: number; width: number; height: number };
 export type WindowState = { bounds: Rectangle; maximized: boolean };

@@ -2,7 +2,7 @@
 // feature (`api.accounts.list(input)`), `on(event, cb)` for main → renderer events, and the
 // host file actions. Mirrors createRendererApi() in src/shared/ipc/renderer-api.ts without
 // importing it (that module brings zod, which a sandboxed preload cannot load).
-import { HOST_OPEN_FILE, HOST_SAVE_FILE } from './channel-args.ts';
+import { HOST_OPEN_FILE, HOST_SAVE_FILE } from '#shared/ipc/channel-args.ts';
 
 /** The part of ipcRenderer the preload uses; never exposed itself. */
 export interface PreloadIpc {

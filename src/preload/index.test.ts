@@ -1,9 +1,9 @@
 // The preload exposes exactly the contract: one function per channel grouped by feature, `on`
 // and the host file actions, under the single name `api`. Electron is mocked here only.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelNames, eventNames } from '../shared/ipc/contract.ts';
-import { createRendererApi } from '../shared/ipc/renderer-api.ts';
-import { encodeIpcNames, decodeIpcNames } from './channel-args.ts';
+import { channelNames, eventNames } from '#shared/ipc/contract.ts';
+import { createRendererApi } from '#shared/ipc/renderer-api.ts';
+import { encodeIpcNames, decodeIpcNames } from '#shared/ipc/channel-args.ts';
 
 const electron = vi.hoisted(() => {
   const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();

@@ -1,9 +1,9 @@
 // The analytics operations over HTTP with a fixed gateway clock: limits at their edges, day
 // sums across operations, the idle and disabled services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../main/core/api/client.ts';
+import type { ApiClient } from '#core/api/client.ts';
 import type { SandboxHandle } from './index.ts';
-import { clientFor, failure, rawClientFor, startTestSandbox } from './test-helpers.ts';
+import { clientFor, failure, rawClientFor, startTestSandbox } from './test-support/sandbox-clients.ts';
 
 const NOW = Date.parse('2026-11-20T10:17:42Z');
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

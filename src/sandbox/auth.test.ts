@@ -8,9 +8,9 @@ import {
   formatSfdDate,
   hostHeaderFor,
   legacyV1CanonicalString,
-} from '../main/core/api/signature.ts';
+} from '#signing/signature.ts';
 import type { SandboxHandle } from './index.ts';
-import { signedCall, startTestSandbox, testNonces } from './test-helpers.ts';
+import { signedCall, startTestSandbox, testNonces } from './test-support/sandbox-clients.ts';
 
 let sandbox: SandboxHandle;
 let path: string;

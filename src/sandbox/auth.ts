@@ -3,17 +3,8 @@
 // date window → signature → nonce not reused (recorded only once the signature is valid, so a forged
 // request cannot burn someone else's nonce).
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  canonicalString,
-  computeSignature,
-  isValidNonce,
-  legacyV1CanonicalString,
-  parseAuthorizationHeader,
-  parseSfdDate,
-  pickSfdHeaders,
-  signaturesEqual,
-  SIGNATURE_VERSION,
-} from '../main/core/api/signature.ts';
+import { isValidNonce, parseAuthorizationHeader, parseSfdDate, SIGNATURE_VERSION } from '#signing/signature.ts';
+import { verifyIncomingSignature } from '#signing/verify.ts';
 import { apiError } from './errors.ts';
 import type { AccessKeyRecord } from './model.ts';
 
@@ -97,23 +88,17 @@ export function authenticate(
     throw apiError('Auth.DateExpired', 'X-SFD-Date is one hour or more away from the gateway time; check the clock.');
   }
 
-  const host = single(input.headers.host) ?? '';
-  // The signed URI is the path; whether the query takes part is not shown, so both forms verify.
-  const uris = input.query ? [input.path, `${input.path}?${input.query}`] : [input.path];
-  const candidates = uris.map((uri) =>
-    version === undefined
-      ? legacyV1CanonicalString({ method: input.method, uri, date, nonce, keyId: parsed.keyId, body: input.body })
-      : canonicalString({
-          method: input.method,
-          uri,
-          host,
-          sfdHeaders: pickSfdHeaders(input.headers),
-          keyId: parsed.keyId,
-          body: input.body,
-        }),
-  );
-  const matched = candidates.some((c) => signaturesEqual(computeSignature(key.accessKeySecret, c), parsed.signature));
-  if (!matched) {
+  const { valid } = verifyIncomingSignature({
+    method: input.method,
+    uri: input.query ? `${input.path}?${input.query}` : input.path,
+    headers: input.headers,
+    keyId: parsed.keyId,
+    secret: key.accessKeySecret,
+    body: input.body,
+    signature: parsed.signature,
+    version: version === undefined ? 1 : 2,
+  });
+  if (!valid) {
     throw apiError('Signature.NotMatch', 'The request signature we calculated does not match the signature you provided.');
   }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../main/core/api/client.ts';
+import { createApiClient } from '#core/api/client.ts';
 import { main, USAGE } from './cli.ts';
 
 const CLI = join(import.meta.dirname, 'cli.ts');

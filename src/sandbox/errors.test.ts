@@ -3,9 +3,9 @@
 // authentication and transport codes through hand-signed requests where the client cannot err.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorTable } from '../shared/api/errors.ts';
-import { operations, pathParamNames, type OperationId } from '../shared/api/operations.ts';
-import { formatSfdDate } from '../main/core/api/signature.ts';
+import { apiErrorTable } from '#shared/api/errors.ts';
+import { operations, pathParamNames, type OperationId } from '#shared/api/operations.ts';
+import { formatSfdDate } from '#signing/signature.ts';
 import {
   NO_CUSTOMER_ACCESS_KEY_ID,
   NO_CUSTOMER_ACCESS_KEY_SECRET,
@@ -13,7 +13,7 @@ import {
   UNPROVISIONED_ACCESS_KEY_SECRET,
   type SandboxHandle,
 } from './index.ts';
-import { clientFor, failure, rawClientFor, signedCall, startTestSandbox } from './test-helpers.ts';
+import { clientFor, failure, rawClientFor, signedCall, startTestSandbox } from './test-support/sandbox-clients.ts';
 
 let sandbox: SandboxHandle;
 let raw: ReturnType<typeof rawClientFor>;

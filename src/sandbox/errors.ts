@@ -1,7 +1,7 @@
 // One error factory: every failure the gateway answers is {code, message} with the status the API
 // error table gives for that code (src/shared/api/errors.ts is the single source).
 import { randomBytes } from 'node:crypto';
-import { findApiError } from '../shared/api/errors.ts';
+import { findApiError } from '#shared/api/errors.ts';
 
 export class GatewayError extends Error {
   readonly status: number;

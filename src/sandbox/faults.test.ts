@@ -1,10 +1,10 @@
 // Fault injection seen through the real API client: latency, 500/503, 429 bursts with Retry-After,
 // connection resets and slow bodies, per run and per operation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiLogEntry } from '../main/core/api/client.ts';
+import type { ApiLogEntry } from '#core/api/client.ts';
 import { FaultInjector } from './faults.ts';
 import type { SandboxHandle } from './index.ts';
-import { clientFor, failure, startTestSandbox } from './test-helpers.ts';
+import { clientFor, failure, startTestSandbox } from './test-support/sandbox-clients.ts';
 
 let sandbox: SandboxHandle;
 let serviceId: number;

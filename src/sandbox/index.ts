@@ -20,6 +20,8 @@ import { SandboxStore } from './store.ts';
 export type { FaultOptions, FaultSettings } from './faults.ts';
 export type { RateLimitOptions } from './rate-limit.ts';
 export { SandboxStore } from './store.ts';
+// The `npm run sandbox` program, also run in-process by `accel sandbox`.
+export { main as runSandboxCli } from './cli.ts';
 export {
   DEMO_ACCESS_KEY_ID,
   DEMO_ACCESS_KEY_SECRET,

@@ -1,10 +1,10 @@
 // Every operation of the spec succeeds through the real API client, and its effect is visible
 // through the API (or, for CORS and rate limit, which have no read, through the store).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../main/core/api/client.ts';
-import { operationIds, type OperationId } from '../shared/api/operations.ts';
+import type { ApiClient } from '#core/api/client.ts';
+import { operationIds, type OperationId } from '#shared/api/operations.ts';
 import type { SandboxHandle } from './index.ts';
-import { clientFor, signedCall, startTestSandbox } from './test-helpers.ts';
+import { clientFor, signedCall, startTestSandbox } from './test-support/sandbox-clients.ts';
 
 let sandbox: SandboxHandle;
 let client: ApiClient;

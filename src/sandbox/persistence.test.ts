@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from './index.ts';
 import { createStatePersister, loadState, writeStateAtomic } from './persistence.ts';
 import { buildInitialState } from './seed.ts';
-import { clientFor } from './test-helpers.ts';
+import { clientFor } from './test-support/sandbox-clients.ts';
 
 let dir: string;
 let statePath: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.ts';
 import type { SandboxHandle } from './index.ts';
 import { startSandbox } from './index.ts';
-import { clientFor, failure, signedCall } from './test-helpers.ts';
+import { clientFor, failure, signedCall } from './test-support/sandbox-clients.ts';
 
 describe('rate limiter', () => {
   it('defaults to 100 per minute and 1000 per hour', () => {

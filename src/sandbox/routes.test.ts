@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationIds, operations } from '../shared/api/operations.ts';
+import { operationIds, operations } from '#shared/api/operations.ts';
 import { matchRoute } from './routes.ts';
 
 describe('routes', () => {

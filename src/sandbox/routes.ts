@@ -1,7 +1,7 @@
 // Path matching for the 19 operations. Method, path templates and alias paths (plural service
 // read, the requestNumber path of the origin request example) come from the shared operation table;
 // this matcher also reports the allowed methods for 405 answers.
-import { operations, type OperationId } from '../shared/api/operations.ts';
+import { operations, type OperationId } from '#shared/api/operations.ts';
 
 interface CompiledRoute {
   operationId: OperationId;

@@ -11,7 +11,7 @@ import type {
   ServiceRecord,
   TrafficProfile,
 } from './model.ts';
-import { cacheControlSwitchDefaults } from '../shared/api/policy-defaults.ts';
+import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
 
 export const CNAME_SUFFIX = 'cdn.sandbox.example';
 

@@ -1,7 +1,7 @@
 // The request pipeline: route → body → faults → authentication → rate limit → content type → JSON →
 // handler. Every response, success or error, carries x-sfd-trace-id.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { OperationId } from '../shared/api/operations.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { authenticate, NonceCache, type Principal } from './auth.ts';
 import { apiError, errorBody, GatewayError, newTraceId } from './errors.ts';
 import type { FaultInjector, FaultPlan } from './faults.ts';

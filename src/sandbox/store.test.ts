@@ -1,9 +1,9 @@
 // Cross-record rules over HTTP: domain names unique across all customers (primary and alternate
 // names), services visible only to their customer, access control priorities unique.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../main/core/api/client.ts';
+import type { ApiClient } from '#core/api/client.ts';
 import type { SandboxHandle } from './index.ts';
-import { clientFor, failure, startTestSandbox } from './test-helpers.ts';
+import { clientFor, failure, startTestSandbox } from './test-support/sandbox-clients.ts';
 
 let sandbox: SandboxHandle;
 let demo: ApiClient;

@@ -1,8 +1,8 @@
 // The core as the browser host uses it: the OS keychain under the given service (or a secret
 // store passed in), with every core event handed to the host for its WebSocket.
-import { createCore } from '../main/core/app-core.ts';
-import type { SecretStore } from '../main/core/secrets/secret-store.ts';
-import type { IpcResult } from '../shared/ipc/define.ts';
+import { createCore } from '#core/app-core.ts';
+import type { SecretStore } from '#core/secrets/secret-store.ts';
+import type { IpcResult } from '#shared/ipc/define.ts';
 
 export type SecretStoreLike = SecretStore;
 

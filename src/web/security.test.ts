@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
 import { SECURITY_HEADERS, createToken, readCookie, tokenCookie, tokensEqual } from './security.ts';
 
 describe('CONTENT_SECURITY_POLICY (src/shared/security/csp.ts)', () => {

@@ -1,7 +1,7 @@
 // Browser-host security: response headers (with the shared CSP), the access token and its
 // cookie, the Host and Origin allow-lists.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CONTENT_SECURITY_POLICY } from '../shared/security/csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
 
 export { CONTENT_SECURITY_POLICY };
 

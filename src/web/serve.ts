@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultDataDir } from '../main/core/storage/data-dir.ts';
+import { defaultDataDir } from '#core/storage/data-dir.ts';
 import { startWebHost } from './server.ts';
 
 const BROWSER_CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge'];

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { startWebHost, type WebHost } from './server.ts';
 import { CONTENT_SECURITY_POLICY } from './security.ts';
 import type { HostCore } from './host-core.ts';
-import { createMemorySecretStore } from '../main/core/secrets/memory-store.ts';
+import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 
 type Reply = { status: number; headers: IncomingHttpHeaders; body: string };
 

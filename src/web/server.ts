@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { IpcResult } from '../shared/ipc/define.ts';
+import type { IpcResult } from '#shared/ipc/define.ts';
 import {
   SECURITY_HEADERS,
   TOKEN_COOKIE,

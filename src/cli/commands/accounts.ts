@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import type { AccountView } from '../../shared/ipc/channels/accounts.ts';
+import type { AccountView } from '#shared/ipc/channels/accounts.ts';
 
 export const help = `Usage: accel accounts <action> [options]
 

@@ -2,17 +2,17 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApiClient, type ApiClient } from '../../main/core/api/client.ts';
-import { toIpcError } from '../../main/core/ipc-error.ts';
-import { maskSecrets } from '../../main/core/secret-mask.ts';
-import { redactKnownSecrets } from '../../main/core/api/redact.ts';
-import { CoreError } from '../../main/core/errors.ts';
-import { operationIds } from '../../shared/api/operation-ids.ts';
-import { operations } from '../../shared/api/operations.ts';
+import { createApiClient, type ApiClient } from '#core/api/client.ts';
+import { toIpcError } from '#core/ipc-error.ts';
+import { maskSecrets } from '#core/secret-mask.ts';
+import { redactKnownSecrets } from '#core/api/redact.ts';
+import { CoreError } from '#core/errors.ts';
+import { operationIds } from '#shared/api/operation-ids.ts';
+import { operations } from '#shared/api/operations.ts';
 import { printError, readSecret, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import type { IpcError } from '../../shared/ipc/contract.ts';
+import type { IpcError } from '#shared/ipc/contract.ts';
 
 export const help = `Usage: accel call <operationId> [--account NAME | --base-url URL --key-id ID --secret-env VAR]
                   [--params JSON] [--body JSON|@FILE] [--show-secrets] [--yes] [--timeout SECONDS]

@@ -1,7 +1,7 @@
-// accel sandbox: the sandbox gateway CLI (src/sandbox/cli.ts), same options as npm run sandbox,
+// accel sandbox: the sandbox gateway CLI (runSandboxCli from the sandbox's public entry), same options as npm run sandbox,
 // run in this process. Its main() handles Ctrl-C / SIGTERM itself: it stops the gateway, flushes
 // the state file and resolves, so accel exits 0 without a child process to forward signals to.
-import { main } from '../../sandbox/cli.ts';
+import { runSandboxCli } from '#sandbox';
 import type { CliIo } from '../cli-types.ts';
 
 export const help = `Usage: accel sandbox [--port N] [--state FILE] [--seed S] [--no-rate-limit]
@@ -13,5 +13,5 @@ seeded services. Ctrl-C stops it.
 `;
 
 export function run(args: string[], io: CliIo): Promise<number> {
-  return main(args, { stdout: io.stdout });
+  return runSandboxCli(args, { stdout: io.stdout });
 }

@@ -1,6 +1,6 @@
 // accel sign: the signature of one request, step by step, for debugging a client against the spec.
 import { parseArgs } from 'node:util';
-import { createNonceGenerator, parseSfdDate, signRequest } from '../../main/core/api/signature.ts';
+import { createNonceGenerator, parseSfdDate, signRequest } from '#signing/signature.ts';
 import { readSecret } from '../cli-io.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 

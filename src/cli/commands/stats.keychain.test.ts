@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAccel } from '../test-support.ts';
-import { useKeychainCli } from '../keychain-test-support.ts';
-import { keychainTestsEnabled } from '../../main/core/test-support/keychain.ts';
-import { parseBundle } from '../../shared/analytics/bundle.ts';
+import { runAccel } from '../test-support/cli.ts';
+import { useKeychainCli } from '../test-support/keychain.ts';
+import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
+import { parseBundle } from '#shared/analytics/bundle.ts';
 
 describe.runIf(keychainTestsEnabled())('accel stats export with the OS keychain', () => {
   const ctx = useKeychainCli('accel-cli-stats-');

@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAccel } from '../test-support.ts';
+import { runAccel } from '../test-support/cli.ts';
 
 describe('accel stats usage', () => {
   it('explains what is missing or wrong with exit code 2', async () => {

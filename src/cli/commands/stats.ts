@@ -5,9 +5,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printError, withCore, CoreCallError } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { toIpcError } from '../../main/core/ipc-error.ts';
-import { metricIds, type Metric } from '../../shared/analytics/model.ts';
-import { parseApiTime } from '../../shared/analytics/ranges.ts';
+import { toIpcError } from '#core/ipc-error.ts';
+import { metricIds, type Metric } from '#shared/analytics/model.ts';
+import { parseApiTime } from '#shared/analytics/ranges.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
 export const help = `Usage: accel stats export --account NAME --services a.example.com,b.example.com|all

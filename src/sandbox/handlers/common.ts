@@ -1,9 +1,9 @@
 // Checks shared by the handlers, in the order the gateway applies them: customer of the key →
 // serviceId → service of that customer → policyId → body (shared validation) → cross-record rules.
 import type { z } from 'zod';
-import { errorCodesForOperation } from '../../shared/api/errors.ts';
-import { operations, type OperationId, type Operations } from '../../shared/api/operations.ts';
-import { validateOperationBody, validateOperationParams } from '../../shared/api/validate.ts';
+import { errorCodesForOperation } from '#shared/api/errors.ts';
+import { operations, type OperationId, type Operations } from '#shared/api/operations.ts';
+import { validateOperationBody, validateOperationParams } from '#shared/api/validate.ts';
 import { apiError } from '../errors.ts';
 import type { ServiceRecord } from '../model.ts';
 import type { HandlerContext } from './types.ts';

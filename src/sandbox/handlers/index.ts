@@ -1,5 +1,5 @@
 // operationId → handler; the satisfies clause makes a missing operation a type error.
-import type { OperationId } from '../../shared/api/operations.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { createAccessControlPolicy } from './createAccessControlPolicy.ts';
 import { createService } from './createService.ts';
 import { deleteRateLimit } from './deleteRateLimit.ts';

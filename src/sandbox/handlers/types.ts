@@ -1,4 +1,4 @@
-import type { OperationId } from '../../shared/api/operations.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import type { Principal } from '../auth.ts';
 import type { SandboxStore } from '../store.ts';
 

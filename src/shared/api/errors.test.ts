@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorTable, errorCodesForOperation, fieldForErrorCode, findApiError, normalizeApiErrorCode } from './errors.ts';
 import { operationIdForNumber, operationIds } from './operation-ids.ts';
-import { parseOperationNumbers, readContracts, readSpec, tableAfter } from './test/spec-tables.ts';
+import { parseOperationNumbers, readContracts, readSpec, tableAfter } from './test-support/spec-tables.ts';
 
 const specRows = tableAfter(readSpec(), '## Errors').map(([status, code, , operations]) => ({
   status: Number(status),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorTable } from './errors.ts';
 import { buildPath, matchRoute, operationIds, operations, pathParamNames, type OperationInput, type OperationResult } from './operations.ts';
-import { readSpec, tableAfter } from './test/spec-tables.ts';
+import { readSpec, tableAfter } from './test-support/spec-tables.ts';
 
 const endpointRows = tableAfter(readSpec(), '## Endpoints').map(([n, method, path]) => ({ n: Number(n), method, path }));
 

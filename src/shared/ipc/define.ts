@@ -61,7 +61,7 @@ export const noInput = z.union([z.undefined(), z.strictObject({})]).optional();
 /** Output of a channel that only confirms. */
 export const okOutput = z.strictObject({ ok: z.literal(true) });
 
-/** The error half of every IPC result. Mirrors serializeError() in src/main/core/api/errors.ts. */
+/** The error half of every IPC result. Mirrors serializeError() in src/core/api/errors.ts. */
 export const ipcErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyIssue } from '../test/issues.ts';
+import { onlyIssue } from '../test-support/issues.ts';
 import { cacheControlPolicySchema, cacheControlPolicyV2Schema, updateCacheControlPolicyV2BodySchema as schema } from './cache-control.ts';
 
 const base = { policyName: 'Images', priority: 10, matches: [{ field: 'req.path', operator: 'endswith', values: ['.png'] }], autoGzipDisable: false };

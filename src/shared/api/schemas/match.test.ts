@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesOf, onlyIssue } from '../test/issues.ts';
+import { issuesOf, onlyIssue } from '../test-support/issues.ts';
 import { matchesSchema, matchFields, matchOperators, matchResponseSchema, matchSchema, matchUrlPathSchema } from './match.ts';
 
 describe('matchSchema (version 1.1 Match)', () => {

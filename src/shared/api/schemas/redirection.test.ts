@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyIssue } from '../test/issues.ts';
+import { onlyIssue } from '../test-support/issues.ts';
 import { redirectionPolicyV2Schema, updateRedirectionPolicyBodySchema as schema } from './redirection.ts';
 
 const base = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesOf, onlyIssue } from '../test/issues.ts';
+import { issuesOf, onlyIssue } from '../test-support/issues.ts';
 import { originSchema } from './origin.ts';
 import { createServiceBodySchema, serviceSchema } from './service.ts';
 

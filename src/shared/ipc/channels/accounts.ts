@@ -2,6 +2,7 @@
 // the OS keychain. No output schema here carries a secret.
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
+import { secret } from '../../api/secret-mark.ts';
 
 /** Largest accounts export the app imports. */
 export const MAX_IMPORT_CHARS = 5_000_000;
@@ -34,7 +35,7 @@ const baseUrlSchema = z
     }
   }, 'Remove the user name and password from the URL: requests are signed with the access key.');
 const accessKeyIdSchema = z.string().trim().min(1, 'Enter the access key ID').max(200);
-const secretSchema = z.string().min(1, 'Enter the access key secret').max(1000);
+const secretSchema = secret(z.string().min(1, 'Enter the access key secret').max(1000));
 const customerIdSchema = z.coerce
   .number({ error: 'Enter the numeric customer ID' })
   .int('Enter the numeric customer ID')

@@ -9,8 +9,8 @@ import {
   type RendererApi,
   type RendererTransport,
   type SaveFileRequest,
-} from '../../../../shared/ipc/renderer-api.ts';
-import type { IpcResult } from '../../../../shared/ipc/define.ts';
+} from '#shared/ipc/renderer-api.ts';
+import type { IpcResult } from '#shared/ipc/define.ts';
 
 /** The parts of a WebSocket the transport uses (browser WebSocket, or a test double). */
 export type EventSocket = {

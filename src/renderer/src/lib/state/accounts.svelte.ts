@@ -1,5 +1,5 @@
-import type { AccountView, ConnectionCheck, Warning } from '../../../../shared/ipc/channels/accounts.ts';
-import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract.ts';
+import type { AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
+import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 

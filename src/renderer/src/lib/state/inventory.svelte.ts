@@ -1,5 +1,5 @@
-import type { InventoryEntry } from '../../../../shared/ipc/channels/inventory.ts';
-import type { ChannelOutput } from '../../../../shared/ipc/contract.ts';
+import type { InventoryEntry } from '#shared/ipc/channels/inventory.ts';
+import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError } from './errors.svelte.ts';
 

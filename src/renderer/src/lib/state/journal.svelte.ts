@@ -2,7 +2,7 @@
 // version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import { reapplicableOperationIds, type JournalEntry } from '../../../../shared/ipc/channels/journal.ts';
+import { reapplicableOperationIds, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export type { JournalEntry };
 

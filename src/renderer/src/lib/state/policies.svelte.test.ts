@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorAt, issuesToFieldErrors, serverFieldErrors, validateWith, effectiveOrder } from './policies.svelte.ts';
 import { IpcCallError } from './ipc.ts';
-import { rateLimitSchema } from '../../../../shared/api/schemas/rate-limit.ts';
+import { rateLimitSchema } from '#shared/api/schemas/rate-limit.ts';
 
 describe('field errors', () => {
   it('schema issues become dotted paths with the schema message (field and rule named)', () => {

@@ -5,12 +5,12 @@ import { invoke, IpcCallError } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { DraftState } from './drafts.svelte.ts';
-import { fieldForErrorCode, findApiError, normalizeApiErrorCode } from '../../../../shared/api/errors.ts';
-import type { MutatingOperationId, JournalEntry } from '../../../../shared/ipc/channels/journal.ts';
-import type { CacheControlPolicy, CacheControlPolicyV2 } from '../../../../shared/api/schemas/cache-control.ts';
-import type { AccessControlPolicy } from '../../../../shared/api/schemas/access-control.ts';
-import type { RedirectionPolicyV2 } from '../../../../shared/api/schemas/redirection.ts';
-import { sortRules, type PolicyKind } from '../../../../shared/rules/index.ts';
+import { fieldForErrorCode, findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
+import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { CacheControlPolicy, CacheControlPolicyV2 } from '#shared/api/schemas/cache-control.ts';
+import type { AccessControlPolicy } from '#shared/api/schemas/access-control.ts';
+import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
+import { sortRules, type PolicyKind } from '#shared/rules/index.ts';
 
 export type { CacheControlPolicy, CacheControlPolicyV2, AccessControlPolicy, RedirectionPolicyV2 };
 

@@ -1,10 +1,10 @@
 // The rule tester: a request typed by the user, evaluated locally (src/shared/rules) against the
 // service's cache control, access control and redirection rules.
-import { evaluateAll, parseRequest, type EvaluationByKind, type RequestForm, type RuleLike } from '../../../../shared/rules/index.ts';
+import { evaluateAll, parseRequest, type EvaluationByKind, type RequestForm, type RuleLike } from '#shared/rules/index.ts';
 import type { ServicePoliciesState } from './policies.svelte.ts';
 import { describeTtl } from '../components/policies/describe.ts';
 import { invoke } from './ipc.ts';
-import type { JournalEntry } from '../../../../shared/ipc/channels/journal.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export type TesterForm = {
   url: string;

@@ -1,7 +1,7 @@
-import type { Service, CreateServiceBody } from '../../../../shared/api/schemas/service.ts';
-import { serviceSchema } from '../../../../shared/api/schemas/service.ts';
+import type { Service, CreateServiceBody } from '#shared/api/schemas/service.ts';
+import { serviceSchema } from '#shared/api/schemas/service.ts';
 import { hasChannel, invoke, invokeDynamic } from './ipc.ts';
-import { mutatingOperationIds } from '../../../../shared/ipc/channels/journal.ts';
+import { mutatingOperationIds } from '#shared/ipc/channels/journal.ts';
 import { inventory } from './inventory.svelte.ts';
 
 export type { Service, CreateServiceBody };

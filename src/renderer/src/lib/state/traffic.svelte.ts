@@ -4,10 +4,10 @@
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify, toAppError, type AppError } from './errors.svelte.ts';
 import { getApi } from '../api/index.ts';
-import { metricIds, metricInfo, type Interval, type Metric } from '../../../../shared/analytics/model.ts';
-import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '../../../../shared/analytics/ranges.ts';
-import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '../../../../shared/analytics/query.ts';
-import { exportFileName } from '../../../../shared/analytics/bundle.ts';
+import { metricIds, metricInfo, type Interval, type Metric } from '#shared/analytics/model.ts';
+import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '#shared/analytics/ranges.ts';
+import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
+import { exportFileName } from '#shared/analytics/bundle.ts';
 import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from '../components/traffic/time-format.ts';
 
 export type RangeChoice = RangePreset | 'custom';

@@ -1,5 +1,5 @@
 // Field rules of the account form come from the IPC contract's schemas (one source of truth).
-import { accountColors, accountProfileFields, type AccountView } from '../../../../../shared/ipc/channels/accounts.ts';
+import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
 import { z } from 'zod';
 
 export type AccountFormField = 'name' | 'baseUrl' | 'accessKeyId' | 'secret' | 'customerId' | 'notes';

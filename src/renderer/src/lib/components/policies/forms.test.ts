@@ -12,10 +12,10 @@ import {
   redirectionFormFrom,
   splitTtl,
 } from './forms.ts';
-import { SECRET_MASK } from '../../../../../shared/ipc/channels/api.ts';
-import { updateCacheControlPolicyV2BodySchema } from '../../../../../shared/api/schemas/cache-control.ts';
-import { corsHeadersSchema } from '../../../../../shared/api/schemas/cors.ts';
-import { updateAccessControlPolicyBodySchema } from '../../../../../shared/api/schemas/access-control.ts';
+import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { updateCacheControlPolicyV2BodySchema } from '#shared/api/schemas/cache-control.ts';
+import { corsHeadersSchema } from '#shared/api/schemas/cors.ts';
+import { updateAccessControlPolicyBodySchema } from '#shared/api/schemas/access-control.ts';
 
 describe('cache control form', () => {
   const policy = {

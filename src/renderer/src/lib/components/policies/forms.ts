@@ -1,8 +1,8 @@
 // Editor forms ↔ API bodies. Forms hold what the inputs show (strings, lists, toggles); bodies are
 // what the operation sends. Validation of bodies uses the shared zod schemas (src/shared/api).
-import { matchesToV10 } from '../../../../../shared/rules/index.ts';
-import { SECRET_MASK } from '../../../../../shared/ipc/channels/api.ts';
-import { cacheControlSwitchDefaults } from '../../../../../shared/api/policy-defaults.ts';
+import { matchesToV10 } from '#shared/rules/index.ts';
+import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
 import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policies.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };

@@ -1,7 +1,7 @@
 // The list → editor state shared by the policy lists, and the one-schema validator of the editors.
 import { describe, expect, it } from 'vitest';
 import { OpenPolicy, schemaCheck } from '../../state/policies.svelte.ts';
-import { rateLimitSchema } from '../../../../../shared/api/schemas/rate-limit.ts';
+import { rateLimitSchema } from '#shared/api/schemas/rate-limit.ts';
 
 type Item = { policyId: number; policyName: string };
 

@@ -1,9 +1,9 @@
 // The create-service form's model: what the user types (strings, rows) → the API body, and the
 // shared zod schemas' issues → messages keyed by form field path ("origins.0.originUrl").
 import type { z } from 'zod';
-import { createServiceBodySchema, type CreateServiceBody, type DefaultHostHeader, type TlsProfile } from '../../../../../shared/api/schemas/service.ts';
-import { originSchema, type Origin } from '../../../../../shared/api/schemas/origin.ts';
-import { fieldForErrorCode } from '../../../../../shared/api/errors.ts';
+import { createServiceBodySchema, type CreateServiceBody, type DefaultHostHeader, type TlsProfile } from '#shared/api/schemas/service.ts';
+import { originSchema, type Origin } from '#shared/api/schemas/origin.ts';
+import { fieldForErrorCode } from '#shared/api/errors.ts';
 
 export interface HeaderRow {
   key: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMetricViews } from './traffic-view.ts';
-import type { Point, Series } from '../../../../../shared/analytics/model.ts';
+import type { Point, Series } from '#shared/analytics/model.ts';
 
 const t0 = Date.UTC(2026, 10, 1);
 const fiveMinute = (n: number, v: number): Point[] => Array.from({ length: n }, (_, i): Point => [t0 + i * 300_000, v]);

@@ -1,9 +1,9 @@
 // Pure helpers between a fetch result (or an opened bundle) and what the dashboard draws: chart
 // series per metric at the display resolution, and the summary of each metric.
-import { aggregateForDisplay } from '../../../../../shared/analytics/aggregate.ts';
-import { alignRange, displayStep } from '../../../../../shared/analytics/ranges.ts';
-import { summarize, type MetricSummary } from '../../../../../shared/analytics/stats.ts';
-import { metricIds, type Interval, type Metric, type Point, type Series } from '../../../../../shared/analytics/model.ts';
+import { aggregateForDisplay } from '#shared/analytics/aggregate.ts';
+import { alignRange, displayStep } from '#shared/analytics/ranges.ts';
+import { summarize, type MetricSummary } from '#shared/analytics/stats.ts';
+import { metricIds, type Interval, type Metric, type Point, type Series } from '#shared/analytics/model.ts';
 
 export interface ChartSeries {
   label: string;

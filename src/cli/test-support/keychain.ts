@@ -1,0 +1,30 @@
+// Test helper for CLI tests against the real OS keychain (kept apart from test-support.ts so
+// the other CLI tests do not load keytar).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '#core/test-support/sandbox.ts';
+import { clearKeychainService, uniqueKeychainService } from '#core/test-support/keychain.ts';
+
+/**
+ * Registers hooks for a CLI test against the real OS keychain: a sandbox gateway, a data dir and a
+ * keychain service of its own, all removed after the file. `env()` points the CLI at them, with the
+ * gateway's secret in ACCEL_TEST_SECRET.
+ */
+export type KeychainCliFixture = { sandbox: TestSandbox; dataDir: string; service: string; env: () => NodeJS.ProcessEnv };
+
+export function useKeychainCli(tmpPrefix: string): KeychainCliFixture {
+  const fixture = { service: uniqueKeychainService() } as KeychainCliFixture;
+  fixture.env = () => ({ ACCEL_DATA_DIR: fixture.dataDir, ACCEL_KEYCHAIN_SERVICE: fixture.service, ACCEL_TEST_SECRET: fixture.sandbox.credentials.accessKeySecret });
+  beforeAll(async () => {
+    fixture.sandbox = await startTestSandbox();
+    fixture.dataDir = await mkdtemp(join(tmpdir(), tmpPrefix));
+  });
+  afterAll(async () => {
+    await fixture.sandbox.stop();
+    await clearKeychainService(fixture.service);
+    await rm(fixture.dataDir, { recursive: true, force: true });
+  });
+  return fixture;
+}

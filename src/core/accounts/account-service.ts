@@ -1,0 +1,371 @@
+// Account use cases behind the accounts.* channels: metadata in the AccountStore, the secret in
+// the keychain (one entry per account, named by the account ID), credentials checked with
+// getCustomer. No method returns or logs a secret.
+import { z } from 'zod';
+import { CoreError } from '../errors.ts';
+import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './account-store.ts';
+import { VerificationFailedError, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { SandboxManager } from '../sandbox-manager.ts';
+import { accountProfileFields, type AccountView, type ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
+import type { ChannelOutput, IpcEventPayload, ParsedChannelInput } from '#shared/ipc/contract.ts';
+
+export const EXPORT_FORMAT = 'acceleration-console/accounts';
+export const EXPORT_SCHEMA_VERSION = 1;
+
+const exportedProfileSchema = z.object({
+  name: z.string().min(1),
+  // The same URL rule as the add dialog: http(s), no user name or password in it.
+  baseUrl: accountProfileFields.baseUrl,
+  accessKeyId: z.string().min(1),
+  customerId: z.number().int().positive(),
+  color: z.string().optional(),
+  production: z.boolean().optional(),
+  notes: z.string().optional(),
+});
+const exportFileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  schemaVersion: z.number().int(),
+  exportedAt: z.string().optional(),
+  accounts: z.array(z.unknown()),
+});
+
+type AccountsChangedReason = IpcEventPayload<'accounts.changed'>['reason'];
+
+export type AccountServiceDeps = {
+  store: AccountStore;
+  secrets: SecretStore;
+  sandbox: SandboxManager;
+  now: () => Date;
+  createClient?: ClientFactory;
+  /** Called after every change (the core turns it into the accounts.changed event). */
+  onChange?: (reason: AccountsChangedReason, accountId: string | null) => void;
+  /** Called when an account's connection or secret changed: cached clients must go. */
+  onCredentialsChanged?: (accountId: string) => void;
+};
+
+/** Same profile = same base URL (normalised), key ID and customer ID. */
+export function profileKey(account: { baseUrl: string; accessKeyId: string; customerId: number }): string {
+  let base = account.baseUrl.trim();
+  try {
+    const url = new URL(base);
+    base = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    base = base.toLowerCase();
+  }
+  return `${base}\n${account.accessKeyId.trim()}\n${account.customerId}`;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { store, secrets, sandbox } = deps;
+  const changed = (reason: AccountsChangedReason, accountId: string | null) => deps.onChange?.(reason, accountId);
+
+  function toView(record: AccountRecord): AccountView {
+    return {
+      ...record,
+      baseUrl: record.kind === 'sandbox' ? (sandbox.url() ?? SANDBOX_BASE_URL) : record.baseUrl,
+    };
+  }
+
+  const verify = (credentials: Credentials) => verifyCredentials(credentials, { createClient: deps.createClient, now: deps.now });
+
+  function throwIfFailed(check: VerificationResult): asserts check is Extract<ConnectionCheck, { ok: true }> {
+    // Same code, message and field as before, plus the gateway's HTTP status and trace ID.
+    if (!check.ok) throw new VerificationFailedError(check);
+  }
+
+  function refuseSandbox(record: AccountRecord, what: string): void {
+    if (record.kind === 'sandbox') {
+      throw new CoreError('Accounts.SandboxReadOnly', `The Sandbox account's ${what} is managed by the app and cannot be changed.`);
+    }
+  }
+
+  /** The secret of a standard account, or Accounts.SecretMissing with what to do. */
+  async function secretOf(record: AccountRecord): Promise<string> {
+    const missing = () =>
+      new CoreError(
+        'Accounts.SecretMissing',
+        `The access key secret of "${record.name}" is not in the keychain${record.needsSecret ? ' yet (the account was imported)' : ''}. Enter it with "Rotate secret" to use this account.`,
+        { fields: { secret: 'Enter the access key secret' } },
+      );
+    if (record.needsSecret) throw missing();
+    const secret = await secrets.get(record.id);
+    if (!secret) throw missing();
+    return secret;
+  }
+
+  /** Credentials to sign with (the sandbox's own for the Sandbox account; never sent out). */
+  async function credentialsOf(record: AccountRecord): Promise<Credentials> {
+    if (record.kind === 'sandbox') {
+      const running = await sandbox.ensure();
+      return {
+        baseUrl: running.url,
+        accessKeyId: running.credentials.accessKeyId,
+        secret: running.credentials.accessKeySecret,
+        customerId: running.credentials.customerId,
+      };
+    }
+    return { baseUrl: record.baseUrl, accessKeyId: record.accessKeyId, customerId: record.customerId, secret: await secretOf(record) };
+  }
+
+  async function list(): Promise<ChannelOutput<'accounts.list'>> {
+    const [accounts, currentAccountId] = await Promise.all([store.list(), store.currentId()]);
+    return { accounts: accounts.map(toView), currentAccountId, warnings: store.warnings() };
+  }
+
+  async function add(input: ParsedChannelInput<'accounts.add'>): Promise<ChannelOutput<'accounts.add'>> {
+    const { secret, verify: shouldVerify, makeCurrent, ...profile } = input;
+    const duplicate = (await store.list()).find((account) => profileKey(account) === profileKey(profile));
+    if (duplicate) {
+      throw new CoreError(
+        'Accounts.Duplicate',
+        `An account with this base URL, access key ID and customer ID already exists ("${duplicate.name}").`,
+        { fields: { accessKeyId: 'Already used by another account' } },
+      );
+    }
+    // Fail early (before a network check) when the secret could not be stored anyway.
+    const keychain = await secrets.status();
+    if (!keychain.available) throw new CoreError(keychain.code, keychain.message, { retryable: true });
+    let customer: AccountRecord['customer'] = null;
+    if (shouldVerify) {
+      const check = await verify({ ...profile, secret });
+      throwIfFailed(check);
+      customer = check.customer;
+    }
+    const record = await store.insert({ ...profile, kind: 'standard', needsSecret: false, customer });
+    try {
+      await secrets.set(record.id, secret);
+    } catch (error) {
+      await store.remove(record.id);
+      throw error;
+    }
+    if (makeCurrent ?? (await store.currentId()) === null) await store.setCurrent(record.id);
+    changed('added', record.id);
+    return { account: toView(record), verified: shouldVerify };
+  }
+
+  async function update(input: ParsedChannelInput<'accounts.update'>): Promise<AccountView> {
+    const record = await store.get(input.accountId);
+    const patch = Object.fromEntries(Object.entries(input.patch).filter(([, value]) => value !== undefined)) as typeof input.patch;
+    const connectionChanged =
+      (patch.baseUrl !== undefined && patch.baseUrl !== record.baseUrl) ||
+      (patch.accessKeyId !== undefined && patch.accessKeyId !== record.accessKeyId) ||
+      (patch.customerId !== undefined && patch.customerId !== record.customerId);
+    if (connectionChanged) refuseSandbox(record, 'connection');
+    const next = { ...record, ...patch };
+    if (connectionChanged) {
+      const duplicate = (await store.list()).find((a) => a.id !== record.id && profileKey(a) === profileKey(next));
+      if (duplicate) {
+        throw new CoreError('Accounts.Duplicate', `Another account ("${duplicate.name}") already uses this base URL, key ID and customer ID.`);
+      }
+    }
+    let customer = connectionChanged ? null : record.customer;
+    if (connectionChanged && input.verify) {
+      const check = await verify({ ...next, secret: await secretOf(record) });
+      throwIfFailed(check);
+      customer = check.customer;
+    }
+    const updated = await store.update(record.id, { ...patch, customer });
+    if (connectionChanged) deps.onCredentialsChanged?.(record.id);
+    changed('updated', record.id);
+    return toView(updated);
+  }
+
+  async function rotateSecret(input: ParsedChannelInput<'accounts.rotateSecret'>): Promise<AccountView> {
+    const record = await store.get(input.accountId);
+    refuseSandbox(record, 'secret');
+    const accessKeyId = input.accessKeyId ?? record.accessKeyId;
+    let customer = record.customer;
+    if (input.verify) {
+      // The old secret stays until the new one is proven to work.
+      const check = await verify({ baseUrl: record.baseUrl, accessKeyId, customerId: record.customerId, secret: input.secret });
+      throwIfFailed(check);
+      customer = check.customer;
+    } else if (accessKeyId !== record.accessKeyId) {
+      customer = null;
+    }
+    await secrets.set(record.id, input.secret);
+    const updated = await store.update(record.id, { accessKeyId, needsSecret: false, customer });
+    deps.onCredentialsChanged?.(record.id);
+    changed('secret-rotated', record.id);
+    return toView(updated);
+  }
+
+  async function remove(accountId: string): Promise<void> {
+    const record = await store.get(accountId);
+    // The keychain entry goes first: an account that cannot be cleaned up stays visible
+    // instead of leaving an orphaned secret behind.
+    // An imported profile whose secret was never entered has no entry to delete.
+    if (record.kind === 'standard' && !record.needsSecret) await secrets.delete(record.id);
+    await store.remove(record.id);
+    deps.onCredentialsChanged?.(record.id);
+    changed('removed', record.id);
+  }
+
+  async function switchTo(accountId: string): Promise<string> {
+    await store.setCurrent(accountId);
+    changed('switched', accountId);
+    return accountId;
+  }
+
+  async function exportProfiles(accountIds?: string[]): Promise<ChannelOutput<'accounts.export'>> {
+    const all = await store.list();
+    const wanted = accountIds ? new Set(accountIds) : null;
+    for (const id of wanted ?? []) {
+      if (!all.some((account) => account.id === id)) throw new CoreError('Accounts.NotFound', `No account with ID ${id} exists.`);
+    }
+    // The sandbox account is local to this installation; secrets are never exported.
+    const accounts = all
+      .filter((account) => account.kind === 'standard' && (!wanted || wanted.has(account.id)))
+      .map(({ name, baseUrl, accessKeyId, customerId, color, production, notes }) => ({
+        name,
+        baseUrl,
+        accessKeyId,
+        customerId,
+        color,
+        production,
+        notes,
+      }));
+    const exportedAt = deps.now().toISOString();
+    const document = { format: EXPORT_FORMAT, schemaVersion: EXPORT_SCHEMA_VERSION, exportedAt, accounts };
+    return {
+      fileName: `acceleration-console-accounts-${exportedAt.slice(0, 10)}.json`,
+      content: `${JSON.stringify(document, null, 2)}\n`,
+      count: accounts.length,
+    };
+  }
+
+  async function importProfiles(content: string): Promise<ChannelOutput<'accounts.import'>> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(content);
+    } catch {
+      throw new CoreError('Accounts.ImportInvalid', 'The file is not valid JSON. Choose a file exported with "Export accounts".');
+    }
+    const file = exportFileSchema.safeParse(raw);
+    if (!file.success) {
+      throw new CoreError('Accounts.ImportInvalid', 'The file is not an Acceleration Console accounts export. Choose a file exported with "Export accounts".');
+    }
+    if (file.data.schemaVersion > EXPORT_SCHEMA_VERSION) {
+      throw new CoreError(
+        'Accounts.ImportInvalid',
+        `The file was exported by a newer version of the app (schemaVersion ${file.data.schemaVersion}). Update the app to import it.`,
+      );
+    }
+    const existing = new Map((await store.list()).map((account) => [profileKey(account), account.name]));
+    const imported: AccountView[] = [];
+    const skipped: { name: string; reason: string }[] = [];
+    for (const [index, item] of file.data.accounts.entries()) {
+      const parsed = exportedProfileSchema.safeParse(item);
+      const fallbackName = (item as { name?: unknown })?.name;
+      const name = typeof fallbackName === 'string' && fallbackName ? fallbackName : `entry ${index + 1}`;
+      if (!parsed.success) {
+        const badUrl = parsed.error.issues.find((issue) => issue.path[0] === 'baseUrl' && issue.code === 'custom');
+        skipped.push({
+          name,
+          reason: badUrl
+            ? `unusable base URL (${badUrl.message})`
+            : 'incomplete profile (name, base URL, access key ID and customer ID are required)',
+        });
+        continue;
+      }
+      const profile = parsed.data;
+      const key = profileKey(profile);
+      const same = existing.get(key);
+      if (same !== undefined) {
+        skipped.push({ name: profile.name, reason: `duplicate of "${same}" (same base URL, access key ID and customer ID)` });
+        continue;
+      }
+      const color = (['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const).find((c) => c === profile.color);
+      const record = await store.insert({
+        kind: 'standard',
+        name: profile.name,
+        baseUrl: profile.baseUrl,
+        accessKeyId: profile.accessKeyId,
+        customerId: profile.customerId,
+        color: color ?? 'gray',
+        production: profile.production ?? false,
+        notes: profile.notes ?? '',
+        // The UI asks for the secret on first use.
+        needsSecret: true,
+        customer: null,
+      });
+      existing.set(key, record.name);
+      imported.push(toView(record));
+    }
+    if (imported.length > 0) {
+      if ((await store.currentId()) === null) await store.setCurrent(imported[0].id);
+      changed('imported', null);
+    }
+    return { imported, skipped };
+  }
+
+  async function testConnection(input: ParsedChannelInput<'accounts.testConnection'>): Promise<ConnectionCheck> {
+    if (!('accountId' in input)) return verify(input);
+    const record = await store.get(input.accountId);
+    const check = await verify(await credentialsOf(record));
+    if (check.ok) {
+      await store.update(record.id, { customer: check.customer });
+      changed('updated', record.id);
+    }
+    return check;
+  }
+
+  // Two quick calls (a double click, two windows) must not create two Sandbox accounts.
+  let sandboxLock: Promise<unknown> = Promise.resolve();
+  function ensureSandbox(makeCurrent?: boolean): Promise<AccountView> {
+    const run = sandboxLock.then(() => ensureSandboxNow(makeCurrent));
+    sandboxLock = run.catch(() => undefined);
+    return run;
+  }
+
+  async function ensureSandboxNow(makeCurrent?: boolean): Promise<AccountView> {
+    const running = await sandbox.ensure();
+    let record = (await store.list()).find((account) => account.kind === 'sandbox');
+    const credentials = {
+      baseUrl: running.url,
+      accessKeyId: running.credentials.accessKeyId,
+      secret: running.credentials.accessKeySecret,
+      customerId: running.credentials.customerId,
+    };
+    const check = await verify(credentials);
+    const customer = check.ok ? check.customer : null;
+    if (!record) {
+      record = await store.insert({
+        kind: 'sandbox',
+        name: 'Sandbox',
+        baseUrl: SANDBOX_BASE_URL,
+        accessKeyId: credentials.accessKeyId,
+        customerId: credentials.customerId,
+        color: 'teal',
+        production: false,
+        notes: 'Built-in sandbox gateway: emulates the whole API on this computer. Nothing here reaches a real service.',
+        needsSecret: false,
+        customer,
+      });
+      changed('added', record.id);
+    } else if (customer) {
+      record = await store.update(record.id, { accessKeyId: credentials.accessKeyId, customerId: credentials.customerId, customer });
+    }
+    if (makeCurrent ?? (await store.currentId()) === null) await switchTo(record.id);
+    return toView(record);
+  }
+
+  return {
+    toView,
+    credentialsOf,
+    list,
+    get: async (accountId: string) => toView(await store.get(accountId)),
+    add,
+    update,
+    rotateSecret,
+    remove,
+    switchTo,
+    exportProfiles,
+    importProfiles,
+    testConnection,
+    ensureSandbox,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '#sandbox';
+import { createApiClient, type ApiClient } from '../api/client.ts';
+import { AnalyticsCache } from './cache.ts';
+import { fetchAnalytics, pointsFromResponse, type AnalyticsTransport } from './fetcher.ts';
+import { analyticsQuerySchema, type AnalyticsQueryInput } from '#shared/analytics/query.ts';
+import { presetRange } from '#shared/analytics/ranges.ts';
+import { DAY_MS, FIVE_MINUTES_MS } from '#shared/analytics/model.ts';
+
+// Gateway and fetcher share one movable clock, 2 minutes into a 5-minute point.
+let nowMs = Math.floor(Date.now() / FIVE_MINUTES_MS) * FIVE_MINUTES_MS - FIVE_MINUTES_MS + 120_000;
+let sandbox: SandboxHandle;
+let client: ApiClient;
+let dir: string;
+const calls: string[] = [];
+
+function transport(): AnalyticsTransport {
+  return {
+    call: async (operationId, body, { signal }) => {
+      calls.push(`${operationId} ${body.serviceNames.length} ${body.startTime}..${body.endTime}`);
+      return client.call(operationId, { body } as never, { signal });
+    },
+  };
+}
+
+const query = (input: Partial<AnalyticsQueryInput>) => {
+  const range = presetRange('24h', nowMs);
+  return analyticsQuerySchema.parse({ accountId: 'acc', serviceNames: names(), metrics: ['volume'], from: range.from, to: range.to, ...input });
+};
+const names = (): string[] => sandbox.services.slice(0, 2).map((s) => s.domainName);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ now: () => nowMs, rateLimit: false });
+  client = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false, now: () => nowMs, retry: { maxAttempts: 1 } });
+  dir = await mkdtemp(join(tmpdir(), 'analytics-fetch-'));
+});
+afterAll(async () => {
+  await client.close();
+  await sandbox.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('fetchAnalytics against the sandbox', () => {
+  it('fetches once, then only the open end a minute later, with identical history', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'a') });
+    calls.length = 0;
+    const progress: number[] = [];
+    const first = await fetchAnalytics({ query: query({ metrics: ['volume', 'requests'] }), cache, transport: transport(), now: () => nowMs, onProgress: (p) => progress.push(p.done) });
+    expect(first.calls).toBe(2);
+    expect(first.offline).toBe(false);
+    expect(first.failures).toEqual([]);
+    expect(progress.at(-1)).toBe(2);
+    const volume = first.series.filter((s) => s.metric === 'volume');
+    expect(volume).toHaveLength(2);
+    // 24 hours of complete 5-minute points (the open one is not reported yet).
+    expect(volume[0].points.length).toBe(287);
+
+    nowMs += 60_000;
+    calls.length = 0;
+    const second = await fetchAnalytics({ query: query({ metrics: ['volume', 'requests'] }), cache, transport: transport(), now: () => nowMs });
+    expect(second.calls).toBe(2);
+    for (const line of calls) {
+      const [, , span] = line.split(' ');
+      const [a, b] = span.split('..').map((s) => Date.parse(s));
+      expect(b - a).toBeLessThanOrEqual(2 * 3_600_000);
+    }
+    const old = new Map(volume[0].points);
+    const overlap = second.series[0].points.filter(([t]) => old.has(t));
+    expect(overlap.length).toBeGreaterThan(250);
+    for (const [t, v] of overlap) expect(v).toBe(old.get(t));
+  });
+
+  it('splits a 3-day request range into 24-hour calls and aggregates nothing on its own', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'b') });
+    const range = presetRange('7d', nowMs);
+    const result = await fetchAnalytics({ query: query({ metrics: ['originRequests'], from: range.to - 3 * DAY_MS, to: range.to }), cache, transport: transport(), now: () => nowMs });
+    expect(result.calls).toBe(3);
+    expect(result.series[0].points.length).toBeGreaterThan(860);
+  });
+
+  it('keeps what arrived when one service name is unknown, and names the failing service', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'c') });
+    const result = await fetchAnalytics({ query: query({ serviceNames: [...names(), 'unknown.example.org'] }), cache, transport: transport(), now: () => nowMs });
+    expect(result.failures).toEqual([expect.objectContaining({ serviceName: 'unknown.example.org', metric: 'volume', code: 'ServiceNames.Invalid' })]);
+    expect(result.series.filter((s) => s.points.length > 0).map((s) => s.serviceName)).toEqual(names());
+  });
+
+  it('answers from the cache, marked offline, when the API cannot be reached', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'd') });
+    const online = await fetchAnalytics({ query: query({}), cache, transport: transport(), now: () => nowMs });
+    const fetchedAt = nowMs;
+    nowMs += 10 * 60_000;
+    const unreachable = createApiClient({ baseUrl: 'http://127.0.0.1:9', keyId: 'k', secret: 's', budget: false, retry: { maxAttempts: 1 } });
+    const offline = await fetchAnalytics({
+      query: query({}),
+      cache,
+      transport: { call: (op, body, o) => unreachable.call(op, { body } as never, o) },
+      now: () => nowMs,
+    });
+    await unreachable.close();
+    expect(offline.offline).toBe(true);
+    expect(offline.asOf).toBe(fetchedAt);
+    expect(offline.series[0].points.length).toBeGreaterThan(250);
+    expect(offline.series[0].points[5]).toEqual(online.series[0].points[7]);
+    const noCredentials = await fetchAnalytics({ query: query({ serviceNames: ['never.example.com'] }), cache, transport: null, now: () => nowMs });
+    expect(noCredentials.offline).toBe(true);
+    expect(noCredentials.failures[0]).toMatchObject({ code: 'Analytics.NotCached' });
+  });
+
+  it('fetches a corrupt cache entry again', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'e') });
+    await fetchAnalytics({ query: query({}), cache, transport: transport(), now: () => nowMs });
+    await writeFile(cache.pathOf({ accountId: 'acc', serviceName: names()[0], metric: 'volume', interval: 'minute' }), 'garbage');
+    calls.length = 0;
+    const again = await fetchAnalytics({ query: query({}), cache, transport: transport(), now: () => nowMs });
+    expect(calls.some((c) => c.includes(' 1 ') && /T\d\d:\d\d:\d\dZ\.\./.test(c))).toBe(true);
+    expect(again.series[0].points.length).toBeGreaterThan(280);
+  });
+
+  it('stops on cancel and keeps the calls that completed', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'f') });
+    const controller = new AbortController();
+    let seen = 0;
+    const slow: AnalyticsTransport = {
+      call: async (op, body, o) => {
+        seen++;
+        if (seen === 2) controller.abort();
+        return transport().call(op, body, o);
+      },
+    };
+    const range = presetRange('7d', nowMs);
+    const result = await fetchAnalytics({ query: query({ from: range.from, to: range.to }), cache, transport: slow, now: () => nowMs, concurrency: 1, signal: controller.signal });
+    expect(result.cancelled).toBe(true);
+    expect(seen).toBeLessThan(7);
+    expect(result.series[0].points.length).toBeGreaterThan(0);
+  });
+
+  it('compares with the previous period fetched in the same pass', async () => {
+    const cache = new AnalyticsCache({ dir: join(dir, 'g') });
+    const result = await fetchAnalytics({ query: query({ comparePrevious: true, metrics: ['bandwidth'] }), cache, transport: transport(), now: () => nowMs });
+    expect(result.calls).toBe(2);
+    expect(result.previous?.[0].points.length).toBe(288);
+    expect(result.previousRange!.to).toBe(result.range.from);
+  });
+});
+
+describe('pointsFromResponse', () => {
+  it('matches names case-insensitively and skips malformed points', () => {
+    const map = pointsFromResponse('volume', ['A.example.com', 'b.example.com'], [
+      { serviceName: 'a.example.com', volumes: [{ timestamp: '2026-11-01T00:00:00Z', value: 5 }, { timestamp: 'bad', value: 1 }, { timestamp: '2026-11-01T00:05:00Z', value: 'x' }] },
+    ]);
+    expect(map.get('A.example.com')).toEqual([[Date.UTC(2026, 10, 1), 5]]);
+    expect(map.get('b.example.com')).toEqual([]);
+  });
+});

@@ -1,0 +1,554 @@
+// The signed HTTP client, generic over an operation table so tests can drive it with a small table
+// and client.ts binds it to THE operation table. One place decides validation, signing, budget,
+// retry, timeout, clock skew, error mapping and redaction.
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import { sharedBudgets, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
+import {
+  AbortError,
+  ApiClientError,
+  ApiError,
+  ConnectionError,
+  InputValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  type FieldErrors,
+} from './errors.ts';
+import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
+import { redact, redactText, registerSecret } from './redact.ts';
+import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** The part of an operation table entry the client needs (src/shared/api/operations.ts). */
+export interface ClientOperation {
+  readonly operationId: string;
+  readonly method: string;
+  /** Template such as /cdn/v1.0/services/{serviceId}/rateLimit */
+  readonly path: string;
+  readonly pathParams: z.ZodType;
+  readonly body: z.ZodType | null;
+  readonly response: z.ZodType | null;
+  /** False forbids automatic retries even for GET/PUT/DELETE. */
+  readonly idempotent?: boolean;
+}
+
+export type OperationTable = Readonly<Record<string, ClientOperation>>;
+
+// Params may be left out when the operation has none, or none of them is required.
+type Empty = Record<never, never>;
+type ParamsPart<P> = Empty extends P ? { params?: P } : { params: P };
+type BodyPart<B> = B extends z.ZodType ? { body: z.input<B> } : { body?: undefined };
+/** What a caller passes: `{ params, body }`; either may be left out when the operation has none. */
+export type InputFor<D extends ClientOperation> = ParamsPart<z.input<D['pathParams']>> & BodyPart<D['body']>;
+/** Parsed response body; undefined for operations that answer without a body. */
+export type ResultFor<D extends ClientOperation> = D['response'] extends z.ZodType
+  ? z.output<D['response']>
+  : undefined;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-attempt timeout; the client's timeoutMs (default 30 s) otherwise. */
+  timeoutMs?: number;
+  /** Further X-SFD-* headers for this call (sent and signed). */
+  sfdHeaders?: SfdHeaders;
+}
+
+type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
+
+export type OperationMethods<T extends OperationTable> = {
+  readonly [K in keyof T]: (...args: CallArgs<InputFor<T[K]>>) => Promise<ResultFor<T[K]>>;
+};
+
+export interface ApiClientBase<T extends OperationTable> {
+  call<K extends keyof T & string>(id: K, ...args: CallArgs<InputFor<T[K]>>): Promise<ResultFor<T[K]>>;
+  /** Estimated server time minus workstation time, from the Date headers of answers. */
+  clockOffsetMs(): number;
+  /** Closes the keep-alive connections; later calls fail with Client.Closed. */
+  close(): Promise<void>;
+  readonly baseUrl: string;
+  readonly keyId: string;
+  /** The budget this client draws from (shared with other clients of the same key). */
+  readonly budget: RequestBudget | null;
+}
+
+export type ApiClientFor<T extends OperationTable> = ApiClientBase<T> & OperationMethods<T>;
+
+export interface RetryOptions {
+  /** Attempts in total, first one included (default 3; 1 disables retries). */
+  maxAttempts?: number;
+  /** Backoff base: attempt n waits up to base * 2^(n-1) ms (full jitter). Default 250. */
+  baseDelayMs?: number;
+  /** Upper bound of one backoff delay (default 10 s). */
+  maxDelayMs?: number;
+  /** Upper bound for a Retry-After wait (default 60 s). */
+  maxRetryAfterMs?: number;
+}
+
+/** What the client records per attempt: never headers, bodies or secrets. */
+export interface ApiLogEntry {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Absent when no HTTP answer arrived. */
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  traceId?: string;
+  /** API error code, or Network.* when no answer arrived. */
+  code?: string;
+}
+
+export interface ApiClientOptions {
+  /** e.g. https://api.example.net or http://127.0.0.1:8443 (a path prefix is kept). */
+  baseUrl: string;
+  keyId: string;
+  secret: string;
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /**
+   * Request budget: options for the budget shared by every client of this base URL and key
+   * (default 100/minute, 1000/hour), an explicit budget object, or false for none.
+   */
+  budget?: RequestBudgetOptions | RequestBudget | false;
+  /** Workstation clock (ms since epoch); Date.now by default. */
+  now?: () => number;
+  /** Called when the estimated clock offset exceeds 5 minutes (each time the estimate changes). */
+  onClockSkew?: (offsetMs: number) => void;
+  log?: (entry: ApiLogEntry) => void;
+  /** X-SFD-* headers sent and signed on every request, e.g. { 'X-SFD-FZone': '1' }. */
+  sfdHeaders?: SfdHeaders;
+  /** Nonce source (tests); a CSPRNG generator by default. */
+  nonce?: () => string;
+  /** Keep-alive connections per origin (default 6). */
+  connections?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const CLOCK_SKEW_WARNING_MS = 5 * 60_000;
+const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+const CONTENT_TYPE = 'application/json; charset=utf-8';
+const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+// Date has one-second resolution: changes smaller than this are noise, not skew.
+const CLOCK_UPDATE_THRESHOLD_MS = 2_000;
+const SNIPPET_LENGTH = 200;
+
+function isBudget(value: unknown): value is RequestBudget {
+  return typeof value === 'object' && value !== null && typeof (value as RequestBudget).acquire === 'function';
+}
+
+
+/** Fills a path template from validated params, percent-encoding every value. */
+export function buildRequestPath(template: string, params: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new InputValidationError({ [name]: 'Required' });
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Retry-After as milliseconds (delta seconds or an HTTP date relative to the server's Date). */
+export function parseRetryAfter(value: string | undefined, serverNowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - serverNowMs);
+}
+
+/** Secrets inside a request body (S3 accessSecret, tokenSecret list) so echoes can be cut out. */
+export function secretsInBody(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) secretsInBody(item, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'string' && isSecretFieldName(key) && item) {
+        out.push(item, ...item.split(',').map((s) => s.trim()).filter(Boolean));
+      } else secretsInBody(item, out);
+    }
+  }
+  return out;
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, operationId: string): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new AbortError(operationId));
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new AbortError(operationId));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const CONNECTION_MESSAGES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'The API server refused the connection. Check the base URL and that the server is running.',
+  ENOTFOUND: 'The API host name could not be resolved. Check the base URL and the network connection.',
+  EAI_AGAIN: 'The API host name could not be resolved right now. Check the network connection.',
+  ECONNRESET: 'The connection to the API server was reset. Try again.',
+  UND_ERR_SOCKET: 'The connection to the API server was closed unexpectedly. Try again.',
+  UND_ERR_CONNECT_TIMEOUT: 'Connecting to the API server timed out. Check the network connection.',
+};
+
+function connectionErrorFrom(error: unknown, operationId: string): ConnectionError {
+  // Only the code and a fixed sentence are kept: low-level errors may carry sockets or buffers.
+  let code: string | undefined;
+  for (let e: unknown = error; e && typeof e === 'object' && !code; e = (e as { cause?: unknown }).cause) {
+    const c = (e as { code?: unknown }).code;
+    if (typeof c === 'string') code = c;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  // AggregateError (happy eyeballs) nests codes in .errors.
+  if (!code && error instanceof AggregateError) {
+    const inner = error.errors.find((e) => typeof (e as { code?: unknown })?.code === 'string') as { code: string };
+    code = inner?.code;
+  }
+  const message =
+    (code && CONNECTION_MESSAGES[code]) ??
+    `The API server could not be reached${code ? ` (${code})` : ''}. Check the base URL and the network connection.`;
+  return new ConnectionError(message, operationId, code);
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export function createApiClientFor<const T extends OperationTable>(
+  table: T,
+  options: ApiClientOptions,
+): ApiClientFor<T> {
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+  } catch {
+    throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL is not a valid URL.', retryable: false });
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL must start with http:// or https://.', retryable: false });
+  }
+  if (!options.keyId || !options.secret) {
+    throw new ApiClientError({ code: 'Config.MissingCredentials', message: 'An access key ID and secret are required.', retryable: false });
+  }
+  const keyId = options.keyId;
+  const secret = options.secret;
+  const releaseSecret = registerSecret(secret);
+  const host = hostHeaderFor(base);
+  const pathPrefix = base.pathname.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const nextNonce = options.nonce ?? createNonceGenerator();
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retry = {
+    maxAttempts: Math.max(1, Math.floor(options.retry?.maxAttempts ?? 3)),
+    baseDelayMs: options.retry?.baseDelayMs ?? 250,
+    maxDelayMs: options.retry?.maxDelayMs ?? 10_000,
+    maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
+  };
+  const budget: RequestBudget | null =
+    options.budget === false
+      ? null
+      : isBudget(options.budget)
+        ? options.budget
+        : options.budget
+          ? sharedBudgets.get(base.href, keyId, options.budget)
+          : sharedBudgets.get(base.href, keyId);
+
+  let pool: Pool | null = null;
+  let closed = false;
+  let offsetMs = 0;
+
+  const getPool = (): Pool => {
+    if (closed) throw new ApiClientError({ code: 'Client.Closed', message: 'The API client was closed.', retryable: false });
+    // One keep-alive pool per client origin, so connections are reused between calls.
+    pool ??= new Pool(base.origin, { connections: options.connections ?? 6, keepAliveTimeout: 10_000 });
+    return pool;
+  };
+
+  const emitLog = (entry: ApiLogEntry): void => {
+    if (!options.log) return;
+    try {
+      options.log(redact(entry, [secret]));
+    } catch {
+      // A failing logger must not fail the request.
+    }
+  };
+
+  /** Updates the clock offset from a Date header; true when the estimate moved. */
+  const observeDate = (dateHeader: string | undefined, sentAt: number, receivedAt: number): boolean => {
+    if (!dateHeader) return false;
+    const serverMs = Date.parse(dateHeader);
+    if (Number.isNaN(serverMs)) return false;
+    // Date truncates to the second: +500 ms centres the estimate; compare with the round trip's midpoint.
+    const estimate = Math.round(serverMs + 500 - (sentAt + receivedAt) / 2);
+    if (Math.abs(estimate - offsetMs) < CLOCK_UPDATE_THRESHOLD_MS) return false;
+    offsetMs = Math.abs(estimate) < CLOCK_UPDATE_THRESHOLD_MS ? 0 : estimate;
+    if (Math.abs(offsetMs) > CLOCK_SKEW_WARNING_MS && options.onClockSkew) {
+      try {
+        options.onClockSkew(offsetMs);
+      } catch {
+        // Listener errors are not the request's problem.
+      }
+    }
+    return true;
+  };
+
+  const sendOnce = async (
+    op: ClientOperation,
+    path: string,
+    bodyText: string,
+    sfdHeaders: SfdHeaders,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> => {
+    const method = op.method.toUpperCase();
+    const signed = signRequest({
+      method,
+      uri: path,
+      host,
+      keyId,
+      secret,
+      body: bodyText,
+      // Skew-corrected time, so a workstation with a wrong clock still signs a valid date.
+      date: new Date(now() + offsetMs),
+      nonce: nextNonce(),
+      extraSfdHeaders: sfdHeaders,
+    });
+    const headers: Record<string, string> = { ...signed.headers, 'Content-Type': CONTENT_TYPE };
+    delete headers.Host;
+    headers.host = host;
+
+    const controller = new AbortController();
+    const onUserAbort = (): void => controller.abort();
+    if (signal?.aborted) throw new AbortError(op.operationId);
+    signal?.addEventListener('abort', onUserAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const res = await getPool().request({
+        path,
+        method: method as HttpMethod,
+        headers,
+        body: bodyText === '' ? undefined : bodyText,
+        signal: controller.signal,
+      });
+      let size = 0;
+      const chunks: Buffer[] = [];
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_RESPONSE_BYTES) {
+          res.body.destroy();
+          throw new ConnectionError('The API answer is too large.', op.operationId, 'RESPONSE_TOO_LARGE');
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
+    } catch (error) {
+      if (error instanceof ApiClientError) throw error;
+      if (signal?.aborted) throw new AbortError(op.operationId);
+      if (timedOut) throw new TimeoutError(timeoutMs, op.operationId);
+      const code = (error as { code?: unknown })?.code;
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+        throw new TimeoutError(timeoutMs, op.operationId);
+      }
+      throw connectionErrorFrom(error, op.operationId);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onUserAbort);
+    }
+  };
+
+  const errorFromResponse = (
+    res: RawResponse,
+    op: ClientOperation,
+    serverNowMs: number,
+    bodySecrets: readonly string[],
+  ): ApiError => {
+    let code: string | undefined;
+    let message: string | undefined;
+    try {
+      const parsed: unknown = JSON.parse(res.text);
+      if (parsed && typeof parsed === 'object') {
+        const c = (parsed as { code?: unknown }).code;
+        const m = (parsed as { message?: unknown }).message;
+        if (typeof c === 'string' && c) code = c;
+        if (typeof m === 'string' && m) message = m;
+      }
+    } catch {
+      // Not JSON (proxy error page, plain text): described below with a snippet.
+    }
+    if (!message) {
+      const snippet = res.text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
+      message = `The API answered HTTP ${res.status}${code ? ` (${code})` : ' without an error code'}${
+        snippet ? `: ${snippet}${res.text.length > SNIPPET_LENGTH ? '…' : ''}` : '.'
+      }`;
+    }
+    return new ApiError({
+      status: res.status,
+      code: code ?? `Http.${res.status}`,
+      message: redactText(message, [secret, ...bodySecrets]),
+      traceId: header(res.headers, 'x-sfd-trace-id'),
+      operationId: op.operationId,
+      retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after'), serverNowMs),
+    });
+  };
+
+  /** The single retry policy: the delay before the next attempt, or null to give up. */
+  const retryDelay = (error: unknown, attempt: number, method: string, idempotent: boolean): number | null => {
+    if (attempt >= retry.maxAttempts || !IDEMPOTENT_METHODS.has(method) || !idempotent) return null;
+    const retryable =
+      error instanceof ConnectionError ||
+      (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);
+    if (!retryable) return null;
+    if (error instanceof ApiError && error.retryAfterMs !== undefined) {
+      return Math.min(error.retryAfterMs, retry.maxRetryAfterMs);
+    }
+    // Full jitter: uniform in [0, min(cap, base * 2^(attempt-1))].
+    return Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+  };
+
+  const call = async (id: string, input?: { params?: unknown; body?: unknown }, callOptions: CallOptions = {}) => {
+    const op = Object.hasOwn(table, id) ? table[id] : undefined;
+    if (!op) {
+      throw new ApiClientError({ code: 'Request.UnknownOperation', message: `Unknown operation ${id}.`, retryable: false });
+    }
+    const operationId = op.operationId;
+    const method = op.method.toUpperCase();
+    if (closed) {
+      throw new ApiClientError({ code: 'Client.Closed', message: 'The API client was closed.', retryable: false, operationId });
+    }
+
+    // Validate everything before anything is sent.
+    const fields: FieldErrors = {};
+    const params = op.pathParams.safeParse(input?.params ?? {});
+    if (!params.success) Object.assign(fields, issuesToFieldErrors(params.error));
+    let bodyValue: unknown;
+    if (op.body) {
+      const body = op.body.safeParse(input?.body);
+      if (body.success) bodyValue = body.data;
+      else Object.assign(fields, issuesToFieldErrors(body.error));
+    }
+    if (Object.keys(fields).length > 0 || !params.success) throw new InputValidationError(fields, operationId);
+
+    let path: string;
+    try {
+      path = pathPrefix + buildRequestPath(op.path, params.data as Record<string, unknown>);
+    } catch (e) {
+      if (e instanceof InputValidationError) throw new InputValidationError(e.fields, operationId);
+      throw e;
+    }
+    // The exact bytes signed are the bytes sent.
+    const bodyText = op.body ? JSON.stringify(bodyValue) ?? '' : '';
+    const bodySecrets = op.body ? secretsInBody(bodyValue) : [];
+    const sfdHeaders = { ...options.sfdHeaders, ...callOptions.sfdHeaders };
+    const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
+    const signal = callOptions.signal;
+    let dateCorrected = false;
+
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new AbortError(operationId);
+      if (budget) await budget.acquire(signal, operationId);
+      const started = performance.now();
+      const sentAt = now();
+      let error: unknown;
+      try {
+        const res = await sendOnce(op, path, bodyText, sfdHeaders, timeoutMs, signal);
+        const receivedAt = now();
+        const offsetMoved = observeDate(header(res.headers, 'date'), sentAt, receivedAt);
+        const traceId = header(res.headers, 'x-sfd-trace-id');
+        const durationMs = Math.round(performance.now() - started);
+        if (res.status >= 200 && res.status < 300) {
+          emitLog({ operationId, method, path, status: res.status, durationMs, attempt, traceId });
+          return parseSuccess(op, res, traceId);
+        }
+        const serverNow = Date.parse(header(res.headers, 'date') ?? '') || receivedAt + offsetMs;
+        const apiError = errorFromResponse(res, op, serverNow, bodySecrets);
+        emitLog({ operationId, method, path, status: res.status, durationMs, attempt, traceId, code: apiError.code });
+        // A date rejected by the gateway was signed with a clock we now know is off: the request was
+        // refused before it ran, so one immediate re-signed attempt is safe for any method.
+        if (apiError.code === 'Auth.DateExpired' && offsetMoved && !dateCorrected) {
+          dateCorrected = true;
+          attempt--;
+          continue;
+        }
+        error = apiError;
+      } catch (e) {
+        if (e instanceof ApiClientError && !(e instanceof ConnectionError)) {
+          if (e instanceof TimeoutError) {
+            emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
+          }
+          throw e;
+        }
+        if (!(e instanceof ConnectionError)) throw e;
+        emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
+        error = e;
+      }
+      const delay = retryDelay(error, attempt, method, op.idempotent !== false);
+      if (delay === null) throw error;
+      await sleep(delay, signal, operationId);
+    }
+  };
+
+  const parseSuccess = (op: ClientOperation, res: RawResponse, traceId: string | undefined): unknown => {
+    // Operations documented as "200, no body" (and real servers that omit one) yield undefined.
+    if (res.text.trim() === '') return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      throw new ResponseValidationError('The API answer is not valid JSON.', res.status, traceId, op.operationId);
+    }
+    if (!op.response) return json;
+    const parsed = op.response.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const fields = issuesToFieldErrors(parsed.error);
+    const summary = Object.entries(fields)
+      .slice(0, 3)
+      .map(([k, m]) => `${k || '(root)'}: ${m}`)
+      .join('; ');
+    throw new ResponseValidationError(
+      `The API answer has an unexpected shape (${summary}).`,
+      res.status,
+      traceId,
+      op.operationId,
+    );
+  };
+
+  const client: Record<string, unknown> = {
+    call,
+    clockOffsetMs: () => offsetMs,
+    async close() {
+      if (closed) return;
+      closed = true;
+      releaseSecret();
+      const p = pool;
+      pool = null;
+      await p?.close();
+    },
+    baseUrl: base.href,
+    keyId,
+    budget,
+  };
+  for (const id of Object.keys(table)) {
+    if (Object.hasOwn(client, id)) throw new Error(`Operation ${id} collides with a client member`);
+    client[id] = (input?: { params?: unknown; body?: unknown }, callOptions?: CallOptions) =>
+      call(id, input, callOptions);
+  }
+  return Object.freeze(client) as unknown as ApiClientFor<T>;
+}
+

@@ -1,0 +1,139 @@
+// The application core every host runs: accounts, keychain, API clients, the sandbox, and the
+// IPC handler table behind one invoke(channel, payload) → IpcResult.
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { createAccountStore } from './accounts/account-store.ts';
+import { createClientProvider } from './clients.ts';
+import { createKeytarSecretStore } from './secrets/keytar-store.ts';
+import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store.ts';
+import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox-manager.ts';
+import { createDispatcher, type Dispatcher } from './ipc-dispatcher.ts';
+import { createHandlers } from './handlers/index.ts';
+import { scrubOutput } from './secret-mask.ts';
+import type { ApiClientOptions } from './api/client.ts';
+import type { CoreContext } from './context.ts';
+import { createWarningBoard } from './warnings.ts';
+import { removeStaleTempFiles } from './storage/atomic-json.ts';
+import { ACCOUNTS_FILE } from './accounts/account-store.ts';
+import { DRAFTS_FILE } from './drafts.ts';
+import { JOURNAL_FILE } from './journal.ts';
+import { INVENTORY_FILE } from './inventory.ts';
+import { SETTINGS_FILE } from './handlers/app.ts';
+import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
+
+export type CreateCoreOptions = {
+  dataDir: string;
+  /** Default: the OS keychain (keytar) under `keychainService`. */
+  secretStore?: SecretStore;
+  /** Default: env ACCEL_KEYCHAIN_SERVICE, else 'Acceleration Console'. */
+  keychainService?: string;
+  /**
+   * Options for the in-process sandbox (seed, faults, …). Its state is kept in
+   * <dataDir>/sandbox/state.json unless `statePath` is given here (null: in memory only).
+   */
+  sandboxOptions?: Partial<Omit<SandboxStartOptions, 'statePath'>> & { statePath?: string | null };
+  /** Timeouts/retry for API clients (tests shorten them). */
+  clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'keyId' | 'secret'>;
+  /** Check handler outputs against the contract (default: unless NODE_ENV=production). */
+  validateOutput?: boolean;
+  now?: () => Date;
+  /** Receives every event (same as core.onAny); hosts forward them to the renderer. */
+  emit?: (event: string, payload: unknown) => void;
+};
+
+/** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
+export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE] as const;
+
+export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
+
+export type Core = {
+  invoke: Dispatcher['invoke'];
+  /** Listens to one event; returns the unsubscribe function. */
+  on<E extends IpcEventName>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+  /** Every event (hosts forward them all to the renderer). */
+  onAny(listener: EventListener): () => void;
+  /** For other main-process code (hosts, CLI); never hand it to the renderer. */
+  readonly context: CoreContext;
+  dispose(): Promise<void>;
+};
+
+export function createCore(options: CreateCoreOptions): Core {
+  const now = options.now ?? (() => new Date());
+  const secrets = options.secretStore ?? createKeytarSecretStore(options.keychainService ?? keychainServiceFromEnv());
+  const accounts = createAccountStore({ dataDir: options.dataDir, now });
+  const { statePath, ...sandboxOptions } = options.sandboxOptions ?? {};
+  const sandbox: SandboxManager = createSandboxManager({
+    sandboxOptions,
+    statePath: statePath === null ? undefined : (statePath ?? join(options.dataDir, 'sandbox', 'state.json')),
+  });
+
+  const listeners = new Set<{ event: string | null; listener: (event: string, payload: unknown) => void }>();
+  if (options.emit) listeners.add({ event: null, listener: options.emit });
+  function emit<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>): void {
+    // Events reach the renderer too: same last line of defence as invoke results.
+    const safePayload = scrubOutput(payload);
+    for (const entry of listeners) {
+      if (entry.event !== null && entry.event !== event) continue;
+      try {
+        entry.listener(event, safePayload);
+      } catch {
+        // One broken listener (a closed window) must not stop the others.
+      }
+    }
+  }
+
+  const warnings = createWarningBoard((warning) => emit('app.warning', warning));
+  const clients = createClientProvider({
+    store: accounts,
+    secrets,
+    sandbox,
+    now,
+    clientOptions: options.clientOptions,
+    onClockSkew: (accountId, offsetMs) => {
+      const warning = {
+        code: 'Clock.Skew',
+        message: `This computer's clock differs from the gateway's by about ${Math.round(offsetMs / 60_000)} minutes (account ${accountId}). Requests fail once the difference reaches an hour: correct the system clock.`,
+      };
+      warnings.add(warning);
+    },
+  });
+
+  const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, warnings, emit, now };
+  const handlers = createHandlers(context);
+  const dispatcher = createDispatcher(handlers, { validateOutput: options.validateOutput });
+  // Temp files a killed writer left behind are removed before anything else touches the data dir.
+  const ready = mkdir(options.dataDir, { recursive: true }).then(() =>
+    removeStaleTempFiles(options.dataDir, DATA_FILES).catch(() => []),
+  );
+  let disposed = false;
+
+  const invoke = (async (channel: string, payload: unknown) => {
+    if (disposed) {
+      return { ok: false, error: { code: 'Core.Disposed', message: 'The application is shutting down.', retryable: false } };
+    }
+    await ready;
+    return dispatcher.invoke(channel, payload);
+  }) as Dispatcher['invoke'];
+
+  return {
+    invoke,
+    on(event, listener) {
+      const entry = { event, listener: (_event: string, payload: unknown) => listener(payload as never) };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
+    onAny(listener) {
+      const entry = { event: null, listener: listener as (event: string, payload: unknown) => void };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
+    context,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      await clients.closeAll();
+      await sandbox.stop();
+      listeners.clear();
+    },
+  };
+}

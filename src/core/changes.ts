@@ -1,0 +1,307 @@
+// changes.apply: read the current state where the API can, apply one mutating operation through
+// the account's signed client, and record it in the journal (secrets redacted). Production
+// accounts must confirm every change. journal.reapply applies an entry's "before" again.
+import { CoreError } from './errors.ts';
+import { REDACTED, redact } from './api/errors.ts';
+import type { Journal, NewJournalEntry } from './journal.ts';
+import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
+import {
+  reapplicableOperationIds,
+  type JournalEntry,
+  type MutatingOperationId,
+} from '#shared/ipc/channels/journal.ts';
+import { matchesToV10, type MatchLike } from '#shared/rules/index.ts';
+import { operations } from '#shared/api/operations.ts';
+
+export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
+
+/** What changes.ts needs from the account's ApiClient (structural, so tests can pass a fake). */
+export type ChangeClient = { call(operationId: string, input: OperationCallInput): Promise<unknown> };
+export type ChangeAccount = { id: string; name: string; production: boolean };
+
+export type ChangeServiceDeps = {
+  journal: Journal;
+  account(accountId: string): Promise<ChangeAccount>;
+  client(accountId: string): Promise<ChangeClient>;
+};
+
+export type ApplyRequest = {
+  accountId: string;
+  operationId: MutatingOperationId;
+  input: OperationCallInput;
+  confirmProduction?: boolean;
+  reapplyOf?: string;
+};
+
+export type CurrentState = {
+  /** Request-shaped, secrets as sent by the server (NOT redacted; callers redact). */
+  before: Record<string, unknown> | null;
+  source: 'server' | 'journal' | 'none';
+  at: string | null;
+};
+
+type Json = Record<string, unknown>;
+
+// Body fields of each editable policy kind, in the order the spec lists them.
+const cacheFields = [
+  'policyName', 'priority', 'matches', 'ttl', 'refererAcl', 'originAcl', 'ignoreClientNoCache', 'ignoreOriginNoCache',
+  'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable', 'responseHeaders', 'varyMIMEs', 'enabled',
+];
+const accessFieldsV10 = [
+  'policyName', 'type', 'matchUrlPath', 'matchQueryString', 'priority', 'ipRestriction', 'geoRestriction',
+  'anonymousIp', 'tokenSecret', 'enabled',
+];
+const accessFieldsV11 = [
+  'policyName', 'type', 'matches', 'priority', 'ipRestriction', 'geoRestriction', 'anonymousIp', 'tokenSecret', 'enabled',
+];
+const redirectionFields = ['policyName', 'matchUrlPath', 'matchQueryString', 'redirectDestination', 'httpCode', 'priority', 'enabled'];
+
+function pick(source: Json, fields: readonly string[]): Json {
+  const out: Json = {};
+  for (const f of fields) if (source[f] !== undefined && source[f] !== null) out[f] = source[f];
+  return out;
+}
+
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A listed policy in the request shape of `operationId` (so the diff compares like with like). */
+export function policyAsBody(operationId: MutatingOperationId, policy: Json): Json {
+  switch (operationId) {
+    case 'updateCacheControlPolicyV2':
+      return pick(policy, cacheFields);
+    case 'updateAccessControlPolicy':
+    case 'createAccessControlPolicy':
+      return pick(policy, accessFieldsV10);
+    case 'updateAccessControlPolicyV2':
+      return pick(policy, policy.matches !== undefined ? accessFieldsV11 : accessFieldsV10);
+    case 'updateRedirectionPolicy': {
+      const body = pick(policy, redirectionFields);
+      // The V2 list gives `matches`; the v1.0 edit wants matchUrlPath (+ matchQueryString).
+      if (body.matchUrlPath === undefined && Array.isArray(policy.matches)) {
+        const pair = matchesToV10(policy.matches as MatchLike[]);
+        if (pair) Object.assign(body, pair);
+        else body.matches = policy.matches;
+      }
+      return body;
+    }
+    default:
+      return pick(policy, Object.keys(policy));
+  }
+}
+
+const listFor: Partial<Record<MutatingOperationId, string>> = {
+  updateCacheControlPolicyV2: 'listCacheControlPoliciesV2',
+  updateAccessControlPolicy: 'listAccessControlPolicies',
+  updateAccessControlPolicyV2: 'listAccessControlPolicies',
+  updateRedirectionPolicy: 'listRedirectionPoliciesV2',
+};
+
+const corsOps: readonly MutatingOperationId[] = ['setCorsHeaders'];
+const rateLimitOps: readonly MutatingOperationId[] = ['upsertRateLimit', 'deleteRateLimit'];
+
+function serviceIdOf(input: OperationCallInput): number | null {
+  const id = Number(input.params.serviceId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+function policyIdOf(input: OperationCallInput): number | null {
+  const id = Number(input.params.policyId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const isSecretPlaceholder = (v: unknown) => v === SECRET_MASK || v === REDACTED;
+
+/**
+ * A tokenSecret the renderer never saw (masked) or the journal never stored (redacted) means
+ * "keep the current tokens": the current server value is put back, or the field dropped.
+ */
+function restoreSecrets(body: unknown, current: Json | null): unknown {
+  if (!isObject(body) || !isSecretPlaceholder(body.tokenSecret)) return body;
+  const out = { ...body };
+  if (typeof current?.tokenSecret === 'string' && current.tokenSecret !== '') out.tokenSecret = current.tokenSecret;
+  else delete out.tokenSecret;
+  return out;
+}
+
+function describe(operationId: MutatingOperationId, policyId: number | null, body: unknown, before: Json | null, serviceId: number | null): string {
+  if (operationId === 'createService') {
+    const domain = isObject(body) && typeof body.domainName === 'string' ? ` “${body.domainName}”` : '';
+    return `Create service${serviceId !== null ? ` ${serviceId}` : ''}${domain}`;
+  }
+  const name = (isObject(body) && typeof body.policyName === 'string' ? body.policyName : null) ??
+    (typeof before?.policyName === 'string' ? before.policyName : null);
+  const named = (what: string) => `${what}${policyId !== null ? ` ${policyId}` : ''}${name ? ` “${name}”` : ''}`;
+  switch (operationId) {
+    case 'updateCacheControlPolicyV2':
+      return `Edit ${named('cache control policy')}`;
+    case 'createAccessControlPolicy':
+      return `Create ${named('access control policy')}`;
+    case 'updateAccessControlPolicy':
+      return `Edit ${named('access control policy')}`;
+    case 'updateAccessControlPolicyV2':
+      return `Edit ${named('access control policy')} (matches)`;
+    case 'updateRedirectionPolicy':
+      return `Edit ${named('redirection')}`;
+    case 'setCorsHeaders':
+      return 'Set CORS headers';
+    case 'upsertRateLimit':
+      return 'Set rate limit';
+    case 'deleteRateLimit':
+      return 'Delete rate limit';
+  }
+}
+
+/**
+ * The body as the client sends it: parsed by the operation's schema, so keys the schema strips
+ * (junk from the renderer) are neither sent nor journaled. A body the schema refuses is returned
+ * as it is: the client refuses it too, before sending, and the failed entry is size-capped.
+ */
+function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
+  const schema = operations[operationId].body;
+  if (schema === null || body === undefined) return body;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : body;
+}
+
+export type ChangeService = {
+  current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState>;
+  apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
+  reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }>;
+  /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
+  lastApplied(accountId: string, serviceId: number, kind: 'cors' | 'rate-limit'): Promise<JournalEntry | undefined>;
+};
+
+export function createChangeService(deps: ChangeServiceDeps): ChangeService {
+  const { journal } = deps;
+
+  function lastApplied(accountId: string, serviceId: number, kind: 'cors' | 'rate-limit') {
+    const ops = kind === 'cors' ? corsOps : rateLimitOps;
+    return journal.findLatest(
+      (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok,
+    );
+  }
+
+  async function current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState> {
+    const serviceId = serviceIdOf(input);
+    const listOp = listFor[operationId];
+    if (listOp !== undefined && serviceId !== null) {
+      const client = await deps.client(accountId);
+      const list = await client.call(listOp, { params: { serviceId } });
+      const policyId = policyIdOf(input);
+      const found = Array.isArray(list)
+        ? (list as unknown[]).find((p) => isObject(p) && Number(p.policyId) === policyId)
+        : undefined;
+      return { before: isObject(found) ? policyAsBody(operationId, found) : null, source: 'server', at: null };
+    }
+    if (serviceId !== null && (corsOps.includes(operationId) || rateLimitOps.includes(operationId))) {
+      const last = await lastApplied(accountId, serviceId, corsOps.includes(operationId) ? 'cors' : 'rate-limit');
+      if (last) return { before: isObject(last.after) ? last.after : null, source: 'journal', at: last.at };
+    }
+    return { before: null, source: 'none', at: null };
+  }
+
+  async function apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }> {
+    const account = await deps.account(request.accountId);
+    if (account.production && request.confirmProduction !== true) {
+      throw new CoreError(
+        CONFIRMATION_REQUIRED,
+        `“${account.name}” is a production account. Review the change and confirm it to apply it.`,
+      );
+    }
+    const { operationId } = request;
+    const state = await current(request.accountId, operationId, request.input);
+    const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
+    const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
+    let serviceId = serviceIdOf(request.input);
+    let policyId = policyIdOf(request.input);
+    const base: Omit<NewJournalEntry, 'result' | 'policyId' | 'summary'> = {
+      accountId: account.id,
+      accountName: account.name,
+      serviceId,
+      operationId,
+      before: state.source === 'none' ? null : state.before,
+      beforeSource: state.source,
+      after: operationId === 'deleteRateLimit' ? null : (body ?? null),
+      ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
+    };
+    const client = await deps.client(request.accountId);
+    let data: unknown;
+    try {
+      data = await client.call(operationId, input);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      await journal.append({
+        ...base,
+        policyId,
+        summary: describe(operationId, policyId, body, state.before, serviceId),
+        result: {
+          ok: false,
+          code: typeof code === 'string' ? code : 'Change.Failed',
+          message: error instanceof Error ? error.message : String(error),
+        },
+      });
+      throw error;
+    }
+    if (policyId === null && isObject(data) && typeof data.policyId === 'number') policyId = data.policyId;
+    // A created service is recorded as the gateway answered it (its ID, cName, defaults);
+    // journal.append redacts its secrets (S3 accessSecret) before anything is stored.
+    const created = operationId === 'createService' && isObject(data) ? data : null;
+    if (created && typeof created.id === 'number') serviceId = created.id;
+    const entry = await journal.append({
+      ...base,
+      serviceId,
+      ...(created ? { after: created } : {}),
+      policyId,
+      summary: describe(operationId, policyId, body, state.before, serviceId),
+      result: { ok: true },
+    });
+    return { entry, data: redact(data ?? null) };
+  }
+
+  async function reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }> {
+    const entry = await journal.get(entryId);
+    if (!entry) throw new CoreError('Journal.NotFound', 'This journal entry no longer exists. Refresh the journal.');
+    if (entry.omitted) {
+      throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
+    }
+    if (!reapplicableOperationIds.includes(entry.operationId)) {
+      throw new CoreError('Journal.NotReapplicable', 'A create cannot be undone through the API; edit or disable the policy instead.');
+    }
+    if (entry.serviceId === null || entry.beforeSource === 'none' || entry.beforeSource === undefined) {
+      throw new CoreError(
+        'Journal.PreviousUnknown',
+        'The version before this change is not known (nothing had been applied from this app before it), so it cannot be applied again.',
+      );
+    }
+    const params: Record<string, unknown> = { serviceId: entry.serviceId };
+    if (entry.policyId !== null) params.policyId = entry.policyId;
+    let operationId: MutatingOperationId = entry.operationId;
+    let body: unknown = entry.before;
+    if (rateLimitOps.includes(operationId)) {
+      // The previous version of a rate limit is either a configuration or "none".
+      operationId = isObject(entry.before) ? 'upsertRateLimit' : 'deleteRateLimit';
+      body = isObject(entry.before) ? entry.before : undefined;
+    } else if (!isObject(entry.before)) {
+      throw new CoreError('Journal.PreviousUnknown', 'The policy did not exist before this change; there is no version to apply again.');
+    } else if (operationId === 'updateAccessControlPolicy' || operationId === 'updateAccessControlPolicyV2') {
+      // Use the edit that matches the shape that was recorded.
+      operationId = entry.before.matches !== undefined ? 'updateAccessControlPolicyV2' : 'updateAccessControlPolicy';
+      body = policyAsBody(operationId, entry.before);
+    }
+    const result = await apply({
+      accountId: entry.accountId,
+      operationId,
+      input: body === undefined ? { params } : { params, body },
+      confirmProduction,
+      reapplyOf: entry.id,
+    });
+    return { entry: result.entry };
+  }
+
+  return {
+    current,
+    apply,
+    reapply,
+    lastApplied,
+  };
+}

@@ -1,0 +1,34 @@
+// What every feature's handlers get from the core (handlers/<feature>.ts:
+// `create<Feature>Handlers(ctx: CoreContext)`).
+import type { ApiClient } from './api/client.ts';
+import type { AccountStore } from './accounts/account-store.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import type { SandboxManager } from './sandbox-manager.ts';
+import type { WarningBoard } from './warnings.ts';
+import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
+
+export type ApiClientProvider = {
+  /**
+   * The signed client of an account (reads the secret from the keychain; for the sandbox account
+   * starts the in-process sandbox on demand). Cached per account; throws CoreError
+   * Accounts.NotFound / Accounts.SecretMissing, or Keychain.Unavailable.
+   */
+  forAccount(accountId: string): Promise<ApiClient>;
+  /** The current account's client (Accounts.NoneSelected when there is no current account). */
+  forCurrent(): Promise<{ accountId: string; client: ApiClient }>;
+  /** Drops a cached client after its account changed or was removed. */
+  invalidate(accountId: string): void;
+};
+
+export type CoreContext = {
+  dataDir: string;
+  accounts: AccountStore;
+  secrets: SecretStore;
+  clients: ApiClientProvider;
+  sandbox: SandboxManager;
+  /** Warnings kept for app.status until dismissed (adding one also sends app.warning). */
+  warnings: WarningBoard;
+  /** Sends an event to every renderer (Electron webContents / browser WebSocket). */
+  emit<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>): void;
+  now(): Date;
+};

@@ -1,0 +1,26 @@
+// drafts.* channels: editor drafts kept per account, service and policy (src/core/drafts.ts).
+import type { CoreContext } from '../context.ts';
+import type { FeatureHandlers } from './types.ts';
+import { createDraftStore, type DraftStore } from '../drafts.ts';
+import { perCore, storeOptions } from './per-core.ts';
+
+export const draftStoreFor: (ctx: CoreContext) => DraftStore = perCore((ctx) =>
+  createDraftStore(
+    storeOptions(ctx, 'Drafts.Corrupt', (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
+
+export function createDraftsHandlers(ctx: CoreContext): FeatureHandlers<'drafts'> {
+  return {
+    'drafts.get': async (key) => ({ draft: await draftStoreFor(ctx).get(key) }),
+    'drafts.save': async ({ value, formVersion, ...key }) => {
+      const draft = await draftStoreFor(ctx).save(key, value, formVersion);
+      return { savedAt: draft.savedAt };
+    },
+    'drafts.discard': async (key) => {
+      await draftStoreFor(ctx).discard(key);
+      return { ok: true as const };
+    },
+    'drafts.list': async (input) => ({ drafts: await draftStoreFor(ctx).list(input ?? {}) }),
+  };
+}

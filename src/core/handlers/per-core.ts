@@ -1,0 +1,30 @@
+// One instance per core, made on first use, shared by every handler of that core (their caches and
+// write queues must be the same object).
+import type { CoreContext } from '../context.ts';
+import type { CorruptFileReport } from '../storage/atomic-json.ts';
+import type { Warning } from '#shared/ipc/channels/accounts.ts';
+
+export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
+  const instances = new WeakMap<CoreContext, T>();
+  return (ctx) => {
+    let instance = instances.get(ctx);
+    if (!instance) {
+      instance = create(ctx);
+      instances.set(ctx, instance);
+    }
+    return instance;
+  };
+}
+
+/**
+ * Options of a store in the data dir whose unreadable file becomes a warning with this code, kept
+ * in app.status until dismissed.
+ */
+export function storeOptions(ctx: CoreContext, code: string, message: (report: CorruptFileReport) => string) {
+  return {
+    dataDir: ctx.dataDir,
+    now: () => ctx.now(),
+    corruptWarning: { code, message },
+    onWarning: (warning: Warning) => ctx.warnings.add(warning),
+  };
+}
