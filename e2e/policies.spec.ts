@@ -68,6 +68,18 @@ test('cache control: invalid priority shows the field error, the draft survives 
   await shoot(app, 'policies-cache');
   await app.getByRole('button', { name: 'v1.0 view' }).click();
   await expect(app.getByRole('table', { name: 'Cache control policies (v1.0 view)' })).toContainText('path prefix /media/catalog/');
+
+  // Re-applying the previous version: the summary (which quotes the policy name) is not quoted again.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
+  const entry = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ hasText: 'Static assets' }).first();
+  const summary = ((await entry.locator('strong').first().textContent()) ?? '').trim();
+  expect(summary).toContain('“Static assets”');
+  await entry.getByRole('button', { name: 'Apply previous version again' }).click();
+  const confirm = app.getByRole('alertdialog', { name: 'Apply the previous version again?' });
+  await expect(confirm.getByText(summary, { exact: true })).toBeVisible();
+  expect(await confirm.textContent()).not.toMatch(/“[^”]*“/);
+  await shoot(app, 'journal-reapply-confirm', confirm);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('access control: bad IP entry and duplicate priority are named; a token policy is created', async ({ app }) => {

@@ -86,6 +86,9 @@ test('create a service: validation as you type, reorder origins, cName and DNS h
   await expect(details.getByText('cdn-e2e.example.com')).toBeVisible();
   await expect(details.getByText('X-E2E-Token')).toBeVisible();
   await expect(details).toContainText('modern — TLS 1.3 only');
+  // A switch the gateway left out reads like the others: On / Off, marked as the default.
+  await expect(details.locator('dt', { hasText: 'Drop query string' }).locator('xpath=following-sibling::dd[1]')).toHaveText('Off (default)');
+  await expect(details).not.toContainText(/Drop query string\s*—/);
   await expect(details).not.toContainText('s3-e2e-secret-value');
   await details.getByRole('button', { name: 'Reveal S3 access secret of origin 1' }).click();
   await expect(details.getByText('s3-e2e-secret-value')).toBeVisible();

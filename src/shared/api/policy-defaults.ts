@@ -11,3 +11,15 @@ export const cacheControlSwitchDefaults = Object.freeze({
   enabled: true,
 } satisfies Record<string, boolean>);
 export type CacheControlSwitch = keyof typeof cacheControlSwitchDefaults;
+
+// The spec's defaults for a service's switches and an S3 credential's: Details shows a value the
+// gateway left out as its default ("Off (default)") instead of a bare dash.
+export const serviceSwitchDefaults = Object.freeze({
+  streaming: false,
+  http2: true,
+  http3: false,
+  redirectHttpToHttps: false,
+  enabled: true,
+} satisfies Record<string, boolean>);
+
+export const s3CredentialSwitchDefaults = Object.freeze({ dropQueryString: false } satisfies Record<string, boolean>);

@@ -11,6 +11,7 @@ import {
   redirectionBody,
   redirectionFormFrom,
   splitTtl,
+  ttlProblem,
 } from './forms.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { updateCacheControlPolicyV2BodySchema } from '#shared/api/schemas/cache-control.ts';
@@ -134,5 +135,28 @@ describe('CORS and rate limit forms', () => {
       requestLimit: 10,
       ignoreQueryString: false,
     });
+  });
+});
+
+describe('ttlProblem (issue 10 §11: the message speaks the chosen unit)', () => {
+  it('accepts empty and whole numbers of the unit', () => {
+    expect(ttlProblem({ ttlValue: '', ttlUnit: 'd' })).toBeNull();
+    expect(ttlProblem({ ttlValue: '0', ttlUnit: 's' })).toBeNull();
+    expect(ttlProblem({ ttlValue: ' 30 ', ttlUnit: 'd' })).toBeNull();
+  });
+
+  it.each([
+    ['1.5', 'd', 'TTL must be a whole number of days, 0 or more (e.g. 1 for one day)'],
+    ['-2', 'h', 'TTL must be a whole number of hours, 0 or more (e.g. 1 for one hour)'],
+    ['ten', 'min', 'TTL must be a whole number of minutes'],
+  ] as const)('rejects %j %s in that unit', (ttlValue, ttlUnit, message) => {
+    const problem = ttlProblem({ ttlValue, ttlUnit });
+    expect(problem).toContain(message);
+    expect(problem).not.toContain('seconds');
+  });
+
+  it('reports unreadable text in a number box (its value is empty) and a too large value in the unit', () => {
+    expect(ttlProblem({ ttlValue: '', ttlUnit: 'd' }, true)).toContain('whole number of days');
+    expect(ttlProblem({ ttlValue: String(Number.MAX_SAFE_INTEGER), ttlUnit: 'd' })).toBe(`TTL must be at most ${Math.floor(Number.MAX_SAFE_INTEGER / 86400)} days.`);
   });
 });

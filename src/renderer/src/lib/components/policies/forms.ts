@@ -56,6 +56,23 @@ export type CacheForm = {
   flags: Record<CacheBooleanKey, boolean>;
 };
 
+/**
+ * What is wrong with the TTL as typed, in the unit the user chose ("TTL must be a whole number
+ * of days…"); null when it is fine or empty. `badInput`: the number box holds text it cannot
+ * read as a number (its value is then empty).
+ */
+export function ttlProblem(form: Pick<CacheForm, 'ttlValue' | 'ttlUnit'>, badInput = false): string | null {
+  const unit = ttlUnits.find((u) => u.id === form.ttlUnit) ?? ttlUnits[0];
+  const text = form.ttlValue.trim();
+  const rule = `TTL must be a whole number of ${unit.label}, 0 or more (e.g. 1 for one ${unit.label.replace(/s$/, '')}), or empty to leave it unset.`;
+  if (badInput) return rule;
+  if (text === '') return null;
+  if (!/^\d+$/.test(text)) return rule;
+  const largest = Math.floor(Number.MAX_SAFE_INTEGER / unit.seconds);
+  if (Number(text) > largest) return `TTL must be at most ${largest} ${unit.label}.`;
+  return null;
+}
+
 /** Largest unit that expresses the seconds exactly (3600 → 1 h). */
 export function splitTtl(seconds: number | undefined): { ttlValue: string; ttlUnit: TtlUnit } {
   if (seconds === undefined || seconds === null) return { ttlValue: '', ttlUnit: 's' };
