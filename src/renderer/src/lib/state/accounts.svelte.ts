@@ -1,7 +1,7 @@
 import type { AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify } from './errors.svelte.ts';
+import { handleError, notify, toasts } from './errors.svelte.ts';
 
 export type { AccountView, ConnectionCheck, Warning };
 export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
@@ -15,6 +15,16 @@ export class AccountsState {
   #loaded = $state(false);
   #loadError = $state<string | null>(null);
   #unsubscribe: (() => void) | null = null;
+
+  constructor() {
+    toasts.setAccountNames((accountId) => this.byId(accountId)?.name);
+  }
+
+  /** Every change of the current account goes through here: toasts about other accounts leave. */
+  #setCurrent(accountId: string | null): void {
+    this.#currentId = accountId;
+    toasts.setCurrentAccount(accountId);
+  }
 
   /** Stops listening to core events (tests, hot reload). */
   stop(): void {
@@ -76,7 +86,7 @@ export class AccountsState {
     try {
       const list = await invoke('accounts.list');
       this.#accounts = list.accounts;
-      this.#currentId = list.currentAccountId;
+      this.#setCurrent(list.currentAccountId);
       this.#warnings = list.warnings;
       this.#loadError = null;
     } catch (error) {
@@ -89,12 +99,12 @@ export class AccountsState {
   async switchTo(accountId: string): Promise<void> {
     if (accountId === this.#currentId) return;
     const previous = this.#currentId;
-    this.#currentId = accountId;
+    this.#setCurrent(accountId);
     try {
       const result = await invoke('accounts.switch', { accountId });
-      this.#currentId = result.currentAccountId;
+      this.#setCurrent(result.currentAccountId);
     } catch (error) {
-      this.#currentId = previous;
+      this.#setCurrent(previous);
       handleError(error, 'Could not switch the account');
     }
   }
