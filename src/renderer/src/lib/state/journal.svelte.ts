@@ -2,7 +2,8 @@
 // version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import { reapplicableOperationIds, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { changeFacts, reapplicableOperationIds } from '#shared/api/operation-facts.ts';
 
 export type { JournalEntry };
 
@@ -10,7 +11,7 @@ export type { JournalEntry };
 export function reapplyBlocker(entry: JournalEntry): string | null {
   if (!reapplicableOperationIds.includes(entry.operationId)) return 'A create cannot be undone through the API.';
   if (entry.beforeSource === 'none' || entry.beforeSource === undefined) return 'The version before this change is not known.';
-  if (entry.before === null && !['upsertRateLimit', 'deleteRateLimit'].includes(entry.operationId)) return 'There was no previous version.';
+  if (entry.before === null && changeFacts(entry.operationId).reapply !== 'previous-version-or-delete') return 'There was no previous version.';
   return null;
 }
 
