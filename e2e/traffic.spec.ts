@@ -67,6 +67,9 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     await expect(app.getByLabel('Data volume summary')).toContainText('Total');
     await expect(app.getByLabel('Bandwidth summary')).toContainText('95th percentile');
     await expect(app.getByLabel('Data volume summary')).toContainText('vs previous period');
+    // Complete sandbox data: a percentage, not "incomplete" (recent, unsettled points do not count as missing).
+    await expect(app.getByLabel('Data volume summary')).toContainText(/[+−-]?\d+(\.\d)?\s?%/);
+    await expect(app.getByLabel('Data volume summary')).not.toContainText('incomplete');
     // Wheel zooms the time axis; Reset zoom brings the whole range back.
     await app.getByRole('img', { name: 'Data volume chart, 3 services' }).hover();
     await app.mouse.wheel(0, -600);

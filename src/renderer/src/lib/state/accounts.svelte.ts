@@ -1,7 +1,7 @@
 import type { AccountHealth, AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify } from './errors.svelte.ts';
+import { handleError, notify, toasts } from './errors.svelte.ts';
 
 export type { AccountHealth, AccountView, ConnectionCheck, Warning };
 export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
@@ -16,6 +16,16 @@ export class AccountsState {
   #loadError = $state<string | null>(null);
   #health = $state<Record<string, AccountHealth>>({});
   #unsubscribe: (() => void) | null = null;
+
+  constructor() {
+    toasts.setAccountNames((accountId) => this.byId(accountId)?.name);
+  }
+
+  /** Every change of the current account goes through here: toasts about other accounts leave. */
+  #setCurrent(accountId: string | null): void {
+    this.#currentId = accountId;
+    toasts.setCurrentAccount(accountId);
+  }
 
   /** Stops listening to core events (tests, hot reload). */
   stop(): void {
@@ -97,7 +107,7 @@ export class AccountsState {
     try {
       const list = await invoke('accounts.list');
       this.#accounts = list.accounts;
-      this.#currentId = list.currentAccountId;
+      this.#setCurrent(list.currentAccountId);
       this.#warnings = list.warnings;
       this.#loadError = null;
     } catch (error) {
@@ -110,12 +120,12 @@ export class AccountsState {
   async switchTo(accountId: string): Promise<void> {
     if (accountId === this.#currentId) return;
     const previous = this.#currentId;
-    this.#currentId = accountId;
+    this.#setCurrent(accountId);
     try {
       const result = await invoke('accounts.switch', { accountId });
-      this.#currentId = result.currentAccountId;
+      this.#setCurrent(result.currentAccountId);
     } catch (error) {
-      this.#currentId = previous;
+      this.#setCurrent(previous);
       handleError(error, 'Could not switch the account');
     }
   }

@@ -88,7 +88,7 @@ export class ServicePoliciesState {
       const items = effectiveOrder(normalizeIds(asList<T>(await callApi(this.accountId, operationId, { serviceId: this.serviceId }))));
       set({ items, loading: false, error: null, loaded: true });
     } catch (error) {
-      const appError = handleError(error, 'Could not load the policies');
+      const appError = handleError(error, 'Could not load the policies', { accountId: this.accountId });
       set({ ...get(), loading: false, error: appError.message, loaded: true });
     }
   }
@@ -267,7 +267,7 @@ export class SaveFlow {
         accountName: account?.name ?? this.accountId,
       };
     } catch (error) {
-      handleError(error, 'Could not read the current state from the server');
+      handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
     } finally {
       this.#busy = false;
     }
@@ -292,7 +292,7 @@ export class SaveFlow {
       });
       this.#review = null;
       this.#serverErrors = {};
-      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.');
+      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', { accountId: this.accountId });
       return result;
     } catch (error) {
       this.#review = null;
@@ -309,7 +309,7 @@ export class SaveFlow {
       }
       this.#serverErrors = serverFieldErrors(error);
       this.onFailed?.();
-      handleError(error, 'The change was not applied; your input is kept');
+      handleError(error, 'The change was not applied; your input is kept', { accountId: this.accountId });
       return null;
     } finally {
       this.#busy = false;

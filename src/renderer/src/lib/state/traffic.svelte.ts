@@ -149,9 +149,9 @@ export class TrafficDashboardState {
   async clearCache(): Promise<void> {
     try {
       await invoke('analytics.clearCache', { accountId: this.accountId });
-      notify('Saved traffic data cleared', 'success', 'Charts are fetched from the API again next time.');
+      notify('Saved traffic data cleared', 'success', 'Charts are fetched from the API again next time.', { accountId: this.accountId });
     } catch (error) {
-      handleError(error, 'Could not clear the saved traffic data');
+      handleError(error, 'Could not clear the saved traffic data', { accountId: this.accountId });
     }
     await this.refreshCacheInfo();
   }
@@ -248,7 +248,7 @@ export class TrafficDashboardState {
       // Benchmark mark: data arrival (scripts/bench.ts measures from here to the charts' paint).
       globalThis.performance?.mark?.('traffic:data');
       this.#result = result;
-      if (result.cancelled) notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.');
+      if (result.cancelled) notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.', { accountId: this.accountId });
       void this.refreshCacheInfo();
     } catch (error) {
       if (this.#requestId === requestId) this.#error = toAppError(error);
@@ -268,7 +268,7 @@ export class TrafficDashboardState {
     try {
       await invoke('analytics.cancel', { requestId });
     } catch (error) {
-      handleError(error, 'Could not cancel the fetch');
+      handleError(error, 'Could not cancel the fetch', { accountId: this.accountId });
     }
   }
 
