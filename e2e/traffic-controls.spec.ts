@@ -97,3 +97,19 @@ test.describe('at 1024×700', () => {
     await expect(volume).toBeInViewport();
   });
 });
+
+test('a service keeps its colour whatever else is selected', async ({ app, host }) => {
+  const [acme] = await addCustomerAccounts(app, host, gateway);
+  await openTraffic(app);
+  await expect(app.getByRole('img', { name: /^Data volume chart/ })).toBeVisible({ timeout: 20_000 });
+  const assets = acme!.services.find((s) => s.domainName.startsWith('assets.'))!.domainName;
+  const legend = app.getByRole('group', { name: 'Data volume series' });
+  const swatch = legend.getByRole('button', { name: assets }).locator('.swatch');
+  const colourWithAll = await swatch.evaluate((el) => getComputedStyle(el).backgroundColor);
+  // Only this service: it was not the first of the list, yet its colour stays.
+  await app.getByRole('radio', { name: 'Choose services' }).check();
+  await app.getByRole('checkbox', { name: assets }).check();
+  await app.getByRole('button', { name: 'Show traffic' }).click();
+  await expect(app.getByRole('img', { name: 'Data volume chart, 1 service' })).toBeVisible({ timeout: 20_000 });
+  await expect(swatch).toHaveCSS('background-color', colourWithAll);
+});
