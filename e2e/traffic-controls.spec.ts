@@ -105,7 +105,7 @@ test('a service keeps its colour whatever else is selected', async ({ app, host 
   const assets = acme!.services.find((s) => s.domainName.startsWith('assets.'))!.domainName;
   const legend = app.getByRole('group', { name: 'Data volume series' });
   const swatch = legend.getByRole('button', { name: assets }).locator('.swatch');
-  const colourWithAll = await swatch.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const colourWithAll = await swatch.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor ?? '');
   // Only this service: it was not the first of the list, yet its colour stays.
   await app.getByRole('radio', { name: 'Choose services' }).check();
   await app.getByRole('checkbox', { name: assets }).check();

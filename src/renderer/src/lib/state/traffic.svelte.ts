@@ -8,6 +8,7 @@ import { metricIds, metricInfo, type Interval, type Metric } from '#shared/analy
 import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '#shared/analytics/ranges.ts';
 import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
 import { exportFileName } from '#shared/analytics/bundle.ts';
+import { addPngText } from '../components/traffic/chart-png.ts';
 import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from '../components/traffic/time-format.ts';
 
 export type RangeChoice = RangePreset | 'custom';
@@ -373,14 +374,15 @@ export class TrafficDashboardState {
   }
 }
 
-/** Saves a chart's PNG data URL through the host's save dialog. */
-export async function savePng(dataUrl: string, suggestedName: string): Promise<void> {
+/** Saves a chart's PNG data URL through the host's save dialog, with `text` as PNG text chunks. */
+export async function savePng(dataUrl: string, suggestedName: string, text: Record<string, string> = {}): Promise<void> {
   try {
     const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
     const binary = atob(base64);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    const saved = await getApi().host.saveFile({ suggestedName, mimeType: 'image/png', content: bytes });
+    const content = addPngText(bytes, text);
+    const saved = await getApi().host.saveFile({ suggestedName, mimeType: 'image/png', content });
     if (saved) notify('Chart saved', 'success', suggestedName);
   } catch (error) {
     handleError(error, 'Could not save the chart');
