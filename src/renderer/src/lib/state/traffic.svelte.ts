@@ -240,6 +240,14 @@ export class TrafficDashboardState {
     });
   }
 
+  /**
+   * Charts fetched before the service list was known (a remembered selection) belong to the
+   * selection as it reads once the list is there.
+   */
+  adoptSelection(inventoryNames: readonly string[]): void {
+    if (this.#result !== null && this.#appliedKey === null && !this.#loading) this.#appliedKey = this.selectionKey(inventoryNames);
+  }
+
   /** The selection was changed since the charts on screen were fetched. */
   isPending(inventoryNames: readonly string[]): boolean {
     return this.#result !== null && this.#appliedKey !== null && this.#appliedKey !== this.selectionKey(inventoryNames);
