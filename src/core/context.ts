@@ -5,6 +5,7 @@ import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { SandboxManager } from './sandbox-manager.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
+import type { WarningBoard } from './warnings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 
 export type ApiClientProvider = {
@@ -28,6 +29,8 @@ export type CoreContext = {
   secrets: SecretStore;
   clients: ApiClientProvider;
   sandbox: SandboxManager;
+  /** Warnings kept for app.status until dismissed (adding one also sends app.warning). */
+  warnings: WarningBoard;
   /** Sends an event to every renderer (Electron webContents / browser WebSocket). */
   emit<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>): void;
   now(): Date;
