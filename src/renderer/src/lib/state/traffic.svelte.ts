@@ -8,7 +8,7 @@ import { metricIds, metricInfo, type Interval, type Metric } from '#shared/analy
 import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '#shared/analytics/ranges.ts';
 import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
 import { exportFileName } from '#shared/analytics/bundle.ts';
-import { addPngText } from '../components/traffic/chart-png.ts';
+import { addPngText } from '#shared/analytics/png-text.ts';
 import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from '../components/traffic/time-format.ts';
 
 export type RangeChoice = RangePreset | 'custom';
