@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { sharedBudgets, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
+import { sharedBudgets, type BudgetPriority, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
 import {
   AbortError,
   ApiClientError,
@@ -54,6 +54,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Further X-SFD-* headers for this call (sent and signed). */
   sfdHeaders?: SfdHeaders;
+  /** Budget priority: 'background' for bulk or repeated work, so interactive reads go first. */
+  priority?: BudgetPriority;
 }
 
 type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
@@ -462,7 +464,7 @@ export function createApiClientFor<const T extends OperationTable>(
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(operationId);
-      if (budget) await budget.acquire(signal, operationId);
+      if (budget) await budget.acquire(signal, operationId, callOptions.priority);
       const started = performance.now();
       const sentAt = now();
       let error: unknown;
