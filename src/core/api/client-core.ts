@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '#shared/api/base-url.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 import { redact, redactText, registerSecret } from './redact.ts';
 import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
@@ -241,6 +242,10 @@ export function createApiClientFor<const T extends OperationTable>(
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL must start with http:// or https://.', retryable: false });
+  }
+  // Also for accounts saved before this rule and direct users (CLI): secrets travel in bodies.
+  if (isInsecureBaseUrl(base)) {
+    throw new ApiClientError({ code: 'Config.InsecureBaseUrl', message: INSECURE_BASE_URL_MESSAGE, retryable: false });
   }
   if (!options.keyId || !options.secret) {
     throw new ApiClientError({ code: 'Config.MissingCredentials', message: 'An access key ID and secret are required.', retryable: false });
