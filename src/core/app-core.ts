@@ -96,6 +96,7 @@ export function createCore(options: CreateCoreOptions): Core {
       };
       warnings.add(warning);
     },
+    onHealthChange: (accountId, health) => emit('accounts.healthChanged', { accountId, health }),
   });
 
   const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, warnings, emit, now };

@@ -4,6 +4,7 @@ import type { ApiClient } from './api/client.ts';
 import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { SandboxManager } from './sandbox-manager.ts';
+import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
 import type { WarningBoard } from './warnings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 
@@ -18,6 +19,8 @@ export type ApiClientProvider = {
   forCurrent(): Promise<{ accountId: string; client: ApiClient }>;
   /** Drops a cached client after its account changed or was removed. */
   invalidate(accountId: string): void;
+  /** Whether each account's gateway answered its recent calls. */
+  health(): Record<string, AccountHealth>;
 };
 
 export type CoreContext = {

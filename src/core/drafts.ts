@@ -20,7 +20,6 @@ export const MAX_DRAFTS = 500;
 const draftsFileSchema = z.object({ version: z.literal(1), drafts: z.array(draftSchema) });
 
 // A draft keeps a secret field's key with an empty value so the form shape stays.
-
 export function stripSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripSecrets);
   if (value !== null && typeof value === 'object') {

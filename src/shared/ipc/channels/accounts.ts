@@ -83,6 +83,17 @@ export type AccountView = z.infer<typeof accountViewSchema>;
 export const warningSchema = z.object({ code: z.string(), message: z.string() });
 export type Warning = z.infer<typeof warningSchema>;
 
+/** Whether the account's gateway answered recently (this session's API calls; not persisted). */
+export const accountHealthSchema = z.object({
+  /** unknown: no call yet in this session. */
+  state: z.enum(['unknown', 'reachable', 'unreachable']),
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  /** Plain words, never a secret (status and error code at most). */
+  lastFailure: z.string().nullable(),
+});
+export type AccountHealth = z.infer<typeof accountHealthSchema>;
+
 export const connectionCheckSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
@@ -196,6 +207,11 @@ export const accountChannels = defineChannels({
     ]),
     output: connectionCheckSchema,
   },
+  'accounts.health': {
+    input: noInput,
+    /** By account ID; accounts without a call in this session are left out. */
+    output: z.record(z.string(), accountHealthSchema),
+  },
   'accounts.ensureSandbox': {
     input: z.strictObject({ makeCurrent: z.boolean().optional() }).optional(),
     output: accountViewSchema,
@@ -208,4 +224,5 @@ export const accountEvents = defineEvents({
     accountId: z.string().nullable(),
     currentAccountId: z.string().nullable(),
   }),
+  'accounts.healthChanged': z.object({ accountId: z.string(), health: accountHealthSchema }),
 });

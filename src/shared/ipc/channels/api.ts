@@ -2,6 +2,19 @@
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
+import { mutatingOperationIds } from './journal.ts';
+
+/** Error code when a write operation is sent through api.call instead of changes.apply. */
+export const WRITE_NOT_ALLOWED = 'Api.WriteNotAllowed';
+
+/**
+ * True for the operations that change state. api.call runs only the others (GET reads and the
+ * statistics queries, which the API takes as POST but which change nothing); every write goes
+ * through changes.apply (production confirmation + journal).
+ */
+export function isWriteOperation(operationId: string): boolean {
+  return (mutatingOperationIds as readonly string[]).includes(operationId);
+}
 
 /** What replaces a secret value (S3 accessSecret, tokenSecret) in data sent to the renderer. */
 export const SECRET_MASK = '••••••';
@@ -17,6 +30,7 @@ const callInput = {
 };
 
 export const apiChannels = defineChannels({
+  // Read operations only (see isWriteOperation); writes answer Api.WriteNotAllowed.
   'api.call': {
     input: z.strictObject(callInput),
     output: z.object({
