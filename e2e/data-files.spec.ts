@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect, restartWebHost, screenshot, waitForAppShell } from './fixtures.ts';
+import { shootBothThemes as shoot } from './helpers.ts';
 import { INSECURE_BASE_URL_MESSAGE } from '#shared/api/base-url.ts';
 
 test('a corrupt journal file stays a warning for pages that connect later, until dismissed', async ({ page, host }) => {
@@ -15,7 +16,8 @@ test('a corrupt journal file stays a warning for pages that connect later, until
     const warning = page.getByRole('main').getByRole('status').filter({ hasText: 'The change journal could not be read' });
     await expect(warning).toBeVisible();
     await expect(warning).toContainText('journal.json.corrupt-');
-    await screenshot(page, 'data-file-warning');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await shoot(page, 'data-file-warning');
 
     // A page that connects later (reload: a new renderer, same core) still sees it.
     await page.reload();
