@@ -10,7 +10,10 @@ export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
 export class AccountsState {
   #accounts = $state<AccountView[]>([]);
   #currentId = $state<string | null>(null);
-  #warnings = $state<Warning[]>([]);
+  // From accounts.list (the accounts file) and from app.status / app.warning (other data files,
+  // clock skew); both kept by the core until dismissed.
+  #listWarnings = $state<Warning[]>([]);
+  #statusWarnings = $state<Warning[]>([]);
   #keychain = $state<KeychainStatus | null>(null);
   #loaded = $state(false);
   #loadError = $state<string | null>(null);
@@ -43,7 +46,18 @@ export class AccountsState {
     return this.#accounts.find((account) => account.id === this.#currentId) ?? null;
   }
   get warnings(): readonly Warning[] {
-    return this.#warnings;
+    return [...this.#listWarnings, ...this.#statusWarnings.filter((w) => !this.#listWarnings.some((x) => x.code === w.code))];
+  }
+
+  /** The user has read a warning: the core stops listing it (for every window). */
+  async dismissWarning(code: string): Promise<void> {
+    try {
+      await invoke('app.dismissWarning', { code });
+      this.#listWarnings = this.#listWarnings.filter((w) => w.code !== code);
+      this.#statusWarnings = this.#statusWarnings.filter((w) => w.code !== code);
+    } catch (error) {
+      handleError(error, 'Could not dismiss the warning');
+    }
   }
   get keychain(): KeychainStatus | null {
     return this.#keychain;
@@ -67,7 +81,10 @@ export class AccountsState {
     if (!this.#unsubscribe) {
       const offChanged = onEvent('accounts.changed', () => void this.refresh());
       // Problems the core finds later (a corrupt file moved aside…) are shown as they happen.
-      const offWarning = onEvent('app.warning', (warning) => notify(warning.message, 'warning'));
+      const offWarning = onEvent('app.warning', (warning) => {
+        notify(warning.message, 'warning');
+        this.#statusWarnings = [...this.#statusWarnings.filter((w) => w.code !== warning.code), warning];
+      });
       // The times come with the event only when the state changes; read them all afresh then.
       const offHealth = onEvent('accounts.healthChanged', ({ accountId, health }) => {
         this.#health = { ...this.#health, [accountId]: health };
@@ -84,7 +101,7 @@ export class AccountsState {
     try {
       const status = await invoke('app.status');
       this.#keychain = status.keychain;
-      this.#warnings = [...this.#warnings, ...status.warnings.filter((w) => !this.#warnings.some((x) => x.code === w.code))];
+      this.#statusWarnings = status.warnings;
     } catch (error) {
       handleError(error, 'Could not read the application status');
     }
@@ -108,7 +125,7 @@ export class AccountsState {
       const list = await invoke('accounts.list');
       this.#accounts = list.accounts;
       this.#setCurrent(list.currentAccountId);
-      this.#warnings = list.warnings;
+      this.#listWarnings = list.warnings;
       this.#loadError = null;
     } catch (error) {
       this.#loadError = handleError(error, 'Could not load the accounts').message;
