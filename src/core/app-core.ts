@@ -14,6 +14,7 @@ import type { ApiClientOptions } from './api/client.ts';
 import type { CoreContext } from './context.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
+import { failure } from '#shared/ipc/result.ts';
 
 export type CreateCoreOptions = {
   dataDir: string;
@@ -104,7 +105,7 @@ export function createCore(options: CreateCoreOptions): Core {
 
   const invoke = (async (channel: string, payload: unknown) => {
     if (disposed) {
-      return { ok: false, error: { code: 'Core.Disposed', message: 'The application is shutting down.', retryable: false } };
+      return failure('Core.Disposed', 'The application is shutting down.');
     }
     await ready;
     return dispatcher.invoke(channel, payload);
