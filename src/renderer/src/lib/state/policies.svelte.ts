@@ -11,6 +11,7 @@ import type { CacheControlPolicy, CacheControlPolicyV2 } from '#shared/api/schem
 import type { AccessControlPolicy } from '#shared/api/schemas/access-control.ts';
 import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
 import { sortRules, type PolicyKind } from '#shared/rules/index.ts';
+import { issuesToFieldErrors as fieldErrorsOfIssues } from '#shared/ipc/result.ts';
 
 export type { CacheControlPolicy, CacheControlPolicyV2, AccessControlPolicy, RedirectionPolicyV2 };
 
@@ -155,12 +156,7 @@ export class OpenPolicy<T extends { policyId: number }> {
 
 /** zod issues → dotted path → first message for that path. */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
+  return fieldErrorsOfIssues({ issues });
 }
 
 export type Validation<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
