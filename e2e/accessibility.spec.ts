@@ -1,7 +1,7 @@
 // Every screen (e2e/screens.ts) in the light and the dark theme: no serious or critical axe-core
 // violation of WCAG 2.2 A/AA; and the page console stays clean from the first load through the
 // whole walk (no errors, no warnings, no failed request such as a missing /favicon.ico).
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { everyScreen, visitEveryScreen, type ScreenName } from './screens.ts';
@@ -30,7 +30,7 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
 async function showTheme(page: Page, theme: (typeof themes)[number]): Promise<void> {
   await page.locator('html').evaluate((html, t) => html.setAttribute('data-theme', t), theme);
   // Transitions on colours would let axe read a colour halfway.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
 }
 
 test('every screen, light and dark: no serious or critical axe violations (WCAG 2.2 A/AA); a clean console throughout', async ({ page, host, sandbox }) => {
