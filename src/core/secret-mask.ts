@@ -3,15 +3,11 @@
 // one value explicitly (api.revealSecret) when the user clicks "show".
 import { redactText } from './api/errors.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 
 export { SECRET_MASK };
 
-/** Keys (case-insensitive) whose values are secrets wherever they appear. */
-const SECRET_KEYS = new Set(['accesssecret', 'tokensecret', 'secret', 'accesskeysecret', 'authorization', 'password', 'passphrase']);
-
-function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase());
-}
+const isSecretKey = isSecretFieldName;
 
 /** Returns a copy with secret values replaced by SECRET_MASK, and the dotted paths replaced. */
 export function maskSecrets(value: unknown): { data: unknown; secretFields: string[] } {

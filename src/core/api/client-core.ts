@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 import { redact, redactText, registerSecret } from './redact.ts';
 import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
 
@@ -30,7 +31,10 @@ export interface ClientOperation {
   readonly pathParams: z.ZodType;
   readonly body: z.ZodType | null;
   readonly response: z.ZodType | null;
-  /** False forbids automatic retries even for GET/PUT/DELETE. */
+  /**
+   * Whether automatic retries are safe (the operation table takes it from operation-facts.ts:
+   * true for the analytics reads the API serves by POST). Absent: GET, PUT and DELETE are.
+   */
   readonly idempotent?: boolean;
 }
 
@@ -133,7 +137,6 @@ const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 // Date has one-second resolution: changes smaller than this are noise, not skew.
 const CLOCK_UPDATE_THRESHOLD_MS = 2_000;
 const SNIPPET_LENGTH = 200;
-const BODY_SECRET_KEYS = new Set(['accesssecret', 'tokensecret', 'secret', 'accesskeysecret']);
 
 function isBudget(value: unknown): value is RequestBudget {
   return typeof value === 'object' && value !== null && typeof (value as RequestBudget).acquire === 'function';
@@ -161,11 +164,11 @@ export function parseRetryAfter(value: string | undefined, serverNowMs: number):
 }
 
 /** Secrets inside a request body (S3 accessSecret, tokenSecret list) so echoes can be cut out. */
-function secretsInBody(value: unknown, out: string[] = []): string[] {
+export function secretsInBody(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) secretsInBody(item, out);
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (typeof item === 'string' && BODY_SECRET_KEYS.has(key.toLowerCase()) && item) {
+      if (typeof item === 'string' && isSecretFieldName(key) && item) {
         out.push(item, ...item.split(',').map((s) => s.trim()).filter(Boolean));
       } else secretsInBody(item, out);
     }
@@ -409,8 +412,8 @@ export function createApiClientFor<const T extends OperationTable>(
   };
 
   /** The single retry policy: the delay before the next attempt, or null to give up. */
-  const retryDelay = (error: unknown, attempt: number, method: string, idempotent: boolean): number | null => {
-    if (attempt >= retry.maxAttempts || !IDEMPOTENT_METHODS.has(method) || !idempotent) return null;
+  const retryDelay = (error: unknown, attempt: number, idempotent: boolean): number | null => {
+    if (attempt >= retry.maxAttempts || !idempotent) return null;
     const retryable =
       error instanceof ConnectionError ||
       (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);
@@ -498,7 +501,7 @@ export function createApiClientFor<const T extends OperationTable>(
         emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
         error = e;
       }
-      const delay = retryDelay(error, attempt, method, op.idempotent !== false);
+      const delay = retryDelay(error, attempt, op.idempotent ?? IDEMPOTENT_METHODS.has(method));
       if (delay === null) throw error;
       await sleep(delay, signal, operationId);
     }

@@ -1,23 +1,14 @@
 // Redaction before anything is recorded or thrown (Octokit's RequestError model): Authorization
 // values, access key secrets, S3 accessSecret and tokenSecret never reach a log, error or export.
 
-export const REDACTED = '[REDACTED]';
+import { isSecretFieldName, secretFieldNames } from '#shared/ipc/secret-fields.ts';
 
-// Object keys whose values are always secrets, compared case-insensitively.
-const SECRET_KEYS = new Set([
-  'authorization',
-  'secret',
-  'accesskeysecret',
-  'accesssecret',
-  'tokensecret',
-  'password',
-  'passphrase',
-]);
+export const REDACTED = '[REDACTED]';
 
 const AUTHORIZATION_VALUE_RE = /HMAC-SHA256\s+[^\s:"']+:[0-9a-fA-F]{8,}/g;
 // Secrets embedded in JSON text, e.g. a response snippet or a body in a message.
-const JSON_SECRET_RE =
-  /("(?:authorization|secret|accessKeySecret|accessSecret|tokenSecret|password|passphrase)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+// The names are plain identifiers, so they need no escaping inside the pattern.
+const JSON_SECRET_RE = new RegExp(`("(?:${secretFieldNames.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
 
 // Secrets known to this process (access key secrets of live clients), scrubbed from any text even
 // when they appear outside a recognisable key. Reference-counted: two clients may share a key.
@@ -86,7 +77,7 @@ function redactValue(value: unknown, extra: readonly string[], seen: WeakMap<obj
     out.message = redactText(value.message, extra);
   }
   for (const [key, item] of Object.entries(value)) {
-    out[key] = SECRET_KEYS.has(key.toLowerCase()) && item !== undefined && item !== null && item !== ''
+    out[key] = isSecretFieldName(key) && item !== undefined && item !== null && item !== ''
       ? REDACTED
       : redactValue(item, extra, seen);
   }

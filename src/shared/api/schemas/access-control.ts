@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from '../secret-mark.ts';
 import { invalidCountryCode, invalidIpRestrictionEntry, isTokenSecretList, normalizeCommaList } from '../formats.ts';
 import { apiCode, bool, oneOf, policyIdSchema, positiveInt, requiredText, text } from './common.ts';
 import {
@@ -46,11 +47,11 @@ export const geoRestrictionSchema = text('Geo restriction').superRefine((value, 
   .describe('Comma-separated upper-case ISO 3166-1 alpha-2 codes; the returned order may differ.');
 
 /** Secret: messages never echo its content. */
-export const tokenSecretSchema = text('Token secret').refine(isTokenSecretList, {
+export const tokenSecretSchema = secret(text('Token secret').refine(isTokenSecretList, {
   message: 'Token secret must be comma-separated tokens of exactly 64 characters, each 0-9 or a-z.',
 })
   .transform(normalizeCommaList)
-  .describe('Used only when type is token: comma-separated tokens of exactly 64 characters [0-9a-z]. A secret, returned as sent; never logged.');
+  .describe('Used only when type is token: comma-separated tokens of exactly 64 characters [0-9a-z]. A secret, returned as sent; never logged.'));
 
 const accessControlOptional = {
   priority: positiveInt('Priority').describe('Optional positive integer; unique among the service access control policies.').optional(),
@@ -105,7 +106,7 @@ const accessControlResponseCommon = {
   ipRestriction: z.string().optional(),
   geoRestriction: z.string().optional(),
   anonymousIp: z.boolean().optional(),
-  tokenSecret: z.string().optional(),
+  tokenSecret: secret(z.string()).optional(),
   enabled: z.boolean().optional(),
 };
 

@@ -1,0 +1,36 @@
+// THE set of secret field names, read from the schema mark (src/shared/api/secret-mark.ts) on
+// the operation table and the IPC table. Masking, redaction, draft stripping and reveal all
+// use it, so a field marked secret once is hidden everywhere.
+import { operations } from '../api/operations.ts';
+import { secretFieldNamesIn } from '../api/secret-mark.ts';
+import { ipcContract } from './contract.ts';
+
+/** Secret fields the API itself carries (S3 accessSecret, tokenSecret): the ones a user may reveal. */
+export const apiSecretFields: readonly string[] = [
+  ...secretFieldNamesIn(Object.values(operations).flatMap((op) => [op.pathParams, op.body, op.response])),
+].sort();
+
+// Secret-bearing names no schema field declares: the HTTP Authorization header, the access key
+// secret of a credential pair ({ accessKeyId, accessKeySecret }), and generic names kept as a net.
+const unschematizedSecretNames = ['authorization', 'accessKeySecret', 'password', 'passphrase'];
+
+/** Every name whose value is a secret wherever it appears (compare with isSecretFieldName). */
+export const secretFieldNames: readonly string[] = [
+  ...new Set([
+    ...apiSecretFields,
+    ...secretFieldNamesIn(Object.values(ipcContract).flatMap((channel) => [channel.input, channel.output])),
+    ...unschematizedSecretNames,
+  ]),
+].sort();
+
+const lowerCaseNames = new Set(secretFieldNames.map((name) => name.toLowerCase()));
+
+/** Whether a value under this key is a secret (case-insensitive: headers and JSON keys alike). */
+export function isSecretFieldName(key: string): boolean {
+  return lowerCaseNames.has(key.toLowerCase());
+}
+
+/** Whether the user may ask to see this API field's value (api.revealSecret). */
+export function isRevealableSecretField(key: string): boolean {
+  return apiSecretFields.includes(key);
+}
