@@ -1,24 +1,16 @@
 // api.* channels: any operation through an account's signed client. Secrets the API echoes
 // (S3 accessSecret, tokenSecret) are masked; api.revealSecret returns one on user request.
 import { operations } from '#shared/api/operations.ts';
-import { operationIds, type OperationId } from '#shared/api/operation-ids.ts';
+import type { OperationId } from '#shared/api/operation-ids.ts';
+import type { RequestInput } from '../api/client.ts';
 import { CoreError } from '../errors.ts';
 import { maskSecrets, valueAtPath } from '../secret-mask.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 
-function operationIdOf(operationId: string): OperationId {
-  if (!(operationIds as readonly string[]).includes(operationId)) {
-    throw new CoreError('Api.UnknownOperation', `Unknown API operation: ${operationId.slice(0, 100)}`, {
-      fields: { operationId: 'Unknown operation' },
-    });
-  }
-  return operationId as OperationId;
-}
-
 export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
-  async function run(accountId: string | undefined, operationId: OperationId, input: unknown) {
+  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
     const resolved =
       accountId ??
       (await ctx.accounts.currentId()) ??
@@ -27,18 +19,17 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
       })();
     const client = await ctx.clients.forAccount(resolved);
     // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
-    const call = client.call as unknown as (id: string, input: unknown) => Promise<unknown>;
-    return { accountId: resolved, data: (await call(operationId, input)) ?? null };
+    return { accountId: resolved, data: (await client.request(operationId, input)) ?? null };
   }
 
   return {
     'api.call': async ({ accountId, operationId, input }) => {
-      const result = await run(accountId, operationIdOf(operationId), input);
+      const result = await run(accountId, operationId, input);
       const masked = maskSecrets(result.data);
       return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
     },
     'api.revealSecret': async ({ accountId, operationId, input, path }) => {
-      const id = operationIdOf(operationId);
+      const id = operationId;
       // Revealing re-reads the resource; a write operation must never run twice for it.
       if (operations[id].method !== 'GET') {
         throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${id}.`);

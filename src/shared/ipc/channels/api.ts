@@ -2,6 +2,7 @@
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
 import { z } from 'zod';
 import { defineChannels } from '../define.ts';
+import { operationIds } from '../../api/operation-ids.ts';
 
 /** What replaces a secret value (S3 accessSecret, tokenSecret) in data sent to the renderer. */
 export const SECRET_MASK = '••••••';
@@ -9,7 +10,7 @@ export const SECRET_MASK = '••••••';
 const callInput = {
   /** Default: the current account. */
   accountId: z.string().min(1).optional(),
-  operationId: z.string().min(1),
+  operationId: z.enum(operationIds, { error: 'Unknown API operation' }),
   /** `{ params, body }` as in OperationInput<Id>. */
   input: z
     .object({ params: z.record(z.string(), z.unknown()).optional(), body: z.unknown().optional() })
