@@ -16,6 +16,7 @@ import {
   type MutatingOperationId,
 } from '#shared/api/operation-facts.ts';
 import { matchesToV10, type MatchLike } from '#shared/rules/index.ts';
+import { operations } from '#shared/api/operations.ts';
 
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
 
@@ -145,6 +146,18 @@ function describe(operationId: MutatingOperationId, policyId: number | null, bod
   }
 }
 
+/**
+ * The body as the client sends it: parsed by the operation's schema, so keys the schema strips
+ * (junk from the renderer) are neither sent nor journaled. A body the schema refuses is returned
+ * as it is: the client refuses it too, before sending, and the failed entry is size-capped.
+ */
+function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
+  const schema = operations[operationId].body;
+  if (schema === null || body === undefined) return body;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : body;
+}
+
 export type ChangeService = {
   current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
@@ -193,7 +206,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     }
     const { operationId } = request;
     const state = await current(request.accountId, operationId, request.input);
-    const body = restoreSecrets(request.input.body, state.before);
+    const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
     let policyId = policyIdOf(request.input);
@@ -244,6 +257,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   async function reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }> {
     const entry = await journal.get(entryId);
     if (!entry) throw new CoreError('Journal.NotFound', 'This journal entry no longer exists. Refresh the journal.');
+    if (entry.omitted) {
+      throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
+    }
     if (!reapplicableOperationIds.includes(entry.operationId)) {
       throw new CoreError('Journal.NotReapplicable', 'A create cannot be undone through the API; edit or disable the policy instead.');
     }

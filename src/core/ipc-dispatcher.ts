@@ -5,6 +5,8 @@
 import type { z } from 'zod';
 import { scrubOutput } from './secret-mask.ts';
 import { toIpcError } from './ipc-error.ts';
+import { checkPayload } from './ipc-payload.ts';
+import { MAX_PAYLOAD_CHARS, MAX_PAYLOAD_DEPTH } from '#shared/ipc/define.ts';
 import { failure, invalidInputError, issuesToFieldErrors, success } from '#shared/ipc/result.ts';
 import {
   ipcContract,
@@ -12,6 +14,7 @@ import {
   type ChannelInput,
   type ChannelOutput,
   type ChannelTable,
+  type IpcError,
   type IpcResult,
 } from '#shared/ipc/contract.ts';
 
@@ -54,9 +57,14 @@ export function createDispatcher(
     const handler = Object.hasOwn(handlers, channel) ? handlers[channel] : undefined;
     if (!handler) return failure('Ipc.NoHandler', `No handler is registered for ${channel}`);
 
+    const problem = checkPayload(payload, { maxChars: spec.maxPayloadChars ?? MAX_PAYLOAD_CHARS, maxDepth: MAX_PAYLOAD_DEPTH });
+    if (problem) {
+      const fields = problem.path === undefined ? undefined : { [problem.path.slice(0, MAX_FIELD_PATH_CHARS)]: problem.message };
+      return { ok: false, error: boundError({ code: problem.code, message: problem.message, ...(fields ? { fields } : {}), retryable: false }) };
+    }
     const parsed = spec.input.safeParse(payload);
     if (!parsed.success) {
-      return { ok: false, error: invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`) };
+      return { ok: false, error: boundError(invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`)) };
     }
     try {
       let data = await (handler as (input: unknown) => Promise<unknown>)(parsed.data);
@@ -71,7 +79,7 @@ export function createDispatcher(
       }
       return success(revealChannels.has(channel) ? data : scrubOutput(data));
     } catch (error) {
-      return { ok: false, error: toIpcError(error) };
+      return { ok: false, error: boundError(toIpcError(error)) };
     }
   }
 
@@ -79,4 +87,25 @@ export function createDispatcher(
     invoke: invoke as Dispatcher['invoke'],
     channels: () => Object.keys(contract),
   };
+}
+
+// Error answers echo input at most this much: a 1 MB input is not repeated back.
+const MAX_ERROR_MESSAGE_CHARS = 1000;
+const MAX_FIELD_MESSAGE_CHARS = 300;
+const MAX_FIELD_PATH_CHARS = 200;
+const MAX_ERROR_FIELDS = 50;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Every error leaves with a bounded message and at most MAX_ERROR_FIELDS bounded field messages. */
+export function boundError(error: IpcError): IpcError {
+  const out: IpcError = { ...error, message: cut(error.message, MAX_ERROR_MESSAGE_CHARS) };
+  if (error.fields) {
+    out.fields = Object.fromEntries(
+      Object.entries(error.fields)
+        .slice(0, MAX_ERROR_FIELDS)
+        .map(([path, message]) => [cut(path, MAX_FIELD_PATH_CHARS), cut(message, MAX_FIELD_MESSAGE_CHARS)]),
+    );
+  }
+  return out;
 }
