@@ -1,6 +1,7 @@
 // The IPC boundary through the core's invoke(): limits on depth, size and value types are
 // enforced before anything runs, error answers never echo a huge input, and unknown account IDs
 // (including prototype names) are Accounts.NotFound, never a raw TypeError.
+import type { OperationId } from '#shared/api/operation-ids.ts';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +57,8 @@ describe('IPC boundary', () => {
     const long = 'a'.repeat(300_000);
     const result = await core.invoke('accounts.get', { accountId: long });
     expect(result).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { accountId: 'At most 200 characters' } } });
-    const unknownOperation = await core.invoke('api.revealSecret', { accountId, operationId: long, path: 'x' });
+    // The schema lists the operationIds; a test sends what a compromised renderer could.
+    const unknownOperation = await core.invoke('api.revealSecret', { accountId, operationId: long as OperationId, path: 'x' });
     expect(unknownOperation.ok).toBe(false);
     expect(JSON.stringify(unknownOperation).length).toBeLessThan(2_000);
   });

@@ -109,4 +109,3 @@ export function boundError(error: IpcError): IpcError {
   }
   return out;
 }
-

@@ -1,7 +1,7 @@
 // Policy lists of one service (read through api.call), the save flow shared by every editor
 // (re-read → diff → confirm → changes.apply) and the form-error helpers.
 import type { z } from 'zod';
-import { invoke, IpcCallError } from './ipc.ts';
+import { callOperation, invoke, IpcCallError } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { DraftState } from './drafts.svelte.ts';
@@ -18,10 +18,8 @@ export type { CacheControlPolicy, CacheControlPolicyV2, AccessControlPolicy, Red
 /** Field path (dotted) → message. */
 export type FieldErrors = Record<string, string>;
 
-export async function callApi(accountId: string, operationId: string, params: Record<string, unknown>): Promise<unknown> {
-  const result = await invoke('api.call', { accountId, operationId, input: { params } });
-  return result.data;
-}
+/** The operations that list a service's policies. */
+type PolicyListOperationId = 'listCacheControlPoliciesV2' | 'listCacheControlPolicies' | 'listAccessControlPolicies' | 'listRedirectionPoliciesV2';
 
 function asList<T>(data: unknown): T[] {
   return Array.isArray(data) ? (data as T[]) : [];
@@ -80,13 +78,13 @@ export class ServicePoliciesState {
   }
 
   async #load<T extends { policyId?: unknown }>(
-    operationId: string,
+    operationId: PolicyListOperationId,
     set: (value: Loadable<T & { policyId: number }>) => void,
     get: () => Loadable<T & { policyId: number }>,
   ): Promise<void> {
     set({ ...get(), loading: true, error: null });
     try {
-      const items = effectiveOrder(normalizeIds(asList<T>(await callApi(this.accountId, operationId, { serviceId: this.serviceId }))));
+      const items = effectiveOrder(normalizeIds(asList<T>((await callOperation(this.accountId, operationId, { params: { serviceId: this.serviceId } })).data)));
       set({ items, loading: false, error: null, loaded: true });
     } catch (error) {
       const appError = handleError(error, 'Could not load the policies', { accountId: this.accountId });
