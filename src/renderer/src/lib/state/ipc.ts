@@ -1,7 +1,7 @@
 // Typed calls to the core through the one API object (lib/api getApi()). Every call resolves
 // with the channel's data or throws an IpcCallError carrying the IPC error shape.
 import { getApi } from '../api/index.ts';
-import { isChannel, type Channel, type ChannelInput, type ChannelOutput } from '#shared/ipc/contract.ts';
+import type { Channel, ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import type { IpcError, IpcResult } from '#shared/ipc/result.ts';
 import type { OperationId, OperationRequest, OperationResult } from '#shared/api/operations.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
@@ -35,11 +35,6 @@ function isMethod(value: unknown): value is AnyMethod {
   return typeof value === 'function';
 }
 
-/** True when the running core offers the channel (features from other engineers may be absent). */
-export function hasChannel(channel: string): boolean {
-  return isChannel(channel);
-}
-
 export async function invoke<C extends Channel>(channel: C, ...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]): Promise<ChannelOutput<C>> {
   const dot = channel.indexOf('.');
   const method = memberOf(memberOf(getApi(), channel.slice(0, dot)), channel.slice(dot + 1));
@@ -47,12 +42,6 @@ export async function invoke<C extends Channel>(channel: C, ...args: undefined e
   const result = await method(args[0]);
   if (!result.ok) throw new IpcCallError(result.error);
   return result.data as ChannelOutput<C>;
-}
-
-/** Calls a channel that may not exist in this build (another engineer's feature). */
-export async function invokeDynamic(channel: string, input: unknown): Promise<unknown> {
-  if (!hasChannel(channel)) throw new IpcCallError({ code: 'Client.ChannelMissing', message: `This version of the app has no “${channel}” action.`, retryable: false });
-  return invoke(channel as Channel, input as never);
 }
 
 export function onEvent<E extends IpcEventName>(event: E, callback: (payload: IpcEventPayload<E>) => void): () => void {
