@@ -87,7 +87,7 @@ export class ServicePoliciesState {
       const items = effectiveOrder(normalizeIds(asList<T>((await callOperation(this.accountId, operationId, { params: { serviceId: this.serviceId } })).data)));
       set({ items, loading: false, error: null, loaded: true });
     } catch (error) {
-      const appError = handleError(error, 'Could not load the policies');
+      const appError = handleError(error, 'Could not load the policies', { accountId: this.accountId });
       set({ ...get(), loading: false, error: appError.message, loaded: true });
     }
   }
@@ -261,7 +261,7 @@ export class SaveFlow {
         accountName: account?.name ?? this.accountId,
       };
     } catch (error) {
-      handleError(error, 'Could not read the current state from the server');
+      handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
     } finally {
       this.#busy = false;
     }
@@ -286,7 +286,7 @@ export class SaveFlow {
       });
       this.#review = null;
       this.#serverErrors = {};
-      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.');
+      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', { accountId: this.accountId });
       return result;
     } catch (error) {
       this.#review = null;
@@ -303,7 +303,7 @@ export class SaveFlow {
       }
       this.#serverErrors = serverFieldErrors(error);
       this.onFailed?.();
-      handleError(error, 'The change was not applied; your input is kept');
+      handleError(error, 'The change was not applied; your input is kept', { accountId: this.accountId });
       return null;
     } finally {
       this.#busy = false;
