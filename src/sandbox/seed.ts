@@ -1,5 +1,6 @@
 // Demo data: fixed, documented credentials and a realistic account, so every screen has something
 // to show without a real API key. Nothing here is a real secret.
+import { DAY_MS } from '#shared/time.ts';
 import type {
   AccessControlPolicy,
   AccessKeyRecord,
@@ -40,7 +41,6 @@ export const UNPROVISIONED_ACCESS_KEY_SECRET = 'sandbox-unprovisioned-secret-000
 export const NO_CUSTOMER_ACCESS_KEY_ID = 'SANDBOXNOCUST01';
 export const NO_CUSTOMER_ACCESS_KEY_SECRET = 'sandbox-no-customer-secret-0001';
 
-const DAY = 86_400_000;
 const FIRST_SERVICE_ID = 101;
 const FIRST_POLICY_ID = 5001;
 
@@ -139,7 +139,7 @@ function traffic(
     weekendFactor: 0.65,
     burstChance: 0.015,
     // Older than the 90-day analytics window, so every seeded service with traffic has full history.
-    startsAt: Math.floor((nowMs - 400 * DAY) / DAY) * DAY,
+    startsAt: Math.floor((nowMs - 400 * DAY_MS) / DAY_MS) * DAY_MS,
     ...extra,
   };
 }
@@ -298,7 +298,7 @@ function demoServices(nowMs: number): ServiceSeed[] {
         http2: false,
       }),
       // Disabled ten days ago: history until then, nothing since.
-      traffic: traffic(nowMs, 60_000_000, 25_000, 0.8, { endsAt: Math.floor((nowMs - 10 * DAY) / DAY) * DAY }),
+      traffic: traffic(nowMs, 60_000_000, 25_000, 0.8, { endsAt: Math.floor((nowMs - 10 * DAY_MS) / DAY_MS) * DAY_MS }),
     },
     {
       service: baseService('downloads.example-media.net', 'https://files.example-media.net/releases', {
@@ -345,7 +345,7 @@ function materialise(state: SandboxState, customerId: number, seeds: ServiceSeed
     state.services.push({
       service,
       customerId,
-      createdAt: s.traffic?.startsAt ?? Math.floor((nowMs - 30 * DAY) / DAY) * DAY,
+      createdAt: s.traffic?.startsAt ?? Math.floor((nowMs - 30 * DAY_MS) / DAY_MS) * DAY_MS,
       traffic: s.traffic,
       cacheControl: built.cacheControl ?? defaults.cacheControl,
       accessControl: built.accessControl ?? [],
