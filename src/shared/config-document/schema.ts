@@ -9,13 +9,17 @@ import { matchQueryStringResponseSchema, matchUrlPathResponseSchema } from '../a
 import { rateLimitRecordSchema } from '../api/schemas/rate-limit.ts';
 import { redirectionPolicyV2Schema } from '../api/schemas/redirection.ts';
 import { serviceSchema } from '../api/schemas/service.ts';
+import { REDACTED } from '../ipc/secret-fields.ts';
 
 export const CONFIG_DOCUMENT_FORMAT = 'acceleration-console/config-document' as const;
 export const ENCRYPTED_CONFIG_DOCUMENT_FORMAT = 'acceleration-console/config-document-encrypted' as const;
 export const CONFIG_DOCUMENT_SCHEMA_VERSION = 1 as const;
 
-/** Stands in for a secret (S3 accessSecret, tokenSecret) in a document exported without secrets. */
-export const SECRET_LEFT_OUT = '(left out of this document)';
+/**
+ * Stands in for a secret (S3 accessSecret, tokenSecret) in a document exported without secrets:
+ * the same marker as the journal's, which the change service reads as "keep the current secret".
+ */
+export const SECRET_LEFT_OUT = REDACTED;
 
 export const LAST_APPLIED_NOTE =
   'CORS headers and the rate limit as last applied from this app: the API cannot read them back, so they may have been changed elsewhere since.';
