@@ -78,6 +78,10 @@ export const cannotApply = {
     `No rate limit was set or deleted on ${source} from this app, so the document does not know it (the API cannot read the rate limit back).`,
 } as const;
 
+/** Access control policies are listed (and so exported) only in the version 1.0 shape. */
+export const V10_CONDITIONS_NOTE =
+  'Access control policies are read in the version 1.0 form: only URL path and query string conditions are carried over, and conditions on other fields (client IP, host, headers) are not.';
+
 type Json = Record<string, unknown>;
 type Policy = Json & { policyId: number; policyName?: string; priority?: number };
 
@@ -271,6 +275,7 @@ function planAccessControl(source: ServiceConfig, target: ServiceConfig): Array<
           name,
           action: 'create',
           changes: fieldChanges({}, body),
+          notes: Array.isArray(policy.matches) ? [] : [V10_CONDITIONS_NOTE],
           operationId: 'createAccessControlPolicy',
           input: { params: { serviceId }, body },
         }),
@@ -289,9 +294,7 @@ function planAccessControl(source: ServiceConfig, target: ServiceConfig): Array<
         policyAsBody(operationId, policy),
         policyAsBody(operationId, existing),
         { serviceId, policyId: existing.policyId },
-        v2
-          ? []
-          : ['The version 1.0 edit sets the URL path and query string conditions; conditions on other fields that the target policy may have are replaced.'],
+        v2 ? [] : [V10_CONDITIONS_NOTE],
       ),
     );
   }
