@@ -7,7 +7,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: true,
+      // keytar is an optionalDependency (a native module that may be missing, loaded lazily):
+      // it must stay external like the regular dependencies.
+      externalizeDeps: { include: ['keytar'] },
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },
   },

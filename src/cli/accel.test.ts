@@ -75,39 +75,45 @@ describe('accel call', () => {
   const direct = () => ['--base-url', sandbox.url, '--key-id', sandbox.credentials.accessKeyId, '--secret-env', 'ACCEL_TEST_SECRET'];
   const env = () => ({ ACCEL_TEST_SECRET: sandbox.credentials.accessKeySecret, ACCEL_DATA_DIR: dataDir });
 
+  const s3Service = () => {
+    const found = sandbox.store.servicesOf(sandbox.credentials.customerId).find((record) => record.service.origins.some((origin) => origin.s3Credential));
+    if (!found) throw new Error('the sandbox seed has no service with an S3 origin');
+    return found.service;
+  };
+
   it('prints the JSON result of an operation; echoed secrets are masked unless asked for', async () => {
     const customer = await runAccel(['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customer_id: sandbox.credentials.customerId })], { env: env() });
     expect(customer.stderr).toBe('');
     expect(customer.code).toBe(0);
     expect(JSON.parse(customer.stdout)).toMatchObject({ id: sandbox.credentials.customerId, name: expect.any(String) });
 
-    const body = {
-      domainName: 'cli-test.example.com',
-      origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: 'cli-s3-secret', region: 'eu-west-1' } }],
-      defaultHostHeader: 'originHost',
-    };
-    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body)], { env: env() });
-    expect(created.code).toBe(0);
-    expect(created.stdout).not.toContain('cli-s3-secret');
-    const service = JSON.parse(created.stdout);
-    expect(service.origins[0].s3Credential.accessSecret).toBe('••••••');
+    const service = s3Service();
+    const secret = service.origins.find((origin) => origin.s3Credential)?.s3Credential?.accessSecret ?? '';
+    expect(secret).not.toBe('');
+    const masked = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id })], { env: env() });
+    expect(masked.code).toBe(0);
+    expect(masked.stdout).not.toContain(secret);
+    expect(JSON.parse(masked.stdout).origins[0].s3Credential.accessSecret).toBe('••••••');
     const shown = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id }), '--show-secrets'], { env: env() });
-    expect(JSON.parse(shown.stdout).origins[0].s3Credential.accessSecret).toBe('cli-s3-secret');
+    expect(JSON.parse(shown.stdout).origins[0].s3Credential.accessSecret).toBe(secret);
   });
 
   it('reads the body from --body @file (relative to the working directory) and says when the file is missing', async () => {
-    const body = { domainName: 'cli-body-file.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'originHost' };
-    await writeFile(join(dataDir, 'service.json'), JSON.stringify(body));
-    const created = await runAccel(['call', 'createService', ...direct(), '--body', '@service.json'], { env: env(), cwd: dataDir });
-    expect(created.stderr).toBe('');
-    expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout)).toMatchObject({ domainName: 'cli-body-file.example.com', id: expect.any(Number) });
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const body = { serviceNames: [sandbox.services[0].domainName], startTime: iso(today - day), endTime: iso(today) };
+    await writeFile(join(dataDir, 'volume.json'), JSON.stringify(body));
+    const volume = await runAccel(['call', 'getVolume', ...direct(), '--body', '@volume.json'], { env: env(), cwd: dataDir });
+    expect(volume.stderr).toBe('');
+    expect(volume.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(volume.stdout))).toContain(sandbox.services[0].domainName);
 
-    const missing = await runAccel(['call', 'createService', ...direct(), '--body', `@${join(dataDir, 'nope.json')}`], { env: env() });
+    const missing = await runAccel(['call', 'getVolume', ...direct(), '--body', `@${join(dataDir, 'nope.json')}`], { env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--body @.*nope\.json: the file cannot be read \(ENOENT\)/);
-    await writeFile(join(dataDir, 'broken.json'), '{"domainName":');
-    const broken = await runAccel(['call', 'createService', ...direct(), '--body', `@${join(dataDir, 'broken.json')}`], { env: env() });
+    await writeFile(join(dataDir, 'broken.json'), '{"serviceNames":');
+    const broken = await runAccel(['call', 'getVolume', ...direct(), '--body', `@${join(dataDir, 'broken.json')}`], { env: env() });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('--body is not valid JSON');
   });
@@ -122,15 +128,19 @@ describe('accel call', () => {
   it('--show-secrets shows tokenSecret values but never the access key secret', async () => {
     const accessKeySecret = sandbox.credentials.accessKeySecret;
     // An S3 secret equal to the access key secret: the one value --show-secrets must still hide.
-    const body = {
-      domainName: 'cli-same-secret.example.com',
-      origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: accessKeySecret, region: 'eu-west-1' } }],
-      defaultHostHeader: 'originHost',
-    };
-    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body), '--show-secrets'], { env: env() });
-    expect(created.code).toBe(0);
-    expect(created.stdout + created.stderr).not.toContain(accessKeySecret);
-    expect(JSON.parse(created.stdout).origins[0].s3Credential.accessSecret).toBe('[REDACTED]');
+    const { service: same } = sandbox.store.createService(
+      sandbox.credentials.customerId,
+      {
+        domainName: 'cli-same-secret.example.com',
+        origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: accessKeySecret, region: 'eu-west-1' } }],
+        defaultHostHeader: 'originHost',
+      },
+      Date.now(),
+    );
+    const shownSame = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: same.id }), '--show-secrets'], { env: env() });
+    expect(shownSame.code).toBe(0);
+    expect(shownSame.stdout + shownSame.stderr).not.toContain(accessKeySecret);
+    expect(JSON.parse(shownSame.stdout).origins[0].s3Credential.accessSecret).toBe('[REDACTED]');
 
     const serviceId = sandbox.services[0].id;
     const policies = await runAccel(['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId }), '--show-secrets'], { env: env() });
@@ -139,6 +149,18 @@ describe('accel call', () => {
     const masked = await runAccel(['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId })], { env: env() });
     expect(masked.stdout).not.toMatch(/"tokenSecret": "[0-9a-z]{64}/);
     expect(masked.stdout).toContain('"tokenSecret": "••••••"');
+  });
+
+  it('refuses a change without a saved account (nothing to confirm or journal it with) before sending it', async () => {
+    const before = sandbox.store.servicesOf(sandbox.credentials.customerId).length;
+    const body = { domainName: 'cli-unguarded.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'originHost' };
+    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body)], { env: env() });
+    expect(created.code).toBe(2);
+    expect(created.stderr).toContain('need a saved account');
+    const removed = await runAccel(['call', 'deleteRateLimit', ...direct(), '--params', JSON.stringify({ serviceId: sandbox.services[0].id })], { env: env() });
+    expect(removed.code).toBe(2);
+    expect(sandbox.store.servicesOf(sandbox.credentials.customerId)).toHaveLength(before);
+    expect(sandbox.store.rateLimitOf(sandbox.services[0].id)).not.toBeNull();
   });
 
   it('prints {status, code, message, traceId} and exits 1 on an API error', async () => {

@@ -43,6 +43,15 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     const unconfirmed = await runAccel(rateLimit, { env: env() });
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.stderr).toContain('production account');
+    // Confirmed, the change takes the app's guarded path and lands in the account's journal.
+    const confirmed = await runAccel(['call', 'deleteRateLimit', '--account', 'Acme CLI', '--yes', '--params', JSON.stringify({ serviceId: ctx.sandbox.services[0].id })], {
+      env: env(),
+    });
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stderr).toContain('Recorded in the change journal of "Acme CLI"');
+    const journal = JSON.parse(await readFile(join(ctx.dataDir, 'journal.json'), 'utf8'));
+    expect(JSON.stringify(journal)).toContain('"operationId":"deleteRateLimit"');
+    expect(ctx.sandbox.store.rateLimitOf(ctx.sandbox.services[0].id) ?? null).toBeNull();
 
     const exportFile = join(ctx.dataDir, 'export.json');
     const exported = await runAccel(['accounts', 'export', '--out', exportFile], { env: env() });

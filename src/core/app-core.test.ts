@@ -180,15 +180,16 @@ describe('sandbox account, api.call and secrets', () => {
       origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: 's3-super-secret', region: 'eu-west-1' } }],
       defaultHostHeader: 'originHost',
     };
-    const created = await ctx.core.invoke('api.call', { operationId: 'createService', input: { body } });
+    // Writes take the guarded path (changes.apply); api.call reads.
+    const created = await ctx.core.invoke('changes.apply', { accountId: account.id, operationId: 'createService', input: { params: {}, body } });
     const createdData = data(created);
     expect(JSON.stringify(created)).not.toContain('s3-super-secret');
-    expect(createdData.accountId).toBe(account.id);
-    expect(createdData.secretFields).toContain('origins.0.s3Credential.accessSecret');
+    expect(createdData.entry.accountId).toBe(account.id);
     const service = createdData.data as { id: number; origins: { s3Credential: { accessSecret: string } }[] };
     expect(service.origins[0].s3Credential.accessSecret).toBe(SECRET_MASK);
 
     const read = data(await ctx.core.invoke('api.call', { operationId: 'getService', input: { params: { serviceId: service.id } } }));
+    expect(read.accountId).toBe(account.id);
     expect(read.secretFields).toEqual(['origins.0.s3Credential.accessSecret']);
     const revealed = data(
       await ctx.core.invoke('api.revealSecret', {
@@ -252,7 +253,7 @@ describe('in-process sandbox lifecycle', () => {
     expect(data(await persistent.invoke('accounts.list', undefined)).accounts).toHaveLength(1);
     const url = data(a).baseUrl;
     const body = { domainName: 'persisted.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'originHost' };
-    const created = data(await persistent.invoke('api.call', { operationId: 'createService', input: { body } })).data as { id: number };
+    const created = data(await persistent.invoke('changes.apply', { accountId: data(a).id, operationId: 'createService', input: { params: {}, body } })).data as { id: number };
     await persistent.dispose();
     await expect(fetch(`${url}/v1.1/customer/1`)).rejects.toThrow();
     expect(await persistent.invoke('accounts.list', undefined)).toMatchObject({ ok: false, error: { code: 'Core.Disposed' } });

@@ -96,10 +96,11 @@ beforeAll(async () => {
   });
   standardId = added.account.id;
 
-  const created = await ok<{ data: { id: number } }>('create service', 'api.call', {
+  const created = await ok<{ data: { id: number } }>('create service', 'changes.apply', {
     accountId: standardId,
     operationId: 'createService',
     input: {
+      params: {},
       body: {
         domainName: 'leak-test.example.com',
         origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3LEAK', accessSecret: S3_SECRET, region: 'eu-west-1' } }],
@@ -109,8 +110,8 @@ beforeAll(async () => {
   });
   serviceId = created.data.id;
 
-  // One token policy through api.call, one through changes.apply (which journals it).
-  await ok('create token policy', 'api.call', {
+  // Two token policies through changes.apply (the only write path; it journals them).
+  await ok('create token policy', 'changes.apply', {
     accountId: standardId,
     operationId: 'createAccessControlPolicy',
     input: {
@@ -258,7 +259,7 @@ describe('no secret reaches the renderer, the disk or a log', () => {
 
     // Input rejected by the operation's schema: the field messages must not quote the value.
     const badToken = `${TOKEN_SECRET}X`;
-    const invalid = await call('invalid token', 'api.call', {
+    const invalid = await call('invalid token', 'changes.apply', {
       accountId: standardId,
       operationId: 'createAccessControlPolicy',
       input: { params: { serviceId }, body: { policyName: 'bad', type: 'token', priority: 504, matchUrlPath: { operator: 'prefix', patterns: ['/b/'] }, tokenSecret: badToken } },

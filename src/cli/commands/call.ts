@@ -9,6 +9,8 @@ import { redactKnownSecrets } from '#core/api/redact.ts';
 import { CoreError } from '#core/errors.ts';
 import { operationIds } from '#shared/api/operation-ids.ts';
 import { operations } from '#shared/api/operations.ts';
+import { isWriteOperation } from '#shared/ipc/channels/api.ts';
+import { mutatingOperationIds, type MutatingOperationId } from '#shared/ipc/channels/journal.ts';
 import { printError, readSecret, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -26,9 +28,14 @@ without a body). Without --account or --base-url the current account is used.
   --params JSON       path parameters, e.g. '{"serviceId": 12}' or '{"customer_id": 1024}'
                       (camelCase and snake_case spellings of a path parameter are both accepted)
   --body JSON|@FILE   request body as JSON, or @path/to/file.json
-  --show-secrets      print S3 accessSecret / tokenSecret values instead of masking them
-                      (the access key secret itself is never printed)
-  --yes               confirm a change (any non-GET operation) on an account flagged production
+  --show-secrets      print S3 accessSecret / tokenSecret values of a read instead of masking
+                      them (the access key secret itself is never printed)
+  --yes               confirm a change on an account flagged production
+
+Changes (${mutatingOperationIds.join(', ')})
+go through the app's one guarded path: they need a saved account (--account or the current
+one), production accounts need --yes, and each is recorded in the account's change journal.
+Their answers are printed with secrets masked.
 
 An API error prints {status, code, message, traceId} as JSON on stdout, a readable line on
 stderr, and exits with status 1.
@@ -132,7 +139,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
   };
 
+  const write = isWriteOperation(operationId);
   if (values['base-url'] !== undefined) {
+    if (write) {
+      // No account, so no production flag and no journal to record it in: refused before any request.
+      throw new UsageError(
+        `${operationId} changes the service; changes need a saved account so that they are confirmed and journaled. Add it with \`accel accounts add\` and use --account NAME.`,
+      );
+    }
     if (!values['key-id'] || !values['secret-env']) throw new UsageError('--base-url needs --key-id and --secret-env');
     const client = createApiClient({
       baseUrl: values['base-url'],
@@ -158,10 +172,25 @@ export async function run(args: string[], io: CliIo): Promise<number> {
           })());
       const account = await cli.core.context.accounts.get(accountId);
       accountName = account.name;
-      if (account.production && operations[operationId as keyof typeof operations].method !== 'GET' && !values.yes) {
+      if (write && account.production && !values.yes) {
         throw new UsageError(`"${account.name}" is a production account: ${operationId} changes it. Add --yes to confirm.`);
       }
-      return await execute(await cli.core.context.clients.forAccount(accountId));
+      if (!write) return await execute(await cli.core.context.clients.forAccount(accountId));
+      // The same guarded path as the app: changes.apply checks the production confirmation again
+      // and records the change in the journal.
+      const applied = await cli.core.invoke('changes.apply', {
+        accountId,
+        operationId: operationId as MutatingOperationId,
+        input: { params: (input.params ?? {}) as Record<string, unknown>, ...(input.body === undefined ? {} : { body: input.body }) },
+        confirmProduction: values.yes,
+      });
+      if (!applied.ok) {
+        printError(io, `accel call ${operationId}`, forTerminal(applied.error, accountName));
+        return EXIT_FAILURE;
+      }
+      io.stdout.write(`${redactKnownSecrets(JSON.stringify(applied.data.data ?? null, null, 2))}\n`);
+      io.stderr.write(`Recorded in the change journal of "${account.name}" (entry ${applied.data.entry.id}).\n`);
+      return EXIT_OK;
     } catch (error) {
       if (error instanceof UsageError) throw error;
       printError(io, `accel call ${operationId}`, forTerminal(toIpcError(error), accountName));

@@ -25,7 +25,7 @@ describe('explainVerificationError', () => {
   it('says when the check itself could not run, or the clock is off', () => {
     expect(explainVerificationError(new ApiError({ status: 503, code: 'Server.Unavailable', message: 'x' }), credentials)).toMatchObject({
       code: 'Server.Unavailable',
-      message: expect.stringMatching(/try again later or save without verifying/),
+      message: expect.stringMatching(/try again later, or save without checking them \(“Save without checking” in the app/),
     });
     expect(explainVerificationError(new ApiError({ status: 401, code: 'Auth.DateExpired', message: 'x' }), credentials).message).toMatch(/clock/);
     expect(explainVerificationError(new Error('boom'), credentials)).toMatchObject({ code: 'Accounts.VerificationFailed', message: 'boom' });

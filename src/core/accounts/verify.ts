@@ -117,7 +117,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
           return {
             ok: false,
             code: error.code,
-            message: `The gateway could not answer right now (${error.status} ${error.code}). The credentials were not checked; try again later or save without verifying.`,
+            message: `The gateway could not answer right now (${error.status} ${error.code}). The credentials were not checked; try again later, or save without checking them (“Save without checking” in the app, --no-verify in accel).`,
           };
         }
         return { ok: false, code: error.code, message: `The gateway refused the check (${error.status} ${error.code}): ${error.message}` };
@@ -136,7 +136,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
       ok: false,
       code: error.code,
       field: 'baseUrl',
-      message: `${host} cannot be reached${error.causeCode ? ` (${error.causeCode})` : ''}. Check the base URL, your network connection or proxy/VPN; use "save without verifying" to add the account offline.`,
+      message: `${host} cannot be reached${error.causeCode ? ` (${error.causeCode})` : ''}. Check the base URL, your network connection or proxy/VPN; to add the account offline, use “Save without checking” (--no-verify in accel).`,
     };
   }
   if (error instanceof TimeoutError) {
@@ -144,7 +144,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
       ok: false,
       code: error.code,
       field: 'baseUrl',
-      message: `${host} did not answer in time. Check the base URL and your network connection; use "save without verifying" to add the account offline.`,
+      message: `${host} did not answer in time. Check the base URL and your network connection; to add the account offline, use “Save without checking” (--no-verify in accel).`,
     };
   }
   if (error instanceof ResponseValidationError) {

@@ -48,6 +48,16 @@ const table = {
     }),
     response: z.looseObject({ id: z.number() }),
   },
+  // A read served by POST, as the analytics operations are: marked safe to retry.
+  queryThings: {
+    operationId: 'queryThings',
+    method: 'POST',
+    path: '/v1/things/query',
+    pathParams: z.object({}),
+    body: z.object({ name: z.string() }),
+    response: null,
+    idempotent: true,
+  },
   deleteThing: {
     operationId: 'deleteThing',
     method: 'DELETE',
@@ -329,6 +339,13 @@ describe('retry', () => {
     await client({ retry: { maxRetryAfterMs: 30 } }).getThing({ params: { thingId: 1 } });
     expect(server.requests).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('retries a POST read marked idempotent (the analytics reads)', async () => {
+    server.respond(() => ({ status: 503, body: { code: 'Server.Unavailable', message: 'down' } }));
+    await expect(client({ retry: { maxAttempts: 3, baseDelayMs: 1 } }).queryThings({ body: { name: 'x' } })).rejects.toMatchObject({ status: 503 });
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests.every((r) => r.signatureValid)).toBe(true);
   });
 
   it('never retries a POST', async () => {

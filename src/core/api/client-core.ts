@@ -31,7 +31,10 @@ export interface ClientOperation {
   readonly pathParams: z.ZodType;
   readonly body: z.ZodType | null;
   readonly response: z.ZodType | null;
-  /** False forbids automatic retries even for GET/PUT/DELETE. */
+  /**
+   * Whether automatic retries are safe (the operation table takes it from operation-facts.ts:
+   * true for the analytics reads the API serves by POST). Absent: GET, PUT and DELETE are.
+   */
   readonly idempotent?: boolean;
 }
 
@@ -409,8 +412,8 @@ export function createApiClientFor<const T extends OperationTable>(
   };
 
   /** The single retry policy: the delay before the next attempt, or null to give up. */
-  const retryDelay = (error: unknown, attempt: number, method: string, idempotent: boolean): number | null => {
-    if (attempt >= retry.maxAttempts || !IDEMPOTENT_METHODS.has(method) || !idempotent) return null;
+  const retryDelay = (error: unknown, attempt: number, idempotent: boolean): number | null => {
+    if (attempt >= retry.maxAttempts || !idempotent) return null;
     const retryable =
       error instanceof ConnectionError ||
       (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);
@@ -498,7 +501,7 @@ export function createApiClientFor<const T extends OperationTable>(
         emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
         error = e;
       }
-      const delay = retryDelay(error, attempt, method, op.idempotent !== false);
+      const delay = retryDelay(error, attempt, op.idempotent ?? IDEMPOTENT_METHODS.has(method));
       if (delay === null) throw error;
       await sleep(delay, signal, operationId);
     }

@@ -1,7 +1,10 @@
-// api.* channels: any operation through an account's signed client. Secrets the API echoes
+// api.* channels: read operations through an account's signed client. Secrets the API echoes
 // (S3 accessSecret, tokenSecret) are masked; api.revealSecret returns one on user request.
+// Writes are refused here: they go through changes.apply, the one path that asks production
+// accounts for confirmation and records every change in the journal.
 import { operations } from '#shared/api/operations.ts';
 import { operationIds, type OperationId } from '#shared/api/operation-ids.ts';
+import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts';
 import { CoreError } from '../errors.ts';
 import { maskSecrets, valueAtPath } from '../secret-mask.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
@@ -15,6 +18,19 @@ function operationIdOf(operationId: string): OperationId {
     });
   }
   return operationId as OperationId;
+}
+
+/** The operation, refused when it changes something (those take the guarded changes.apply path). */
+function readOperationOf(operationId: string): OperationId {
+  const id = operationIdOf(operationId);
+  if (isWriteOperation(id)) {
+    throw new CoreError(
+      WRITE_NOT_ALLOWED,
+      `${id} changes the service, so it is not run through api.call: send it through changes.apply, which asks production accounts for confirmation and records the change in the journal.`,
+      { fields: { operationId: 'Changes go through changes.apply' } },
+    );
+  }
+  return id;
 }
 
 export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
@@ -33,7 +49,7 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
 
   return {
     'api.call': async ({ accountId, operationId, input }) => {
-      const result = await run(accountId, operationIdOf(operationId), input);
+      const result = await run(accountId, readOperationOf(operationId), input);
       const masked = maskSecrets(result.data);
       return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
     },

@@ -138,4 +138,19 @@ describe('drafts channels', () => {
     expect(data(await core.invoke('drafts.get', key)).draft).toBeNull();
     expect((await core.invoke('drafts.save', { ...key, policyKey: 'bogus', value: 1 })).ok).toBe(false);
   });
+
+  it('journals the body as sent (schema-parsed), not keys the schema strips', async () => {
+    const junk = 'j'.repeat(300_000);
+    const applied = data(
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'setCorsHeaders',
+        input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://shop.example', junk } },
+      }),
+    );
+    expect(applied.entry.after).toEqual({ accessControlAllowOrigin: 'https://shop.example' });
+    const text = await readFile(join(dataDir, 'journal.json'), 'utf8');
+    expect(text).not.toContain('jjjj');
+    expect(text.length).toBeLessThan(10_000);
+  });
 });

@@ -129,6 +129,7 @@ export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inve
     },
 
     'inventory.record': async ({ accountId, ...service }) => {
+      await ctx.accounts.get(accountId);
       const [entry] = await store.upsert(accountId, [service], 'created');
       ctx.emit('inventory.changed', { accountId });
       if (!entry) throw new CoreError('Inventory.WriteFailed', 'The service could not be recorded in the inventory.');
@@ -136,6 +137,7 @@ export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inve
     },
 
     'inventory.remove': async ({ accountId, serviceIds }) => {
+      await ctx.accounts.get(accountId);
       const removed = await store.remove(accountId, serviceIds);
       if (removed > 0) ctx.emit('inventory.changed', { accountId });
       return { removed };

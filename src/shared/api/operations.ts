@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorCodesForOperation, type ApiErrorCode } from './errors.ts';
 import { operationIds, specNumberOf, type OperationId } from './operation-ids.ts';
+import { operationFacts } from './operation-facts.ts';
 import {
   accessControlPolicyListSchema,
   accessControlPolicySchema,
@@ -57,7 +58,7 @@ export interface OperationDefinition<
   /** null: 200 without a body. */
   readonly response: R;
   readonly errors: readonly ApiErrorCode[];
-  /** GET, PUT, DELETE: safe to retry. */
+  /** Safe to retry automatically (operation-facts.ts: every read, and the PUT/DELETE changes). */
   readonly idempotent: boolean;
   readonly summary: string;
   readonly tag: OperationTag;
@@ -92,7 +93,7 @@ function defineOperation<
     body: def.body,
     response: def.response,
     errors: errorCodesForOperation(def.operationId),
-    idempotent: def.method !== 'POST',
+    idempotent: operationFacts[def.operationId].retryable,
     summary: def.summary,
     tag: def.tag,
   };

@@ -1,22 +1,36 @@
 // Generic access to every API operation through the account's signed client. The operation's
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
 import { z } from 'zod';
-import { defineChannels } from '../define.ts';
+import { defineChannels, idSchema } from '../define.ts';
+import { mutatingOperationIds } from './journal.ts';
+
+/** Error code when a write operation is sent through api.call instead of changes.apply. */
+export const WRITE_NOT_ALLOWED = 'Api.WriteNotAllowed';
+
+/**
+ * True for the operations that change state. api.call runs only the others (GET reads and the
+ * statistics queries, which the API takes as POST but which change nothing); every write goes
+ * through changes.apply (production confirmation + journal).
+ */
+export function isWriteOperation(operationId: string): boolean {
+  return (mutatingOperationIds as readonly string[]).includes(operationId);
+}
 
 /** What replaces a secret value (S3 accessSecret, tokenSecret) in data sent to the renderer. */
 export const SECRET_MASK = '••••••';
 
 const callInput = {
   /** Default: the current account. */
-  accountId: z.string().min(1).optional(),
-  operationId: z.string().min(1),
+  accountId: idSchema.optional(),
+  operationId: z.string().min(1).max(100),
   /** `{ params, body }` as in OperationInput<Id>. */
   input: z
-    .object({ params: z.record(z.string(), z.unknown()).optional(), body: z.unknown().optional() })
+    .object({ params: z.record(z.string().max(100), z.unknown()).optional(), body: z.unknown().optional() })
     .default({}),
 };
 
 export const apiChannels = defineChannels({
+  // Read operations only (see isWriteOperation); writes answer Api.WriteNotAllowed.
   'api.call': {
     input: z.strictObject(callInput),
     output: z.object({
@@ -29,7 +43,7 @@ export const apiChannels = defineChannels({
   },
   'api.revealSecret': {
     // Re-reads the resource (GET operations only) and returns the one value the user asked to see.
-    input: z.strictObject({ ...callInput, path: z.string().min(1) }),
+    input: z.strictObject({ ...callInput, path: z.string().min(1).max(500) }),
     output: z.object({ value: z.string() }),
   },
 });

@@ -2,24 +2,30 @@
 // configurations, plan applying a document to a service, apply the ticked plan items through the
 // guarded write path. docs/config-documents.md describes the format.
 import { z } from 'zod';
-import { defineChannels } from '../define.ts';
+import { defineChannels, idSchema } from '../define.ts';
 import { documentParts } from '../../config-document/field-labels.ts';
 
-/** Documents larger than this are refused (a whole account is far smaller). */
-export const MAX_DOCUMENT_CHARS = 20_000_000;
+/** Documents larger than this are refused (a whole account of 250 services is about 3 MB). */
+export const MAX_DOCUMENT_CHARS = 8_000_000;
+const MAX_PASSPHRASE_CHARS = 1024;
+/** Room for the other fields of a payload that carries documents. */
+const PAYLOAD_MARGIN = 64 * 1024;
+
+const passphraseSchema = z.string().max(MAX_PASSPHRASE_CHARS, `At most ${MAX_PASSPHRASE_CHARS} characters`);
 
 const serviceIdSchema = z.number().int().positive();
 
 /** A service of an account, or one service of a document's text (chosen by domain name or source service ID). */
 export const configSourceSchema = z.union([
-  z.strictObject({ accountId: z.string().min(1), serviceId: serviceIdSchema }),
+  z.strictObject({ accountId: idSchema, serviceId: serviceIdSchema }),
   z.strictObject({
     document: z.string().min(1, { error: 'The document is empty; choose an exported file.' }).max(MAX_DOCUMENT_CHARS, {
       error: 'The document is too large to be a configuration document.',
     }),
     /** Only for an encrypted document. */
-    passphrase: z.string().optional(),
-    service: z.string().optional(),
+    passphrase: passphraseSchema.optional(),
+    /** Domain name or source service ID. */
+    service: z.string().max(255).optional(),
   }),
 ]);
 
@@ -72,7 +78,7 @@ export const applyPlanSchema = z.object({
 
 const planInput = {
   source: configSourceSchema,
-  target: z.strictObject({ accountId: z.string().min(1), serviceId: serviceIdSchema }),
+  target: z.strictObject({ accountId: idSchema, serviceId: serviceIdSchema }),
   /** Only these parts of the configuration (default: all). */
   parts: z.array(documentPartSchema).optional(),
 };
@@ -80,12 +86,12 @@ const planInput = {
 export const configChannels = defineChannels({
   'config.export': {
     input: z.strictObject({
-      accountId: z.string().min(1),
+      accountId: idSchema,
       /** Default: every service in the account's list. */
       serviceIds: z.array(serviceIdSchema).min(1).optional(),
       /** Secrets only in a passphrase-encrypted document. */
       includeSecrets: z.boolean().optional(),
-      passphrase: z.string().optional(),
+      passphrase: passphraseSchema.optional(),
     }),
     output: z.object({
       /** The document's text (or the encrypted envelope's), ready to save. */
@@ -98,16 +104,18 @@ export const configChannels = defineChannels({
   'config.diff': {
     input: z.strictObject({ left: configSourceSchema, right: configSourceSchema }),
     output: configDiffSchema,
+    maxPayloadChars: 2 * MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
   },
   'config.plan': {
     input: z.strictObject(planInput),
     output: applyPlanSchema,
+    maxPayloadChars: MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
   },
   'config.apply': {
     input: z.strictObject({
       ...planInput,
       /** The ticked plan items (ids from config.plan). */
-      itemIds: z.array(z.string()).min(1, { error: 'Tick at least one item of the plan to apply.' }),
+      itemIds: z.array(z.string().max(1024)).max(10_000).min(1, { error: 'Tick at least one item of the plan to apply.' }),
       confirmProduction: z.boolean().optional(),
     }),
     output: z.object({
@@ -124,5 +132,6 @@ export const configChannels = defineChannels({
       /** Every ticked item applied (or was already so). */
       allApplied: z.boolean(),
     }),
+    maxPayloadChars: MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
   },
 });

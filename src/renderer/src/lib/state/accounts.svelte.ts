@@ -1,9 +1,9 @@
-import type { AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
+import type { AccountHealth, AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 
-export type { AccountView, ConnectionCheck, Warning };
+export type { AccountHealth, AccountView, ConnectionCheck, Warning };
 export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
 
 /** Accounts as the core reports them (no secrets), plus the current one. */
@@ -14,6 +14,7 @@ export class AccountsState {
   #keychain = $state<KeychainStatus | null>(null);
   #loaded = $state(false);
   #loadError = $state<string | null>(null);
+  #health = $state<Record<string, AccountHealth>>({});
   #unsubscribe: (() => void) | null = null;
 
   /** Stops listening to core events (tests, hot reload). */
@@ -57,18 +58,38 @@ export class AccountsState {
       const offChanged = onEvent('accounts.changed', () => void this.refresh());
       // Problems the core finds later (a corrupt file moved aside…) are shown as they happen.
       const offWarning = onEvent('app.warning', (warning) => notify(warning.message, 'warning'));
+      // The times come with the event only when the state changes; read them all afresh then.
+      const offHealth = onEvent('accounts.healthChanged', ({ accountId, health }) => {
+        this.#health = { ...this.#health, [accountId]: health };
+        void this.refreshHealth();
+      });
       this.#unsubscribe = () => {
         offChanged();
         offWarning();
+        offHealth();
       };
     }
     await this.refresh();
+    void this.refreshHealth();
     try {
       const status = await invoke('app.status');
       this.#keychain = status.keychain;
       this.#warnings = [...this.#warnings, ...status.warnings.filter((w) => !this.#warnings.some((x) => x.code === w.code))];
     } catch (error) {
       handleError(error, 'Could not read the application status');
+    }
+  }
+
+  /** Whether the account's gateway answered its latest calls in this session. */
+  health(accountId: string | null | undefined): AccountHealth {
+    return (accountId ? this.#health[accountId] : undefined) ?? { state: 'unknown', lastSuccessAt: null, lastFailureAt: null, lastFailure: null };
+  }
+
+  async refreshHealth(): Promise<void> {
+    try {
+      this.#health = await invoke('accounts.health');
+    } catch {
+      // Health is a hint; the next event brings it again.
     }
   }
 

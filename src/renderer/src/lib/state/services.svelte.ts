@@ -1,7 +1,6 @@
 import type { Service, CreateServiceBody } from '#shared/api/schemas/service.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
-import { hasChannel, invoke, invokeDynamic } from './ipc.ts';
-import { mutatingOperationIds } from '#shared/ipc/channels/journal.ts';
+import { invoke } from './ipc.ts';
 import { inventory } from './inventory.svelte.ts';
 
 export type { Service, CreateServiceBody };
@@ -79,25 +78,15 @@ export class ServicesState {
     return result.value;
   }
 
-  /**
-   * Creates a service. Goes through the change journal (changes.apply) when this build has it,
-   * so the creation is recorded like every other change; otherwise straight to the API.
-   */
+  /** Creates a service through the guarded change path (changes.apply), so the journal records it. */
   async create(accountId: string, body: CreateServiceBody): Promise<Service> {
-    let data: unknown;
-    const journaled = hasChannel('changes.apply') && (mutatingOperationIds as readonly string[]).includes('createService');
-    if (journaled) {
-      // Production confirmation happened in the form; the journal records who created what.
-      const applied = (await invokeDynamic('changes.apply', {
-        accountId,
-        operationId: 'createService',
-        input: { params: {}, body },
-        confirmProduction: true,
-      })) as { data?: unknown };
-      data = applied.data;
-    } else {
-      data = (await invoke('api.call', { accountId, operationId: 'createService', input: { body } })).data;
-    }
+    // Production confirmation happened in the form; the journal records who created what.
+    const { data } = await invoke('changes.apply', {
+      accountId,
+      operationId: 'createService',
+      input: { params: {}, body },
+      confirmProduction: true,
+    });
     const service = parseService(data);
     await inventory.record(accountId, {
       serviceId: service.id,
