@@ -4,12 +4,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
-import { findAccount } from './accounts.ts';
-import { toIpcError } from '#core/ipc-error.ts';
+// The core is loaded only when a command runs, so that `accel config --help` stays quick.
+import type { CliCore } from '../cli-core.ts';
+import { printError, readSecret } from '../cli-io.ts';
 import { documentParts, type DocumentPart } from '#shared/config-document/field-labels.ts';
-import { isEncryptedConfigDocument } from '#shared/config-document/schema.ts';
-import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
+import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
+import type { ChannelInput, ChannelOutput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
 /** Exit status when everything ran but not every item applied (or, for diff, the two differ). */
@@ -46,6 +46,22 @@ apply    Plans applying the document's service to the target service: per item c
 Exit status: 0 every item applied or was already so; ${EXIT_NOT_EVERY_ITEM} some items cannot apply (or, with
 --dry-run, would not); 1 an error or a failed item; 2 a mistake in the command line.
 `;
+
+async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
+  const { withCore: run } = await import('../cli-core.ts');
+  return run(io, action);
+}
+
+/** An error of a command as the IPC error shape (core errors keep their code and fields). */
+async function asIpcError(error: unknown): Promise<IpcError> {
+  const [{ CoreCallError }, { toIpcError }] = await Promise.all([import('../cli-core.ts'), import('#core/ipc-error.ts')]);
+  return error instanceof CoreCallError ? error.error : toIpcError(error);
+}
+
+async function findAccount(cli: CliCore, nameOrId: string) {
+  const { findAccount: find } = await import('./accounts.ts');
+  return find(cli, nameOrId);
+}
 
 type Source = ChannelInput<'config.diff'>['left'];
 type Plan = ChannelOutput<'config.plan'>;
@@ -182,7 +198,7 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
       return result.failed.length > 0 ? EXIT_NOT_EVERY_ITEM : EXIT_OK;
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, 'accel config export', error instanceof CoreCallError ? error.error : toIpcError(error));
+      printError(io, 'accel config export', await asIpcError(error));
       return EXIT_FAILURE;
     }
   });
@@ -206,7 +222,7 @@ async function runDiff(args: string[], io: CliIo): Promise<number> {
       return diff.identical ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, 'accel config diff', error instanceof CoreCallError ? error.error : toIpcError(error));
+      printError(io, 'accel config diff', await asIpcError(error));
       return EXIT_FAILURE;
     }
   });
@@ -279,7 +295,7 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, 'accel config apply', error instanceof CoreCallError ? error.error : toIpcError(error));
+      printError(io, 'accel config apply', await asIpcError(error));
       return EXIT_FAILURE;
     }
   });

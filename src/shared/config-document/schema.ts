@@ -11,9 +11,9 @@ import { redirectionPolicyV2Schema } from '../api/schemas/redirection.ts';
 import { serviceSchema } from '../api/schemas/service.ts';
 import { REDACTED } from '../ipc/secret-fields.ts';
 
-export const CONFIG_DOCUMENT_FORMAT = 'acceleration-console/config-document' as const;
-export const ENCRYPTED_CONFIG_DOCUMENT_FORMAT = 'acceleration-console/config-document-encrypted' as const;
-export const CONFIG_DOCUMENT_SCHEMA_VERSION = 1 as const;
+import { CONFIG_DOCUMENT_FORMAT, CONFIG_DOCUMENT_SCHEMA_VERSION, ENCRYPTED_CONFIG_DOCUMENT_FORMAT } from './format.ts';
+
+export { CONFIG_DOCUMENT_FORMAT, CONFIG_DOCUMENT_SCHEMA_VERSION, ENCRYPTED_CONFIG_DOCUMENT_FORMAT, isEncryptedConfigDocument } from './format.ts';
 
 /**
  * Stands in for a secret (S3 accessSecret, tokenSecret) in a document exported without secrets:
@@ -106,11 +106,6 @@ export type LastAppliedFromThisApp = z.output<typeof lastAppliedFromThisAppSchem
 export type ServiceConfig = z.output<typeof serviceConfigSchema>;
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
 export type EncryptedConfigDocument = z.output<typeof encryptedConfigDocumentSchema>;
-
-/** Whether parsed JSON is an encrypted document envelope (the reader then asks for the passphrase). */
-export function isEncryptedConfigDocument(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { format?: unknown }).format === ENCRYPTED_CONFIG_DOCUMENT_FORMAT;
-}
 
 /** The first problem of a failed parse, as "services.0.service.domainName: message". */
 export function describeDocumentIssue(error: z.ZodError): string {
