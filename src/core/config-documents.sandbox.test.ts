@@ -102,6 +102,16 @@ describe('configuration documents across two customers', () => {
     expect(exported.text).not.toContain('sandbox-s3-secret-not-real-0001');
   });
 
+  it('exports what it can read and lists a service the account does not have', async () => {
+    const exported = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId, 999_999] }));
+    expect(exported.services).toEqual([{ serviceId: shopId, domainName: 'www.example-shop.com' }]);
+    expect(exported.failed).toEqual([{ serviceId: 999_999, code: expect.stringMatching(/^InvalidService\./), message: expect.any(String) }]);
+    expect((JSON.parse(exported.text) as ConfigDocument).services).toHaveLength(1);
+    const nothing = failure(await core.invoke('config.export', { accountId: acme, serviceIds: [999_999] }));
+    expect(nothing.code).toMatch(/^InvalidService\./);
+    expect(nothing.message).toMatch(/^No service could be read: /);
+  });
+
   it('includes secrets only encrypted; reading it needs the right passphrase', async () => {
     const refused = failure(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId], includeSecrets: true }));
     expect(refused.code).toBe('Config.PassphraseTooShort');
