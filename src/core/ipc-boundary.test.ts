@@ -1,6 +1,7 @@
 // The IPC boundary through the core's invoke(): limits on depth, size and value types are
 // enforced before anything runs, error answers never echo a huge input, and unknown account IDs
 // (including prototype names) are Accounts.NotFound, never a raw TypeError.
+import type { OperationId } from '#shared/api/operation-ids.ts';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
 import { MAX_PAYLOAD_CHARS } from '#shared/ipc/define.ts';
+import { INSECURE_BASE_URL_MESSAGE } from '#shared/api/base-url.ts';
 
 let dataDir: string;
 let core: Core;
@@ -55,7 +57,8 @@ describe('IPC boundary', () => {
     const long = 'a'.repeat(300_000);
     const result = await core.invoke('accounts.get', { accountId: long });
     expect(result).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { accountId: 'At most 200 characters' } } });
-    const unknownOperation = await core.invoke('api.revealSecret', { accountId, operationId: long, path: 'x' });
+    // The schema lists the operationIds; a test sends what a compromised renderer could.
+    const unknownOperation = await core.invoke('api.revealSecret', { accountId, operationId: long as OperationId, path: 'x' });
     expect(unknownOperation.ok).toBe(false);
     expect(JSON.stringify(unknownOperation).length).toBeLessThan(2_000);
   });
@@ -78,6 +81,7 @@ describe('IPC boundary', () => {
         core.invoke('accounts.testConnection', { accountId: id }),
         core.invoke('inventory.record', { accountId: id, serviceId: 5, domainName: 'a.example' }),
         core.invoke('inventory.remove', { accountId: id, serviceIds: [5] }),
+        core.invoke('drafts.save', { accountId: id, serviceId: 5, policyKey: 'cors', value: {} }),
         core.invoke('changes.current', { accountId: id, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 } } }),
         core.invoke('api.call', { accountId: id, operationId: 'getCustomer', input: { params: { customer_id: 1 } } }),
       ];
@@ -89,5 +93,16 @@ describe('IPC boundary', () => {
       expect(data(await core.invoke('drafts.list', { accountId: id })).drafts).toEqual([]);
       expect(data(await core.invoke('inventory.list', { accountId: id })).services).toEqual([]);
     }
+  });
+
+  it('refuses an http:// base URL to another computer at the baseUrl field, and accepts it for this one', async () => {
+    const profile = { name: 'Plain', baseUrl: 'http://api.example.net', accessKeyId: 'AK1', customerId: 1, secret: 's'.repeat(20), verify: false };
+    expect(await core.invoke('accounts.add', profile)).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } } });
+    expect(await core.invoke('accounts.testConnection', { baseUrl: 'http://10.1.2.3:8080', accessKeyId: 'AK1', customerId: 1, secret: 'x' })).toMatchObject({
+      ok: false,
+      error: { fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } },
+    });
+    expect(await core.invoke('accounts.update', { accountId, patch: { baseUrl: 'http://api.example.net' } })).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput' } });
+    expect((await core.invoke('accounts.add', { ...profile, baseUrl: 'http://127.0.0.1:9' })).ok).toBe(true);
   });
 });

@@ -178,6 +178,16 @@ describe('requests', () => {
     await expect((client().call as (id: string) => Promise<unknown>)('nope')).rejects.toMatchObject({ code: 'Request.UnknownOperation' });
   });
 
+  it('request(operationId, input): the string-keyed entry validates like the typed methods', async () => {
+    server.respond(() => ({ body: { id: 7, name: 'seven' } }));
+    const c = client();
+    await expect(c.request('getThing', { params: { thingId: 7 } })).resolves.toMatchObject({ id: 7 });
+    expect(server.requests.at(-1)?.url).toBe('/v1/things/7');
+    await expect(c.request('getThing', { params: { thingId: 'x' } })).rejects.toMatchObject({ code: 'Request.InvalidInput', fields: { thingId: expect.any(String) } });
+    await expect(c.request('nope')).rejects.toMatchObject({ code: 'Request.UnknownOperation' });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('a 2xx answer that does not fit the response schema is a ResponseValidationError', async () => {
     server.respond(() => ({ body: { id: 'not a number', name: 'x' } }));
     const err = await client().getThing({ params: { thingId: 1 } }).catch((e: unknown) => e);

@@ -2,7 +2,7 @@
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { createJournal, type Journal } from '../journal.ts';
-import { createChangeService, type ChangeClient, type ChangeService } from '../changes.ts';
+import { createChangeService, type ChangeService } from '../changes.ts';
 import { perCore, storeOptions } from './per-core.ts';
 import { inventoryStoreFor } from './inventory.ts';
 import { entriesOf, parseServiceFilter, servicesCreatedIn, servicesNamed, type KnownService } from '../journal-filter.ts';
@@ -28,8 +28,7 @@ export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ct
     client: async (accountId) => {
       const client = await ctx.clients.forAccount(accountId);
       // The operation id is only known at run time here; the client validates the input itself.
-      const call = client.call as unknown as ChangeClient['call'];
-      return { call: (operationId, input) => call(operationId, input) };
+      return { call: (operationId, input) => client.request(operationId, input) };
     },
   }),
 );

@@ -307,6 +307,14 @@ export interface OperationInput<Id extends OperationId> {
   params: OperationParams<Id>;
   body: OperationBody<Id>;
 }
+/**
+ * What a caller passes by operationId, in the client's shape: params may be left out when none
+ * is required, body when the operation has none.
+ */
+export type OperationRequest<Id extends OperationId> = (Record<never, never> extends OperationParams<Id>
+  ? { params?: OperationParams<Id> }
+  : { params: OperationParams<Id> }) &
+  (Operations[Id]['body'] extends z.ZodType ? { body: OperationBody<Id> } : { body?: undefined });
 /** What a call resolves to: the parsed response, or undefined for the no-body 200s. */
 export type OperationResult<Id extends OperationId> = Operations[Id]['response'] extends z.ZodType
   ? z.output<Operations[Id]['response']>

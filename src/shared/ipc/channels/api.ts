@@ -2,6 +2,7 @@
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
+import { operationIds } from '../../api/operation-ids.ts';
 import { mutatingOperationIds } from './journal.ts';
 
 /** Error code when a write operation is sent through api.call instead of changes.apply. */
@@ -22,7 +23,7 @@ export const SECRET_MASK = '••••••';
 const callInput = {
   /** Default: the current account. */
   accountId: idSchema.optional(),
-  operationId: z.string().min(1).max(100),
+  operationId: z.enum(operationIds, { error: 'Unknown API operation' }),
   /** `{ params, body }` as in OperationInput<Id>. */
   input: z
     .object({ params: z.record(z.string().max(100), z.unknown()).optional(), body: z.unknown().optional() })
