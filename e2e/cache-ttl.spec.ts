@@ -3,7 +3,7 @@
 import { test, expect } from './fixtures.ts';
 import { openServiceTab, shootBothThemes } from './helpers.ts';
 
-test('TTL is numeric; its errors are in the chosen unit; a valid TTL is sent in seconds', async ({ app }) => {
+test('TTL is numeric; its errors are in the chosen unit; a valid TTL reaches the review', async ({ app }) => {
   await openServiceTab(app, 'Cache control');
   await app.getByRole('button', { name: 'Edit cache control policy Static assets' }).click();
   const editor = app.getByRole('form', { name: /Edit cache control policy/ });
@@ -34,5 +34,5 @@ test('TTL is numeric; its errors are in the chosen unit; a valid TTL is sent in 
   await expect(ttl).not.toHaveAttribute('aria-invalid', 'true');
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
-  await expect(dialog.getByRole('row').filter({ hasText: /^ttl/ })).toContainText('10800');
+  await expect(dialog.getByRole('row').filter({ hasText: /^TTL/ })).toContainText('3 hours');
 });
