@@ -26,7 +26,7 @@ test('TTL is numeric; its errors are in the chosen unit; a valid TTL reaches the
   await editor.getByLabel('TTL unit').selectOption('h');
   await expect(editor.getByText(/TTL must be a whole number of hours/)).toBeVisible();
   await app.setViewportSize({ width: 1024, height: 700 });
-  await ttl.scrollIntoViewIfNeeded();
+  await ttl.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shootBothThemes(app, 'cache-ttl-error-1024');
   await app.setViewportSize({ width: 1280, height: 800 });
 

@@ -37,6 +37,9 @@ test('New service input survives navigation and a reload; Cancel with input asks
   await expect(app.getByLabel('S3 access secret of origin 1').and(app.locator('input'))).toHaveValue('');
   expect(await readFile(join(host.dataDir, 'drafts.json'), 'utf8')).not.toContain('draft-s3-secret-value');
   await shootBothThemes(app, 'new-service-draft-restored');
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await shootBothThemes(app, 'new-service-draft-restored-1024');
+  await app.setViewportSize({ width: 1280, height: 800 });
 
   // A reload too; Keep draft dismisses the notice and keeps the input.
   await app.reload();

@@ -6,7 +6,7 @@
 // draft across a reload: access-control.spec.ts. Screenshots in light and dark: e2e/screenshots/.
 import { test, expect } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
-import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, switchAccount, useSandbox } from './helpers.ts';
+import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, shootBothThemes, switchAccount, useSandbox } from './helpers.ts';
 
 /**
  * Light and dark screenshots (tall viewport so the editor is in the picture). The theme attribute
@@ -219,6 +219,9 @@ test('rate limit: invalid window named, set, then deleted', async ({ app }) => {
   const remove = dialog.getByRole('button', { name: 'Delete rate limit', exact: true });
   await expect(remove).toHaveClass(/btn-danger-solid/);
   await shoot(app, 'policies-rate-limit-delete', dialog);
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await shootBothThemes(app, 'policies-rate-limit-delete-1024');
+  await app.setViewportSize({ width: 1280, height: 800 });
   await remove.click();
   await expect(dialog).toBeHidden();
   await expect(app.getByText(/by this app \(account “Sandbox”\): deleted/)).toBeVisible();
