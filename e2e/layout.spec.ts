@@ -241,6 +241,9 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
     await expectNoHorizontalOverflow(app);
     await expectHeaderControls(app);
     await screenshot(app, `layout-traffic-1024-${theme}`);
+    // After a fetch the selection is folded at this height (the first chart is in view); it opens again.
+    const change = app.getByRole('button', { name: 'Change selection' });
+    if (await change.isVisible()) await change.click();
     const form = app.getByRole('form', { name: 'Traffic selection' });
     for (const name of ['Compare with previous period', 'Stacked areas', 'Show times in UTC']) {
       const box = form.getByRole('checkbox', { name });

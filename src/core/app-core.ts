@@ -20,6 +20,7 @@ import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './handlers/app.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
+import { failure } from '#shared/ipc/result.ts';
 
 export type CreateCoreOptions = {
   dataDir: string;
@@ -110,7 +111,7 @@ export function createCore(options: CreateCoreOptions): Core {
 
   const invoke = (async (channel: string, payload: unknown) => {
     if (disposed) {
-      return { ok: false, error: { code: 'Core.Disposed', message: 'The application is shutting down.', retryable: false } };
+      return failure('Core.Disposed', 'The application is shutting down.');
     }
     await ready;
     return dispatcher.invoke(channel, payload);

@@ -9,6 +9,7 @@ import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
 import { MAX_PAYLOAD_CHARS } from '#shared/ipc/define.ts';
+import { INSECURE_BASE_URL_MESSAGE } from '#shared/api/base-url.ts';
 
 let dataDir: string;
 let core: Core;
@@ -89,5 +90,16 @@ describe('IPC boundary', () => {
       expect(data(await core.invoke('drafts.list', { accountId: id })).drafts).toEqual([]);
       expect(data(await core.invoke('inventory.list', { accountId: id })).services).toEqual([]);
     }
+  });
+
+  it('refuses an http:// base URL to another computer at the baseUrl field, and accepts it for this one', async () => {
+    const profile = { name: 'Plain', baseUrl: 'http://api.example.net', accessKeyId: 'AK1', customerId: 1, secret: 's'.repeat(20), verify: false };
+    expect(await core.invoke('accounts.add', profile)).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } } });
+    expect(await core.invoke('accounts.testConnection', { baseUrl: 'http://10.1.2.3:8080', accessKeyId: 'AK1', customerId: 1, secret: 'x' })).toMatchObject({
+      ok: false,
+      error: { fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } },
+    });
+    expect(await core.invoke('accounts.update', { accountId, patch: { baseUrl: 'http://api.example.net' } })).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput' } });
+    expect((await core.invoke('accounts.add', { ...profile, baseUrl: 'http://127.0.0.1:9' })).ok).toBe(true);
   });
 });

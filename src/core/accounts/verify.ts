@@ -55,6 +55,13 @@ function hostOf(baseUrl: string): string {
   }
 }
 
+/** The connection was made and then dropped: not a wrong base URL. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED']);
+
+export function isConnectionReset(code: string | undefined): boolean {
+  return code !== undefined && RESET_CODES.has(code);
+}
+
 export function isTlsFailure(code: string | undefined): boolean {
   return code !== undefined && (TLS_CODES.has(code) || /CERT|SSL|TLS/.test(code));
 }
@@ -130,6 +137,13 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
         code: 'Network.TlsFailed',
         field: 'baseUrl',
         message: `A secure (TLS) connection to ${host} could not be established (${error.causeCode}): the server's certificate is not trusted, has expired, or is for another host — or the server does not speak HTTPS. Check the base URL (https:// or http://) and the address with your administrator.`,
+      };
+    }
+    if (isConnectionReset(error.causeCode)) {
+      return {
+        ok: false,
+        code: 'Network.ConnectionReset',
+        message: `The connection to ${host} was reset while the account was being checked (${error.causeCode}): the server or a proxy closed it. The credentials were not checked; try again, and if it keeps happening check your proxy/VPN or use "save without verifying".`,
       };
     }
     return {

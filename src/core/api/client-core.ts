@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { sharedBudgets, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
+import { sharedBudgets, type BudgetPriority, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
 import {
   AbortError,
   ApiClientError,
@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '#shared/api/base-url.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 import { redact, redactText, registerSecret } from './redact.ts';
 import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
@@ -57,6 +58,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Further X-SFD-* headers for this call (sent and signed). */
   sfdHeaders?: SfdHeaders;
+  /** Budget priority: 'background' for bulk or repeated work, so interactive reads go first. */
+  priority?: BudgetPriority;
 }
 
 type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
@@ -242,6 +245,10 @@ export function createApiClientFor<const T extends OperationTable>(
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL must start with http:// or https://.', retryable: false });
+  }
+  // Also for accounts saved before this rule and direct users (CLI): secrets travel in bodies.
+  if (isInsecureBaseUrl(base)) {
+    throw new ApiClientError({ code: 'Config.InsecureBaseUrl', message: INSECURE_BASE_URL_MESSAGE, retryable: false });
   }
   if (!options.keyId || !options.secret) {
     throw new ApiClientError({ code: 'Config.MissingCredentials', message: 'An access key ID and secret are required.', retryable: false });
@@ -465,7 +472,7 @@ export function createApiClientFor<const T extends OperationTable>(
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(operationId);
-      if (budget) await budget.acquire(signal, operationId);
+      if (budget) await budget.acquire(signal, operationId, callOptions.priority);
       const started = performance.now();
       const sentAt = now();
       let error: unknown;

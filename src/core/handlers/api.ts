@@ -10,6 +10,11 @@ import { maskSecrets, valueAtPath } from '../secret-mask.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
+import { createRevealThrottle, type RevealThrottle } from '../reveal-throttle.ts';
+import { perCore } from './per-core.ts';
+
+// One throttle per core: every window and host of this core shares it.
+const revealThrottleFor: (ctx: CoreContext) => RevealThrottle = perCore((ctx) => createRevealThrottle(() => ctx.now().getTime()));
 
 function operationIdOf(operationId: string): OperationId {
   if (!(operationIds as readonly string[]).includes(operationId)) {
@@ -59,6 +64,7 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
       if (operations[id].method !== 'GET') {
         throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${id}.`);
       }
+      revealThrottleFor(ctx).take();
       const { data } = await run(accountId, id, input);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';

@@ -37,8 +37,9 @@ export function createAppHandlers(ctx: CoreContext): FeatureHandlers<'app'> {
       platform: process.platform,
     }),
     'app.status': async () => {
-      // Every data file is read here, so a corrupt one is reported to the first page that asks.
-      await Promise.all([settings.read(), journalFor(ctx).ready(), draftStoreFor(ctx).ready(), inventoryStoreFor(ctx).ready()]);
+      // Every data file is read here, so a corrupt one is reported to the first page that asks. A
+      // file that cannot be read at all (permissions) fails its own feature, not the status.
+      await Promise.allSettled([settings.read(), journalFor(ctx).ready(), draftStoreFor(ctx).ready(), inventoryStoreFor(ctx).ready()]);
       const [firstRun, currentAccountId, accounts, keychain] = await Promise.all([
         ctx.accounts.isFirstRun(),
         ctx.accounts.currentId(),

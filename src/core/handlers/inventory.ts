@@ -43,7 +43,8 @@ async function readServices(client: ApiClient, ids: readonly number[]): Promise<
   const worker = async (): Promise<void> => {
     for (let serviceId = queue.shift(); serviceId !== undefined && !result.fatal; serviceId = queue.shift()) {
       try {
-        const data: unknown = await client.getService({ params: { serviceId } });
+        // A range is many reads: background priority, so interactive reads go first.
+        const data: unknown = await client.getService({ params: { serviceId } }, { priority: 'background' });
         result.found.push(serviceInfo(serviceId, data));
       } catch (error) {
         const { code, message, status } = error as ErrorLike;

@@ -1,6 +1,9 @@
 // Building blocks of the IPC table. Kept apart from contract.ts so that channel files can
 // import them without a cycle (contract.ts imports every channel file).
 import { z } from 'zod';
+import type { IpcError } from './result.ts';
+
+export type { IpcError, IpcResult } from './result.ts';
 
 export type ChannelSpec = {
   input: z.ZodType;
@@ -61,8 +64,8 @@ export const noInput = z.union([z.undefined(), z.strictObject({})]).optional();
 /** Output of a channel that only confirms. */
 export const okOutput = z.strictObject({ ok: z.literal(true) });
 
-/** The error half of every IPC result. Mirrors serializeError() in src/core/api/errors.ts. */
-export const ipcErrorSchema = z.object({
+/** The error half of every IPC result (result.ts), as a schema for output checks. */
+export const ipcErrorSchema: z.ZodType<IpcError> = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
@@ -70,6 +73,3 @@ export const ipcErrorSchema = z.object({
   status: z.number().int().optional(),
   traceId: z.string().optional(),
 });
-export type IpcError = z.infer<typeof ipcErrorSchema>;
-
-export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };

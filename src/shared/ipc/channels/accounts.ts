@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { secret } from '../../api/secret-mark.ts';
+import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '../../api/base-url.ts';
 
 /** Largest accounts export the app imports. */
 export const MAX_IMPORT_CHARS = 5_000_000;
@@ -25,6 +26,13 @@ const baseUrlSchema = z
       return false;
     }
   }, 'Enter an http(s) URL, for example https://api.example.net')
+  .refine((value) => {
+    try {
+      return !isInsecureBaseUrl(new URL(value));
+    } catch {
+      return true;
+    }
+  }, INSECURE_BASE_URL_MESSAGE)
   // Credentials in a URL would be stored, exported and shown like any profile field.
   .refine((value) => {
     try {

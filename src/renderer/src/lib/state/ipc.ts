@@ -1,7 +1,8 @@
 // Typed calls to the core through the one API object (lib/api getApi()). Every call resolves
 // with the channel's data or throws an IpcCallError carrying the IPC error shape.
 import { getApi } from '../api/index.ts';
-import { isChannel, type Channel, type ChannelInput, type ChannelOutput, type IpcError, type IpcResult } from '#shared/ipc/contract.ts';
+import { isChannel, type Channel, type ChannelInput, type ChannelOutput } from '#shared/ipc/contract.ts';
+import type { IpcError, IpcResult } from '#shared/ipc/result.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 
 export class IpcCallError extends Error {

@@ -86,7 +86,7 @@ export class JournalState {
       this.#entries = entries;
       this.#matched = services ?? null;
     } catch (error) {
-      if (generation === this.#generation) handleError(error, 'Could not load the change journal');
+      if (generation === this.#generation) handleError(error, 'Could not load the change journal', this.#scope === 'account' ? { accountId: this.#accountId } : {});
     } finally {
       if (generation === this.#generation) {
         this.#loading = false;
@@ -100,11 +100,11 @@ export class JournalState {
     this.#busyId = entry.id;
     try {
       const result = await invoke('journal.reapply', { entryId: entry.id, confirmProduction });
-      notify('Previous version applied again', 'success', result.entry.summary);
+      notify('Previous version applied again', 'success', result.entry.summary, { accountId: entry.accountId });
       await this.refresh();
       return true;
     } catch (error) {
-      handleError(error, 'Could not apply the previous version');
+      handleError(error, 'Could not apply the previous version', { accountId: entry.accountId });
       await this.refresh();
       return false;
     } finally {

@@ -11,6 +11,7 @@ import type { CacheControlPolicy, CacheControlPolicyV2 } from '#shared/api/schem
 import type { AccessControlPolicy } from '#shared/api/schemas/access-control.ts';
 import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
 import { sortRules, type PolicyKind } from '#shared/rules/index.ts';
+import { issuesToFieldErrors as fieldErrorsOfIssues } from '#shared/ipc/result.ts';
 
 export type { CacheControlPolicy, CacheControlPolicyV2, AccessControlPolicy, RedirectionPolicyV2 };
 
@@ -88,7 +89,7 @@ export class ServicePoliciesState {
       const items = effectiveOrder(normalizeIds(asList<T>(await callApi(this.accountId, operationId, { serviceId: this.serviceId }))));
       set({ items, loading: false, error: null, loaded: true });
     } catch (error) {
-      const appError = handleError(error, 'Could not load the policies');
+      const appError = handleError(error, 'Could not load the policies', { accountId: this.accountId });
       set({ ...get(), loading: false, error: appError.message, loaded: true });
     }
   }
@@ -155,12 +156,7 @@ export class OpenPolicy<T extends { policyId: number }> {
 
 /** zod issues → dotted path → first message for that path. */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
+  return fieldErrorsOfIssues({ issues });
 }
 
 export type Validation<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
@@ -267,7 +263,7 @@ export class SaveFlow {
         accountName: account?.name ?? this.accountId,
       };
     } catch (error) {
-      handleError(error, 'Could not read the current state from the server');
+      handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
     } finally {
       this.#busy = false;
     }
@@ -292,7 +288,7 @@ export class SaveFlow {
       });
       this.#review = null;
       this.#serverErrors = {};
-      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.');
+      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', { accountId: this.accountId });
       return result;
     } catch (error) {
       this.#review = null;
@@ -309,7 +305,7 @@ export class SaveFlow {
       }
       this.#serverErrors = serverFieldErrors(error);
       this.onFailed?.();
-      handleError(error, 'The change was not applied; your input is kept');
+      handleError(error, 'The change was not applied; your input is kept', { accountId: this.accountId });
       return null;
     } finally {
       this.#busy = false;
