@@ -8,10 +8,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
 const MINUTE = 60_000;
+const screenshotDir = join(root, 'e2e', 'screenshots');
 
 /** The files `git add -A` would commit: tracked ones still present plus untracked, not ignored. */
 function copyWorkTree(to: string): void {
@@ -126,6 +128,26 @@ describe('fresh machine: keytar cannot be built or downloaded', () => {
       expect(status.data.keychain.fixCommand).toMatch(/^sudo apt-get install -y libsecret-1-dev( gnome-keyring)? && npm install$/);
       expect(status.data.keychain.message).toContain(`\`${status.data.keychain.fixCommand}\``);
       expect(status.data.keychain.message).not.toMatch(/Install and unlock a Secret Service|D-Bus/);
+
+      // In Debian's Chromium: the notice shows the command, and the sandbox account can be used.
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      try {
+        const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+        const [name, value] = (cookie ?? '').split('=');
+        await context.addCookies([{ name, value, url: origin }]);
+        const tab = await context.newPage();
+        await tab.goto(`${origin}/`);
+        const notice = tab.getByRole('alert').filter({ hasText: 'The system keychain is not available' });
+        await notice.waitFor({ timeout: 30_000 });
+        await tab.getByText(status.data.keychain.fixCommand ?? '', { exact: true }).waitFor();
+        expect(await notice.textContent()).not.toMatch(/Install and unlock a Secret Service/);
+        mkdirSync(screenshotDir, { recursive: true });
+        await tab.screenshot({ path: join(screenshotDir, 'fresh-install-keychain-notice.png') });
+        await tab.getByRole('button', { name: 'Use the sandbox account' }).click();
+        await tab.getByText('www.example-shop.com').first().waitFor({ timeout: 30_000 });
+      } finally {
+        await browser.close();
+      }
 
       // The sandbox account works without the keychain, and so does reviewing a stats bundle.
       const sandbox = (await ipc('accounts.ensureSandbox')) as { ok: boolean; data: { id: string } };

@@ -36,8 +36,9 @@ describe('diagnoseKeytarLoadError (keytar not installed or not loading)', () => 
 
   it('names the module, not the keyring, and gives the one command that fixes it', () => {
     expect(diagnoseKeytarLoadError(notInstalled, 'ERR_MODULE_NOT_FOUND', 'linux', true)).toEqual({
-      missing: expect.stringMatching(/keytar module.*libsecret-1-dev/),
+      missing: expect.stringMatching(/keytar module is not installed.*libsecret-1-dev/),
       fixCommand: 'sudo apt-get install -y libsecret-1-dev && npm install',
+      notInstalled: true,
     });
     expect(diagnoseKeytarLoadError(notInstalled, 'ERR_MODULE_NOT_FOUND', 'linux', false).fixCommand).toBe(
       'sudo apt-get install -y libsecret-1-dev gnome-keyring && npm install',
@@ -57,5 +58,9 @@ describe('diagnoseKeytarLoadError (keytar not installed or not loading)', () => 
     expect(error).toMatchObject({ code: 'Keychain.Unavailable', reason: 'module-missing', fixCommand: 'sudo apt-get install -y libsecret-1-dev && npm install' });
     expect(error.message).toContain('`sudo apt-get install -y libsecret-1-dev && npm install`');
     expect(error.message).not.toMatch(/Install and unlock a Secret Service|gnome-keyring-daemon|D-Bus/);
+    // An absent package needs no loader text; a build that does not load keeps it for diagnosis.
+    expect(error.message).not.toContain('keytar: not found');
+    const abi = new KeytarModuleError(diagnoseKeytarLoadError(otherAbi, 'ERR_DLOPEN_FAILED', 'linux', true), 'keytar: NODE_MODULE_VERSION 130');
+    expect(abi.message).toMatch(/does not load .*`sudo apt-get install -y libsecret-1-dev && npm rebuild keytar`.*\(keytar: NODE_MODULE_VERSION 130\)$/);
   });
 });

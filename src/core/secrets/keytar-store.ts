@@ -72,8 +72,9 @@ export class KeychainAccessError extends KeychainUnavailableError {
   }
 }
 
-/** What keeps keytar from loading, in words, and the one command that fixes it. */
-export type KeytarLoadProblem = { missing: string; fixCommand: string };
+/** What keeps keytar from loading (a clause: "the keytar module is not installed …"), whether that
+ * is simply its absence (no further detail needed), and the one command that fixes it. */
+export type KeytarLoadProblem = { missing: string; fixCommand: string; notInstalled?: boolean };
 
 /** True when `command` is an executable on PATH (to leave out packages that are already there). */
 function onPath(command: string, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -104,21 +105,22 @@ export function diagnoseKeytarLoadError(
   const libraryMissing = /libsecret-1\.so/.test(message);
   if (platform !== 'linux') {
     return notInstalled
-      ? { missing: 'the keytar module (it was not installed)', fixCommand: 'npm install' }
-      : { missing: 'a working build of the keytar module', fixCommand: 'npm rebuild keytar' };
+      ? { missing: 'the keytar module is not installed', fixCommand: 'npm install', notInstalled }
+      : { missing: 'the keytar module does not load', fixCommand: 'npm rebuild keytar' };
   }
   const keyring = hasGnomeKeyring ? '' : ' gnome-keyring';
   if (libraryMissing) {
-    return { missing: 'the libsecret library (Debian package libsecret-1-0)', fixCommand: `sudo apt-get install -y libsecret-1-0${keyring}` };
+    return { missing: 'the libsecret library (Debian package libsecret-1-0) is missing', fixCommand: `sudo apt-get install -y libsecret-1-0${keyring}` };
   }
   if (notInstalled) {
     return {
-      missing: 'the keytar module: it could not be built when the app was installed (libsecret-1-dev was missing)',
+      missing: 'the keytar module is not installed (it could not be built when the app was installed, because libsecret-1-dev was missing)',
       fixCommand: `sudo apt-get install -y libsecret-1-dev${keyring} && npm install`,
+      notInstalled,
     };
   }
   return {
-    missing: 'a working build of the keytar module (it is not built for this Node.js or Electron)',
+    missing: 'the keytar module does not load (it is not built for this Node.js or Electron)',
     fixCommand: `sudo apt-get install -y libsecret-1-dev${keyring} && npm rebuild keytar`,
   };
 }
@@ -130,7 +132,8 @@ export class KeytarModuleError extends CoreError {
   constructor(problem: KeytarLoadProblem, detail: string) {
     super(
       KEYCHAIN_UNAVAILABLE,
-      `The system keychain cannot be used: ${problem.missing}. To fix it, run \`${problem.fixCommand}\` in the Acceleration Console folder, then restart the app. ${PLAIN_TEXT_NOTE} (${detail})`,
+      // The loader's own text only where it adds something (not for a plainly absent package).
+      `The system keychain cannot be used: ${problem.missing}. To fix it, run \`${problem.fixCommand}\` in the Acceleration Console folder, then restart the app. ${PLAIN_TEXT_NOTE}${problem.notInstalled ? '' : ` (${detail})`}`,
       { retryable: true },
     );
     this.name = 'KeytarModuleError';
