@@ -1,6 +1,6 @@
 // UI steps shared by several e2e specs (the fixtures themselves are in fixtures.ts).
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, type E2eHost } from './fixtures.ts';
 import type { SandboxHandle } from '#sandbox';
 
 export type AccountProfile = { name: string; url: string; accessKeyId: string; secret: string; customerId: number; production?: boolean };
@@ -174,4 +174,47 @@ export async function firstStartAndTwoAccountsFlow(app: Page, options: TwoAccoun
   await expect(nav.getByRole('button', { name: /#101$/ })).toBeVisible();
   await nav.getByRole('button', { name: /#102$/ }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'static.example-media.net' })).toBeVisible();
+}
+
+/** A consultant's three customers, each with its own key on one gateway (start it with `keys: CUSTOMER_KEYS`). */
+export const CUSTOMERS = [
+  { name: 'Acme', accessKeyId: 'E2EACMEKEY0001', accessKeySecret: 'e2e-acme-customer-secret-0123456789', customerId: 5101 },
+  { name: 'Globex', accessKeyId: 'E2EGLOBEXKEY01', accessKeySecret: 'e2e-globex-customer-secret-012345678', customerId: 5102 },
+  { name: 'Initech', accessKeyId: 'E2EINITECHKEY1', accessKeySecret: 'e2e-initech-customer-secret-01234567', customerId: 5103 },
+] as const;
+export const CUSTOMER_KEYS = CUSTOMERS.map(({ accessKeyId, accessKeySecret, customerId }) => ({ accessKeyId, accessKeySecret, customerId }));
+
+/** One IPC call through the browser host, as the renderer makes it (setup steps that are not under test). */
+export async function hostIpc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
+  const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
+  return body.data as T;
+}
+
+export type CustomerAccount = { id: string; name: string; services: { id: number; domainName: string }[] };
+
+/**
+ * The three customer accounts on `gateway` (started with `keys: CUSTOMER_KEYS`), each with its
+ * seeded services listed, and the first one current; the page is reloaded to show them.
+ */
+export async function addCustomerAccounts(page: Page, host: E2eHost, gateway: SandboxHandle): Promise<CustomerAccount[]> {
+  const added: CustomerAccount[] = [];
+  for (const customer of CUSTOMERS) {
+    const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
+      name: customer.name,
+      baseUrl: gateway.url,
+      accessKeyId: customer.accessKeyId,
+      customerId: customer.customerId,
+      secret: customer.accessKeySecret,
+      verify: true,
+      makeCurrent: added.length === 0,
+    });
+    const services = gateway.store.servicesOf(customer.customerId).map((s) => ({ id: s.service.id, domainName: s.service.domainName }));
+    for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+    added.push({ id: account.id, name: customer.name, services });
+  }
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${CUSTOMERS[0].name}`);
+  return added;
 }

@@ -1,5 +1,6 @@
 // The rule tester: a request typed in, matching rules and the winner per policy kind, evaluated
 // locally against the sandbox service's rules.
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { openServiceTab } from './helpers.ts';
 
@@ -8,19 +9,20 @@ test('shows the matching rules and the winner of each kind', async ({ app }) => 
   const request = app.getByRole('form', { name: 'Test request' });
   await request.getByLabel('Request URL').fill('https://www.example-shop.com/checkout/pay?step=2');
   await request.getByLabel('Client IP').fill('198.51.100.9');
+  await request.getByLabel('Client country').fill('DE');
 
   const cache = app.getByRole('region', { name: 'Cache control result' });
   await expect(cache.getByText(/“Checkout never cached” \(ID \d+, priority 10\) applies: never cache/)).toBeVisible();
   const access = app.getByRole('region', { name: 'Access control result' });
-  await expect(access.getByText(/“EU checkout only” .* applies: allow/)).toBeVisible();
+  await expect(access.getByText(/“EU checkout only” .* decides \(allow\): allowed\./)).toBeVisible();
   const redirection = app.getByRole('region', { name: 'Redirection result' });
-  await expect(redirection.getByText('No enabled rule matches this request.')).toBeVisible();
+  await expect(redirection.getByText('No enabled rule applies to this request.')).toBeVisible();
 
   // Two cache rules match: the higher priority wins, the other is shown lower in order.
   await request.getByLabel('Request URL').fill('/media/catalog/shoe.png?w=200');
   await expect(cache.getByText(/“Static assets” .* applies/)).toBeVisible();
   const rows = cache.getByRole('table').getByRole('row');
-  await expect(rows.filter({ hasText: 'Static assets' })).toContainText('wins');
+  await expect(rows.filter({ hasText: 'Static assets' })).toContainText('decides');
   await expect(rows.filter({ hasText: 'Product images' })).toContainText('matches, lower in order');
 
   await request.getByLabel('Request URL').fill('/blog/2024/hello');
@@ -42,3 +44,99 @@ test('shows the matching rules and the winner of each kind', async ({ app }) => 
     await app.screenshot({ path: `e2e/screenshots/rule-tester-${theme.toLowerCase()}.png` });
   }
 });
+
+test('access restrictions decide the verdict: IP, country, anonymous clients, tokens, unreadable conditions', async ({ app }) => {
+  await openServiceTab(app, 'Rule tester');
+  const request = app.getByRole('form', { name: 'Test request' });
+  const verdict = app.getByRole('region', { name: 'Verdict for this request' });
+  const access = app.getByRole('region', { name: 'Access control result' });
+
+  // "Block admin from outside" (deny, IP restriction 203.0.113.0/24, 198.51.100.7): the listed
+  // clients are let through, everyone else gets 403.
+  await request.getByLabel('Request URL').fill('https://www.example-shop.com/admin/users');
+  await expect(verdict.getByText(/^Cannot tell — access rule “Block admin from outside” \(ID \d+\) decides: IP restriction .*enter the client IP/)).toBeVisible();
+  await request.getByLabel('Client IP').fill('10.0.0.1');
+  await expect(verdict.getByText(/^403 — denied by access rule “Block admin from outside” \(ID \d+\): IP restriction: client 10\.0\.0\.1 is not in 203\.0\.113\.0\/24, 198\.51\.100\.7\./)).toBeVisible();
+  const adminRow = access.getByRole('row').filter({ hasText: 'Block admin from outside' });
+  await expect(adminRow).toContainText('IP restriction: client 10.0.0.1 is not in 203.0.113.0/24, 198.51.100.7.');
+  await expect(adminRow).toContainText('Read from the version 1.0 list');
+  await shootAt(app, 'rule-tester-denied');
+  await request.getByLabel('Client IP').fill('203.0.113.5');
+  await expect(verdict.getByText(/^Served — /)).toBeVisible();
+  await expect(verdict.getByText(/Allowed by access rule “Block admin from outside” .*let through/)).toBeVisible();
+
+  // An anonymous client is outside the rule's scope (anonymousIp off): the rule is skipped.
+  await request.getByLabel('Client IP').fill('10.0.0.1');
+  await request.getByRole('checkbox', { name: 'Client is anonymous (VPN/proxy)' }).check();
+  await expect(adminRow).toContainText('skipped: anonymous IPs');
+  await expect(verdict.getByText('No access rule applies, so the request is allowed.')).toBeVisible();
+  await request.getByRole('checkbox', { name: 'Client is anonymous (VPN/proxy)' }).uncheck();
+
+  // Geo restriction: "EU checkout only" (allow AT, BE, DE, FR, NL).
+  await request.getByLabel('Request URL').fill('/checkout/pay');
+  await request.getByLabel('Client country').fill('us');
+  await expect(verdict.getByText(/^403 — denied by access rule “EU checkout only” .*client country US is not in AT, BE, DE, FR, NL\./)).toBeVisible();
+  await request.getByLabel('Client country').fill('Germany');
+  await expect(request.getByText('Client country "Germany" must be a two-letter ISO 3166 code such as DE or US')).toBeVisible();
+  await request.getByLabel('Client country').fill('FR');
+  await expect(verdict.getByText(/^Served — never cached by cache rule “Checkout never cached”/)).toBeVisible();
+
+  // Token: "Signed downloads" needs a token in the request.
+  await request.getByLabel('Request URL').fill('/downloads/file.zip?token=abc');
+  await expect(verdict.getByText(/^403 — denied by access rule “Signed downloads” .*Token: the request carries no token\./)).toBeVisible();
+  await request.getByRole('checkbox', { name: 'Request carries a token' }).check();
+  await expect(verdict.getByText(/^Served — /)).toBeVisible();
+
+  // Redirection verdict.
+  await request.getByLabel('Request URL').fill('/blog/2024/hello');
+  await expect(verdict.getByText(/^301 to https:\/\/blog\.example-shop\.com\/ by redirection “Old blog to blog host” \(ID \d+\)\./)).toBeVisible();
+
+  // A user's allow rule limited to 192.168.1.0/24 denies other clients instead of "applies: allow".
+  await createAccessRule(app, { policyName: 'Reports from the office', type: 'allow', priority: 50, matchUrlPath: { operator: 'prefix', patterns: ['/reports'] }, ipRestriction: '192.168.1.0/24' });
+  await app.getByRole('button', { name: 'Reload rules' }).click();
+  await request.getByLabel('Request URL').fill('/reports/q3');
+  await request.getByLabel('Client IP').fill('10.0.0.5');
+  const reportsRow = access.getByRole('row').filter({ hasText: 'Reports from the office' });
+  await expect(reportsRow).toContainText('decides');
+  await expect(access.getByText(/“Reports from the office” .* decides \(allow\): 403, denied\. IP restriction: client 10\.0\.0\.5 is not in 192\.168\.1\.0\/24\./)).toBeVisible();
+  await expect(verdict.getByText(/^403 — denied by access rule “Reports from the office”/)).toBeVisible();
+  await request.getByLabel('Client IP').fill('192.168.1.40');
+  await expect(access.getByText(/“Reports from the office” .* decides \(allow\): allowed\./)).toBeVisible();
+  await shootAt(app, 'rule-tester-allowed');
+});
+
+async function shootAt(app: Page, name: string): Promise<void> {
+  // Transient toasts ("Sandbox is ready") would cover the verdict.
+  // Toasts that time out meanwhile are simply gone.
+  const close = app.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await app.emulateMedia({ colorScheme: theme });
+      await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+      // Scroll the main area (not the window, which would hide the header) to the verdict.
+      await app.getByRole('region', { name: 'Verdict for this request' }).evaluate((el) => {
+        const main = el.closest('main');
+        if (main) main.scrollTop += el.getBoundingClientRect().top - main.getBoundingClientRect().top - 16;
+        el.ownerDocument.defaultView?.scrollTo(0, 0);
+      });
+      await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
+    }
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Creates an access control policy on service #101 of the current account through changes.apply (the app's guarded write path). */
+async function createAccessRule(app: Page, body: Record<string, unknown>): Promise<void> {
+  type Result = { ok: boolean; data: { currentAccountId?: string } };
+  const ipc = (channel: string, input: unknown): Promise<Result> =>
+    app.evaluate(
+      async ([c, payload]) =>
+        (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json()) as Result,
+      [channel, input] as const,
+    );
+  const accountId = (await ipc('accounts.list', {})).data.currentAccountId;
+  const created = await ipc('changes.apply', { accountId, operationId: 'createAccessControlPolicy', input: { params: { serviceId: 101 }, body } });
+  expect(created.ok).toBe(true);
+}

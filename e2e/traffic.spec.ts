@@ -67,6 +67,9 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     await expect(app.getByLabel('Data volume summary')).toContainText('Total');
     await expect(app.getByLabel('Bandwidth summary')).toContainText('95th percentile');
     await expect(app.getByLabel('Data volume summary')).toContainText('vs previous period');
+    // Complete sandbox data: a percentage, not "incomplete" (recent, unsettled points do not count as missing).
+    await expect(app.getByLabel('Data volume summary')).toContainText(/[+−-]?\d+(\.\d)?\s?%/);
+    await expect(app.getByLabel('Data volume summary')).not.toContainText('incomplete');
     // Wheel zooms the time axis; Reset zoom brings the whole range back.
     await app.getByRole('img', { name: 'Data volume chart, 3 services' }).hover();
     await app.mouse.wheel(0, -600);
@@ -189,9 +192,11 @@ test('traffic: a long fetch shows its progress and can be cancelled, keeping wha
   // 90 days of 5-minute points for four metrics: 360 calls, paced by the 100-a-minute budget.
   await app.getByLabel('Compare with previous period').uncheck();
   await app.getByLabel('Interval').selectOption('minute');
-  // Choosing a preset fetches right away.
+  // Choosing a preset changes the selection; a fetch this long asks before it starts.
   await app.getByRole('radio', { name: '90 d' }).click();
   await expect(app.getByText(/can take about 4 minutes/)).toBeVisible();
+  await app.getByRole('button', { name: 'Show traffic' }).click();
+  await app.getByRole('alertdialog', { name: 'Start a long fetch?' }).getByRole('button', { name: /^Fetch/ }).click();
   const progress = app.getByRole('progressbar', { name: 'Fetching traffic data' });
   await expect(progress).toBeVisible();
   // The last 24 hours are cached already, so a few calls fewer than 360.

@@ -217,9 +217,11 @@ describe('sandbox account, api.call and secrets', () => {
       ok: false,
       error: { code: 'Request.InvalidInput', fields: expect.any(Object) },
     });
-    expect(await ctx.core.invoke('api.call', { operationId: 'dropDatabase', input: {} })).toMatchObject({
+    // The IPC schema lists the operationIds (z.enum), so an unknown one never reaches a handler.
+    const unknownOperation: unknown = { operationId: 'dropDatabase', input: {} };
+    expect(await ctx.core.invoke('api.call', unknownOperation as Parameters<typeof ctx.core.invoke<'api.call'>>[1])).toMatchObject({
       ok: false,
-      error: { code: 'Api.UnknownOperation' },
+      error: { code: 'Ipc.InvalidInput', fields: { operationId: 'Unknown API operation' } },
     });
   });
 

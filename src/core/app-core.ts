@@ -12,8 +12,15 @@ import { createHandlers } from './handlers/index.ts';
 import { scrubOutput } from './secret-mask.ts';
 import type { ApiClientOptions } from './api/client.ts';
 import type { CoreContext } from './context.ts';
-import type { Warning } from '#shared/ipc/channels/accounts.ts';
+import { createWarningBoard } from './warnings.ts';
+import { removeStaleTempFiles } from './storage/atomic-json.ts';
+import { ACCOUNTS_FILE } from './accounts/account-store.ts';
+import { DRAFTS_FILE } from './drafts.ts';
+import { JOURNAL_FILE } from './journal.ts';
+import { INVENTORY_FILE } from './inventory.ts';
+import { SETTINGS_FILE } from './handlers/app.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
+import { failure } from '#shared/ipc/result.ts';
 
 export type CreateCoreOptions = {
   dataDir: string;
@@ -34,6 +41,9 @@ export type CreateCoreOptions = {
   /** Receives every event (same as core.onAny); hosts forward them to the renderer. */
   emit?: (event: string, payload: unknown) => void;
 };
+
+/** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
+export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE] as const;
 
 export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
 
@@ -57,7 +67,6 @@ export function createCore(options: CreateCoreOptions): Core {
     sandboxOptions,
     statePath: statePath === null ? undefined : (statePath ?? join(options.dataDir, 'sandbox', 'state.json')),
   });
-  const runtimeWarnings: Warning[] = [];
 
   const listeners = new Set<{ event: string | null; listener: (event: string, payload: unknown) => void }>();
   if (options.emit) listeners.add({ event: null, listener: options.emit });
@@ -74,6 +83,7 @@ export function createCore(options: CreateCoreOptions): Core {
     }
   }
 
+  const warnings = createWarningBoard((warning) => emit('app.warning', warning));
   const clients = createClientProvider({
     store: accounts,
     secrets,
@@ -85,26 +95,23 @@ export function createCore(options: CreateCoreOptions): Core {
         code: 'Clock.Skew',
         message: `This computer's clock differs from the gateway's by about ${Math.round(offsetMs / 60_000)} minutes (account ${accountId}). Requests fail once the difference reaches an hour: correct the system clock.`,
       };
-      runtimeWarnings.splice(0, runtimeWarnings.length, ...runtimeWarnings.filter((w) => w.code !== 'Clock.Skew'), warning);
-      emit('app.warning', warning);
+      warnings.add(warning);
     },
+    onHealthChange: (accountId, health) => emit('accounts.healthChanged', { accountId, health }),
   });
 
-  const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, emit, now };
+  const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, warnings, emit, now };
   const handlers = createHandlers(context);
-  // app.status also reports runtime warnings (clock skew) collected here.
-  const status = handlers['app.status'];
-  handlers['app.status'] = async (input) => {
-    const result = await status(input);
-    return { ...result, warnings: [...result.warnings, ...runtimeWarnings] };
-  };
   const dispatcher = createDispatcher(handlers, { validateOutput: options.validateOutput });
-  const ready = mkdir(options.dataDir, { recursive: true });
+  // Temp files a killed writer left behind are removed before anything else touches the data dir.
+  const ready = mkdir(options.dataDir, { recursive: true }).then(() =>
+    removeStaleTempFiles(options.dataDir, DATA_FILES).catch(() => []),
+  );
   let disposed = false;
 
   const invoke = (async (channel: string, payload: unknown) => {
     if (disposed) {
-      return { ok: false, error: { code: 'Core.Disposed', message: 'The application is shutting down.', retryable: false } };
+      return failure('Core.Disposed', 'The application is shutting down.');
     }
     await ready;
     return dispatcher.invoke(channel, payload);

@@ -6,12 +6,17 @@ import { REDACTED, redact } from './api/errors.ts';
 import type { Journal, NewJournalEntry } from './journal.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import {
+  changeFacts,
+  listOperationFor,
+  operationsReadBackFromJournal,
   reapplicableOperationIds,
-  type JournalEntry,
+  type JournalReadBackKind,
   type MutatingOperationId,
-} from '#shared/ipc/channels/journal.ts';
-import { matchesToV10, type MatchLike } from '#shared/rules/index.ts';
+} from '#shared/api/operation-facts.ts';
+import { policyAsBody } from '#shared/api/policy-bodies.ts';
+import { operations } from '#shared/api/operations.ts';
 
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
 
@@ -42,62 +47,10 @@ export type CurrentState = {
 
 type Json = Record<string, unknown>;
 
-// Body fields of each editable policy kind, in the order the spec lists them.
-const cacheFields = [
-  'policyName', 'priority', 'matches', 'ttl', 'refererAcl', 'originAcl', 'ignoreClientNoCache', 'ignoreOriginNoCache',
-  'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable', 'responseHeaders', 'varyMIMEs', 'enabled',
-];
-const accessFieldsV10 = [
-  'policyName', 'type', 'matchUrlPath', 'matchQueryString', 'priority', 'ipRestriction', 'geoRestriction',
-  'anonymousIp', 'tokenSecret', 'enabled',
-];
-const accessFieldsV11 = [
-  'policyName', 'type', 'matches', 'priority', 'ipRestriction', 'geoRestriction', 'anonymousIp', 'tokenSecret', 'enabled',
-];
-const redirectionFields = ['policyName', 'matchUrlPath', 'matchQueryString', 'redirectDestination', 'httpCode', 'priority', 'enabled'];
-
-function pick(source: Json, fields: readonly string[]): Json {
-  const out: Json = {};
-  for (const f of fields) if (source[f] !== undefined && source[f] !== null) out[f] = source[f];
-  return out;
-}
-
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** A listed policy in the request shape of `operationId` (so the diff compares like with like). */
-export function policyAsBody(operationId: MutatingOperationId, policy: Json): Json {
-  switch (operationId) {
-    case 'updateCacheControlPolicyV2':
-      return pick(policy, cacheFields);
-    case 'updateAccessControlPolicy':
-    case 'createAccessControlPolicy':
-      return pick(policy, accessFieldsV10);
-    case 'updateAccessControlPolicyV2':
-      return pick(policy, policy.matches !== undefined ? accessFieldsV11 : accessFieldsV10);
-    case 'updateRedirectionPolicy': {
-      const body = pick(policy, redirectionFields);
-      // The V2 list gives `matches`; the v1.0 edit wants matchUrlPath (+ matchQueryString).
-      if (body.matchUrlPath === undefined && Array.isArray(policy.matches)) {
-        const pair = matchesToV10(policy.matches as MatchLike[]);
-        if (pair) Object.assign(body, pair);
-        else body.matches = policy.matches;
-      }
-      return body;
-    }
-    default:
-      return pick(policy, Object.keys(policy));
-  }
-}
+export { policyAsBody };
 
-const listFor: Partial<Record<MutatingOperationId, string>> = {
-  updateCacheControlPolicyV2: 'listCacheControlPoliciesV2',
-  updateAccessControlPolicy: 'listAccessControlPolicies',
-  updateAccessControlPolicyV2: 'listAccessControlPolicies',
-  updateRedirectionPolicy: 'listRedirectionPoliciesV2',
-};
-
-const corsOps: readonly MutatingOperationId[] = ['setCorsHeaders'];
-const rateLimitOps: readonly MutatingOperationId[] = ['upsertRateLimit', 'deleteRateLimit'];
 
 function serviceIdOf(input: OperationCallInput): number | null {
   const id = Number(input.params.serviceId);
@@ -150,19 +103,31 @@ function describe(operationId: MutatingOperationId, policyId: number | null, bod
   }
 }
 
+/**
+ * The body as the client sends it: parsed by the operation's schema, so keys the schema strips
+ * (junk from the renderer) are neither sent nor journaled. A body the schema refuses is returned
+ * as it is: the client refuses it too, before sending, and the failed entry is size-capped.
+ */
+function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
+  const schema = operations[operationId].body;
+  if (schema === null || body === undefined) return body;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : body;
+}
+
 export type ChangeService = {
   current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
   reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }>;
   /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
-  lastApplied(accountId: string, serviceId: number, kind: 'cors' | 'rate-limit'): Promise<JournalEntry | undefined>;
+  lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind): Promise<JournalEntry | undefined>;
 };
 
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const { journal } = deps;
 
-  function lastApplied(accountId: string, serviceId: number, kind: 'cors' | 'rate-limit') {
-    const ops = kind === 'cors' ? corsOps : rateLimitOps;
+  function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind) {
+    const ops = operationsReadBackFromJournal(kind);
     return journal.findLatest(
       (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok,
     );
@@ -170,7 +135,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
 
   async function current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState> {
     const serviceId = serviceIdOf(input);
-    const listOp = listFor[operationId];
+    const listOp = listOperationFor(operationId);
+    const readBack = changeFacts(operationId).readBack;
     if (listOp !== undefined && serviceId !== null) {
       const client = await deps.client(accountId);
       const list = await client.call(listOp, { params: { serviceId } });
@@ -180,8 +146,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         : undefined;
       return { before: isObject(found) ? policyAsBody(operationId, found) : null, source: 'server', at: null };
     }
-    if (serviceId !== null && (corsOps.includes(operationId) || rateLimitOps.includes(operationId))) {
-      const last = await lastApplied(accountId, serviceId, corsOps.includes(operationId) ? 'cors' : 'rate-limit');
+    if (serviceId !== null && readBack.from === 'journal') {
+      const last = await lastApplied(accountId, serviceId, readBack.kind);
       if (last) return { before: isObject(last.after) ? last.after : null, source: 'journal', at: last.at };
     }
     return { before: null, source: 'none', at: null };
@@ -197,7 +163,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     }
     const { operationId } = request;
     const state = await current(request.accountId, operationId, request.input);
-    const body = restoreSecrets(request.input.body, state.before);
+    const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
     let policyId = policyIdOf(request.input);
@@ -248,6 +214,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   async function reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }> {
     const entry = await journal.get(entryId);
     if (!entry) throw new CoreError('Journal.NotFound', 'This journal entry no longer exists. Refresh the journal.');
+    if (entry.omitted) {
+      throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
+    }
     if (!reapplicableOperationIds.includes(entry.operationId)) {
       throw new CoreError('Journal.NotReapplicable', 'A create cannot be undone through the API; edit or disable the policy instead.');
     }
@@ -261,7 +230,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     if (entry.policyId !== null) params.policyId = entry.policyId;
     let operationId: MutatingOperationId = entry.operationId;
     let body: unknown = entry.before;
-    if (rateLimitOps.includes(operationId)) {
+    if (changeFacts(operationId).reapply === 'previous-version-or-delete') {
       // The previous version of a rate limit is either a configuration or "none".
       operationId = isObject(entry.before) ? 'upsertRateLimit' : 'deleteRateLimit';
       body = isObject(entry.before) ? entry.before : undefined;

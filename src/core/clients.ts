@@ -6,6 +6,8 @@ import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { SandboxManager } from './sandbox-manager.ts';
 import type { ApiClientProvider } from './context.ts';
+import { createAccountHealthTracker } from './accounts/health.ts';
+import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
 
 export type ClientProviderDeps = {
   store: AccountStore;
@@ -15,11 +17,13 @@ export type ClientProviderDeps = {
   /** Extra client options (timeouts, retry) — never the credentials. */
   clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'keyId' | 'secret'>;
   onClockSkew?: (accountId: string, offsetMs: number) => void;
+  onHealthChange?: (accountId: string, health: AccountHealth) => void;
 };
 
 export function createClientProvider(deps: ClientProviderDeps): ApiClientProvider & { closeAll(): Promise<void> } {
   const accounts = createAccountService({ store: deps.store, secrets: deps.secrets, sandbox: deps.sandbox, now: deps.now });
   const cache = new Map<string, Promise<ApiClient>>();
+  const health = createAccountHealthTracker({ now: deps.now, onChange: deps.onHealthChange });
 
   function forAccount(accountId: string): Promise<ApiClient> {
     let client = cache.get(accountId);
@@ -33,6 +37,10 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
           keyId: credentials.accessKeyId,
           secret: credentials.secret,
           onClockSkew: (offsetMs) => deps.onClockSkew?.(accountId, offsetMs),
+          log: (entry) => {
+            health.record(accountId, entry);
+            deps.clientOptions?.log?.(entry);
+          },
         });
       })();
       cache.set(accountId, client);
@@ -47,6 +55,7 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
   function invalidate(accountId: string): void {
     const client = cache.get(accountId);
     cache.delete(accountId);
+    health.reset(accountId);
     client?.then((c) => c.close()).catch(() => undefined);
   }
 
@@ -60,6 +69,7 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
       return { accountId, client: await forAccount(accountId) };
     },
     invalidate,
+    health: () => health.snapshot(),
     async closeAll() {
       const clients = [...cache.values()];
       cache.clear();

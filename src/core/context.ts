@@ -4,6 +4,8 @@ import type { ApiClient } from './api/client.ts';
 import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { SandboxManager } from './sandbox-manager.ts';
+import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
+import type { WarningBoard } from './warnings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 
 export type ApiClientProvider = {
@@ -17,6 +19,8 @@ export type ApiClientProvider = {
   forCurrent(): Promise<{ accountId: string; client: ApiClient }>;
   /** Drops a cached client after its account changed or was removed. */
   invalidate(accountId: string): void;
+  /** Whether each account's gateway answered its recent calls. */
+  health(): Record<string, AccountHealth>;
 };
 
 export type CoreContext = {
@@ -25,6 +29,8 @@ export type CoreContext = {
   secrets: SecretStore;
   clients: ApiClientProvider;
   sandbox: SandboxManager;
+  /** Warnings kept for app.status until dismissed (adding one also sends app.warning). */
+  warnings: WarningBoard;
   /** Sends an event to every renderer (Electron webContents / browser WebSocket). */
   emit<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>): void;
   now(): Date;

@@ -3,8 +3,7 @@
 // size). Secret values are dropped before storing: a draft is not a place for tokens.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createSerialQueue } from './storage/serial-queue.ts';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './storage/atomic-json.ts';
+import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
 import { CoreError } from './errors.ts';
 import {
   MAX_DRAFT_CHARS,
@@ -21,7 +20,6 @@ export const MAX_DRAFTS = 500;
 const draftsFileSchema = z.object({ version: z.literal(1), drafts: z.array(draftSchema) });
 
 // A draft keeps a secret field's key with an empty value so the form shape stays.
-
 export function stripSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripSecrets);
   if (value !== null && typeof value === 'object') {
@@ -41,64 +39,59 @@ export type DraftStore = {
   list(filter?: { accountId?: string; serviceId?: number }): Promise<DraftSummary[]>;
   /** Removes every draft of an account (account removed). */
   discardAccount(accountId: string): Promise<number>;
+  /** Reads the file now (so a corrupt one is reported at start, not on first use). */
+  ready(): Promise<void>;
 };
 
 export type DraftStoreOptions = {
   dataDir: string;
   now?: () => Date;
-  onCorrupt?: (report: CorruptFileReport) => void;
-};
+} & Pick<JsonDocumentOptions<typeof draftsFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 const same = (d: Draft, k: DraftKey) => d.accountId === k.accountId && d.serviceId === k.serviceId && d.policyKey === k.policyKey;
 
 export function createDraftStore(options: DraftStoreOptions): DraftStore {
-  const path = join(options.dataDir, DRAFTS_FILE);
   const now = options.now ?? (() => new Date());
-  let cache: Draft[] | undefined;
-  // Writes are serialized so two concurrent changes never overwrite each other's.
-  const queue = createSerialQueue();
-
-  async function load(): Promise<Draft[]> {
-    if (cache === undefined) {
-      const file = await readJsonFile(path, draftsFileSchema, { onCorrupt: options.onCorrupt, now });
-      cache = file?.drafts ?? [];
-    }
-    return cache;
-  }
-
-  async function write(drafts: Draft[]): Promise<void> {
-    await writeJsonFileAtomic(path, { version: 1, drafts });
-    cache = drafts;
-  }
+  // Changes add or drop whole drafts: a shallow copy of the list is enough to work on.
+  const document = createJsonDocument({
+    path: join(options.dataDir, DRAFTS_FILE),
+    schema: draftsFileSchema,
+    empty: () => ({ version: 1 as const, drafts: [] }),
+    copy: (file) => ({ ...file, drafts: [...file.drafts] }),
+    now,
+    onCorrupt: options.onCorrupt,
+    corruptWarning: options.corruptWarning,
+    onWarning: options.onWarning,
+  });
+  const load = async (): Promise<Draft[]> => (await document.read()).drafts;
 
   return {
     async get(key) {
-      await queue.idle();
       return (await load()).find((d) => same(d, key)) ?? null;
     },
     save(key, value, formVersion = 1) {
-      return queue.run(async () => {
-        const clean = stripSecrets(value);
-        const size = JSON.stringify(clean)?.length ?? 0;
-        if (size > MAX_DRAFT_CHARS) {
-          throw new CoreError('Drafts.TooLarge', `This draft is too large to keep (${size} characters, at most ${MAX_DRAFT_CHARS}).`);
-        }
+      const clean = stripSecrets(value);
+      const size = JSON.stringify(clean)?.length ?? 0;
+      if (size > MAX_DRAFT_CHARS) {
+        return Promise.reject(
+          new CoreError('Drafts.TooLarge', `This draft is too large to keep (${size} characters, at most ${MAX_DRAFT_CHARS}).`),
+        );
+      }
+      return document.update((file) => {
         const draft: Draft = { ...key, value: clean, formVersion, savedAt: now().toISOString() };
-        const rest = (await load()).filter((d) => !same(d, key));
         // Newest first; the oldest drafts go when the bound is reached.
-        await write([draft, ...rest].slice(0, MAX_DRAFTS));
+        file.drafts = [draft, ...file.drafts.filter((d) => !same(d, key))].slice(0, MAX_DRAFTS);
         return draft;
       });
     },
     discard(key) {
-      return queue.run(async () => {
-        const drafts = await load();
-        const rest = drafts.filter((d) => !same(d, key));
-        if (rest.length !== drafts.length) await write(rest);
+      return document.update((file, control) => {
+        const rest = file.drafts.filter((d) => !same(d, key));
+        if (rest.length === file.drafts.length) control.skipWrite();
+        file.drafts = rest;
       });
     },
     async list(filter = {}) {
-      await queue.idle();
       return (await load())
         .filter(
           (d) =>
@@ -108,12 +101,15 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
         .map(({ value: _value, ...summary }) => summary);
     },
     discardAccount(accountId) {
-      return queue.run(async () => {
-        const drafts = await load();
-        const rest = drafts.filter((d) => d.accountId !== accountId);
-        if (rest.length !== drafts.length) await write(rest);
-        return drafts.length - rest.length;
+      return document.update((file, control) => {
+        const before = file.drafts.length;
+        file.drafts = file.drafts.filter((d) => d.accountId !== accountId);
+        if (file.drafts.length === before) control.skipWrite();
+        return before - file.drafts.length;
       });
+    },
+    async ready() {
+      await document.read();
     },
   };
 }

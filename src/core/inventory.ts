@@ -2,8 +2,7 @@
 // this file is the only place that knows which services an account has (see channels/inventory.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './storage/atomic-json.ts';
-import { createSerialQueue } from './storage/serial-queue.ts';
+import { createJsonDocument, type JsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
 import { inventoryEntrySchema, type InventoryEntry, type InventorySource } from '#shared/ipc/channels/inventory.ts';
 
 const accountInventorySchema = z.object({
@@ -12,9 +11,14 @@ const accountInventorySchema = z.object({
   services: z.array(inventoryEntrySchema),
 });
 
+export const INVENTORY_FILE = 'inventory.json';
+
 const inventoryFileSchema = z.object({
   version: z.literal(1),
-  accounts: z.record(z.string(), accountInventorySchema),
+  // Keys are account IDs: read into a null-prototype map (see the constructor).
+  accounts: z
+    .record(z.string(), accountInventorySchema)
+    .transform((accounts) => Object.assign(Object.create(null) as Record<string, z.output<typeof accountInventorySchema>>, accounts)),
 });
 type InventoryFile = z.infer<typeof inventoryFileSchema>;
 
@@ -23,21 +27,33 @@ export type InventoryServiceInfo = { serviceId: number; domainName: string; cNam
 export type InventoryStoreOptions = {
   dataDir: string;
   now?: () => Date;
-  onCorrupt?: (report: CorruptFileReport) => void;
-};
+} & Pick<JsonDocumentOptions<typeof inventoryFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 export class InventoryStore {
   readonly path: string;
   #now: () => Date;
-  #onCorrupt?: (report: CorruptFileReport) => void;
-  #cache: InventoryFile | undefined;
-  // Read-modify-write cycles run one after another so concurrent adds never lose entries.
-  readonly #queue = createSerialQueue();
+  // Read-modify-write cycles run one after another (the document's queue) so concurrent adds never lose entries.
+  readonly #document: JsonDocument<InventoryFile>;
 
   constructor(options: InventoryStoreOptions) {
-    this.path = join(options.dataDir, 'inventory.json');
+    this.path = join(options.dataDir, INVENTORY_FILE);
     this.#now = options.now ?? (() => new Date());
-    this.#onCorrupt = options.onCorrupt;
+    this.#document = createJsonDocument({
+      path: this.path,
+      schema: inventoryFileSchema,
+      // Keys are account IDs (from input): a null-prototype map never resolves "__proto__" or "constructor".
+      empty: (): InventoryFile => ({ version: 1, accounts: Object.create(null) as InventoryFile['accounts'] }),
+      copy: (file) => ({ ...file, accounts: Object.assign(Object.create(null) as InventoryFile['accounts'], structuredClone(file.accounts)) }),
+      now: this.#now,
+      onCorrupt: options.onCorrupt,
+      corruptWarning: options.corruptWarning,
+      onWarning: options.onWarning,
+    });
+  }
+
+  /** Reads the file now (so a corrupt one is reported at start, not on first use). */
+  async ready(): Promise<void> {
+    await this.#document.read();
   }
 
   async list(accountId: string): Promise<InventoryEntry[]> {
@@ -101,29 +117,12 @@ export class InventoryStore {
     });
   }
 
-  async #read(): Promise<InventoryFile> {
-    await this.#queue.idle();
-    return this.#load();
+  #read(): Promise<InventoryFile> {
+    return this.#document.read();
   }
 
-  async #load(): Promise<InventoryFile> {
-    if (!this.#cache) {
-      this.#cache =
-        (await readJsonFile(this.path, inventoryFileSchema, { onCorrupt: this.#onCorrupt })) ?? { version: 1, accounts: {} };
-    }
-    return this.#cache;
-  }
-
+  // Works on a copy, so a failed write leaves the current value as it is on disk.
   #mutate<T>(change: (file: InventoryFile) => T): Promise<T> {
-    const run = async (): Promise<T> => {
-      const current = await this.#load();
-      // Work on a copy so a failed write leaves the cache as it is on disk.
-      const next = structuredClone(current);
-      const result = change(next);
-      await writeJsonFileAtomic(this.path, next);
-      this.#cache = next;
-      return result;
-    };
-    return this.#queue.run(run);
+    return this.#document.update(change);
   }
 }

@@ -4,13 +4,17 @@
 // scrubbed of access key secrets and secret-named fields before it leaves.
 import type { z } from 'zod';
 import { scrubOutput } from './secret-mask.ts';
-import { toIpcError, zodFieldErrors } from './ipc-error.ts';
+import { toIpcError } from './ipc-error.ts';
+import { checkPayload } from './ipc-payload.ts';
+import { MAX_PAYLOAD_CHARS, MAX_PAYLOAD_DEPTH } from '#shared/ipc/define.ts';
+import { failure, invalidInputError, issuesToFieldErrors, success } from '#shared/ipc/result.ts';
 import {
   ipcContract,
   type Channel,
   type ChannelInput,
   type ChannelOutput,
   type ChannelTable,
+  type IpcError,
   type IpcResult,
 } from '#shared/ipc/contract.ts';
 
@@ -47,20 +51,20 @@ export function createDispatcher(
 
   async function invoke(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
     if (typeof channel !== 'string' || !Object.hasOwn(contract, channel)) {
-      return fail('Ipc.UnknownChannel', `Unknown IPC channel: ${String(channel).slice(0, 100)}`);
+      return failure('Ipc.UnknownChannel', `Unknown IPC channel: ${String(channel).slice(0, 100)}`);
     }
     const spec = contract[channel];
     const handler = Object.hasOwn(handlers, channel) ? handlers[channel] : undefined;
-    if (!handler) return fail('Ipc.NoHandler', `No handler is registered for ${channel}`);
+    if (!handler) return failure('Ipc.NoHandler', `No handler is registered for ${channel}`);
 
+    const problem = checkPayload(payload, { maxChars: spec.maxPayloadChars ?? MAX_PAYLOAD_CHARS, maxDepth: MAX_PAYLOAD_DEPTH });
+    if (problem) {
+      const fields = problem.path === undefined ? undefined : { [problem.path.slice(0, MAX_FIELD_PATH_CHARS)]: problem.message };
+      return { ok: false, error: boundError({ code: problem.code, message: problem.message, ...(fields ? { fields } : {}), retryable: false }) };
+    }
     const parsed = spec.input.safeParse(payload);
     if (!parsed.success) {
-      const fields = zodFieldErrors(parsed.error);
-      const summary = Object.entries(fields)
-        .slice(0, 3)
-        .map(([path, message]) => (path ? `${path}: ${message}` : message))
-        .join('; ');
-      return { ok: false, error: { code: 'Ipc.InvalidInput', message: `Invalid input for ${channel}: ${summary}`, fields, retryable: false } };
+      return { ok: false, error: boundError(invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`)) };
     }
     try {
       let data = await (handler as (input: unknown) => Promise<unknown>)(parsed.data);
@@ -69,13 +73,13 @@ export function createDispatcher(
         if (!checked.success) {
           // Paths only: the values could be anything, including secrets.
           const paths = checked.error.issues.slice(0, 5).map((issue) => issue.path.join('.') || '(root)');
-          return fail('Ipc.InvalidOutput', `The ${channel} handler returned data that does not match the contract (${paths.join(', ')})`);
+          return failure('Ipc.InvalidOutput', `The ${channel} handler returned data that does not match the contract (${paths.join(', ')})`);
         }
         data = checked.data;
       }
-      return { ok: true, data: revealChannels.has(channel) ? data : scrubOutput(data) };
+      return success(revealChannels.has(channel) ? data : scrubOutput(data));
     } catch (error) {
-      return { ok: false, error: toIpcError(error) };
+      return { ok: false, error: boundError(toIpcError(error)) };
     }
   }
 
@@ -85,6 +89,23 @@ export function createDispatcher(
   };
 }
 
-function fail(code: string, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message, retryable: false } };
+// Error answers echo input at most this much: a 1 MB input is not repeated back.
+const MAX_ERROR_MESSAGE_CHARS = 1000;
+const MAX_FIELD_MESSAGE_CHARS = 300;
+const MAX_FIELD_PATH_CHARS = 200;
+const MAX_ERROR_FIELDS = 50;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Every error leaves with a bounded message and at most MAX_ERROR_FIELDS bounded field messages. */
+export function boundError(error: IpcError): IpcError {
+  const out: IpcError = { ...error, message: cut(error.message, MAX_ERROR_MESSAGE_CHARS) };
+  if (error.fields) {
+    out.fields = Object.fromEntries(
+      Object.entries(error.fields)
+        .slice(0, MAX_ERROR_FIELDS)
+        .map(([path, message]) => [cut(path, MAX_FIELD_PATH_CHARS), cut(message, MAX_FIELD_MESSAGE_CHARS)]),
+    );
+  }
+  return out;
 }

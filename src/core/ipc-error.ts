@@ -3,17 +3,7 @@
 import { z } from 'zod';
 import { ApiClientError, redactFieldMessages, redactText, serializeError } from './api/errors.ts';
 import { CoreError } from './errors.ts';
-import type { IpcError } from '#shared/ipc/contract.ts';
-
-/** Field path (dotted) → first message, from a zod error. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
-    fields[path] ??= issue.message;
-  }
-  return fields;
-}
+import { invalidInputError, issuesToFieldErrors, type IpcError } from '#shared/ipc/result.ts';
 
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof CoreError) {
@@ -22,16 +12,7 @@ export function toIpcError(error: unknown): IpcError {
     return out;
   }
   if (error instanceof z.ZodError) {
-    const fields = zodFieldErrors(error);
-    return {
-      code: 'Ipc.InvalidInput',
-      message: `Invalid input: ${Object.entries(fields)
-        .slice(0, 3)
-        .map(([path, message]) => (path ? `${path}: ${message}` : message))
-        .join('; ')}`,
-      fields,
-      retryable: false,
-    };
+    return invalidInputError(issuesToFieldErrors(error));
   }
   if (error instanceof ApiClientError) return serializeError(error) as IpcError;
   return serializeError(error) as IpcError;

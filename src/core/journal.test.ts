@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJournal, JOURNAL_FILE, type NewJournalEntry } from './journal.ts';
+import { createJournal, JOURNAL_FILE, MAX_JOURNAL_ENTRY_CHARS, type NewJournalEntry } from './journal.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -66,5 +66,20 @@ describe('journal', () => {
     const journal = createJournal({ dataDir: dir });
     await Promise.all(Array.from({ length: 10 }, (_, i) => journal.append(entry({ summary: `c${i}` }))));
     expect(await createJournal({ dataDir: dir }).list()).toHaveLength(10);
+  });
+
+  it('caps an entry: one too large (or too deep to serialize) keeps its summary and result, not its bodies', async () => {
+    const journal = createJournal({ dataDir: dir });
+    const big = await journal.append(entry({ summary: 'big', after: { note: 'x'.repeat(MAX_JOURNAL_ENTRY_CHARS) } }));
+    expect(big).toMatchObject({ summary: 'big', result: { ok: true }, before: null, after: null, omitted: true });
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 20_000; i++) deep = { deep };
+    const nested = await journal.append(entry({ summary: 'deep', before: deep }));
+    expect(nested).toMatchObject({ summary: 'deep', before: null, after: null, omitted: true });
+    const small = await journal.append(entry({ summary: 'small' }));
+    expect(small.omitted).toBeUndefined();
+    const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
+    expect(text.length).toBeLessThan(5_000);
+    expect((await createJournal({ dataDir: dir }).list()).map((e) => e.summary)).toEqual(['small', 'deep', 'big']);
   });
 });

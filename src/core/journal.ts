@@ -1,15 +1,20 @@
-// The change journal: <dataDir>/journal.json, newest first, bounded. Entries are redacted before
-// they are stored: no tokenSecret, accessSecret or Authorization value ever reaches the file.
+// The change journal: <dataDir>/journal.json, newest first, bounded in count and per-entry size.
+// Entries are redacted before they are stored: no tokenSecret, accessSecret or Authorization value
+// ever reaches the file.
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { createSerialQueue } from './storage/serial-queue.ts';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './storage/atomic-json.ts';
+import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
 import { redact } from './api/errors.ts';
 import { journalEntrySchema, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export const JOURNAL_FILE = 'journal.json';
 export const DEFAULT_JOURNAL_LIMIT = 2000;
+/**
+ * Largest entry kept whole (serialized characters). Bodies are schema-parsed and small; a larger
+ * entry keeps its summary and result, and its before/after are dropped (and it cannot be re-applied).
+ */
+export const MAX_JOURNAL_ENTRY_CHARS = 200_000;
 
 const journalFileSchema = z.object({ version: z.literal(1), entries: z.array(journalEntrySchema) });
 
@@ -23,48 +28,61 @@ export type Journal = {
   get(id: string): Promise<JournalEntry | undefined>;
   /** Newest entry for which `predicate` holds (entries are newest first). */
   findLatest(predicate: (entry: JournalEntry) => boolean): Promise<JournalEntry | undefined>;
+  /** Reads the file now (so a corrupt one is reported at start, not on first use). */
+  ready(): Promise<void>;
 };
 
 export type JournalOptions = {
   dataDir: string;
   maxEntries?: number;
   now?: () => Date;
-  onCorrupt?: (report: CorruptFileReport) => void;
-};
+} & Pick<JsonDocumentOptions<typeof journalFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
+
+/**
+ * The entry as stored: redacted, and within MAX_JOURNAL_ENTRY_CHARS. A value that cannot be
+ * redacted or serialized at all (too deep) is treated like a too-large one, so the change is
+ * still journaled.
+ */
+export function boundedEntry(entry: JournalEntry): JournalEntry {
+  let size: number;
+  let redacted: JournalEntry;
+  try {
+    redacted = redact(entry);
+    size = JSON.stringify(redacted).length;
+  } catch {
+    redacted = entry;
+    size = Number.POSITIVE_INFINITY;
+  }
+  if (size <= MAX_JOURNAL_ENTRY_CHARS) return redacted;
+  const { before: _before, after: _after, ...rest } = entry;
+  return redact({ ...rest, before: null, after: null, omitted: true });
+}
 
 export function createJournal(options: JournalOptions): Journal {
-  const path = join(options.dataDir, JOURNAL_FILE);
   const max = options.maxEntries ?? DEFAULT_JOURNAL_LIMIT;
   const now = options.now ?? (() => new Date());
-  let cache: JournalEntry[] | undefined;
-  // Writes are serialized so two concurrent changes never overwrite each other's.
-  const queue = createSerialQueue();
-
-  async function load(): Promise<JournalEntry[]> {
-    if (cache === undefined) {
-      const file = await readJsonFile(path, journalFileSchema, { onCorrupt: options.onCorrupt, now });
-      cache = file?.entries ?? [];
-    }
-    return cache;
-  }
+  // Appends only add whole entries: a shallow copy of the list is enough to work on.
+  const document = createJsonDocument({
+    path: join(options.dataDir, JOURNAL_FILE),
+    schema: journalFileSchema,
+    empty: () => ({ version: 1 as const, entries: [] }),
+    copy: (file) => ({ ...file, entries: [...file.entries] }),
+    now,
+    onCorrupt: options.onCorrupt,
+    corruptWarning: options.corruptWarning,
+    onWarning: options.onWarning,
+  });
+  const load = async (): Promise<JournalEntry[]> => (await document.read()).entries;
 
   return {
     append(input) {
-      return queue.run(async () => {
-        const entries = await load();
-        const entry: JournalEntry = redact({
-          ...input,
-          id: randomUUID(),
-          at: input.at ?? now().toISOString(),
-        });
-        const next = [entry, ...entries].slice(0, max);
-        await writeJsonFileAtomic(path, { version: 1, entries: next });
-        cache = next;
+      return document.update((file) => {
+        const entry = boundedEntry({ ...input, id: randomUUID(), at: input.at ?? now().toISOString() });
+        file.entries = [entry, ...file.entries].slice(0, max);
         return entry;
       });
     },
     async list(filter = {}) {
-      await queue.idle();
       const entries = await load();
       const selected = entries.filter(
         (e) =>
@@ -74,12 +92,13 @@ export function createJournal(options: JournalOptions): Journal {
       return filter.limit === undefined ? selected : selected.slice(0, filter.limit);
     },
     async get(id) {
-      await queue.idle();
       return (await load()).find((e) => e.id === id);
     },
     async findLatest(predicate) {
-      await queue.idle();
       return (await load()).find(predicate);
+    },
+    async ready() {
+      await document.read();
     },
   };
 }

@@ -3,7 +3,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import type { IpcResult } from '#shared/ipc/define.ts';
+import { failure, INVALID_INPUT_CODE, success, type IpcResult } from '#shared/ipc/result.ts';
 
 const MAX_OPEN_BYTES = 50 * 1024 * 1024;
 
@@ -53,11 +53,7 @@ export function safeFileName(name: string): string {
 }
 
 function invalid(message: string): IpcResult<never> {
-  return { ok: false, error: { code: 'Ipc.InvalidInput', message, retryable: false } };
-}
-
-function failed(code: string, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message, retryable: false } };
+  return failure(INVALID_INPUT_CODE, message);
 }
 
 export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => string) {
@@ -74,13 +70,13 @@ export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => s
         defaultPath: join(defaultDir(), name),
         filters: [...filters, { name: 'All files', extensions: ['*'] }],
       });
-      if (choice.canceled || !choice.filePath) return { ok: true, data: false };
+      if (choice.canceled || !choice.filePath) return success(false);
       try {
         await writeFile(choice.filePath, content);
       } catch (error) {
-        return failed('Host.FileWriteFailed', `Could not save the file: ${(error as NodeJS.ErrnoException).code ?? 'write error'}. Choose another folder.`);
+        return failure('Host.FileWriteFailed', `Could not save the file: ${(error as NodeJS.ErrnoException).code ?? 'write error'}. Choose another folder.`);
       }
-      return { ok: true, data: true };
+      return success(true);
     },
 
     async openFile(input: unknown): Promise<IpcResult<{ name: string; content: string } | null>> {
@@ -92,14 +88,14 @@ export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => s
         filters: extensions.length > 0 ? [{ name: extensions.join(', ').toUpperCase(), extensions }] : [],
       });
       const path = choice.filePaths[0];
-      if (choice.canceled || !path) return { ok: true, data: null };
+      if (choice.canceled || !path) return success(null);
       try {
         if ((await stat(path)).size > MAX_OPEN_BYTES) {
-          return failed('Host.FileTooLarge', 'The file is larger than 50 MB and cannot be opened.');
+          return failure('Host.FileTooLarge', 'The file is larger than 50 MB and cannot be opened.');
         }
-        return { ok: true, data: { name: basename(path), content: await readFile(path, 'utf8') } };
+        return success({ name: basename(path), content: await readFile(path, 'utf8') });
       } catch (error) {
-        return failed('Host.FileReadFailed', `Could not read the file: ${(error as NodeJS.ErrnoException).code ?? 'read error'}.`);
+        return failure('Host.FileReadFailed', `Could not read the file: ${(error as NodeJS.ErrnoException).code ?? 'read error'}.`);
       }
     },
   };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelNames } from '#shared/ipc/contract.ts';
 import { decodeIpcNames } from '#shared/ipc/channel-args.ts';
 import { CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
+import { defaultDataDir } from '#core/storage/data-dir.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
@@ -168,6 +169,8 @@ describe('window', () => {
     expect(decodeIpcNames(prefs.additionalArguments as string[]).channels).toEqual(channelNames);
     expect(window().loaded).toBe(resolve('src/renderer/index.html'));
     expect(fake.userData).toBe(dataDir);
+    // The same rule as the browser host and the CLI (ACCEL_DATA_DIR, else the platform's folder).
+    expect(fake.userData).toBe(defaultDataDir());
   });
 
   it('has a menu', () => {

@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } fro
 import { join } from 'node:path';
 import { createCore } from '#core/app-core.ts';
 import { createKeytarSecretStore } from '#core/secrets/keytar-store.ts';
+import { defaultDataDir } from '#core/storage/data-dir.ts';
 import { channelNames, eventNames } from '#shared/ipc/contract.ts';
 import { encodeIpcNames, HOST_OPEN_FILE, HOST_SAVE_FILE } from '#shared/ipc/channel-args.ts';
 import { CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
@@ -21,7 +22,8 @@ const renderer: RendererLocation = devServerUrl
 
 // One data directory for every host (the browser host and the CLI use the same one), whatever
 // productName the packager sets; ACCEL_DATA_DIR lets tests use a throw-away one.
-app.setPath('userData', process.env.ACCEL_DATA_DIR || join(app.getPath('appData'), 'acceleration-console'));
+// The one data-dir rule shared with the browser host and the CLI, so all three see the same accounts.
+app.setPath('userData', defaultDataDir());
 app.setName(APP_NAME);
 app.enableSandbox();
 

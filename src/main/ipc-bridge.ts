@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import type { IpcResult } from '#shared/ipc/define.ts';
+import { failure, internalFailure, INVALID_INPUT_CODE, type IpcResult } from '#shared/ipc/result.ts';
 
 export type IpcMainLike = {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
@@ -35,10 +35,6 @@ export type IpcBridgeOptions = {
   /** Channels the host serves itself (file dialogs). */
   hostHandlers?: Readonly<Record<string, HostHandler>>;
 };
-
-function failure(code: string, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message, retryable: false } };
-}
 
 /** True when `url` is our renderer: same origin as the dev server, or exactly our index.html. */
 export function isOwnRendererUrl(url: string, renderer: RendererLocation): boolean {
@@ -95,7 +91,7 @@ export function createBridgeHandler(options: IpcBridgeOptions) {
       return failure('Ipc.UntrustedSender', 'This request did not come from the application window.');
     }
     // One input argument per call; extra arguments mean a caller that does not use window.api.
-    if (args.length > 1) return failure('Ipc.InvalidInput', 'A channel takes one input argument.');
+    if (args.length > 1) return failure(INVALID_INPUT_CODE, 'A channel takes one input argument.');
     const input = args[0];
     try {
       if (isHost) return await hostHandlers[channel](event, input);
@@ -104,7 +100,7 @@ export function createBridgeHandler(options: IpcBridgeOptions) {
       // The core returns failures as results; a throw here is a bug. Its text may hold anything,
       // so only a generic message crosses to the renderer.
       console.error(`IPC ${channel} failed unexpectedly:`, error instanceof Error ? error.name : typeof error);
-      return failure('Server.InternalError', 'Unexpected error in the application. Please try again.');
+      return internalFailure();
     }
   };
 }

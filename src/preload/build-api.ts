@@ -3,6 +3,7 @@
 // host file actions. Mirrors createRendererApi() in src/shared/ipc/renderer-api.ts without
 // importing it (that module brings zod, which a sandboxed preload cannot load).
 import { HOST_OPEN_FILE, HOST_SAVE_FILE } from '#shared/ipc/channel-args.ts';
+import type { IpcResult } from '#shared/ipc/result.ts';
 
 /** The part of ipcRenderer the preload uses; never exposed itself. */
 export interface PreloadIpc {
@@ -11,8 +12,6 @@ export interface PreloadIpc {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-type HostResult = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
-
 /** Feature names that would clash with the fixed members of the API object. */
 const RESERVED = new Set(['on', 'host', '__proto__', 'constructor', 'prototype']);
 
@@ -20,7 +19,7 @@ export function buildPreloadApi(ipc: PreloadIpc, channels: readonly string[], ev
   const knownEvents = new Set(events);
 
   const callHost = async (channel: string, request: unknown): Promise<unknown> => {
-    const result = (await ipc.invoke(channel, request)) as HostResult;
+    const result = (await ipc.invoke(channel, request)) as IpcResult<unknown>;
     if (!result.ok) throw new Error(result.error.message);
     return result.data;
   };

@@ -2,12 +2,12 @@
 // same question always gets the same answer, and a restart with the same seed shows the same charts.
 // Shape: a daily wave (trough at 03:00 local, peak mid-afternoon), quieter weekends, noise per
 // 5-minute point and occasional hour-long bursts.
+import { DAY_MS, HOUR_MS } from '#shared/time.ts';
 import type { TrafficProfile } from './model.ts';
 import { hashToUnit } from './prng.ts';
 
 export const POINT_MS = 300_000;
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
+export { DAY_MS, HOUR_MS };
 /** History the gateway keeps: the current day plus the 90 days before it. */
 export const RETENTION_DAYS = 90;
 

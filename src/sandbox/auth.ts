@@ -2,13 +2,13 @@
 // Order of checks: headers present → signature version → header shapes → nonce shape → key known →
 // date window → signature → nonce not reused (recorded only once the signature is valid, so a forged
 // request cannot burn someone else's nonce).
+import { HOUR_MS } from '#shared/time.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isValidNonce, parseAuthorizationHeader, parseSfdDate, SIGNATURE_VERSION } from '#signing/signature.ts';
 import { verifyIncomingSignature } from '#signing/verify.ts';
 import { apiError } from './errors.ts';
 import type { AccessKeyRecord } from './model.ts';
 
-const HOUR_MS = 3_600_000;
 
 export interface AuthInput {
   method: string;

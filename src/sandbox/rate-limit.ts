@@ -1,6 +1,7 @@
 // Gateway rate limit per access key (spec "Limits": illustrated as 100/minute and 1000/hour).
 // Sliding logs would be exact but cost memory per request; two fixed windows aligned to the clock
 // are what most gateways do and make Retry-After easy to state.
+import { HOUR_MS, MINUTE_MS } from '#shared/time.ts';
 
 export interface RateLimitOptions {
   perMinute: number;
@@ -21,8 +22,6 @@ export interface RateLimiter {
   take(keyId: string, nowMs: number): RateDecision;
 }
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
 
 export function createRateLimiter(options: RateLimitOptions | false): RateLimiter {
   if (options === false) return { take: () => ({ allowed: true }) };
@@ -42,11 +41,11 @@ export function createRateLimiter(options: RateLimitOptions | false): RateLimite
 
   return {
     take(keyId, nowMs) {
-      const minute = current(minutes, keyId, MINUTE, nowMs);
-      const hour = current(hours, keyId, HOUR, nowMs);
+      const minute = current(minutes, keyId, MINUTE_MS, nowMs);
+      const hour = current(hours, keyId, HOUR_MS, nowMs);
       const waits: number[] = [];
-      if (minute.count >= perMinute) waits.push(minute.start + MINUTE - nowMs);
-      if (hour.count >= perHour) waits.push(hour.start + HOUR - nowMs);
+      if (minute.count >= perMinute) waits.push(minute.start + MINUTE_MS - nowMs);
+      if (hour.count >= perHour) waits.push(hour.start + HOUR_MS - nowMs);
       if (waits.length > 0) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
       }

@@ -1,31 +1,17 @@
 // Demo data: fixed, documented credentials and a realistic account, so every screen has something
-// to show without a real API key. Nothing here is a real secret.
+// to show without a real API key. Nothing here is a real secret. What every new service gets
+// (cName, default policies) is the gateway's rule, in provisioning.ts.
+import { DAY_MS } from '#shared/time.ts';
 import type {
   AccessControlPolicy,
   AccessKeyRecord,
-  CacheControlPolicy,
   CustomerRecord,
-  RedirectionPolicy,
   SandboxState,
   Service,
   ServiceRecord,
   TrafficProfile,
 } from './model.ts';
-import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
-
-export const CNAME_SUFFIX = 'cdn.sandbox.example';
-
-/** `<domain with dots as dashes>.<customerId>.cdn.sandbox.example`, label cut to 63 characters. */
-export function cNameFor(domainName: string, customerId: number, serviceId: number): string {
-  let slug = domainName
-    .toLowerCase()
-    .replace(/^\*\./, 'wildcard.')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  // Domain names are unique, but two long ones may share their first 63 characters.
-  if (slug.length > 63) slug = `${slug.slice(0, 63 - String(serviceId).length - 1)}-${serviceId}`;
-  return `${slug || `svc-${serviceId}`}.${customerId}.${CNAME_SUFFIX}`;
-}
+import { cachePolicy, cNameFor, defaultPoliciesFor } from './provisioning.ts';
 
 export const DEMO_CUSTOMER_ID = 1024;
 export const DEMO_ACCESS_KEY_ID = 'SANDBOXDEMOKEY01';
@@ -40,7 +26,6 @@ export const UNPROVISIONED_ACCESS_KEY_SECRET = 'sandbox-unprovisioned-secret-000
 export const NO_CUSTOMER_ACCESS_KEY_ID = 'SANDBOXNOCUST01';
 export const NO_CUSTOMER_ACCESS_KEY_SECRET = 'sandbox-no-customer-secret-0001';
 
-const DAY = 86_400_000;
 const FIRST_SERVICE_ID = 101;
 const FIRST_POLICY_ID = 5001;
 
@@ -65,51 +50,6 @@ export function customerRecord(id: number, name: string, provisioned = true): Cu
       onboardingType: 1,
     },
     provisioned,
-  };
-}
-
-/** Policies every new service starts with (the API cannot create cache control or redirection policies). */
-export function defaultPoliciesFor(
-  domainName: string,
-  nextId: () => number,
-): { cacheControl: CacheControlPolicy[]; redirections: RedirectionPolicy[] } {
-  return {
-    cacheControl: [
-      cachePolicy(nextId(), 'Static assets', 20, [
-        { field: 'req.path', operator: 'regex', values: ['\\.(css|js|mjs|png|jpe?g|gif|svg|webp|avif|woff2?)$'] },
-      ], { ttl: 604_800, enableXCache: true }),
-      cachePolicy(nextId(), 'Default', 1, [{ field: 'req.path', operator: 'startswith', values: ['/'] }], {
-        ttl: 3_600,
-      }),
-    ],
-    redirections: [
-      {
-        policyId: nextId(),
-        policyName: 'Placeholder redirect (edit me)',
-        matches: [{ field: 'req.path', operator: 'equals', values: ['/old-home'] }],
-        redirectDestination: `https://${domainName}/`,
-        httpCode: 301,
-        priority: 1,
-        enabled: false,
-      },
-    ],
-  };
-}
-
-function cachePolicy(
-  policyId: number,
-  policyName: string,
-  priority: number,
-  matches: CacheControlPolicy['matches'],
-  extra: Partial<CacheControlPolicy> = {},
-): CacheControlPolicy {
-  return {
-    policyId,
-    policyName,
-    priority,
-    matches,
-    ...cacheControlSwitchDefaults,
-    ...extra,
   };
 }
 
@@ -139,7 +79,7 @@ function traffic(
     weekendFactor: 0.65,
     burstChance: 0.015,
     // Older than the 90-day analytics window, so every seeded service with traffic has full history.
-    startsAt: Math.floor((nowMs - 400 * DAY) / DAY) * DAY,
+    startsAt: Math.floor((nowMs - 400 * DAY_MS) / DAY_MS) * DAY_MS,
     ...extra,
   };
 }
@@ -298,7 +238,7 @@ function demoServices(nowMs: number): ServiceSeed[] {
         http2: false,
       }),
       // Disabled ten days ago: history until then, nothing since.
-      traffic: traffic(nowMs, 60_000_000, 25_000, 0.8, { endsAt: Math.floor((nowMs - 10 * DAY) / DAY) * DAY }),
+      traffic: traffic(nowMs, 60_000_000, 25_000, 0.8, { endsAt: Math.floor((nowMs - 10 * DAY_MS) / DAY_MS) * DAY_MS }),
     },
     {
       service: baseService('downloads.example-media.net', 'https://files.example-media.net/releases', {
@@ -345,7 +285,7 @@ function materialise(state: SandboxState, customerId: number, seeds: ServiceSeed
     state.services.push({
       service,
       customerId,
-      createdAt: s.traffic?.startsAt ?? Math.floor((nowMs - 30 * DAY) / DAY) * DAY,
+      createdAt: s.traffic?.startsAt ?? Math.floor((nowMs - 30 * DAY_MS) / DAY_MS) * DAY_MS,
       traffic: s.traffic,
       cacheControl: built.cacheControl ?? defaults.cacheControl,
       accessControl: built.accessControl ?? [],

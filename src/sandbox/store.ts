@@ -12,7 +12,7 @@ import type {
   TrafficProfile,
 } from './model.ts';
 import { hashToUnit } from './prng.ts';
-import { cNameFor, defaultPoliciesFor } from './seed.ts';
+import { cNameFor, defaultPoliciesFor } from './provisioning.ts';
 
 export interface NewServiceInput {
   domainName: string;

@@ -2,7 +2,7 @@
 // store passed in), with every core event handed to the host for its WebSocket.
 import { createCore } from '#core/app-core.ts';
 import type { SecretStore } from '#core/secrets/secret-store.ts';
-import type { IpcResult } from '#shared/ipc/define.ts';
+import type { IpcResult } from '#shared/ipc/result.ts';
 
 export type SecretStoreLike = SecretStore;
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { IpcResult } from '#shared/ipc/define.ts';
+import { failure } from '#shared/ipc/result.ts';
 import {
   BOOTSTRAP_TTL_MS,
   BootstrapTokens,
@@ -64,11 +64,6 @@ carrying a one-time access token (<code>…/?token=…</code>) that works once a
 <p>A link that was already used, has expired or belongs to an earlier start is refused. Press
 <kbd>Enter</kbd> in the terminal where you ran <code>npm start</code> to print a new link, and open that one.</p></body></html>`;
 
-type ErrorBody = IpcResult<never>;
-
-function ipcError(code: string, message: string): ErrorBody {
-  return { ok: false, error: { code, message, retryable: false } };
-}
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // Default: the build next to this source tree, whatever the working directory.
@@ -159,7 +154,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (!hasValidCookie(req)) {
-      if (url.pathname.startsWith('/ipc/')) sendJson(res, 401, ipcError('Host.Unauthorized', 'Missing or wrong access token.'));
+      if (url.pathname.startsWith('/ipc/')) sendJson(res, 401, failure('Host.Unauthorized', 'Missing or wrong access token.'));
       else sendRefusal(res);
       return;
     }
@@ -167,7 +162,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname.startsWith('/ipc/')) {
       if (!isPost) {
         res.setHeader('Allow', 'POST');
-        sendJson(res, 405, ipcError('Host.MethodNotAllowed', 'Use POST for IPC channels.'));
+        sendJson(res, 405, failure('Host.MethodNotAllowed', 'Use POST for IPC channels.'));
         return;
       }
       await handleIpc(req, res, url.pathname.slice('/ipc/'.length));
@@ -186,18 +181,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('Cache-Control', 'no-store');
     const channel = safeDecode(rawChannel);
     if (channel === null || !CHANNEL_PATTERN.test(channel)) {
-      sendJson(res, 404, ipcError('Ipc.UnknownChannel', 'Unknown channel.'));
+      sendJson(res, 404, failure('Ipc.UnknownChannel', 'Unknown channel.'));
       return;
     }
     // A JSON content type cannot be sent cross-site without a preflight, which we never answer.
     const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (contentType !== 'application/json') {
-      sendJson(res, 415, ipcError('Request.ContentTypeInvalid', 'Send the input as application/json.'));
+      sendJson(res, 415, failure('Request.ContentTypeInvalid', 'Send the input as application/json.'));
       return;
     }
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === null) {
-      sendJson(res, 413, ipcError('Request.BodyTooLarge', 'The request is too large.'));
+      sendJson(res, 413, failure('Request.BodyTooLarge', 'The request is too large.'));
       return;
     }
     let input: unknown = undefined;
@@ -205,7 +200,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       try {
         input = JSON.parse(body.toString('utf8'));
       } catch {
-        sendJson(res, 400, ipcError('Request.MalformedJson', 'The request body is not valid JSON.'));
+        sendJson(res, 400, failure('Request.MalformedJson', 'The request body is not valid JSON.'));
         return;
       }
     }

@@ -125,9 +125,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   const execute = async (client: ApiClient): Promise<number> => {
-    const call = client.call as unknown as (id: string, input: unknown) => Promise<unknown>;
     try {
-      const result = (await call(operationId, input)) ?? null;
+      const result = (await client.request(operationId, input)) ?? null;
       // --show-secrets prints S3 accessSecret / tokenSecret as the API returned them (the user
       // asked, in their own terminal); the access key secret is cut out even then.
       const shown = values['show-secrets'] ? result : maskSecrets(result).data;

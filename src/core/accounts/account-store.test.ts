@@ -77,4 +77,25 @@ describe('account store', () => {
 
     expect(() => migrateAccountsFile({ schemaVersion: 99, accounts: [] })).toThrow(/newer version/);
   });
+
+  it.each([
+    ['a damaged current file (schemaVersion lost)', {
+      currentAccountId: 'a1',
+      accounts: [{ id: 'a1', kind: 'standard', name: 'Acme', baseUrl: 'https://api.example.net', accessKeyId: 'AK1', customerId: 1, color: 'red', production: true, notes: '', needsSecret: false, customer: null, createdAt: 'x', updatedAt: 'x' }],
+    }],
+    ['an unrelated object', { hello: 'world' }],
+    ['a non-numeric schemaVersion', { schemaVersion: '1', currentAccountId: null, accounts: [] }],
+    ['an old-looking file with a broken account', { accounts: [{ id: 'old-1', label: 'Legacy' }] }],
+  ])('keeps %s aside with a warning instead of migrating it to zero accounts', async (_name, content) => {
+    const text = JSON.stringify(content);
+    await writeFile(join(dir, ACCOUNTS_FILE), text);
+    const store = createAccountStore({ dataDir: dir });
+    expect(await store.list()).toEqual([]);
+    expect(store.warnings().map((w) => w.code)).toEqual(['Accounts.FileCorrupt']);
+    const aside = (await readdir(dir)).find((name) => name.startsWith('accounts.json.corrupt-'));
+    expect(aside).toBeDefined();
+    expect(await readFile(join(dir, aside!), 'utf8')).toBe(text);
+    store.dismissWarning('Accounts.FileCorrupt');
+    expect(store.warnings()).toEqual([]);
+  });
 });

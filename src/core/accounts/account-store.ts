@@ -4,8 +4,7 @@
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from '../storage/atomic-json.ts';
-import { createSerialQueue } from '../storage/serial-queue.ts';
+import { createJsonDocument } from '../storage/json-document.ts';
 import { CoreError } from '../errors.ts';
 import { accountColorSchema, verifiedCustomerSchema, type Warning } from '#shared/ipc/channels/accounts.ts';
 
@@ -41,26 +40,57 @@ export type AccountsFile = z.infer<typeof accountsFileSchema>;
 /**
  * Brings an older accounts file up to ACCOUNTS_SCHEMA_VERSION. Version 0 (the pre-release
  * layout, no schemaVersion) kept `keyId`, `label` and a free-form `colour`, and `current`.
- * A file from a newer app is refused (and therefore kept aside, not rewritten).
+ * A file without a numeric schemaVersion is migrated only when it is recognisably version 0: a
+ * damaged newer file or an unrelated object is refused (and therefore kept aside and reported,
+ * never rewritten as zero accounts). A file from a newer app is refused too.
  */
 export function migrateAccountsFile(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  let file = raw as Record<string, unknown>;
-  const version = typeof file.schemaVersion === 'number' ? file.schemaVersion : 0;
-  if (version > ACCOUNTS_SCHEMA_VERSION) {
-    throw new Error(`written by a newer version of the app (schemaVersion ${version})`);
+  const file = raw as Record<string, unknown>;
+  if (typeof file.schemaVersion === 'number') {
+    if (file.schemaVersion > ACCOUNTS_SCHEMA_VERSION) {
+      throw new Error(`written by a newer version of the app (schemaVersion ${file.schemaVersion})`);
+    }
+    return file;
   }
-  if (version === 0) file = migrateV0toV1(file);
-  return file;
+  if (Object.hasOwn(file, 'schemaVersion')) throw new Error('its schemaVersion is not a number');
+  if (!isVersion0(file)) throw new Error('it has no schemaVersion and is not the old (version 0) accounts layout');
+  return migrateV0toV1(file);
+}
+
+// Keys only the current layout's accounts have: a file carrying them lost its schemaVersion, it is not old.
+const V1_ONLY_ACCOUNT_KEYS = ['color', 'customer'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Version 0: `{ accounts: [...], current? }`, each account with id, label/name, baseUrl, keyId/accessKeyId, customerId. */
+function isVersion0(file: Record<string, unknown>): boolean {
+  // currentAccountId (the current layout) or anything unknown: not version 0.
+  if (!Object.keys(file).every((key) => key === 'accounts' || key === 'current')) return false;
+  if (!Array.isArray(file.accounts)) return false;
+  if (file.current !== undefined && file.current !== null && typeof file.current !== 'string') return false;
+  const text = (value: unknown) => typeof value === 'string' && value !== '';
+  return file.accounts.every(
+    (item) =>
+      isRecord(item) &&
+      text(item.id) &&
+      (text(item.label) || text(item.name)) &&
+      text(item.baseUrl) &&
+      (text(item.keyId) || text(item.accessKeyId)) &&
+      Number.isSafeInteger(Number(item.customerId)) &&
+      Number(item.customerId) > 0 &&
+      !V1_ONLY_ACCOUNT_KEYS.some((key) => Object.hasOwn(item, key)),
+  );
 }
 
 function migrateV0toV1(file: Record<string, unknown>): Record<string, unknown> {
   const colors = accountColorSchema.options as readonly string[];
-  const accounts = Array.isArray(file.accounts) ? file.accounts : [];
+  const accounts = (Array.isArray(file.accounts) ? file.accounts : []) as Record<string, unknown>[];
   return {
     schemaVersion: 1,
     currentAccountId: typeof file.current === 'string' ? file.current : null,
-    accounts: accounts.map((item: Record<string, unknown>) => {
+    accounts: accounts.map((item) => {
       const stamp = typeof item.createdAt === 'string' ? item.createdAt : new Date(0).toISOString();
       return {
         id: item.id,
@@ -98,56 +128,39 @@ export interface AccountStore {
   isFirstRun(): Promise<boolean>;
   /** Problems found while reading (e.g. a corrupt file moved aside), for the UI to show. */
   warnings(): Warning[];
+  /** Forgets a warning the user has seen and dismissed. */
+  dismissWarning(code: string): void;
 }
 
 export function createAccountStore(options: { dataDir: string; now?: () => Date }): AccountStore {
-  const path = join(options.dataDir, ACCOUNTS_FILE);
   const now = options.now ?? (() => new Date());
   const warnings: Warning[] = [];
-  let state: Promise<{ file: AccountsFile; firstRun: boolean }> | undefined;
-  // Mutations run one after another so that no write is based on a stale copy.
-  const queue = createSerialQueue();
-
-  const load = () =>
-    (state ??= (async () => {
-      let corrupt: CorruptFileReport | undefined;
-      const file = await readJsonFile(path, accountsFileSchema, {
-        migrate: migrateAccountsFile,
-        onCorrupt: (report) => (corrupt = report),
-        now,
-      });
-      if (corrupt) {
-        warnings.push({
-          code: 'Accounts.FileCorrupt',
-          message: `The accounts file could not be read (${corrupt.reason}). It was kept as ${corrupt.movedTo}; the app started without those accounts. Secrets are still in the keychain: re-add or import the accounts.`,
-        });
-      }
-      return {
-        file: file ?? { schemaVersion: ACCOUNTS_SCHEMA_VERSION, currentAccountId: null, accounts: [] },
-        firstRun: file === undefined && corrupt === undefined,
-      };
-    })());
-
-  function mutate<T>(change: (file: AccountsFile) => T): Promise<T> {
-    return queue.run(async () => {
-      const { file } = await load();
-      const next = structuredClone(file);
-      const result = change(next);
-      await writeJsonFileAtomic(path, next);
-      Object.assign(file, next);
-      return result;
-    });
-  }
+  const document = createJsonDocument({
+    path: join(options.dataDir, ACCOUNTS_FILE),
+    schema: accountsFileSchema,
+    empty: (): AccountsFile => ({ schemaVersion: ACCOUNTS_SCHEMA_VERSION, currentAccountId: null, accounts: [] }),
+    migrate: migrateAccountsFile,
+    now,
+    corruptWarning: {
+      code: 'Accounts.FileCorrupt',
+      message: (corrupt) =>
+        `The accounts file could not be read (${corrupt.reason}). It was kept as ${corrupt.movedTo}; the app started without those accounts. Secrets are still in the keychain: re-add or import the accounts.`,
+    },
+    onWarning: (warning) => warnings.push(warning),
+  });
+  const load = () => document.read();
+  // Mutations run one after another (the document's queue) so that no write is based on a stale copy.
+  const mutate = <T>(change: (file: AccountsFile) => T): Promise<T> => document.update(change);
 
   const notFound = (accountId: string) =>
     new CoreError('Accounts.NotFound', `No account with ID ${accountId} exists (it may have been removed).`);
 
   return {
     async list() {
-      return structuredClone((await load()).file.accounts);
+      return structuredClone((await load()).accounts);
     },
     async find(accountId) {
-      const found = (await load()).file.accounts.find((account) => account.id === accountId);
+      const found = (await load()).accounts.find((account) => account.id === accountId);
       return found && structuredClone(found);
     },
     async get(accountId) {
@@ -156,7 +169,7 @@ export function createAccountStore(options: { dataDir: string; now?: () => Date 
       return found;
     },
     async currentId() {
-      return (await load()).file.currentAccountId;
+      return (await load()).currentAccountId;
     },
     setCurrent(accountId) {
       return mutate((file) => {
@@ -191,8 +204,11 @@ export function createAccountStore(options: { dataDir: string; now?: () => Date 
       });
     },
     async isFirstRun() {
-      return (await load()).firstRun;
+      return (await document.origin()) === 'missing';
     },
     warnings: () => [...warnings],
+    dismissWarning(code) {
+      warnings.splice(0, warnings.length, ...warnings.filter((warning) => warning.code !== code));
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
-import { VerificationFailedError, explainVerificationError } from './verify.ts';
+import { VerificationFailedError, explainVerificationError, verifyCredentials } from './verify.ts';
+import { createServer, type Socket } from 'node:net';
 import { toIpcError } from '../ipc-error.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, keychainServiceFromEnv } from '../secrets/secret-store.ts';
 
@@ -25,10 +26,34 @@ describe('explainVerificationError', () => {
   it('says when the check itself could not run, or the clock is off', () => {
     expect(explainVerificationError(new ApiError({ status: 503, code: 'Server.Unavailable', message: 'x' }), credentials)).toMatchObject({
       code: 'Server.Unavailable',
-      message: expect.stringMatching(/try again later or save without verifying/),
+      message: expect.stringMatching(/try again later, or save without checking them \(“Save without checking” in the app/),
     });
     expect(explainVerificationError(new ApiError({ status: 401, code: 'Auth.DateExpired', message: 'x' }), credentials).message).toMatch(/clock/);
     expect(explainVerificationError(new Error('boom'), credentials)).toMatchObject({ code: 'Accounts.VerificationFailed', message: 'boom' });
+  });
+});
+
+describe('a connection reset while checking', () => {
+  it.each(['ECONNRESET', 'UND_ERR_SOCKET'])('%s is reported as a reset, not as a wrong base URL', (code) => {
+    const result = explainVerificationError(new ConnectionError('reset', 'getCustomer', code), credentials);
+    expect(result).toMatchObject({ ok: false, code: 'Network.ConnectionReset', message: expect.stringMatching(/connection to api\.example\.net:8443 was reset/) });
+    expect(result.field).toBeUndefined();
+    expect(result.message).not.toMatch(/cannot be reached/);
+  });
+
+  it.each([
+    ['resets the connection', (socket: Socket) => socket.once('data', () => socket.resetAndDestroy())],
+    ['closes it without answering', (socket: Socket) => socket.once('data', () => socket.destroy())],
+  ])('against a real server that %s', async (_name, behave) => {
+    const server = createServer(behave);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const result = await verifyCredentials({ baseUrl: `http://127.0.0.1:${port}`, accessKeyId: 'AK1', secret: 's'.repeat(40), customerId: 42 });
+      expect(result).toMatchObject({ ok: false, code: 'Network.ConnectionReset', message: expect.stringMatching(/was reset while the account was being checked/) });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

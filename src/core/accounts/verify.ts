@@ -55,6 +55,13 @@ function hostOf(baseUrl: string): string {
   }
 }
 
+/** The connection was made and then dropped: not a wrong base URL. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED']);
+
+export function isConnectionReset(code: string | undefined): boolean {
+  return code !== undefined && RESET_CODES.has(code);
+}
+
 export function isTlsFailure(code: string | undefined): boolean {
   return code !== undefined && (TLS_CODES.has(code) || /CERT|SSL|TLS/.test(code));
 }
@@ -117,7 +124,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
           return {
             ok: false,
             code: error.code,
-            message: `The gateway could not answer right now (${error.status} ${error.code}). The credentials were not checked; try again later or save without verifying.`,
+            message: `The gateway could not answer right now (${error.status} ${error.code}). The credentials were not checked; try again later, or save without checking them (“Save without checking” in the app, --no-verify in accel).`,
           };
         }
         return { ok: false, code: error.code, message: `The gateway refused the check (${error.status} ${error.code}): ${error.message}` };
@@ -132,11 +139,18 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
         message: `A secure (TLS) connection to ${host} could not be established (${error.causeCode}): the server's certificate is not trusted, has expired, or is for another host — or the server does not speak HTTPS. Check the base URL (https:// or http://) and the address with your administrator.`,
       };
     }
+    if (isConnectionReset(error.causeCode)) {
+      return {
+        ok: false,
+        code: 'Network.ConnectionReset',
+        message: `The connection to ${host} was reset while the account was being checked (${error.causeCode}): the server or a proxy closed it. The credentials were not checked; try again, and if it keeps happening check your proxy/VPN or use "save without verifying".`,
+      };
+    }
     return {
       ok: false,
       code: error.code,
       field: 'baseUrl',
-      message: `${host} cannot be reached${error.causeCode ? ` (${error.causeCode})` : ''}. Check the base URL, your network connection or proxy/VPN; use "save without verifying" to add the account offline.`,
+      message: `${host} cannot be reached${error.causeCode ? ` (${error.causeCode})` : ''}. Check the base URL, your network connection or proxy/VPN; to add the account offline, use “Save without checking” (--no-verify in accel).`,
     };
   }
   if (error instanceof TimeoutError) {
@@ -144,7 +158,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
       ok: false,
       code: error.code,
       field: 'baseUrl',
-      message: `${host} did not answer in time. Check the base URL and your network connection; use "save without verifying" to add the account offline.`,
+      message: `${host} did not answer in time. Check the base URL and your network connection; to add the account offline, use “Save without checking” (--no-verify in accel).`,
     };
   }
   if (error instanceof ResponseValidationError) {

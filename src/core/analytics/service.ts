@@ -56,7 +56,9 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       const client = await ctx.clients.forAccount(accountId);
       return {
         transport: {
-          call: (operationId, body, callOptions) => client.call(operationId, { body } as never, callOptions) as Promise<unknown>,
+          // A fetch is many calls: background priority, so an interactive read never waits behind it.
+          call: (operationId, body, callOptions) =>
+            client.call(operationId, { body } as never, { ...callOptions, priority: 'background' }) as Promise<unknown>,
         },
       };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBudgetRegistry, createRequestBudget } from './budget.ts';
 import { AbortError } from './errors.ts';
 
@@ -56,6 +56,40 @@ describe('createRequestBudget', () => {
 
   it('rejects nonsense limits', () => {
     expect(() => createRequestBudget({ windows: [{ limit: 0, windowMs: 10 }] })).toThrow(RangeError);
+  });
+});
+
+describe('priorities', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps part of each window for interactive requests and serves them before queued background work', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const budget = createRequestBudget({ windows: [{ limit: 5, windowMs: 60_000 }], now: () => Date.now() });
+    const order: string[] = [];
+    const take = (name: string, priority?: 'interactive' | 'background') =>
+      budget.acquire(undefined, name, priority).then(() => order.push(name));
+
+    // A burst of background work (reveals, bulk reads) gets 4 of the 5 slots; the rest waits.
+    const background = Array.from({ length: 8 }, (_, i) => take(`bg${i}`, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['bg0', 'bg1', 'bg2', 'bg3']);
+    expect(budget.queued).toBe(4);
+
+    // An interactive read still goes at once: the fifth slot was kept for it.
+    const read = take('read1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order.at(-1)).toBe('read1');
+
+    // The next one waits for the window, but goes before every queued background request.
+    const next = take('read2');
+    await vi.advanceTimersByTimeAsync(60_000);
+    await Promise.all([read, next]);
+    expect(order.slice(5, 7)).toEqual(['read2', 'bg4']);
+    await vi.advanceTimersByTimeAsync(180_000);
+    await Promise.all(background);
+    expect(order.filter((name) => name.startsWith('bg'))).toEqual(['bg0', 'bg1', 'bg2', 'bg3', 'bg4', 'bg5', 'bg6', 'bg7']);
   });
 });
 

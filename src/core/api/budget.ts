@@ -1,7 +1,15 @@
 // Client-side request budget per access key: sliding windows (100/minute and 1000/hour by default,
-// the gateway's illustrated limits). Requests over budget WAIT for a slot in FIFO order instead of
-// provoking 429 answers; a queued request can be aborted.
+// the gateway's illustrated limits). Requests over budget WAIT for a slot instead of provoking 429
+// answers; a queued request can be aborted. Two priorities: interactive requests (what the user is
+// looking at) are served before queued background work (bulk reads, reveals), and background work
+// may only use part of each window, so a burst of it never starves the next interactive read.
 import { AbortError } from './errors.ts';
+
+/** interactive: the default; background: bulk or repeated work that may wait. */
+export type BudgetPriority = 'interactive' | 'background';
+
+/** Share of each window background work may use; the rest is kept for interactive requests. */
+export const BACKGROUND_SHARE = 0.8;
 
 export interface BudgetWindow {
   limit: number;
@@ -19,7 +27,7 @@ export interface RequestBudgetOptions {
 
 export interface RequestBudget {
   /** Resolves when a request may be sent (and counts it); rejects with AbortError when aborted while queued. */
-  acquire(signal?: AbortSignal, operationId?: string): Promise<void>;
+  acquire(signal?: AbortSignal, operationId?: string, priority?: BudgetPriority): Promise<void>;
   /** Requests waiting for a slot. */
   readonly queued: number;
   /** Requests counted in each window right now. */
@@ -33,6 +41,7 @@ interface Waiter {
   signal: AbortSignal | undefined;
   onAbort: () => void;
   operationId: string | undefined;
+  priority: BudgetPriority;
 }
 
 export function createRequestBudget(options: RequestBudgetOptions = {}): RequestBudget {
@@ -62,14 +71,19 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
     for (let i = granted.length - 1; i >= 0 && granted[i] > since; i--) n++;
     return n;
   };
-  /** 0 when a request may go now, otherwise ms until the earliest window frees a slot. */
-  const waitFor = (t: number): number => {
+  // Background work stops at its share of each window (at least one request, and one fewer than the limit when it can).
+  const limitFor = (w: BudgetWindow, priority: BudgetPriority): number =>
+    priority === 'interactive' ? w.limit : Math.max(1, Math.min(w.limit - 1, Math.floor(w.limit * BACKGROUND_SHARE)));
+
+  /** 0 when a request of this priority may go now, otherwise ms until the earliest window frees a slot for it. */
+  const waitFor = (t: number, priority: BudgetPriority): number => {
     let wait = 0;
     for (const w of windows) {
+      const limit = limitFor(w, priority);
       const used = countSince(t - w.windowMs);
-      if (used >= w.limit) {
+      if (used >= limit) {
         // The slot frees when the request `limit` places back from the newest leaves the window.
-        const oldestCounted = granted[granted.length - w.limit];
+        const oldestCounted = granted[granted.length - limit];
         wait = Math.max(wait, oldestCounted + w.windowMs - t);
       }
     }
@@ -84,16 +98,19 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
     while (queue.length) {
       const t = now();
       prune(t);
-      const wait = waitFor(t);
+      // FIFO within a priority; any interactive waiter goes before every background one.
+      const index = Math.max(0, queue.findIndex((w) => w.priority === 'interactive'));
+      const next = queue[index];
+      const wait = waitFor(t, next.priority);
       if (wait > 0) {
         // Not unref'd: a CLI awaiting a queued request must stay alive until it is sent.
         timer = setTimeout(pump, Math.max(1, Math.ceil(wait)));
         return;
       }
-      const waiter = queue.shift() as Waiter;
-      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      queue.splice(index, 1);
+      next.signal?.removeEventListener('abort', next.onAbort);
       granted.push(t);
-      waiter.resolve();
+      next.resolve();
     }
   };
 
@@ -107,7 +124,7 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
       prune(t);
       return windows.map((w) => ({ ...w, used: countSince(t - w.windowMs) }));
     },
-    acquire(signal, operationId) {
+    acquire(signal, operationId, priority = 'interactive') {
       if (signal?.aborted) return Promise.reject(new AbortError(operationId));
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
@@ -115,6 +132,7 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
           reject,
           signal,
           operationId,
+          priority,
           onAbort: () => {
             const i = queue.indexOf(waiter);
             if (i >= 0) queue.splice(i, 1);
@@ -124,7 +142,8 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
         };
         signal?.addEventListener('abort', waiter.onAbort, { once: true });
         queue.push(waiter);
-        if (queue.length === 1) pump();
+        // A new interactive waiter may go before queued background work right away.
+        if (queue.length === 1 || priority === 'interactive') pump();
       });
     },
   };

@@ -48,6 +48,16 @@ const table = {
     }),
     response: z.looseObject({ id: z.number() }),
   },
+  // A read served by POST, as the analytics operations are: marked safe to retry.
+  queryThings: {
+    operationId: 'queryThings',
+    method: 'POST',
+    path: '/v1/things/query',
+    pathParams: z.object({}),
+    body: z.object({ name: z.string() }),
+    response: null,
+    idempotent: true,
+  },
   deleteThing: {
     operationId: 'deleteThing',
     method: 'DELETE',
@@ -166,6 +176,16 @@ describe('requests', () => {
 
   it('an unknown operation id is rejected', async () => {
     await expect((client().call as (id: string) => Promise<unknown>)('nope')).rejects.toMatchObject({ code: 'Request.UnknownOperation' });
+  });
+
+  it('request(operationId, input): the string-keyed entry validates like the typed methods', async () => {
+    server.respond(() => ({ body: { id: 7, name: 'seven' } }));
+    const c = client();
+    await expect(c.request('getThing', { params: { thingId: 7 } })).resolves.toMatchObject({ id: 7 });
+    expect(server.requests.at(-1)?.url).toBe('/v1/things/7');
+    await expect(c.request('getThing', { params: { thingId: 'x' } })).rejects.toMatchObject({ code: 'Request.InvalidInput', fields: { thingId: expect.any(String) } });
+    await expect(c.request('nope')).rejects.toMatchObject({ code: 'Request.UnknownOperation' });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('a 2xx answer that does not fit the response schema is a ResponseValidationError', async () => {
@@ -329,6 +349,13 @@ describe('retry', () => {
     await client({ retry: { maxRetryAfterMs: 30 } }).getThing({ params: { thingId: 1 } });
     expect(server.requests).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('retries a POST read marked idempotent (the analytics reads)', async () => {
+    server.respond(() => ({ status: 503, body: { code: 'Server.Unavailable', message: 'down' } }));
+    await expect(client({ retry: { maxAttempts: 3, baseDelayMs: 1 } }).queryThings({ body: { name: 'x' } })).rejects.toMatchObject({ status: 503 });
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests.every((r) => r.signatureValid)).toBe(true);
   });
 
   it('never retries a POST', async () => {

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { z } from 'zod';
-import { sharedBudgets, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
+import { sharedBudgets, type BudgetPriority, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
 import {
   AbortError,
   ApiClientError,
@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '#shared/api/base-url.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 import { redact, redactText, registerSecret } from './redact.ts';
 import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
@@ -31,7 +32,10 @@ export interface ClientOperation {
   readonly pathParams: z.ZodType;
   readonly body: z.ZodType | null;
   readonly response: z.ZodType | null;
-  /** False forbids automatic retries even for GET/PUT/DELETE. */
+  /**
+   * Whether automatic retries are safe (the operation table takes it from operation-facts.ts:
+   * true for the analytics reads the API serves by POST). Absent: GET, PUT and DELETE are.
+   */
   readonly idempotent?: boolean;
 }
 
@@ -54,6 +58,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Further X-SFD-* headers for this call (sent and signed). */
   sfdHeaders?: SfdHeaders;
+  /** Budget priority: 'background' for bulk or repeated work, so interactive reads go first. */
+  priority?: BudgetPriority;
 }
 
 type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
@@ -62,8 +68,17 @@ export type OperationMethods<T extends OperationTable> = {
   readonly [K in keyof T]: (...args: CallArgs<InputFor<T[K]>>) => Promise<ResultFor<T[K]>>;
 };
 
+/** Input of a call whose operationId is only known at run time; the table's schemas check it. */
+export type RequestInput = { params?: unknown; body?: unknown };
+
 export interface ApiClientBase<T extends OperationTable> {
   call<K extends keyof T & string>(id: K, ...args: CallArgs<InputFor<T[K]>>): Promise<ResultFor<T[K]>>;
+  /**
+   * The string-keyed entry (Octokit's `request()`): for callers that learn the operationId at
+   * run time (IPC, CLI, the change journal). Unknown ids fail with Request.UnknownOperation and
+   * the input is validated against the operation's schemas, as for every call.
+   */
+  request(operationId: string, input?: RequestInput, options?: CallOptions): Promise<unknown>;
   /** Estimated server time minus workstation time, from the Date headers of answers. */
   clockOffsetMs(): number;
   /** Closes the keep-alive connections; later calls fail with Client.Closed. */
@@ -240,6 +255,10 @@ export function createApiClientFor<const T extends OperationTable>(
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL must start with http:// or https://.', retryable: false });
   }
+  // Also for accounts saved before this rule and direct users (CLI): secrets travel in bodies.
+  if (isInsecureBaseUrl(base)) {
+    throw new ApiClientError({ code: 'Config.InsecureBaseUrl', message: INSECURE_BASE_URL_MESSAGE, retryable: false });
+  }
   if (!options.keyId || !options.secret) {
     throw new ApiClientError({ code: 'Config.MissingCredentials', message: 'An access key ID and secret are required.', retryable: false });
   }
@@ -409,8 +428,8 @@ export function createApiClientFor<const T extends OperationTable>(
   };
 
   /** The single retry policy: the delay before the next attempt, or null to give up. */
-  const retryDelay = (error: unknown, attempt: number, method: string, idempotent: boolean): number | null => {
-    if (attempt >= retry.maxAttempts || !IDEMPOTENT_METHODS.has(method) || !idempotent) return null;
+  const retryDelay = (error: unknown, attempt: number, idempotent: boolean): number | null => {
+    if (attempt >= retry.maxAttempts || !idempotent) return null;
     const retryable =
       error instanceof ConnectionError ||
       (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);
@@ -422,7 +441,7 @@ export function createApiClientFor<const T extends OperationTable>(
     return Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
   };
 
-  const call = async (id: string, input?: { params?: unknown; body?: unknown }, callOptions: CallOptions = {}) => {
+  const request = async (id: string, input?: RequestInput, callOptions: CallOptions = {}): Promise<unknown> => {
     const op = Object.hasOwn(table, id) ? table[id] : undefined;
     if (!op) {
       throw new ApiClientError({ code: 'Request.UnknownOperation', message: `Unknown operation ${id}.`, retryable: false });
@@ -462,7 +481,7 @@ export function createApiClientFor<const T extends OperationTable>(
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(operationId);
-      if (budget) await budget.acquire(signal, operationId);
+      if (budget) await budget.acquire(signal, operationId, callOptions.priority);
       const started = performance.now();
       const sentAt = now();
       let error: unknown;
@@ -498,7 +517,7 @@ export function createApiClientFor<const T extends OperationTable>(
         emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
         error = e;
       }
-      const delay = retryDelay(error, attempt, method, op.idempotent !== false);
+      const delay = retryDelay(error, attempt, op.idempotent ?? IDEMPOTENT_METHODS.has(method));
       if (delay === null) throw error;
       await sleep(delay, signal, operationId);
     }
@@ -529,8 +548,11 @@ export function createApiClientFor<const T extends OperationTable>(
     );
   };
 
-  const client: Record<string, unknown> = {
+  // The typed view of request(): the table's types say what each operationId takes and returns.
+  const call: ApiClientBase<T>['call'] = (id, ...args) => request(id, args[0], args[1]) as Promise<ResultFor<T[typeof id]>>;
+  const members: ApiClientBase<T> = {
     call,
+    request,
     clockOffsetMs: () => offsetMs,
     async close() {
       if (closed) return;
@@ -544,11 +566,15 @@ export function createApiClientFor<const T extends OperationTable>(
     keyId,
     budget,
   };
+  // One method per operation (client.getService(input)), filled in from the table below.
+  const methods = {} as OperationMethods<T>;
   for (const id of Object.keys(table)) {
-    if (Object.hasOwn(client, id)) throw new Error(`Operation ${id} collides with a client member`);
-    client[id] = (input?: { params?: unknown; body?: unknown }, callOptions?: CallOptions) =>
-      call(id, input, callOptions);
+    if (Object.hasOwn(members, id)) throw new Error(`Operation ${id} collides with a client member`);
+    const method = (input?: RequestInput, callOptions?: CallOptions) => request(id, input, callOptions);
+    Object.defineProperty(methods, id, { value: method, enumerable: true });
   }
-  return Object.freeze(client) as unknown as ApiClientFor<T>;
+  const client: ApiClientFor<T> = Object.assign(methods, members);
+  Object.freeze(client);
+  return client;
 }
 

@@ -32,6 +32,13 @@ afterEach(() => {
 });
 
 describe('createApiClient over the operation table', () => {
+  it('refuses plain http:// to another computer (secrets travel in bodies), allows it for this one', () => {
+    expect(() => createApiClient({ baseUrl: 'http://api.example.net', keyId: KEY_ID, secret: SECRET, budget: false })).toThrow(
+      expect.objectContaining({ code: 'Config.InsecureBaseUrl', message: expect.stringMatching(/^Use https:\/\//) }),
+    );
+    expect(client.baseUrl.startsWith('http://127.0.0.1')).toBe(true);
+  });
+
   it('has one method per operationId', () => {
     for (const id of operationIds) expect(typeof client[id]).toBe('function');
   });

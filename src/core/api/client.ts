@@ -19,6 +19,7 @@ export type {
   InputFor,
   ClientOperation,
   OperationTable,
+  RequestInput,
   ResultFor,
   RetryOptions,
 } from './client-core.ts';

@@ -43,6 +43,7 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
     'accounts.export': (input) => service.exportProfiles(input?.accountIds),
     'accounts.import': ({ content }) => service.importProfiles(content),
     'accounts.testConnection': (input) => service.testConnection(input),
+    'accounts.health': async () => ctx.clients.health(),
     'accounts.ensureSandbox': (input) => service.ensureSandbox(input?.makeCurrent),
   };
 }

@@ -3,26 +3,22 @@
 // Writes are refused here: they go through changes.apply, the one path that asks production
 // accounts for confirmation and records every change in the journal.
 import { operations } from '#shared/api/operations.ts';
-import { operationIds, type OperationId } from '#shared/api/operation-ids.ts';
+import type { OperationId } from '#shared/api/operation-ids.ts';
+import type { RequestInput } from '../api/client.ts';
 import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts';
 import { CoreError } from '../errors.ts';
 import { maskSecrets, valueAtPath } from '../secret-mask.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
+import { createRevealThrottle, type RevealThrottle } from '../reveal-throttle.ts';
+import { perCore } from './per-core.ts';
 
-function operationIdOf(operationId: string): OperationId {
-  if (!(operationIds as readonly string[]).includes(operationId)) {
-    throw new CoreError('Api.UnknownOperation', `Unknown API operation: ${operationId.slice(0, 100)}`, {
-      fields: { operationId: 'Unknown operation' },
-    });
-  }
-  return operationId as OperationId;
-}
+// One throttle per core: every window and host of this core shares it.
+const revealThrottleFor: (ctx: CoreContext) => RevealThrottle = perCore((ctx) => createRevealThrottle(() => ctx.now().getTime()));
 
 /** The operation, refused when it changes something (those take the guarded changes.apply path). */
-function readOperationOf(operationId: string): OperationId {
-  const id = operationIdOf(operationId);
+function readOperationOf(id: OperationId): OperationId {
   if (isWriteOperation(id)) {
     throw new CoreError(
       WRITE_NOT_ALLOWED,
@@ -34,7 +30,7 @@ function readOperationOf(operationId: string): OperationId {
 }
 
 export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
-  async function run(accountId: string | undefined, operationId: OperationId, input: unknown) {
+  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
     const resolved =
       accountId ??
       (await ctx.accounts.currentId()) ??
@@ -43,8 +39,7 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
       })();
     const client = await ctx.clients.forAccount(resolved);
     // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
-    const call = client.call as unknown as (id: string, input: unknown) => Promise<unknown>;
-    return { accountId: resolved, data: (await call(operationId, input)) ?? null };
+    return { accountId: resolved, data: (await client.request(operationId, input)) ?? null };
   }
 
   return {
@@ -54,11 +49,12 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
       return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
     },
     'api.revealSecret': async ({ accountId, operationId, input, path }) => {
-      const id = operationIdOf(operationId);
+      const id = operationId;
       // Revealing re-reads the resource; a write operation must never run twice for it.
       if (operations[id].method !== 'GET') {
         throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${id}.`);
       }
+      revealThrottleFor(ctx).take();
       const { data } = await run(accountId, id, input);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';

@@ -1,6 +1,9 @@
 // app.getSettings / app.updateSettings through the core's invoke(): the theme is kept in
 // <dataDir>/settings.json, so it survives a restart (the browser host's localStorage does not).
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { JOURNAL_FILE } from '../journal.ts';
+import { DRAFTS_FILE } from '../drafts.ts';
+import { INVENTORY_FILE } from '../inventory.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,5 +69,29 @@ describe('app settings', () => {
     // Saving again writes a good file.
     data(await core.invoke('app.updateSettings', { theme: 'dark' }));
     expect(data(await start().invoke('app.getSettings', undefined))).toEqual({ theme: 'dark' });
+  });
+
+  it('keeps a corrupt journal, drafts or inventory file as a warning in app.status until dismissed', async () => {
+    for (const file of [JOURNAL_FILE, DRAFTS_FILE, INVENTORY_FILE]) await writeFile(join(dataDir, file), '[1, 2');
+    const core = start();
+    const events: string[] = [];
+    core.on('app.warning', (warning) => events.push(warning.code));
+    const codes = (status: { warnings: { code: string }[] }) => status.warnings.map((w) => w.code).sort();
+    // The first status reads every file (no handler of those features has run yet).
+    expect(codes(data(await core.invoke('app.status', undefined)))).toEqual(['Drafts.Corrupt', 'Inventory.Corrupt', 'Journal.Corrupt']);
+    expect(events.sort()).toEqual(['Drafts.Corrupt', 'Inventory.Corrupt', 'Journal.Corrupt']);
+    // A page that connects later still sees them.
+    const later = data(await core.invoke('app.status', undefined));
+    expect(later.warnings.find((w) => w.code === 'Journal.Corrupt')?.message).toMatch(/journal\.json\.corrupt-/);
+    expect(data(await core.invoke('app.dismissWarning', { code: 'Journal.Corrupt' }))).toEqual({ ok: true });
+    expect(codes(data(await core.invoke('app.status', undefined)))).toEqual(['Drafts.Corrupt', 'Inventory.Corrupt']);
+  });
+
+  it('removes temp files a killed writer left in the data dir at start', async () => {
+    const stale = [`.${JOURNAL_FILE}.tmp-4194305-0123456789ab`, `.${SETTINGS_FILE}.tmp-4194305-ba9876543210`];
+    for (const name of stale) await writeFile(join(dataDir, name), 'x'.repeat(1000));
+    const core = start();
+    data(await core.invoke('app.info', undefined));
+    expect(await readdir(dataDir)).toEqual([]);
   });
 });

@@ -1,30 +1,33 @@
 // app.* channels: what the app is, its health, and user settings (<dataDir>/settings.json).
 import { join } from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-json.ts';
-import { createSerialQueue } from '../storage/serial-queue.ts';
-import { settingsSchema, type Settings } from '#shared/ipc/channels/app.ts';
-import type { Warning } from '#shared/ipc/channels/accounts.ts';
+import { createJsonDocument } from '../storage/json-document.ts';
+import { settingsSchema } from '#shared/ipc/channels/app.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
+import { draftStoreFor } from './drafts.ts';
+import { journalFor } from './journal.ts';
+import { inventoryStoreFor } from './inventory.ts';
+import { perCore } from './per-core.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 
-export function createAppHandlers(ctx: CoreContext, options: { warnings?: () => Warning[] } = {}): FeatureHandlers<'app'> {
-  const path = join(ctx.dataDir, SETTINGS_FILE);
-  const settingsWarnings: Warning[] = [];
-  let settings: Promise<Settings> | undefined;
-  const writes = createSerialQueue();
+const settingsFor = perCore((ctx: CoreContext) =>
+  createJsonDocument({
+    path: join(ctx.dataDir, SETTINGS_FILE),
+    schema: settingsSchema,
+    empty: () => settingsSchema.parse({}),
+    now: () => ctx.now(),
+    corruptWarning: {
+      code: 'Settings.FileCorrupt',
+      message: (report) => `The settings file could not be read (${report.reason}); defaults are used. The old file was kept as ${report.movedTo}.`,
+    },
+    onWarning: (warning) => ctx.warnings.add(warning),
+  }),
+);
 
-  const load = () =>
-    (settings ??= readJsonFile(path, settingsSchema, {
-      onCorrupt: (report) =>
-        settingsWarnings.push({
-          code: 'Settings.FileCorrupt',
-          message: `The settings file could not be read (${report.reason}); defaults are used. The old file was kept as ${report.movedTo}.`,
-        }),
-    }).then((loaded) => loaded ?? settingsSchema.parse({})));
-
+export function createAppHandlers(ctx: CoreContext): FeatureHandlers<'app'> {
+  const settings = settingsFor(ctx);
   return {
     'app.info': async () => ({
       name: 'Acceleration Console',
@@ -34,7 +37,9 @@ export function createAppHandlers(ctx: CoreContext, options: { warnings?: () => 
       platform: process.platform,
     }),
     'app.status': async () => {
-      await load();
+      // Every data file is read here, so a corrupt one is reported to the first page that asks. A
+      // file that cannot be read at all (permissions) fails its own feature, not the status.
+      await Promise.allSettled([settings.read(), journalFor(ctx).ready(), draftStoreFor(ctx).ready(), inventoryStoreFor(ctx).ready()]);
       const [firstRun, currentAccountId, accounts, keychain] = await Promise.all([
         ctx.accounts.isFirstRun(),
         ctx.accounts.currentId(),
@@ -48,17 +53,20 @@ export function createAppHandlers(ctx: CoreContext, options: { warnings?: () => 
         accountCount: accounts.length,
         keychain,
         sandbox: { running: url !== null, url },
-        warnings: [...ctx.accounts.warnings(), ...settingsWarnings, ...(options.warnings?.() ?? [])],
+        warnings: [...ctx.accounts.warnings(), ...ctx.warnings.list()],
       };
     },
-    'app.getSettings': () => load(),
-    'app.updateSettings': (patch) => {
-      return writes.run(async () => {
-        const next = settingsSchema.parse({ ...(await load()), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
-        await writeJsonFileAtomic(path, next);
-        settings = Promise.resolve(next);
-        return next;
-      });
+    'app.dismissWarning': async ({ code }) => {
+      ctx.accounts.dismissWarning(code);
+      ctx.warnings.dismiss(code);
+      return { ok: true as const };
     },
+    'app.getSettings': () => settings.read(),
+    'app.updateSettings': (patch) =>
+      settings.update((current) => {
+        const next = settingsSchema.parse({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
+        Object.assign(current, next);
+        return next;
+      }),
   };
 }

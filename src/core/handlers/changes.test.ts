@@ -8,6 +8,7 @@ import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { MAX_REVEALS } from '../reveal-throttle.ts';
 
 let dataDir: string;
 let core: Core;
@@ -137,5 +138,45 @@ describe('drafts channels', () => {
     data(await core.invoke('drafts.discard', key));
     expect(data(await core.invoke('drafts.get', key)).draft).toBeNull();
     expect((await core.invoke('drafts.save', { ...key, policyKey: 'bogus', value: 1 })).ok).toBe(false);
+  });
+
+  it('journals the body as sent (schema-parsed), not keys the schema strips', async () => {
+    const junk = 'j'.repeat(300_000);
+    const applied = data(
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'setCorsHeaders',
+        input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://shop.example', junk } },
+      }),
+    );
+    expect(applied.entry.after).toEqual({ accessControlAllowOrigin: 'https://shop.example' });
+    const text = await readFile(join(dataDir, 'journal.json'), 'utf8');
+    expect(text).not.toContain('jjjj');
+    expect(text.length).toBeLessThan(10_000);
+  });
+
+  it('throttles reveals in the core: a loop is refused with the time to wait, before any request', async () => {
+    let nowMs = Date.now();
+    const clocked = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, now: () => new Date(nowMs) });
+    try {
+      const id = data(await clocked.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
+      const policies = data(await clocked.invoke('api.call', { accountId: id, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } })).data as Listed[];
+      const reveal = () =>
+        clocked.invoke('api.revealSecret', {
+          accountId: id,
+          operationId: 'listAccessControlPolicies',
+          input: { params: { serviceId: 101 } },
+          path: `${policies.findIndex((p) => p.type === 'token')}.tokenSecret`,
+        });
+      for (let i = 0; i < MAX_REVEALS; i++) expect((await reveal()).ok).toBe(true);
+      nowMs += 20_000;
+      expect(await reveal()).toMatchObject({ ok: false, error: { code: 'Api.RevealThrottled', retryable: true, message: expect.stringMatching(/Wait 40 seconds/) } });
+      // Other reads are not affected, and the window moves on.
+      expect((await clocked.invoke('api.call', { accountId: id, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } })).ok).toBe(true);
+      nowMs += 40_000;
+      expect((await reveal()).ok).toBe(true);
+    } finally {
+      await clocked.dispose();
+    }
   });
 });

@@ -17,6 +17,7 @@ export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'change
       return { entry: result.entry, data: maskSecrets(result.data).data };
     },
     'changes.current': async ({ accountId, operationId, input }) => {
+      await ctx.accounts.get(accountId);
       const state = await changeServiceFor(ctx).current(accountId, operationId, input as OperationCallInput);
       return { before: maskSecrets(state.before).data, source: state.source, at: state.at };
     },

@@ -43,7 +43,8 @@ async function readServices(client: ApiClient, ids: readonly number[]): Promise<
   const worker = async (): Promise<void> => {
     for (let serviceId = queue.shift(); serviceId !== undefined && !result.fatal; serviceId = queue.shift()) {
       try {
-        const data: unknown = await client.getService({ params: { serviceId } });
+        // A range is many reads: background priority, so interactive reads go first.
+        const data: unknown = await client.getService({ params: { serviceId } }, { priority: 'background' });
         result.found.push(serviceInfo(serviceId, data));
       } catch (error) {
         const { code, message, status } = error as ErrorLike;
@@ -129,6 +130,7 @@ export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inve
     },
 
     'inventory.record': async ({ accountId, ...service }) => {
+      await ctx.accounts.get(accountId);
       const [entry] = await store.upsert(accountId, [service], 'created');
       ctx.emit('inventory.changed', { accountId });
       if (!entry) throw new CoreError('Inventory.WriteFailed', 'The service could not be recorded in the inventory.');
@@ -136,6 +138,7 @@ export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inve
     },
 
     'inventory.remove': async ({ accountId, serviceIds }) => {
+      await ctx.accounts.get(accountId);
       const removed = await store.remove(accountId, serviceIds);
       if (removed > 0) ctx.emit('inventory.changed', { accountId });
       return { removed };

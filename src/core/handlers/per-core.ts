@@ -2,6 +2,7 @@
 // write queues must be the same object).
 import type { CoreContext } from '../context.ts';
 import type { CorruptFileReport } from '../storage/atomic-json.ts';
+import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
 export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
   const instances = new WeakMap<CoreContext, T>();
@@ -15,11 +16,15 @@ export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx
   };
 }
 
-/** Options of a store in the data dir whose unreadable file becomes an app.warning with this code. */
+/**
+ * Options of a store in the data dir whose unreadable file becomes a warning with this code, kept
+ * in app.status until dismissed.
+ */
 export function storeOptions(ctx: CoreContext, code: string, message: (report: CorruptFileReport) => string) {
   return {
     dataDir: ctx.dataDir,
     now: () => ctx.now(),
-    onCorrupt: (report: CorruptFileReport) => ctx.emit('app.warning', { code, message: message(report) }),
+    corruptWarning: { code, message },
+    onWarning: (warning: Warning) => ctx.warnings.add(warning),
   };
 }

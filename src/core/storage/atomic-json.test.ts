@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './atomic-json.ts';
+import { readJsonFile, removeStaleTempFiles, writeJsonFileAtomic, STALE_TEMP_AGE_MS, type CorruptFileReport } from './atomic-json.ts';
 
 const schema = z.object({ version: z.literal(2), items: z.array(z.string()) });
 let dir: string;
@@ -55,5 +55,23 @@ describe('atomic JSON files', () => {
     const reports: CorruptFileReport[] = [];
     expect(await readJsonFile(path, schema, { onCorrupt: (r) => reports.push(r) })).toBeUndefined();
     expect(reports[0].reason).toMatch(/unexpected content: version/);
+  });
+});
+
+describe('stale temp files', () => {
+  it('removes temp files of the named stores left by a dead process, keeps live writers and anything else', async () => {
+    // PID 2^22+1 is above Linux's pid_max default range: no such process.
+    const dead = '.journal.json.tmp-4194305-a1b2c3d4e5f6';
+    const liveFresh = `.journal.json.tmp-${process.ppid}-00aa11bb22cc`;
+    const liveOld = `.drafts.json.tmp-${process.ppid}-ffeeddccbbaa`;
+    const foreign = '.notes.json.tmp-4194305-a1b2c3d4e5f6';
+    const unrelated = 'journal.json.tmp-4194305-a1b2c3d4e5f6';
+    for (const name of [dead, liveFresh, liveOld, foreign, unrelated, 'journal.json']) await writeFile(join(dir, name), 'x');
+    const old = new Date(Date.now() - STALE_TEMP_AGE_MS - 60_000);
+    await utimes(join(dir, liveOld), old, old);
+
+    expect((await removeStaleTempFiles(dir, ['journal.json', 'drafts.json'])).sort()).toEqual([liveOld, dead].sort());
+    expect((await readdir(dir)).sort()).toEqual([liveFresh, foreign, unrelated, 'journal.json'].sort());
+    expect(await removeStaleTempFiles(join(dir, 'missing'), ['journal.json'])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // JSON persistence for everything in the data directory. Writes never leave a half-written file
 // (temp file + fsync + rename); a file that cannot be read back is moved aside and reported,
 // never silently dropped or overwritten.
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -57,7 +57,7 @@ export async function readJsonFile<S extends z.ZodType>(
 export async function writeJsonFileAtomic(path: string, data: unknown): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const temp = join(dir, `${tempPrefix(basename(path))}${process.pid}-${randomBytes(6).toString('hex')}`);
   const text = `${JSON.stringify(data, null, 2)}\n`;
   try {
     // 0600: account metadata is not secret, but it is nobody else's business either.
@@ -84,4 +84,54 @@ export async function writeJsonFileAtomic(path: string, data: unknown): Promise<
   } catch {
     // best effort
   }
+}
+
+/** Temp files of `<name>` are `.<name>.tmp-<pid>-<random>` in the same directory. */
+const tempPrefix = (name: string) => `.${name}.tmp-`;
+
+/** A temp file this old is stale even when its PID is alive again (PIDs are reused). */
+export const STALE_TEMP_AGE_MS = 60 * 60_000;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes temp files a killed writer left behind for these files (only ours: `.<name>.tmp-<pid>-…`
+ * for the names given). A temp file of a process still running (the CLI next to the app) is kept
+ * unless it is older than STALE_TEMP_AGE_MS. Returns the names removed.
+ */
+export async function removeStaleTempFiles(dir: string, names: readonly string[], nowMs = Date.now()): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const prefixes = names.map(tempPrefix);
+  const removed: string[] = [];
+  for (const entry of entries) {
+    const prefix = prefixes.find((p) => entry.startsWith(p));
+    if (!prefix) continue;
+    const match = /^(\d+)-[0-9a-f]+$/.exec(entry.slice(prefix.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const path = join(dir, entry);
+    try {
+      const ageMs = nowMs - (await stat(path)).mtimeMs;
+      if (pid === process.pid || (processIsAlive(pid) && ageMs < STALE_TEMP_AGE_MS)) continue;
+      await rm(path, { force: true });
+      removed.push(entry);
+    } catch {
+      // Gone meanwhile (its writer renamed it): nothing to clean.
+    }
+  }
+  return removed;
 }

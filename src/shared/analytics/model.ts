@@ -1,6 +1,7 @@
 // The analytics vocabulary shared by the fetcher, the cache, the IPC channels, the bundle
 // format and the dashboard: metrics, intervals, series and the limits the spec sets.
 import { z } from 'zod';
+import { DAY_RANGE_MAX_MS, MAX_SERVICE_NAMES, MINUTE_RANGE_MAX_MS } from '../api/schemas/analytics.ts';
 
 export const metricIds = ['volume', 'bandwidth', 'requests', 'originRequests'] as const;
 export type Metric = (typeof metricIds)[number];
@@ -10,18 +11,17 @@ export const intervalIds = ['minute', 'day'] as const;
 export type Interval = (typeof intervalIds)[number];
 export const intervalSchema = z.enum(intervalIds);
 
-export const MINUTE_MS = 60_000;
-export const FIVE_MINUTES_MS = 5 * MINUTE_MS;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, FIVE_MINUTES_MS } from '../time.ts';
 
-/** The spec's Limits table (operations 16-19). */
+export { MINUTE_MS, FIVE_MINUTES_MS, HOUR_MS, DAY_MS } from '../time.ts';
+
+/** The spec's Limits table (operations 16-19), as the operation schemas declare it. */
 export const analyticsLimits = {
-  maxServiceNamesPerCall: 50,
-  maxMinuteRangeMs: DAY_MS,
-  maxDayRangeMs: 90 * DAY_MS,
+  maxServiceNamesPerCall: MAX_SERVICE_NAMES,
+  maxMinuteRangeMs: MINUTE_RANGE_MAX_MS,
+  maxDayRangeMs: DAY_RANGE_MAX_MS,
   /** Operations 18 and 19 have no interval field: 5-minute points, at most 24 hours. */
-  maxRequestRangeMs: DAY_MS,
+  maxRequestRangeMs: MINUTE_RANGE_MAX_MS,
 } as const;
 
 export type AnalyticsOperationId = 'getVolume' | 'getBandwidth' | 'getRequestNumber' | 'getOriginRequestNumber';

@@ -1,5 +1,6 @@
 // What the dashboard, the CLI and the exports ask the core for, and what they get back.
 import { z } from 'zod';
+import { MAX_ID_CHARS } from '../ipc/define.ts';
 import { bundleFailureSchema } from './bundle.ts';
 import { DAY_MS, intervalSchema, metricSchema, seriesSchema } from './model.ts';
 
@@ -15,7 +16,7 @@ export const serviceNameSchema = z
 
 export const analyticsQuerySchema = z
   .strictObject({
-    accountId: z.string().min(1),
+    accountId: z.string().min(1).max(MAX_ID_CHARS),
     serviceNames: z.array(serviceNameSchema).min(1, 'Choose at least one service').max(2000),
     metrics: z.array(metricSchema).min(1, 'Choose at least one metric'),
     from: z.number().int(),

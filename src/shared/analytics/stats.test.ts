@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, shiftPoints, summarize } from './stats.ts';
+import { missingPoints, percentile, shiftPoints, summarize } from './stats.ts';
 import { previousPeriod } from './ranges.ts';
 import { DAY_MS, FIVE_MINUTES_MS, type Point } from './model.ts';
 
@@ -47,5 +47,42 @@ describe('summarize', () => {
     const prev = previousPeriod(range, 'minute');
     const prevPoints: Point[] = [[prev.from, 1], [prev.to - FIVE_MINUTES_MS, 2]];
     expect(shiftPoints(prevPoints, range.from - prev.from)).toEqual([[t0, 1], [t0 + DAY_MS - FIVE_MINUTES_MS, 2]]);
+  });
+});
+
+describe('comparison with missing points', () => {
+  const step = FIVE_MINUTES_MS;
+  const range = { from: t0, to: t0 + 12 * step };
+  const previousRange = { from: t0 - 12 * step, to: t0 };
+  const full = (from: number, value: number): Point[] => Array.from({ length: 12 }, (_, i): Point => [from + i * step, value]);
+  const periods = { range, previousRange, stepMs: step, settledUntil: Number.POSITIVE_INFINITY };
+
+  it('counts the points a period lacks, per service, ignoring duplicates and points outside it', () => {
+    const partial = full(t0, 1).slice(0, 9);
+    expect(missingPoints([full(t0, 1)], range, step)).toBe(0);
+    expect(missingPoints([partial, [...partial, partial[0]!, [t0 - step, 5]]], range, step)).toBe(6);
+    // Points not settled yet (the most recent, revisable data) are not missing.
+    expect(missingPoints([partial], range, step, t0 + 9 * step)).toBe(0);
+  });
+
+  it('a cancelled previous fetch gives "previous period incomplete", never a huge percentage', () => {
+    // The 90-day case: the previous period has a few points only, so its total is tiny.
+    const previous = full(t0 - 12 * step, 100).slice(0, 1);
+    const summary = summarize('volume', [full(t0, 100)], [previous], periods);
+    expect(summarize('volume', [full(t0, 100)], [previous]).change).toBeCloseTo(11); // what the card showed before: +1100 %
+    expect(summary.change).toBeNull();
+    expect(summary.comparison).toBe('previous-incomplete');
+    expect(summary.missing).toEqual({ current: 0, previous: 11 });
+  });
+
+  it('missing points in the current period or in both are named too', () => {
+    expect(summarize('bandwidth', [full(t0, 1).slice(2)], [full(t0 - 12 * step, 1)], periods).comparison).toBe('current-incomplete');
+    expect(summarize('bandwidth', [full(t0, 1).slice(2)], [full(t0 - 12 * step, 1).slice(1)], periods).comparison).toBe('both-incomplete');
+  });
+
+  it('complete periods still give the change', () => {
+    const summary = summarize('volume', [full(t0, 150)], [full(t0 - 12 * step, 100)], periods);
+    expect(summary.comparison).toBe('complete');
+    expect(summary.change).toBeCloseTo(0.5);
   });
 });

@@ -1,7 +1,7 @@
 // Summary numbers of the cards: total, average, peak with its time, 95th percentile (bandwidth)
 // and the change against the previous period of the same length.
 import { sumSeries } from './aggregate.ts';
-import { metricInfo, type Metric, type Point } from './model.ts';
+import { metricInfo, type Metric, type Point, type TimeRange } from './model.ts';
 
 /**
  * Nearest-rank percentile (the 95th-percentile billing method: sort the samples, drop the top
@@ -27,9 +27,55 @@ export interface MetricSummary {
   /** Figure compared with the previous period: total for amounts, average for bandwidth. */
   compared: number | null;
   previous: number | null;
-  /** (current − previous) / previous; `null` when there is nothing to compare with. */
+  /** (current − previous) / previous; `null` when there is nothing to compare with, or either period has missing points. */
   change: number | null;
+  /**
+   * Whether the change can be trusted: 'complete' when both periods have every point that
+   * should exist, otherwise which period has points missing. `null` when no periods were given.
+   */
+  comparison: 'complete' | 'previous-incomplete' | 'current-incomplete' | 'both-incomplete' | null;
+  /** Missing points per period (summed over services); zeros when no periods were given. */
+  missing: { current: number; previous: number };
   points: number;
+}
+
+/** The periods of a comparison, for counting missing points. */
+export interface ComparedPeriods {
+  /** The current period, aligned to whole points. */
+  range: TimeRange;
+  /** The previous period of the same length. */
+  previousRange: TimeRange;
+  /** The API's step of the data (5 minutes or 1 day). */
+  stepMs: number;
+  /**
+   * Points at or after this time may not exist yet (the gateway's most recent, revisable data):
+   * they are not counted as missing. See `finalUntil` in ranges.ts.
+   */
+  settledUntil: number;
+}
+
+/**
+ * Points a period should have but does not, summed over the services: the API has one point per
+ * step (spec: "one point per 5 minutes" / "one point per day"), so an absent timestamp means the
+ * data was not fetched (a cancelled or failed fetch), not that there was no traffic.
+ */
+export function missingPoints(series: ReadonlyArray<readonly Point[]>, range: TimeRange, stepMs: number, settledUntil = Number.POSITIVE_INFINITY): number {
+  const end = Math.min(range.to, settledUntil);
+  if (end <= range.from) return 0;
+  const expected = Math.ceil((end - range.from) / stepMs);
+  let missing = 0;
+  for (const points of series) {
+    let present = 0;
+    const seen = new Set<number>();
+    for (const [t] of points) {
+      if (t >= range.from && t < end && !seen.has(t)) {
+        seen.add(t);
+        present++;
+      }
+    }
+    missing += Math.max(0, expected - present);
+  }
+  return missing;
 }
 
 function figure(metric: Metric, points: readonly Point[]): number | null {
@@ -43,7 +89,12 @@ function figure(metric: Metric, points: readonly Point[]): number | null {
  * Summary of one metric over the selected services (their points are added per timestamp).
  * `previous` holds the same services' points for the previous period, or is omitted.
  */
-export function summarize(metric: Metric, series: ReadonlyArray<readonly Point[]>, previous?: ReadonlyArray<readonly Point[]>): MetricSummary {
+export function summarize(
+  metric: Metric,
+  series: ReadonlyArray<readonly Point[]>,
+  previous?: ReadonlyArray<readonly Point[]>,
+  periods?: ComparedPeriods,
+): MetricSummary {
   const combined = series.length === 1 ? series[0] : sumSeries(series);
   let sum = 0;
   let peak: { value: number; t: number } | null = null;
@@ -55,7 +106,26 @@ export function summarize(metric: Metric, series: ReadonlyArray<readonly Point[]
   const compared = figure(metric, combined);
   const previousCombined = previous === undefined ? [] : previous.length === 1 ? previous[0] : sumSeries(previous);
   const previousFigure = previous === undefined ? null : figure(metric, previousCombined);
-  const change = compared !== null && previousFigure !== null && previousFigure !== 0 ? (compared - previousFigure) / previousFigure : null;
+  const missing =
+    periods === undefined
+      ? { current: 0, previous: 0 }
+      : {
+          current: missingPoints(series, periods.range, periods.stepMs, periods.settledUntil),
+          previous: previous === undefined ? 0 : missingPoints(previous, periods.previousRange, periods.stepMs, periods.settledUntil),
+        };
+  const comparison =
+    periods === undefined || previous === undefined
+      ? null
+      : missing.current > 0 && missing.previous > 0
+        ? 'both-incomplete'
+        : missing.previous > 0
+          ? 'previous-incomplete'
+          : missing.current > 0
+            ? 'current-incomplete'
+            : 'complete';
+  // A percentage from partial data is wrong, not approximate: say nothing rather than mislead.
+  const comparable = comparison === null || comparison === 'complete';
+  const change = comparable && compared !== null && previousFigure !== null && previousFigure !== 0 ? (compared - previousFigure) / previousFigure : null;
   return {
     metric,
     total: metricInfo[metric].aggregate === 'sum' && n > 0 ? sum : null,
@@ -65,6 +135,8 @@ export function summarize(metric: Metric, series: ReadonlyArray<readonly Point[]
     compared,
     previous: previousFigure,
     change,
+    comparison,
+    missing,
     points: n,
   };
 }

@@ -10,6 +10,18 @@ export function splitCommaList(value: string): string[] {
   return value.split(',').map((part) => part.trim());
 }
 
+/**
+ * Entries of a list a user typed: separated by commas (with `orWhitespace`, also by spaces and
+ * new lines), trimmed, empty entries dropped.
+ */
+export function listEntries(text: string | undefined, options: { orWhitespace?: boolean } = {}): string[] {
+  if (!text) return [];
+  return text
+    .split(options.orWhitespace ? /[\s,]+/ : ',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
 /** Every entry non-empty and accepted by `test`. */
 export function isCommaList(value: string, test: (entry: string) => boolean): boolean {
   const entries = splitCommaList(value);
@@ -172,7 +184,12 @@ export function invalidCountryCode(value: string): string | null {
   return null;
 }
 
-export const TOKEN_SECRET_TOKEN = /^[0-9a-z]{64}$/;
+/** One token of a tokenSecret list: exactly this many characters from TOKEN_SECRET_ALPHABET. */
+export const TOKEN_SECRET_LENGTH = 64;
+export const TOKEN_SECRET_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+export const TOKEN_SECRET_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_SECRET_LENGTH}}$`);
+/** Whether every character is from TOKEN_SECRET_ALPHABET (whatever the length). */
+export const isTokenSecretAlphabet = (token: string): boolean => /^[0-9a-z]*$/.test(token);
 
 /** tokenSecret: comma-separated tokens, each exactly 64 characters from 0-9 a-z. */
 export function isTokenSecretList(value: string): boolean {

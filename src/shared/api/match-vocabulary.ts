@@ -47,3 +47,21 @@ export const subnetOperators = ['subnet', 'not_subnet'] as const;
 /** Operators of the version 1.0 Match Url Path / Match Query String shapes. */
 export const matchUrlOperators = ['prefix', 'regex', 'equals', 'suffix'] as const;
 export type MatchUrlOperator = (typeof matchUrlOperators)[number];
+
+/** The version 1.1 operator each version 1.0 operator stands for (one map for the rule engine, conversion and editors). */
+export const v11OperatorOfMatchUrlOperator = {
+  prefix: 'startswith',
+  suffix: 'endswith',
+  equals: 'equals',
+  regex: 'regex',
+} as const satisfies Readonly<Record<MatchUrlOperator, MatchOperator>>;
+
+/** The version 1.1 spelling of a version 1.0 operator; anything else is returned as is. */
+export function v11OperatorOf(operator: string): string {
+  return Object.hasOwn(v11OperatorOfMatchUrlOperator, operator) ? v11OperatorOfMatchUrlOperator[operator as MatchUrlOperator] : operator;
+}
+
+/** The version 1.0 operator for a version 1.1 one, or undefined when 1.0 cannot express it. */
+export function matchUrlOperatorOf(operator: string): MatchUrlOperator | undefined {
+  return matchUrlOperators.find((v10) => v11OperatorOfMatchUrlOperator[v10] === operator);
+}

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorCodesForOperation, type ApiErrorCode } from './errors.ts';
 import { operationIds, specNumberOf, type OperationId } from './operation-ids.ts';
+import { operationFacts } from './operation-facts.ts';
 import {
   accessControlPolicyListSchema,
   accessControlPolicySchema,
@@ -57,7 +58,7 @@ export interface OperationDefinition<
   /** null: 200 without a body. */
   readonly response: R;
   readonly errors: readonly ApiErrorCode[];
-  /** GET, PUT, DELETE: safe to retry. */
+  /** Safe to retry automatically (operation-facts.ts: every read, and the PUT/DELETE changes). */
   readonly idempotent: boolean;
   readonly summary: string;
   readonly tag: OperationTag;
@@ -92,7 +93,7 @@ function defineOperation<
     body: def.body,
     response: def.response,
     errors: errorCodesForOperation(def.operationId),
-    idempotent: def.method !== 'POST',
+    idempotent: operationFacts[def.operationId].retryable,
     summary: def.summary,
     tag: def.tag,
   };
@@ -306,6 +307,14 @@ export interface OperationInput<Id extends OperationId> {
   params: OperationParams<Id>;
   body: OperationBody<Id>;
 }
+/**
+ * What a caller passes by operationId, in the client's shape: params may be left out when none
+ * is required, body when the operation has none.
+ */
+export type OperationRequest<Id extends OperationId> = (Record<never, never> extends OperationParams<Id>
+  ? { params?: OperationParams<Id> }
+  : { params: OperationParams<Id> }) &
+  (Operations[Id]['body'] extends z.ZodType ? { body: OperationBody<Id> } : { body?: undefined });
 /** What a call resolves to: the parsed response, or undefined for the no-body 200s. */
 export type OperationResult<Id extends OperationId> = Operations[Id]['response'] extends z.ZodType
   ? z.output<Operations[Id]['response']>

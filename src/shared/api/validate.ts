@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { findApiError, type ApiErrorCode } from './errors.ts';
 import { operations, type AnyOperation, type OperationId } from './operations.ts';
+import { issuesToFieldErrors } from '../ipc/result.ts';
 
 type IssuePath = readonly PropertyKey[];
 
@@ -248,18 +249,7 @@ export function issuePath(issue: { path: IssuePath }): string {
   return issue.path.map(String).join('.');
 }
 
-/**
- * First message per dotted path, for showing under the matching input. Root-level issues
- * (the body itself) use the key ''.
- */
-export function issuesToFieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issuePath(issue);
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+export { issuesToFieldErrors };
 
 export interface ValidationError {
   code: ApiErrorCode;

@@ -1,8 +1,16 @@
 // Building blocks of the IPC table. Kept apart from contract.ts so that channel files can
 // import them without a cycle (contract.ts imports every channel file).
 import { z } from 'zod';
+import type { IpcError } from './result.ts';
 
-export type ChannelSpec = { input: z.ZodType; output: z.ZodType };
+export type { IpcError, IpcResult } from './result.ts';
+
+export type ChannelSpec = {
+  input: z.ZodType;
+  output: z.ZodType;
+  /** Largest payload this channel accepts (see MAX_PAYLOAD_CHARS); only for channels that carry files. */
+  maxPayloadChars?: number;
+};
 export type ChannelTable = Record<string, ChannelSpec>;
 export type EventTable = Record<string, z.ZodType>;
 
@@ -37,14 +45,27 @@ export function mergeTables<const T extends readonly object[]>(...tables: T): Me
   return merged as Merged<T>;
 }
 
+/** Longest ID (account, journal entry, request…) accepted over IPC. */
+export const MAX_ID_CHARS = 200;
+/** An ID sent by the renderer: never empty, never huge (it may be echoed in an error message). */
+export const idSchema = z.string().min(1, 'Required').max(MAX_ID_CHARS, `At most ${MAX_ID_CHARS} characters`);
+
+/**
+ * Largest payload a channel accepts unless it says otherwise (maxPayloadChars): the characters
+ * of every string and key, plus one per value. Checked by the dispatcher before the schema runs.
+ */
+export const MAX_PAYLOAD_CHARS = 1_048_576;
+/** Deepest nesting of arrays/objects in a payload (policy bodies and drafts need about ten). */
+export const MAX_PAYLOAD_DEPTH = 64;
+
 /** Channels that take no input accept `undefined` (and `{}` for transports that always send a body). */
 export const noInput = z.union([z.undefined(), z.strictObject({})]).optional();
 
 /** Output of a channel that only confirms. */
 export const okOutput = z.strictObject({ ok: z.literal(true) });
 
-/** The error half of every IPC result. Mirrors serializeError() in src/core/api/errors.ts. */
-export const ipcErrorSchema = z.object({
+/** The error half of every IPC result (result.ts), as a schema for output checks. */
+export const ipcErrorSchema: z.ZodType<IpcError> = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
@@ -52,6 +73,3 @@ export const ipcErrorSchema = z.object({
   status: z.number().int().optional(),
   traceId: z.string().optional(),
 });
-export type IpcError = z.infer<typeof ipcErrorSchema>;
-
-export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };

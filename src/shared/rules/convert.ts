@@ -1,15 +1,8 @@
 // Conversion between the v1.1 `matches` shape and the v1.0 matchUrlPath / matchQueryString pair.
 // Needed because some operations list in one shape and edit in the other (redirections are listed
 // in V2 and edited in v1.0).
-import type { MatchLike, PatternMatchLike, V10Operator } from './types.ts';
-
-const toV10: Readonly<Record<string, V10Operator>> = {
-  startswith: 'prefix',
-  endswith: 'suffix',
-  equals: 'equals',
-  regex: 'regex',
-};
-const toV11: Readonly<Record<V10Operator, string>> = { prefix: 'startswith', suffix: 'endswith', equals: 'equals', regex: 'regex' };
+import { matchUrlOperatorOf, v11OperatorOf } from '../api/match-vocabulary.ts';
+import type { MatchLike, PatternMatchLike } from './types.ts';
 
 export type V10Pair = { matchUrlPath: PatternMatchLike; matchQueryString?: PatternMatchLike };
 
@@ -21,7 +14,7 @@ export function matchesToV10(matches: readonly MatchLike[]): V10Pair | null {
   let path: PatternMatchLike | undefined;
   let query: PatternMatchLike | undefined;
   for (const m of matches) {
-    const operator = toV10[m.operator];
+    const operator = matchUrlOperatorOf(m.operator);
     if (operator === undefined) return null;
     const pattern = { operator, patterns: [...m.values] };
     if (m.field === 'req.path' && path === undefined) path = pattern;
@@ -36,10 +29,10 @@ export function matchesToV10(matches: readonly MatchLike[]): V10Pair | null {
 export function v10ToMatches(pair: { matchUrlPath?: PatternMatchLike; matchQueryString?: PatternMatchLike }): MatchLike[] {
   const out: MatchLike[] = [];
   if (pair.matchUrlPath) {
-    out.push({ field: 'req.path', operator: toV11[pair.matchUrlPath.operator as V10Operator] ?? pair.matchUrlPath.operator, values: [...pair.matchUrlPath.patterns] });
+    out.push({ field: 'req.path', operator: v11OperatorOf(pair.matchUrlPath.operator), values: [...pair.matchUrlPath.patterns] });
   }
   if (pair.matchQueryString) {
-    out.push({ field: 'req.query', operator: toV11[pair.matchQueryString.operator as V10Operator] ?? pair.matchQueryString.operator, values: [...pair.matchQueryString.patterns] });
+    out.push({ field: 'req.query', operator: v11OperatorOf(pair.matchQueryString.operator), values: [...pair.matchQueryString.patterns] });
   }
   return out;
 }

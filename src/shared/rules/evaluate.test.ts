@@ -102,7 +102,7 @@ describe('parseRequest', () => {
   });
   it('explains bad input', () => {
     expect(parseRequest({ url: '' })).toMatchObject({ ok: false });
-    expect(parseRequest({ url: 'example.com/a' })).toEqual({ ok: false, problem: 'The URL must start with http://, https:// or /' });
+    expect(parseRequest({ url: 'example.com/a' })).toEqual({ ok: false, field: 'url', problem: 'The URL must start with http://, https:// or /' });
     expect(parseRequest({ url: 'http://exa mple.com/' })).toMatchObject({ ok: false, problem: expect.stringMatching(/not a valid URL/) });
   });
 });

@@ -48,3 +48,29 @@ function maskOf(address: number, prefix: number): number {
 export function ipv4InNetwork(address: number, network: Ipv4Network): boolean {
   return maskOf(address, network.prefix) === network.base;
 }
+
+/**
+ * One ipRestriction entry as the API accepts it: a single address, address/dotted netmask or
+ * address/prefix length. IPv6 entries are recognised but not evaluated ('ipv6'); a netmask
+ * that is not contiguous, or anything else, gives null.
+ */
+export function parseRestrictionEntry(text: string): Ipv4Network | 'ipv6' | null {
+  const entry = text.trim();
+  const [addr, suffix, ...rest] = entry.split('/');
+  if (addr === undefined || rest.length > 0) return null;
+  if (addr.includes(':')) return 'ipv6';
+  if (suffix === undefined || !suffix.includes('.')) return parseCidr(entry);
+  const base = parseIpv4(addr);
+  const mask = parseIpv4(suffix);
+  if (base === null || mask === null) return null;
+  const prefix = prefixOfNetmask(mask);
+  return prefix === null ? null : { base: maskOf(base, prefix), prefix };
+}
+
+/** Prefix length of a contiguous netmask (255.255.255.0 → 24), or null. */
+function prefixOfNetmask(mask: number): number | null {
+  const inverted = ~mask >>> 0;
+  // A contiguous mask inverts to 2^n - 1.
+  if ((inverted & (inverted + 1)) !== 0) return null;
+  return 32 - Math.log2(inverted + 1);
+}

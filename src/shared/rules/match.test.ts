@@ -13,6 +13,9 @@ const request: TestRequest = {
   cookie: 'session=abc; theme=dark',
   origin: 'https://app.example.com',
   via: '1.1 proxy.example.net',
+  clientCountry: '',
+  clientAnonymous: false,
+  hasToken: false,
 };
 
 const m = (field: string, operator: string, ...values: string[]) => evaluateMatch({ field, operator, values }, request);

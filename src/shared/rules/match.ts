@@ -2,6 +2,7 @@
 // MatchQueryString. Problems (bad regex, bad subnet, unknown operator) never throw: the
 // condition simply fails and the problem is reported so the UI can show it.
 import { ipv4InNetwork, parseCidr, parseIpv4 } from './ipv4.ts';
+import { v11OperatorOfMatchUrlOperator } from '../api/match-vocabulary.ts';
 import {
   matchFields,
   matchOperators,
@@ -148,7 +149,6 @@ export function evaluateMatch(match: MatchLike, request: TestRequest): Condition
   return { matched: negate ? !positive : positive, problems };
 }
 
-const v10Map: Record<V10Operator, Positive> = { prefix: 'startswith', suffix: 'endswith', equals: 'equals', regex: 'regex' };
 
 /** Evaluates a v1.0 MatchUrlPath (against the path) or MatchQueryString (against the query string). */
 export function evaluatePatternMatch(match: PatternMatchLike, subject: string): ConditionOutcome {
@@ -157,6 +157,6 @@ export function evaluatePatternMatch(match: PatternMatchLike, subject: string): 
   }
   if (match.patterns.length === 0) return { matched: false, problems: ['no patterns'] };
   const problems: string[] = [];
-  const matched = anyValue(v10Map[match.operator as V10Operator], subject, match.patterns, false, problems);
+  const matched = anyValue(v11OperatorOfMatchUrlOperator[match.operator as V10Operator], subject, match.patterns, false, problems);
   return { matched, problems };
 }

@@ -12,13 +12,16 @@ export interface RequestForm {
   readonly cookie?: string;
   readonly origin?: string;
   readonly via?: string;
+  readonly clientCountry?: string;
+  readonly clientAnonymous?: boolean;
+  readonly hasToken?: boolean;
 }
 
-export type ParsedRequest = { ok: true; request: TestRequest } | { ok: false; problem: string };
+export type ParsedRequest = { ok: true; request: TestRequest } | { ok: false; problem: string; field: 'url' | 'clientCountry' };
 
 export function parseRequest(form: RequestForm): ParsedRequest {
   const text = form.url.trim();
-  if (text === '') return { ok: false, problem: 'Enter a URL such as https://www.example.com/img/a.png?x=1 or /img/a.png' };
+  if (text === '') return { ok: false, field: 'url', problem: 'Enter a URL such as https://www.example.com/img/a.png?x=1 or /img/a.png' };
   let path: string;
   let query: string;
   let urlHost = '';
@@ -27,7 +30,7 @@ export function parseRequest(form: RequestForm): ParsedRequest {
     try {
       url = new URL(text);
     } catch {
-      return { ok: false, problem: `"${text}" is not a valid URL` };
+      return { ok: false, field: 'url', problem: `"${text}" is not a valid URL` };
     }
     // Keep the raw (not re-encoded) path: rules are written against what clients send.
     const afterHost = text.slice(text.indexOf('//') + 2);
@@ -38,7 +41,11 @@ export function parseRequest(form: RequestForm): ParsedRequest {
   } else if (text.startsWith('/')) {
     [path, query] = splitPathQuery(text);
   } else {
-    return { ok: false, problem: 'The URL must start with http://, https:// or /' };
+    return { ok: false, field: 'url', problem: 'The URL must start with http://, https:// or /' };
+  }
+  const clientCountry = (form.clientCountry ?? '').trim().toUpperCase();
+  if (clientCountry !== '' && !/^[A-Z]{2}$/.test(clientCountry)) {
+    return { ok: false, field: 'clientCountry', problem: `Client country "${form.clientCountry}" must be a two-letter ISO 3166 code such as DE or US` };
   }
   return {
     ok: true,
@@ -52,6 +59,9 @@ export function parseRequest(form: RequestForm): ParsedRequest {
       cookie: form.cookie ?? '',
       origin: form.origin ?? '',
       via: form.via ?? '',
+      clientCountry,
+      clientAnonymous: form.clientAnonymous === true,
+      hasToken: form.hasToken === true,
     },
   };
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { isApiDayTimestamp, isDomainName, parseApiTimestamp } from '../formats.ts';
 import { apiCode, nonEmptyArray, oneOf, requiredText } from './common.ts';
+import { DAY_MS } from '../../time.ts';
 
+// The spec's Limits table (operations 16-19); the dashboard's range maths reads them from here.
 export const MAX_SERVICE_NAMES = 50;
-export const MINUTE_RANGE_MAX_MS = 24 * 60 * 60 * 1000;
-export const DAY_RANGE_MAX_MS = 90 * 24 * 60 * 60 * 1000;
+export const MINUTE_RANGE_MAX_MS = DAY_MS;
+export const DAY_RANGE_MAX_MS = 90 * DAY_MS;
 export const analyticsIntervals = ['minute', 'day'] as const;
 export type AnalyticsInterval = (typeof analyticsIntervals)[number];
 

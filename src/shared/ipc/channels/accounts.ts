@@ -1,16 +1,23 @@
 // Accounts: profile metadata lives in <dataDir>/accounts.json, the access key secret only in
 // the OS keychain. No output schema here carries a secret.
 import { z } from 'zod';
-import { defineChannels, defineEvents, noInput, okOutput } from '../define.ts';
+import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { secret } from '../../api/secret-mark.ts';
+import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '../../api/base-url.ts';
+
+/** Largest accounts export the app imports. */
+export const MAX_IMPORT_CHARS = 5_000_000;
 
 export const accountColors = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const;
 export const accountColorSchema = z.enum(accountColors);
 
 const nameSchema = z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
+/** Longest base URL accepted (URLs beyond this are not API endpoints). */
+export const MAX_BASE_URL_CHARS = 2048;
 const baseUrlSchema = z
   .string()
   .trim()
+  .max(MAX_BASE_URL_CHARS, `At most ${MAX_BASE_URL_CHARS} characters`)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -19,6 +26,13 @@ const baseUrlSchema = z
       return false;
     }
   }, 'Enter an http(s) URL, for example https://api.example.net')
+  .refine((value) => {
+    try {
+      return !isInsecureBaseUrl(new URL(value));
+    } catch {
+      return true;
+    }
+  }, INSECURE_BASE_URL_MESSAGE)
   // Credentials in a URL would be stored, exported and shown like any profile field.
   .refine((value) => {
     try {
@@ -35,7 +49,7 @@ const customerIdSchema = z.coerce
   .int('Enter the numeric customer ID')
   .positive('Enter the numeric customer ID');
 const notesSchema = z.string().max(5000, 'At most 5000 characters');
-const accountIdSchema = z.string().min(1);
+const accountIdSchema = idSchema;
 
 /** What the gateway told us about the customer when the credentials were last verified. */
 export const verifiedCustomerSchema = z.object({
@@ -68,6 +82,17 @@ export type AccountView = z.infer<typeof accountViewSchema>;
 /** Problems the user must know about (corrupt accounts file kept aside, keychain unavailable…). */
 export const warningSchema = z.object({ code: z.string(), message: z.string() });
 export type Warning = z.infer<typeof warningSchema>;
+
+/** Whether the account's gateway answered recently (this session's API calls; not persisted). */
+export const accountHealthSchema = z.object({
+  /** unknown: no call yet in this session. */
+  state: z.enum(['unknown', 'reachable', 'unreachable']),
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  /** Plain words, never a secret (status and error code at most). */
+  lastFailure: z.string().nullable(),
+});
+export type AccountHealth = z.infer<typeof accountHealthSchema>;
 
 export const connectionCheckSchema = z.discriminatedUnion('ok', [
   z.object({
@@ -162,7 +187,8 @@ export const accountChannels = defineChannels({
     output: z.object({ fileName: z.string(), content: z.string(), count: z.number() }),
   },
   'accounts.import': {
-    input: z.strictObject({ content: z.string().min(1, 'The file is empty').max(5_000_000) }),
+    input: z.strictObject({ content: z.string().min(1, 'The file is empty').max(MAX_IMPORT_CHARS, 'The file is too large to be an accounts export.') }),
+    maxPayloadChars: MAX_IMPORT_CHARS + 1024,
     output: z.object({
       imported: z.array(accountViewSchema),
       skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
@@ -181,6 +207,11 @@ export const accountChannels = defineChannels({
     ]),
     output: connectionCheckSchema,
   },
+  'accounts.health': {
+    input: noInput,
+    /** By account ID; accounts without a call in this session are left out. */
+    output: z.record(z.string(), accountHealthSchema),
+  },
   'accounts.ensureSandbox': {
     input: z.strictObject({ makeCurrent: z.boolean().optional() }).optional(),
     output: accountViewSchema,
@@ -193,4 +224,5 @@ export const accountEvents = defineEvents({
     accountId: z.string().nullable(),
     currentAccountId: z.string().nullable(),
   }),
+  'accounts.healthChanged': z.object({ accountId: z.string(), health: accountHealthSchema }),
 });

@@ -1,13 +1,13 @@
 // Traffic analytics: fetch series (split at the API's limits, cached for offline use), cancel a
 // running fetch, and manage the offline cache. Progress of long fetches arrives as events.
 import { z } from 'zod';
-import { defineChannels, defineEvents, okOutput } from '../define.ts';
+import { defineChannels, defineEvents, idSchema, okOutput } from '../define.ts';
 import { analyticsProgressSchema, analyticsQuerySchema, analyticsResultSchema } from '../../analytics/query.ts';
 
 export const analyticsChannels = defineChannels({
   'analytics.fetch': { input: analyticsQuerySchema, output: analyticsResultSchema },
   'analytics.cancel': {
-    input: z.strictObject({ requestId: z.string().min(1) }),
+    input: z.strictObject({ requestId: idSchema }),
     output: z.object({ cancelled: z.boolean() }),
   },
   'analytics.cacheInfo': {
@@ -15,7 +15,7 @@ export const analyticsChannels = defineChannels({
     output: z.object({ bytes: z.number(), entries: z.number(), maxBytes: z.number() }),
   },
   'analytics.clearCache': {
-    input: z.strictObject({ accountId: z.string().min(1).optional() }),
+    input: z.strictObject({ accountId: idSchema.optional() }),
     output: okOutput,
   },
 });

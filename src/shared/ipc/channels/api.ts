@@ -1,7 +1,8 @@
 // Generic access to every API operation through the account's signed client. The operation's
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
 import { z } from 'zod';
-import { defineChannels } from '../define.ts';
+import { defineChannels, idSchema } from '../define.ts';
+import { operationIds } from '../../api/operation-ids.ts';
 import { mutatingOperationIds } from './journal.ts';
 
 /** Error code when a write operation is sent through api.call instead of changes.apply. */
@@ -21,11 +22,11 @@ export const SECRET_MASK = '••••••';
 
 const callInput = {
   /** Default: the current account. */
-  accountId: z.string().min(1).optional(),
-  operationId: z.string().min(1),
+  accountId: idSchema.optional(),
+  operationId: z.enum(operationIds, { error: 'Unknown API operation' }),
   /** `{ params, body }` as in OperationInput<Id>. */
   input: z
-    .object({ params: z.record(z.string(), z.unknown()).optional(), body: z.unknown().optional() })
+    .object({ params: z.record(z.string().max(100), z.unknown()).optional(), body: z.unknown().optional() })
     .default({}),
 };
 
@@ -43,7 +44,7 @@ export const apiChannels = defineChannels({
   },
   'api.revealSecret': {
     // Re-reads the resource (GET operations only) and returns the one value the user asked to see.
-    input: z.strictObject({ ...callInput, path: z.string().min(1) }),
+    input: z.strictObject({ ...callInput, path: z.string().min(1).max(500) }),
     output: z.object({ value: z.string() }),
   },
 });

@@ -1,6 +1,6 @@
 // Application-level channels: what the app is, its health (warnings), and user settings.
 import { z } from 'zod';
-import { defineChannels, defineEvents, noInput } from '../define.ts';
+import { defineChannels, defineEvents, noInput, okOutput } from '../define.ts';
 import { warningSchema } from './accounts.ts';
 
 export const settingsSchema = z.object({
@@ -42,6 +42,11 @@ export const appChannels = defineChannels({
       sandbox: z.object({ running: z.boolean(), url: z.string().nullable() }),
       warnings: z.array(warningSchema),
     }),
+  },
+  'app.dismissWarning': {
+    /** The user has seen a warning of app.status (a data file kept aside…): stop listing it. */
+    input: z.strictObject({ code: z.string().min(1).max(100) }),
+    output: okOutput,
   },
   'app.getSettings': { input: noInput, output: settingsSchema },
   'app.updateSettings': {

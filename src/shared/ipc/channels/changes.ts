@@ -1,7 +1,7 @@
 // Applying a change: reads the current state where the API can, applies the operation through
 // the account's signed client and records it in the journal. Production accounts must confirm.
 import { z } from 'zod';
-import { defineChannels } from '../define.ts';
+import { defineChannels, idSchema } from '../define.ts';
 import { journalEntrySchema, mutatingOperationIdSchema } from './journal.ts';
 
 /** Error code when a production account's change was sent without confirmProduction: true. */
@@ -10,10 +10,10 @@ export const CONFIRMATION_REQUIRED = 'Change.ConfirmationRequired';
 export const changesChannels = defineChannels({
   'changes.apply': {
     input: z.strictObject({
-      accountId: z.string().min(1),
+      accountId: idSchema,
       operationId: mutatingOperationIdSchema,
       /** `{ params, body }` as in OperationInput<Id>; validated by the operation table. */
-      input: z.object({ params: z.record(z.string(), z.unknown()), body: z.unknown().optional() }),
+      input: z.object({ params: z.record(z.string().max(100), z.unknown()), body: z.unknown().optional() }),
       confirmProduction: z.boolean().optional(),
     }),
     output: z.object({
@@ -25,9 +25,9 @@ export const changesChannels = defineChannels({
   'changes.current': {
     /** The server's current state for a diff (policy edits), or the last applied configuration (CORS, rate limit). */
     input: z.strictObject({
-      accountId: z.string().min(1),
+      accountId: idSchema,
       operationId: mutatingOperationIdSchema,
-      input: z.object({ params: z.record(z.string(), z.unknown()), body: z.unknown().optional() }),
+      input: z.object({ params: z.record(z.string().max(100), z.unknown()), body: z.unknown().optional() }),
     }),
     output: z.object({
       /** Request-shaped current state (secrets masked); null when unknown or new. */

@@ -2,7 +2,7 @@
 // survives an error, a reload, an account switch and a restart. Stored in <dataDir>/drafts.json.
 // Secret values (tokenSecret) are never stored in a draft.
 import { z } from 'zod';
-import { defineChannels, okOutput } from '../define.ts';
+import { defineChannels, idSchema, okOutput } from '../define.ts';
 
 /** Largest draft value accepted (serialized JSON characters). */
 export const MAX_DRAFT_CHARS = 256_000;
@@ -13,10 +13,11 @@ export const MAX_DRAFT_CHARS = 256_000;
  */
 export const draftPolicyKeySchema = z
   .string()
+  .max(40)
   .regex(/^(cache|access|redirection):(\d+|new)$|^(cors|rate-limit)$/, 'Unknown policy editor key');
 
 export const draftKeySchema = z.strictObject({
-  accountId: z.string().min(1),
+  accountId: idSchema,
   serviceId: z.number().int().positive(),
   policyKey: draftPolicyKeySchema,
 });
@@ -56,7 +57,7 @@ export const draftsChannels = defineChannels({
   },
   'drafts.list': {
     input: z
-      .strictObject({ accountId: z.string().min(1).optional(), serviceId: z.number().int().positive().optional() })
+      .strictObject({ accountId: idSchema.optional(), serviceId: z.number().int().positive().optional() })
       .optional(),
     output: z.object({ drafts: z.array(draftSummarySchema) }),
   },

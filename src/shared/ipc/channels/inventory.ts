@@ -2,7 +2,7 @@
 // of services it knows about (created here, added by ID, or seeded by the sandbox). Removing an
 // entry only forgets it locally; the service itself is untouched.
 import { z } from 'zod';
-import { defineChannels, defineEvents } from '../define.ts';
+import { defineChannels, defineEvents, idSchema } from '../define.ts';
 
 /** Most IDs one "add by ID" request may read (each costs one getService call of the 100/minute budget). */
 export const MAX_IDS_PER_ADD = 100;
@@ -68,7 +68,7 @@ function tooMany(maxCount: number): string {
   return `At most ${maxCount} IDs at a time (every ID is one API request)`;
 }
 
-const accountIdSchema = z.string().min(1);
+const accountIdSchema = idSchema;
 
 export const inventoryChannels = defineChannels({
   'inventory.list': {
@@ -79,7 +79,7 @@ export const inventoryChannels = defineChannels({
     /** `ids` as the user typed it: "101", "101, 102" or "100-110". */
     input: z.strictObject({
       accountId: accountIdSchema,
-      ids: z.string().superRefine((value, ctx) => {
+      ids: z.string().max(10_000, 'At most 10000 characters').superRefine((value, ctx) => {
         const parsed = parseServiceIdList(value);
         if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
       }),
@@ -97,8 +97,8 @@ export const inventoryChannels = defineChannels({
     input: z.strictObject({
       accountId: accountIdSchema,
       serviceId: z.number().int().positive(),
-      domainName: z.string().min(1),
-      cName: z.string().optional(),
+      domainName: z.string().min(1).max(255),
+      cName: z.string().max(255).optional(),
       enabled: z.boolean().optional(),
     }),
     output: inventoryEntrySchema,

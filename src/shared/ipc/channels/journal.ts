@@ -1,27 +1,11 @@
 // Change journal: every change applied from this app (changes.apply), newest first, with the
 // state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
 import { z } from 'zod';
-import { defineChannels } from '../define.ts';
+import { defineChannels, idSchema } from '../define.ts';
+import { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId } from '../../api/operation-facts.ts';
 
-/** Operations that change something; the only ones changes.apply accepts. */
-export const mutatingOperationIds = [
-  'createService',
-  'updateCacheControlPolicyV2',
-  'createAccessControlPolicy',
-  'updateAccessControlPolicy',
-  'updateAccessControlPolicyV2',
-  'updateRedirectionPolicy',
-  'setCorsHeaders',
-  'upsertRateLimit',
-  'deleteRateLimit',
-] as const;
+export { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId };
 export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
-export type MutatingOperationId = z.infer<typeof mutatingOperationIdSchema>;
-
-/** Operations whose "before" can be applied again (creates cannot be undone by the API). */
-export const reapplicableOperationIds: readonly MutatingOperationId[] = mutatingOperationIds.filter(
-  (id) => id !== 'createService' && id !== 'createAccessControlPolicy',
-);
 
 export const journalResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
@@ -55,6 +39,8 @@ export const journalEntrySchema = z.object({
   result: journalResultSchema,
   /** Set when this change re-applied an earlier entry's "before". */
   reapplyOf: z.string().optional(),
+  /** before/after were too large to keep (the entry keeps its summary and result; it cannot be re-applied). */
+  omitted: z.literal(true).optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
@@ -62,15 +48,22 @@ export const journalChannels = defineChannels({
   'journal.list': {
     input: z
       .strictObject({
-        accountId: z.string().min(1).optional(),
+        /** Absent: every account (the "All accounts" view). */
+        accountId: idSchema.optional(),
         serviceId: z.number().int().positive().optional(),
+        /** A service ID ("101", "#101") or a domain name or part of one; matched against the services the app knows. */
+        service: z.string().trim().max(253, { error: 'Service filter must be at most 253 characters (a domain name or an ID).' }).optional(),
         limit: z.number().int().positive().max(1000).optional(),
       })
       .optional(),
-    output: z.object({ entries: z.array(journalEntrySchema) }),
+    output: z.object({
+      entries: z.array(journalEntrySchema),
+      /** When `service` was a domain name: the services it matched (none: nothing is known by that name). */
+      services: z.array(z.object({ accountId: z.string(), serviceId: z.number(), domainName: z.string() })).optional(),
+    }),
   },
   'journal.reapply': {
-    input: z.strictObject({ entryId: z.string().min(1), confirmProduction: z.boolean().optional() }),
+    input: z.strictObject({ entryId: idSchema, confirmProduction: z.boolean().optional() }),
     output: z.object({ entry: journalEntrySchema }),
   },
 });

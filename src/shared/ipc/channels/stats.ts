@@ -25,6 +25,7 @@ export const statsChannels = defineChannels({
   },
   'stats.openBundle': {
     input: z.strictObject({ content: z.string().max(MAX_BUNDLE_CHARS, 'The file is too large to be a statistics bundle.') }),
+    maxPayloadChars: MAX_BUNDLE_CHARS + 1024,
     output: z.object({ sha256: z.string(), content: bundleContentSchema }),
   },
 });

@@ -8,13 +8,19 @@ export type { RendererApi, HostApi, SaveFileRequest, OpenFileRequest, OpenedFile
 
 let instance: RendererApi | undefined;
 
+// What the preload put on the window (contextBridge), if anything.
+function preloadApi(): RendererApi | undefined {
+  const exposed = (globalThis as { api?: RendererApi | null }).api;
+  return typeof exposed === 'object' && exposed !== null ? exposed : undefined;
+}
+
 /** True inside the Electron window (the preload has run). */
 export function isElectronHost(): boolean {
-  return typeof (globalThis as { api?: unknown }).api === 'object' && (globalThis as { api?: unknown }).api !== null;
+  return preloadApi() !== undefined;
 }
 
 export function getApi(): RendererApi {
-  instance ??= isElectronHost() ? (globalThis as unknown as { api: RendererApi }).api : createWebApi();
+  instance ??= preloadApi() ?? createWebApi();
   return instance;
 }
 

@@ -10,7 +10,7 @@ import {
   type RendererTransport,
   type SaveFileRequest,
 } from '#shared/ipc/renderer-api.ts';
-import type { IpcResult } from '#shared/ipc/define.ts';
+import { failure, isIpcResult, type IpcResult } from '#shared/ipc/result.ts';
 
 /** The parts of a WebSocket the transport uses (browser WebSocket, or a test double). */
 export type EventSocket = {
@@ -32,21 +32,6 @@ export type WebTransportOptions = {
 
 const MAX_RECONNECT_DELAY_MS = 10_000;
 const MAX_OPEN_BYTES = 50 * 1024 * 1024;
-
-function failure(code: string, message: string, retryable: boolean): IpcResult<never> {
-  return { ok: false, error: { code, message, retryable } };
-}
-
-function isIpcResult(value: unknown): value is IpcResult<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const ok = (value as { ok?: unknown }).ok;
-  if (ok === true) return 'data' in value;
-  if (ok === false) {
-    const error = (value as { error?: unknown }).error;
-    return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
-  }
-  return false;
-}
 
 export function createWebTransport(options: WebTransportOptions = {}): RendererTransport & { close(): void } {
   // Resolved on use, so that importing the module (tests, SSR tooling) needs no page.
@@ -125,14 +110,13 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
       return failure(
         'Host.Unreachable',
         'The console server is not reachable. If you stopped it, start it again with `npm start` and open the new link.',
-        true,
+        { retryable: true },
       );
     }
     if (response.status === 401) {
       return failure(
         'Host.Unauthorized',
         'This page is no longer authorized (the console was probably restarted). Open the link printed in the terminal.',
-        false,
       );
     }
     let body: unknown;
@@ -142,7 +126,7 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
       body = undefined;
     }
     if (isIpcResult(body)) return body;
-    return failure('Host.BadResponse', `The console server answered with HTTP ${response.status}.`, response.status >= 500);
+    return failure('Host.BadResponse', `The console server answered with HTTP ${response.status}.`, { retryable: response.status >= 500 });
   };
 
   const host: HostApi = {

@@ -1,20 +1,34 @@
-import type { AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
+import type { AccountHealth, AccountView, ConnectionCheck, Warning } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify } from './errors.svelte.ts';
+import { handleError, notify, toasts } from './errors.svelte.ts';
 
-export type { AccountView, ConnectionCheck, Warning };
+export type { AccountHealth, AccountView, ConnectionCheck, Warning };
 export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
 
 /** Accounts as the core reports them (no secrets), plus the current one. */
 export class AccountsState {
   #accounts = $state<AccountView[]>([]);
   #currentId = $state<string | null>(null);
-  #warnings = $state<Warning[]>([]);
+  // From accounts.list (the accounts file) and from app.status / app.warning (other data files,
+  // clock skew); both kept by the core until dismissed.
+  #listWarnings = $state<Warning[]>([]);
+  #statusWarnings = $state<Warning[]>([]);
   #keychain = $state<KeychainStatus | null>(null);
   #loaded = $state(false);
   #loadError = $state<string | null>(null);
+  #health = $state<Record<string, AccountHealth>>({});
   #unsubscribe: (() => void) | null = null;
+
+  constructor() {
+    toasts.setAccountNames((accountId) => this.byId(accountId)?.name);
+  }
+
+  /** Every change of the current account goes through here: toasts about other accounts leave. */
+  #setCurrent(accountId: string | null): void {
+    this.#currentId = accountId;
+    toasts.setCurrentAccount(accountId);
+  }
 
   /** Stops listening to core events (tests, hot reload). */
   stop(): void {
@@ -32,7 +46,18 @@ export class AccountsState {
     return this.#accounts.find((account) => account.id === this.#currentId) ?? null;
   }
   get warnings(): readonly Warning[] {
-    return this.#warnings;
+    return [...this.#listWarnings, ...this.#statusWarnings.filter((w) => !this.#listWarnings.some((x) => x.code === w.code))];
+  }
+
+  /** The user has read a warning: the core stops listing it (for every window). */
+  async dismissWarning(code: string): Promise<void> {
+    try {
+      await invoke('app.dismissWarning', { code });
+      this.#listWarnings = this.#listWarnings.filter((w) => w.code !== code);
+      this.#statusWarnings = this.#statusWarnings.filter((w) => w.code !== code);
+    } catch (error) {
+      handleError(error, 'Could not dismiss the warning');
+    }
   }
   get keychain(): KeychainStatus | null {
     return this.#keychain;
@@ -56,19 +81,42 @@ export class AccountsState {
     if (!this.#unsubscribe) {
       const offChanged = onEvent('accounts.changed', () => void this.refresh());
       // Problems the core finds later (a corrupt file moved aside…) are shown as they happen.
-      const offWarning = onEvent('app.warning', (warning) => notify(warning.message, 'warning'));
+      const offWarning = onEvent('app.warning', (warning) => {
+        notify(warning.message, 'warning');
+        this.#statusWarnings = [...this.#statusWarnings.filter((w) => w.code !== warning.code), warning];
+      });
+      // The times come with the event only when the state changes; read them all afresh then.
+      const offHealth = onEvent('accounts.healthChanged', ({ accountId, health }) => {
+        this.#health = { ...this.#health, [accountId]: health };
+        void this.refreshHealth();
+      });
       this.#unsubscribe = () => {
         offChanged();
         offWarning();
+        offHealth();
       };
     }
     await this.refresh();
+    void this.refreshHealth();
     try {
       const status = await invoke('app.status');
       this.#keychain = status.keychain;
-      this.#warnings = [...this.#warnings, ...status.warnings.filter((w) => !this.#warnings.some((x) => x.code === w.code))];
+      this.#statusWarnings = status.warnings;
     } catch (error) {
       handleError(error, 'Could not read the application status');
+    }
+  }
+
+  /** Whether the account's gateway answered its latest calls in this session. */
+  health(accountId: string | null | undefined): AccountHealth {
+    return (accountId ? this.#health[accountId] : undefined) ?? { state: 'unknown', lastSuccessAt: null, lastFailureAt: null, lastFailure: null };
+  }
+
+  async refreshHealth(): Promise<void> {
+    try {
+      this.#health = await invoke('accounts.health');
+    } catch {
+      // Health is a hint; the next event brings it again.
     }
   }
 
@@ -76,8 +124,8 @@ export class AccountsState {
     try {
       const list = await invoke('accounts.list');
       this.#accounts = list.accounts;
-      this.#currentId = list.currentAccountId;
-      this.#warnings = list.warnings;
+      this.#setCurrent(list.currentAccountId);
+      this.#listWarnings = list.warnings;
       this.#loadError = null;
     } catch (error) {
       this.#loadError = handleError(error, 'Could not load the accounts').message;
@@ -89,12 +137,12 @@ export class AccountsState {
   async switchTo(accountId: string): Promise<void> {
     if (accountId === this.#currentId) return;
     const previous = this.#currentId;
-    this.#currentId = accountId;
+    this.#setCurrent(accountId);
     try {
       const result = await invoke('accounts.switch', { accountId });
-      this.#currentId = result.currentAccountId;
+      this.#setCurrent(result.currentAccountId);
     } catch (error) {
-      this.#currentId = previous;
+      this.#setCurrent(previous);
       handleError(error, 'Could not switch the account');
     }
   }

@@ -71,7 +71,7 @@ export class DraftState<T extends object> {
         this.#savedAt = draft.savedAt;
       }
     } catch (error) {
-      handleError(error, 'Could not read the saved draft');
+      handleError(error, 'Could not read the saved draft', { accountId: this.key.accountId });
     } finally {
       this.#ready = true;
     }
@@ -101,7 +101,7 @@ export class DraftState<T extends object> {
       this.#savedAt = result.savedAt;
     } catch (error) {
       // One toast, not one per keystroke.
-      if (!this.#failedOnce) handleError(error, 'Could not keep a draft of your input');
+      if (!this.#failedOnce) handleError(error, 'Could not keep a draft of your input', { accountId: this.key.accountId });
       this.#failedOnce = true;
     }
   }
@@ -124,7 +124,7 @@ export class DraftState<T extends object> {
     try {
       await invoke('drafts.discard', this.key);
     } catch (error) {
-      handleError(error, 'Could not discard the draft');
+      handleError(error, 'Could not discard the draft', { accountId: this.key.accountId });
     }
   }
 

@@ -7,6 +7,14 @@ export interface Toast {
   tone: ToastTone;
   title: string;
   detail?: string;
+  /** Set on toasts about one account: they name it, and leave when another account becomes current. */
+  accountId?: string;
+  accountName?: string;
+}
+
+/** What a toast is about; given by callers whose message concerns one account. */
+export interface ToastOptions {
+  accountId?: string;
 }
 
 /** The IPC error shape (`serializeError` in the core). */
@@ -49,16 +57,40 @@ class ToastState {
   #items = $state<Toast[]>([]);
   #nextId = 1;
   #timers = new Map<number, ToastTimer>();
+  /** The current account as last reported (undefined: not known yet, so nothing is withdrawn). */
+  #currentAccountId: string | null | undefined = undefined;
+  #accountName: (accountId: string) => string | undefined = () => undefined;
 
   get items(): readonly Toast[] {
     return this.#items;
   }
 
-  push(tone: ToastTone, title: string, detail?: string, timeoutMs = tone === 'success' || tone === 'info' ? TOAST_TIMEOUT_MS : 0): number {
+  /** How toasts name an account (the accounts state registers it; this module cannot import it). */
+  setAccountNames(nameOf: (accountId: string) => string | undefined): void {
+    this.#accountName = nameOf;
+  }
+
+  /** Another account became current: its predecessors' toasts are withdrawn. */
+  setCurrentAccount(accountId: string | null): void {
+    this.#currentAccountId = accountId;
+    for (const toast of this.#items) if (toast.accountId !== undefined && toast.accountId !== accountId) this.dismiss(toast.id);
+  }
+
+  push(
+    tone: ToastTone,
+    title: string,
+    detail?: string,
+    timeoutMs = tone === 'success' || tone === 'info' ? TOAST_TIMEOUT_MS : 0,
+    options: ToastOptions = {},
+  ): number {
+    const { accountId } = options;
+    // An answer that arrives after the user left its account is not shown over the next one.
+    if (accountId !== undefined && this.#currentAccountId !== undefined && accountId !== this.#currentAccountId) return 0;
     const id = this.#nextId++;
     const kept = this.#items.slice(-4);
     for (const dropped of this.#items.slice(0, -4)) this.#clearTimer(dropped.id);
-    this.#items = [...kept, { id, tone, title, detail }];
+    const about = accountId === undefined ? {} : { accountId, accountName: this.#accountName(accountId) ?? 'Another account' };
+    this.#items = [...kept, { id, tone, title, detail, ...about }];
     if (timeoutMs > 0) {
       this.#timers.set(id, { handle: null, remaining: timeoutMs, startedAt: 0 });
       this.resume(id);
@@ -97,16 +129,16 @@ class ToastState {
 
 export const toasts = new ToastState();
 
-export function notify(title: string, tone: ToastTone = 'success', detail?: string): void {
-  toasts.push(tone, title, detail);
+export function notify(title: string, tone: ToastTone = 'success', detail?: string, options?: ToastOptions): void {
+  toasts.push(tone, title, detail, undefined, options);
 }
 
 /** Shows an error toast: what failed (context), the API's message and code, the trace ID when there is one. */
-export function handleError(error: unknown, context?: string): AppError {
+export function handleError(error: unknown, context?: string, options?: ToastOptions): AppError {
   const appError = toAppError(error);
   const detailParts = [appError.message];
   if (appError.code && appError.code !== 'Client.Error') detailParts.push(`(${appError.code})`);
   if (appError.traceId) detailParts.push(`trace ${appError.traceId}`);
-  toasts.push('danger', context ?? 'Something went wrong', detailParts.join(' '));
+  toasts.push('danger', context ?? 'Something went wrong', detailParts.join(' '), 0, options);
   return appError;
 }

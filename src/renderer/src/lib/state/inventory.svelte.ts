@@ -46,7 +46,7 @@ export class InventoryState {
       const result = await invoke('inventory.list', { accountId });
       this.#byAccount[accountId] = result.services;
     } catch (error) {
-      handleError(error, 'Could not load the service list');
+      handleError(error, 'Could not load the service list', { accountId });
       this.#byAccount[accountId] ??= [];
     } finally {
       this.#loading[accountId] = false;

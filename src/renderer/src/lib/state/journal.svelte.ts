@@ -2,7 +2,8 @@
 // version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import { reapplicableOperationIds, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { changeFacts, reapplicableOperationIds } from '#shared/api/operation-facts.ts';
 
 export type { JournalEntry };
 
@@ -10,9 +11,13 @@ export type { JournalEntry };
 export function reapplyBlocker(entry: JournalEntry): string | null {
   if (!reapplicableOperationIds.includes(entry.operationId)) return 'A create cannot be undone through the API.';
   if (entry.beforeSource === 'none' || entry.beforeSource === undefined) return 'The version before this change is not known.';
-  if (entry.before === null && !['upsertRateLimit', 'deleteRateLimit'].includes(entry.operationId)) return 'There was no previous version.';
+  if (entry.before === null && changeFacts(entry.operationId).reapply !== 'previous-version-or-delete') return 'There was no previous version.';
   return null;
 }
+
+export type JournalScope = 'account' | 'all';
+export type JournalFilter = { accountId?: string; scope?: JournalScope; service?: string };
+type MatchedService = { accountId: string; serviceId: number; domainName: string };
 
 export class JournalState {
   #entries = $state<JournalEntry[]>([]);
@@ -20,7 +25,11 @@ export class JournalState {
   #loaded = $state(false);
   #busyId = $state<string | null>(null);
   #accountId = $state<string | undefined>(undefined);
-  #serviceId = $state<number | undefined>(undefined);
+  #scope = $state<JournalScope>('account');
+  #service = $state('');
+  #matched = $state<MatchedService[] | null>(null);
+  /** Answers to earlier loads are dropped: after an account switch only the newest counts. */
+  #generation = 0;
 
   get entries(): readonly JournalEntry[] {
     return this.#entries;
@@ -34,29 +43,55 @@ export class JournalState {
   get busyId(): string | null {
     return this.#busyId;
   }
-  get serviceId(): number | undefined {
-    return this.#serviceId;
+  get accountId(): string | undefined {
+    return this.#accountId;
+  }
+  get scope(): JournalScope {
+    return this.#scope;
+  }
+  /** The service filter the entries were loaded with ('' = every service). */
+  get service(): string {
+    return this.#service;
+  }
+  /** The services a domain-name filter matched; null for no filter or an ID. */
+  get matched(): readonly MatchedService[] | null {
+    return this.#matched;
   }
 
-  async load(filter: { accountId?: string; serviceId?: number } = {}): Promise<void> {
+  async load(filter: JournalFilter = {}): Promise<void> {
+    if (filter.accountId !== this.#accountId) {
+      // Another account: nothing of the previous one stays on screen while loading.
+      this.#entries = [];
+      this.#loaded = false;
+    }
     this.#accountId = filter.accountId;
-    this.#serviceId = filter.serviceId;
+    this.#scope = filter.scope ?? this.#scope;
+    this.#service = (filter.service ?? this.#service).trim();
     await this.refresh();
   }
 
   async refresh(): Promise<void> {
+    const generation = ++this.#generation;
     this.#loading = true;
     try {
-      const input: { accountId?: string; serviceId?: number } = {};
-      if (this.#accountId) input.accountId = this.#accountId;
-      if (this.#serviceId) input.serviceId = this.#serviceId;
-      const { entries } = await invoke('journal.list', input);
+      const input: { accountId?: string; service?: string } = {};
+      if (this.#scope === 'account') {
+        // The account view never falls back to "every account".
+        if (!this.#accountId) return;
+        input.accountId = this.#accountId;
+      }
+      if (this.#service !== '') input.service = this.#service;
+      const { entries, services } = await invoke('journal.list', input);
+      if (generation !== this.#generation) return;
       this.#entries = entries;
+      this.#matched = services ?? null;
     } catch (error) {
-      handleError(error, 'Could not load the change journal');
+      if (generation === this.#generation) handleError(error, 'Could not load the change journal', this.#scope === 'account' ? { accountId: this.#accountId } : {});
     } finally {
-      this.#loading = false;
-      this.#loaded = true;
+      if (generation === this.#generation) {
+        this.#loading = false;
+        this.#loaded = true;
+      }
     }
   }
 
@@ -65,11 +100,11 @@ export class JournalState {
     this.#busyId = entry.id;
     try {
       const result = await invoke('journal.reapply', { entryId: entry.id, confirmProduction });
-      notify('Previous version applied again', 'success', result.entry.summary);
+      notify('Previous version applied again', 'success', result.entry.summary, { accountId: entry.accountId });
       await this.refresh();
       return true;
     } catch (error) {
-      handleError(error, 'Could not apply the previous version');
+      handleError(error, 'Could not apply the previous version', { accountId: entry.accountId });
       await this.refresh();
       return false;
     } finally {

@@ -33,6 +33,50 @@ export const screenTitles: Record<Route['screen'], string> = {
   review: 'Stats bundle review',
 };
 
+const storageKey = 'accel.navigation';
+const sectionIds: readonly string[] = serviceSections.map((section) => section.id);
+
+interface SavedNavigation {
+  route: Route;
+  accountId: string | null;
+  section: ServiceSection;
+}
+
+function isSection(value: unknown): value is ServiceSection {
+  return typeof value === 'string' && sectionIds.includes(value);
+}
+
+/** Only a well-formed route comes back from storage (it may be from an older version). */
+function parseRoute(value: unknown): Route | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const screen = (value as { screen?: unknown }).screen;
+  if (screen === 'service') {
+    const { serviceId, section } = value as { serviceId?: unknown; section?: unknown };
+    return typeof serviceId === 'number' && Number.isInteger(serviceId) && isSection(section) ? { screen, serviceId, section } : null;
+  }
+  return typeof screen === 'string' && screen in screenTitles ? ({ screen } as Route) : null;
+}
+
+/**
+ * The last screen, kept in localStorage so that a reload (and, in the desktop app, a restart)
+ * reopens it. It is a convenience, not data: anything unreadable means the services overview.
+ */
+function loadSaved(): SavedNavigation {
+  const fallback: SavedNavigation = { route: { screen: 'services' }, accountId: null, section: 'details' };
+  try {
+    const raw = globalThis.localStorage?.getItem(storageKey);
+    if (!raw) return fallback;
+    const parsed = JSON.parse(raw) as Partial<Record<keyof SavedNavigation, unknown>>;
+    return {
+      route: parseRoute(parsed.route) ?? fallback.route,
+      accountId: typeof parsed.accountId === 'string' ? parsed.accountId : null,
+      section: isSection(parsed.section) ? parsed.section : 'details',
+    };
+  } catch {
+    return fallback;
+  }
+}
+
 /** App-level dialogs that several places can open. */
 export type AppDialog = 'add-services' | 'add-account' | null;
 
@@ -40,9 +84,18 @@ export class NavigationState {
   #route = $state<Route>({ screen: 'services' });
   /** The account that was current when the route was opened (service routes belong to it). */
   #routeAccountId = $state<string | null>(null);
+  /** The service section last chosen: moving to another service keeps it. */
+  #section = $state<ServiceSection>('details');
   #dialog = $state<AppDialog>(null);
   /** Where "Close" of the stats bundle review goes back to. */
   #beforeReview: Route = { screen: 'services' };
+
+  constructor() {
+    const saved = loadSaved();
+    this.#route = saved.route;
+    this.#routeAccountId = saved.accountId;
+    this.#section = saved.section;
+  }
 
   get route(): Route {
     return this.#route;
@@ -73,19 +126,38 @@ export class NavigationState {
     if (route.screen === 'review' && this.#route.screen !== 'review') this.#beforeReview = this.#route;
     this.#route = route;
     this.#routeAccountId = accounts.currentId;
+    if (route.screen === 'service') this.#section = route.section;
+    this.#save();
   }
 
-  openService(serviceId: number, section: ServiceSection = 'details'): void {
+  /** The section a service opens on when none is asked for: the one the user was last on. */
+  get lastSection(): ServiceSection {
+    return this.#section;
+  }
+
+  openService(serviceId: number, section: ServiceSection = this.#section): void {
     this.go({ screen: 'service', serviceId, section });
   }
 
   closeReview(): void {
     this.#route = this.#beforeReview;
+    this.#save();
+  }
+
+  #save(): void {
+    const saved: SavedNavigation = { route: this.#route, accountId: this.#routeAccountId, section: this.#section };
+    try {
+      globalThis.localStorage?.setItem(storageKey, JSON.stringify(saved));
+    } catch {
+      // Not remembered; navigation still works.
+    }
   }
 
   /** After an account switch the old service does not exist there. */
   resetForAccount(): void {
     if (this.#route.screen === 'service' || this.#route.screen === 'create-service') this.#route = { screen: 'services' };
+    this.#routeAccountId = accounts.currentId;
+    this.#save();
   }
 }
 

@@ -1,7 +1,7 @@
 // Policy lists of one service (read through api.call), the save flow shared by every editor
 // (re-read → diff → confirm → changes.apply) and the form-error helpers.
 import type { z } from 'zod';
-import { invoke, IpcCallError } from './ipc.ts';
+import { callOperation, invoke, IpcCallError } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { DraftState } from './drafts.svelte.ts';
@@ -11,16 +11,15 @@ import type { CacheControlPolicy, CacheControlPolicyV2 } from '#shared/api/schem
 import type { AccessControlPolicy } from '#shared/api/schemas/access-control.ts';
 import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
 import { sortRules, type PolicyKind } from '#shared/rules/index.ts';
+import { issuesToFieldErrors as fieldErrorsOfIssues } from '#shared/ipc/result.ts';
 
 export type { CacheControlPolicy, CacheControlPolicyV2, AccessControlPolicy, RedirectionPolicyV2 };
 
 /** Field path (dotted) → message. */
 export type FieldErrors = Record<string, string>;
 
-export async function callApi(accountId: string, operationId: string, params: Record<string, unknown>): Promise<unknown> {
-  const result = await invoke('api.call', { accountId, operationId, input: { params } });
-  return result.data;
-}
+/** The operations that list a service's policies. */
+type PolicyListOperationId = 'listCacheControlPoliciesV2' | 'listCacheControlPolicies' | 'listAccessControlPolicies' | 'listRedirectionPoliciesV2';
 
 function asList<T>(data: unknown): T[] {
   return Array.isArray(data) ? (data as T[]) : [];
@@ -79,16 +78,16 @@ export class ServicePoliciesState {
   }
 
   async #load<T extends { policyId?: unknown }>(
-    operationId: string,
+    operationId: PolicyListOperationId,
     set: (value: Loadable<T & { policyId: number }>) => void,
     get: () => Loadable<T & { policyId: number }>,
   ): Promise<void> {
     set({ ...get(), loading: true, error: null });
     try {
-      const items = effectiveOrder(normalizeIds(asList<T>(await callApi(this.accountId, operationId, { serviceId: this.serviceId }))));
+      const items = effectiveOrder(normalizeIds(asList<T>((await callOperation(this.accountId, operationId, { params: { serviceId: this.serviceId } })).data)));
       set({ items, loading: false, error: null, loaded: true });
     } catch (error) {
-      const appError = handleError(error, 'Could not load the policies');
+      const appError = handleError(error, 'Could not load the policies', { accountId: this.accountId });
       set({ ...get(), loading: false, error: appError.message, loaded: true });
     }
   }
@@ -155,12 +154,7 @@ export class OpenPolicy<T extends { policyId: number }> {
 
 /** zod issues → dotted path → first message for that path. */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
+  return fieldErrorsOfIssues({ issues });
 }
 
 export type Validation<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
@@ -267,7 +261,7 @@ export class SaveFlow {
         accountName: account?.name ?? this.accountId,
       };
     } catch (error) {
-      handleError(error, 'Could not read the current state from the server');
+      handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
     } finally {
       this.#busy = false;
     }
@@ -292,7 +286,7 @@ export class SaveFlow {
       });
       this.#review = null;
       this.#serverErrors = {};
-      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.');
+      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', { accountId: this.accountId });
       return result;
     } catch (error) {
       this.#review = null;
@@ -309,7 +303,7 @@ export class SaveFlow {
       }
       this.#serverErrors = serverFieldErrors(error);
       this.onFailed?.();
-      handleError(error, 'The change was not applied; your input is kept');
+      handleError(error, 'The change was not applied; your input is kept', { accountId: this.accountId });
       return null;
     } finally {
       this.#busy = false;

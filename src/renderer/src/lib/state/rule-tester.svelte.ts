@@ -1,6 +1,14 @@
 // The rule tester: a request typed by the user, evaluated locally (src/shared/rules) against the
 // service's cache control, access control and redirection rules.
-import { evaluateAll, parseRequest, type EvaluationByKind, type RequestForm, type RuleLike } from '#shared/rules/index.ts';
+import {
+  evaluateAll,
+  overallVerdict,
+  parseRequest,
+  type EvaluationByKind,
+  type RequestForm,
+  type RuleLike,
+  type Verdict,
+} from '#shared/rules/index.ts';
 import type { ServicePoliciesState } from './policies.svelte.ts';
 import { describeTtl } from '../components/policies/describe.ts';
 import { invoke } from './ipc.ts';
@@ -15,6 +23,9 @@ export type TesterForm = {
   cookie: string;
   origin: string;
   via: string;
+  clientCountry: string;
+  clientAnonymous: boolean;
+  hasToken: boolean;
 };
 
 export const emptyTesterForm = (): TesterForm => ({
@@ -26,6 +37,9 @@ export const emptyTesterForm = (): TesterForm => ({
   cookie: '',
   origin: '',
   via: '',
+  clientCountry: '',
+  clientAnonymous: false,
+  hasToken: false,
 });
 
 type Listed = {
@@ -37,6 +51,8 @@ type Listed = {
   matchUrlPath?: { operator: string; patterns: string[] };
   matchQueryString?: { operator: string; patterns: string[] };
 };
+
+type ListedAccess = Listed & { type?: string; ipRestriction?: string; geoRestriction?: string; anonymousIp?: boolean };
 
 export type TesterRule = RuleLike & { detail: string };
 
@@ -78,7 +94,7 @@ export function accessMatchesFromJournal(policies: readonly Listed[], entries: r
   return out;
 }
 
-function toRule(kind: RuleLike['kind'], p: Listed, detail: string): TesterRule {
+function toRule(kind: RuleLike['kind'], p: Listed, detail: string, extra: Partial<RuleLike> = {}): TesterRule {
   return {
     kind,
     policyId: p.policyId,
@@ -86,19 +102,37 @@ function toRule(kind: RuleLike['kind'], p: Listed, detail: string): TesterRule {
     priority: p.priority ?? 0,
     enabled: p.enabled,
     ...(p.matches !== undefined ? { matches: p.matches } : { matchUrlPath: p.matchUrlPath, matchQueryString: p.matchQueryString }),
+    ...extra,
     detail,
   };
+}
+
+function accessRule(p: ListedAccess, matches: MatchRow[] | undefined): TesterRule {
+  const access = {
+    type: p.type ?? '',
+    ...(p.ipRestriction !== undefined ? { ipRestriction: p.ipRestriction } : {}),
+    ...(p.geoRestriction !== undefined ? { geoRestriction: p.geoRestriction } : {}),
+    ...(p.anonymousIp !== undefined ? { anonymousIp: p.anonymousIp } : {}),
+  };
+  if (matches) return toRule('access', { ...p, matches }, p.type ?? '', { access, readBack: 'complete' });
+  // The list only has the v1.0 shape: say what cannot be known instead of testing less silently.
+  return toRule('access', p, p.type ?? '', { access, readBack: p.matchUrlPath ? 'v1.0-list' : 'v1.0-list-no-path' });
 }
 
 /** Rules of every kind from the loaded lists. */
 export function rulesFrom(lists: ServicePoliciesState, accessMatches?: ReadonlyMap<number, MatchRow[]>): TesterRule[] {
   return [
-    ...lists.cache.items.map((p) => toRule('cache', p as Listed, p.noCache ? 'never cache' : p.ttl !== undefined ? `TTL ${describeTtl(p.ttl)}` : '')),
-    ...lists.access.items.map((p) => {
-      const matches = accessMatches?.get(p.policyId);
-      return matches ? toRule('access', { ...(p as Listed), matches }, p.type ?? '') : toRule('access', p as Listed, p.type ?? '');
-    }),
-    ...lists.redirections.items.map((p) => toRule('redirection', p as Listed, `${p.httpCode ?? ''} → ${p.redirectDestination ?? ''}`)),
+    ...lists.cache.items.map((p) =>
+      toRule('cache', p as Listed, p.noCache ? 'never cache' : p.ttl !== undefined ? `TTL ${describeTtl(p.ttl)}` : '', {
+        cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache },
+      }),
+    ),
+    ...lists.access.items.map((p) => accessRule(p as ListedAccess, accessMatches?.get(p.policyId))),
+    ...lists.redirections.items.map((p) =>
+      toRule('redirection', p as Listed, `${p.httpCode ?? ''} → ${p.redirectDestination ?? ''}`, {
+        redirect: { httpCode: p.httpCode, destination: p.redirectDestination },
+      }),
+    ),
   ];
 }
 
@@ -134,6 +168,12 @@ export class RuleTesterState {
     if (!parsed.ok) return null;
     const listed = this.lists.access.items as unknown as Listed[];
     return evaluateAll(rulesFrom(this.lists, accessMatchesFromJournal(listed, this.#journal)), parsed.request);
+  }
+
+  /** The answer for the whole request (access, then redirection, then cache). */
+  get verdict(): Verdict | null {
+    const evaluation = this.evaluation;
+    return evaluation ? overallVerdict(evaluation, { formatTtl: describeTtl }) : null;
   }
 
   async #loadJournal(): Promise<void> {

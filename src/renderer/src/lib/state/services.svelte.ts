@@ -1,6 +1,6 @@
 import type { Service, CreateServiceBody } from '#shared/api/schemas/service.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
-import { invoke } from './ipc.ts';
+import { callOperation, invoke } from './ipc.ts';
 import { inventory } from './inventory.svelte.ts';
 
 export type { Service, CreateServiceBody };
@@ -45,7 +45,7 @@ export class ServicesState {
     const k = key(accountId, serviceId);
     this.#loading[k] = true;
     try {
-      const result = await invoke('api.call', { accountId, operationId: 'getService', input: { params: { serviceId } } });
+      const result = await callOperation(accountId, 'getService', { params: { serviceId } });
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a timestamp string, not reactive state
       const details: ServiceDetails = { service: parseService(result.data), secretFields: result.secretFields, loadedAt: new Date().toISOString() };
       this.#details[k] = details;

@@ -1,9 +1,28 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseTypedNames, TrafficDashboardState } from './traffic.svelte.ts';
+import { estimateDuration, parseTypedNames, TrafficDashboardState } from './traffic.svelte.ts';
 
 describe('traffic dashboard state', () => {
   beforeEach(() => globalThis.localStorage?.clear());
+
+  it('changes of what is fetched change the selection key; display options do not', () => {
+    const state = new TrafficDashboardState('acc-key');
+    const inventory = ['a.example.com', 'b.example.com'];
+    const initial = state.selectionKey(inventory);
+    state.stacked = true;
+    state.zone = 'utc';
+    expect(state.selectionKey(inventory)).toBe(initial);
+    state.range = '7d';
+    expect(state.selectionKey(inventory)).not.toBe(initial);
+    state.range = '24h';
+    state.compare = !state.compare;
+    expect(state.selectionKey(inventory)).not.toBe(initial);
+  });
+
+  it('says how long a fetch takes at 100 calls a minute', () => {
+    expect(estimateDuration(80)).toBe('about a minute');
+    expect(estimateDuration(362)).toBe('about 4 minutes');
+  });
 
   it('parses typed domain names', () => {
     expect(parseTypedNames(' A.example.com, b.example.com\nb.example.com;;c.example.com ')).toEqual(['a.example.com', 'b.example.com', 'c.example.com']);

@@ -8,10 +8,22 @@ import { metricIds, metricInfo, type Interval, type Metric } from '#shared/analy
 import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '#shared/analytics/ranges.ts';
 import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
 import { exportFileName } from '#shared/analytics/bundle.ts';
+import { addPngText } from '#shared/analytics/png-text.ts';
 import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from '../components/traffic/time-format.ts';
 
 export type RangeChoice = RangePreset | 'custom';
 export type IntervalChoice = Interval | 'auto';
+
+/** Above this many API calls a fetch says what it will cost and asks before it starts. */
+export const ASK_ABOVE_CALLS = 100;
+/** The API's budget per access key (spec: 100 requests a minute). */
+export const CALLS_PER_MINUTE = 100;
+
+/** "about 4 minutes" for a fetch of `calls` API calls at the API's pace. */
+export function estimateDuration(calls: number): string {
+  const minutes = Math.ceil(calls / CALLS_PER_MINUTE);
+  return minutes <= 1 ? 'about a minute' : `about ${minutes} minutes`;
+}
 
 export interface TrafficProgress {
   done: number;
@@ -77,6 +89,8 @@ export class TrafficDashboardState {
   #lastQuery: AnalyticsQueryInput | null = null;
   #exporting = $state(false);
   #cacheInfo = $state<{ bytes: number; maxBytes: number } | null>(null);
+  /** The selection the charts on screen were fetched for (see selectionKey). */
+  #appliedKey = $state<string | null>(null);
 
   constructor(accountId: string) {
     this.accountId = accountId;
@@ -149,9 +163,9 @@ export class TrafficDashboardState {
   async clearCache(): Promise<void> {
     try {
       await invoke('analytics.clearCache', { accountId: this.accountId });
-      notify('Saved traffic data cleared', 'success', 'Charts are fetched from the API again next time.');
+      notify('Saved traffic data cleared', 'success', 'Charts are fetched from the API again next time.', { accountId: this.accountId });
     } catch (error) {
-      handleError(error, 'Could not clear the saved traffic data');
+      handleError(error, 'Could not clear the saved traffic data', { accountId: this.accountId });
     }
     await this.refreshCacheInfo();
   }
@@ -211,6 +225,34 @@ export class TrafficDashboardState {
     return input;
   }
 
+  /**
+   * What a fetch depends on (not the display options, which apply at once). The charts show an
+   * older selection while this differs from the one they were fetched for.
+   */
+  selectionKey(inventoryNames: readonly string[], inventoryLoaded = true): string {
+    return JSON.stringify({
+      services: this.serviceNames(inventoryNames, inventoryLoaded),
+      metrics: this.#metrics,
+      range: this.#range,
+      custom: this.#range === 'custom' ? [this.#customFrom, this.#customTo] : null,
+      interval: this.intervalApplies ? this.#interval : 'auto',
+      compare: this.#compare,
+    });
+  }
+
+  /**
+   * Charts fetched before the service list was known (a remembered selection) belong to the
+   * selection as it reads once the list is there.
+   */
+  adoptSelection(inventoryNames: readonly string[]): void {
+    if (this.#result !== null && this.#appliedKey === null && !this.#loading) this.#appliedKey = this.selectionKey(inventoryNames);
+  }
+
+  /** The selection was changed since the charts on screen were fetched. */
+  isPending(inventoryNames: readonly string[]): boolean {
+    return this.#result !== null && this.#appliedKey !== null && this.#appliedKey !== this.selectionKey(inventoryNames);
+  }
+
   /** API calls a fetch of the selection needs when nothing is cached (shown before fetching). */
   estimateCalls(inventoryNames: readonly string[]): number {
     const q = this.query(inventoryNames);
@@ -232,6 +274,7 @@ export class TrafficDashboardState {
       return;
     }
     if (this.#requestId) await this.cancel();
+    const key = this.selectionKey(inventoryNames, inventoryLoaded);
     const requestId = newRequestId();
     this.#requestId = requestId;
     this.#loading = true;
@@ -245,10 +288,12 @@ export class TrafficDashboardState {
       const result = await invoke('analytics.fetch', query);
       if (this.#requestId !== requestId) return;
       this.#lastQuery = q;
+      // Before the inventory was known the key lists the saved names; the full list follows.
+      this.#appliedKey = inventoryLoaded ? key : null;
       // Benchmark mark: data arrival (scripts/bench.ts measures from here to the charts' paint).
       globalThis.performance?.mark?.('traffic:data');
       this.#result = result;
-      if (result.cancelled) notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.');
+      if (result.cancelled) notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.', { accountId: this.accountId });
       void this.refreshCacheInfo();
     } catch (error) {
       if (this.#requestId === requestId) this.#error = toAppError(error);
@@ -268,7 +313,7 @@ export class TrafficDashboardState {
     try {
       await invoke('analytics.cancel', { requestId });
     } catch (error) {
-      handleError(error, 'Could not cancel the fetch');
+      handleError(error, 'Could not cancel the fetch', { accountId: this.accountId });
     }
   }
 
@@ -337,14 +382,15 @@ export class TrafficDashboardState {
   }
 }
 
-/** Saves a chart's PNG data URL through the host's save dialog. */
-export async function savePng(dataUrl: string, suggestedName: string): Promise<void> {
+/** Saves a chart's PNG data URL through the host's save dialog, with `text` as PNG text chunks. */
+export async function savePng(dataUrl: string, suggestedName: string, text: Record<string, string> = {}): Promise<void> {
   try {
     const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
     const binary = atob(base64);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    const saved = await getApi().host.saveFile({ suggestedName, mimeType: 'image/png', content: bytes });
+    const content = addPngText(bytes, text);
+    const saved = await getApi().host.saveFile({ suggestedName, mimeType: 'image/png', content });
     if (saved) notify('Chart saved', 'success', suggestedName);
   } catch (error) {
     handleError(error, 'Could not save the chart');

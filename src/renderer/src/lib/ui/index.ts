@@ -7,7 +7,6 @@ export { default as Badge } from './badge.svelte';
 export { default as ToastRegion } from './toast-region.svelte';
 export { default as SecretInput } from './secret-input.svelte';
 export { default as CopyButton } from './copy-button.svelte';
-// Added by the policies engineer's screens (owned by them).
 export { default as DiffView } from './diff-view.svelte';
 export { default as TagListInput } from './tag-list-input.svelte';
 export { formatDateTime } from './format-date.ts';

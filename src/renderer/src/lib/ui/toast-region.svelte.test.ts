@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import ToastRegion from './toast-region.svelte';
-import { TOAST_TIMEOUT_MS, toasts } from '../state/errors.svelte.ts';
+import { TOAST_TIMEOUT_MS, handleError, toasts } from '../state/errors.svelte.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -67,5 +67,28 @@ describe('ToastRegion', () => {
     button.blur();
     advance(TOAST_TIMEOUT_MS + 10);
     expect(screen.queryByText('Copied')).toBeNull();
+  });
+
+  it('names the account of a toast about one, and withdraws it when another account becomes current', () => {
+    render(ToastRegion);
+    toasts.setAccountNames((id) => ({ a: 'Unreachable Inc', b: 'Globex' })[id]);
+    toasts.setCurrentAccount('a');
+    handleError({ code: 'Network.Unreachable', message: 'No answer' }, 'Could not read service #101', { accountId: 'a' });
+    toasts.push('warning', 'Keychain locked');
+    flushSync();
+    expect(screen.getByRole('alert').textContent).toContain('Unreachable Inc');
+    expect(screen.getByRole('alert').textContent).toContain('Could not read service #101');
+
+    toasts.setCurrentAccount('b');
+    flushSync();
+    expect(screen.queryByText('Could not read service #101')).toBeNull();
+    // A toast about no account in particular stays.
+    expect(screen.getByText('Keychain locked')).toBeTruthy();
+
+    // A late answer about the account the user left is not shown at all.
+    handleError({ code: 'Network.Unreachable', message: 'No answer' }, 'Could not load the policies', { accountId: 'a' });
+    flushSync();
+    expect(screen.queryByText('Could not load the policies')).toBeNull();
+    toasts.setCurrentAccount(null);
   });
 });

@@ -34,6 +34,24 @@ describe('fuzzyMatch', () => {
   });
 });
 
+describe('fuzzyFilter with several words', () => {
+  const services = [
+    { label: 'www.customer-5102.example.org', other: 'Services — Globex #110 Globex' },
+    { label: 'www.customer-5101.example.org', other: 'Services #107 Acme' },
+    { label: 'static.example-media.net › CORS', other: 'Service sections #102 Sandbox' },
+    { label: 'static.example-media.net › Details', other: 'Service sections #102 Sandbox' },
+  ];
+  it('needs every word, each in the label or another field', () => {
+    const found = fuzzyFilter(services, 'globex www', (s) => s.label, (s) => s.other).map(({ item }) => item.label);
+    expect(found).toEqual(['www.customer-5102.example.org']);
+    const section = fuzzyFilter(services, 'static cors', (s) => s.label, (s) => s.other).map(({ item }) => item.label);
+    expect(section[0]).toBe('static.example-media.net › CORS');
+  });
+  it('does not match a word fuzzily inside the other fields', () => {
+    expect(fuzzyFilter(services, 'www gbx', (s) => s.label, (s) => s.other)).toEqual([]);
+  });
+});
+
 describe('CommandPalette', () => {
   it('lists everything, then filters as the user types', async () => {
     render(CommandPalette, { props: { open: true, items: items(), onClose: () => undefined } });

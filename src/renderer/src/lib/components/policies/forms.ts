@@ -1,15 +1,21 @@
 // Editor forms ↔ API bodies. Forms hold what the inputs show (strings, lists, toggles); bodies are
 // what the operation sends. Validation of bodies uses the shared zod schemas (src/shared/api).
 import { matchesToV10 } from '#shared/rules/index.ts';
+import { v11OperatorOf } from '#shared/api/match-vocabulary.ts';
+import { isTokenSecretAlphabet, listEntries, TOKEN_SECRET_ALPHABET, TOKEN_SECRET_LENGTH } from '#shared/api/formats.ts';
+import { accessControlTypes, type AccessControlType } from '#shared/api/schemas/access-control.ts';
+import { aclTypes, type AclType } from '#shared/api/schemas/acl.ts';
+import { responseHeaderOperations, type ResponseHeaderOperation } from '#shared/api/schemas/response-header.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
+import { topFieldLabel } from '#shared/api/field-labels.ts';
 import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policies.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };
 export type PatternForm = { operator: string; patterns: string[] };
 export type OptionalPatternForm = PatternForm & { enabled: boolean };
-export type AclForm = { enabled: boolean; aclType: 'whitelist' | 'blacklist'; domainList: string[] };
-export type HeaderRow = { name: string; operationType: 'add' | 'replace' | 'delete'; value: string };
+export type AclForm = { enabled: boolean; aclType: AclType; domainList: string[] };
+export type HeaderRow = { name: string; operationType: ResponseHeaderOperation; value: string };
 export type TtlUnit = 's' | 'min' | 'h' | 'd';
 
 export const ttlUnits: { id: TtlUnit; label: string; seconds: number }[] = [
@@ -31,13 +37,13 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 // ------------------------------------------------------------------ cache control (V2)
 
 export const cacheBooleans = [
-  { key: 'ignoreClientNoCache', label: 'Ignore client no-cache', meaning: 'Ignore no-cache headers sent by clients.' },
-  { key: 'ignoreOriginNoCache', label: 'Ignore origin no-cache', meaning: 'Ignore no-cache headers sent by the origin.' },
-  { key: 'ignoreQueryString', label: 'Ignore query string', meaning: 'Cache one object per URL path, whatever the query string.' },
-  { key: 'enableXCache', label: 'X-Cache header', meaning: 'Edge responses carry an X-Cache header with HIT or MISS.' },
-  { key: 'noCache', label: 'Never cache', meaning: 'Never cache matched objects, even when the origin allows it.' },
-  { key: 'autoGzipDisable', label: 'Disable automatic Gzip', meaning: 'Do not compress matched responses with Gzip at the edge.' },
-  { key: 'enabled', label: 'Enabled', meaning: 'The rule is active. Disabled rules are kept but never apply.' },
+  { key: 'ignoreClientNoCache', label: topFieldLabel('ignoreClientNoCache'), meaning: 'Ignore no-cache headers sent by clients.' },
+  { key: 'ignoreOriginNoCache', label: topFieldLabel('ignoreOriginNoCache'), meaning: 'Ignore no-cache headers sent by the origin.' },
+  { key: 'ignoreQueryString', label: topFieldLabel('ignoreQueryString'), meaning: 'Cache one object per URL path, whatever the query string.' },
+  { key: 'enableXCache', label: topFieldLabel('enableXCache'), meaning: 'Edge responses carry an X-Cache header with HIT or MISS.' },
+  { key: 'noCache', label: topFieldLabel('noCache'), meaning: 'Never cache matched objects, even when the origin allows it.' },
+  { key: 'autoGzipDisable', label: topFieldLabel('autoGzipDisable'), meaning: 'Do not compress matched responses with Gzip at the edge.' },
+  { key: 'enabled', label: topFieldLabel('enabled'), meaning: 'The rule is active. Disabled rules are kept but never apply.' },
 ] as const;
 export type CacheBooleanKey = (typeof cacheBooleans)[number]['key'];
 /** The spec's defaults (shared with the sandbox, which gives them to new policies). */
@@ -67,7 +73,7 @@ export function splitTtl(seconds: number | undefined): { ttlValue: string; ttlUn
 
 function aclForm(acl: { aclType?: string; domainList?: string[] } | undefined): AclForm {
   return acl
-    ? { enabled: true, aclType: acl.aclType === 'blacklist' ? 'blacklist' : 'whitelist', domainList: [...(acl.domainList ?? [])] }
+    ? { enabled: true, aclType: aclTypes.find((type) => type === acl.aclType) ?? 'whitelist', domainList: [...(acl.domainList ?? [])] }
     : { enabled: false, aclType: 'whitelist', domainList: [] };
 }
 
@@ -83,7 +89,7 @@ export function cacheFormFrom(p: CacheItem): CacheForm {
     originAcl: aclForm(p.originAcl),
     responseHeaders: (p.responseHeaders ?? []).map((h) => ({
       name: h.name,
-      operationType: (['add', 'replace', 'delete'].includes(h.operationType) ? h.operationType : 'add') as HeaderRow['operationType'],
+      operationType: responseHeaderOperations.find((op) => op === h.operationType) ?? 'add',
       value: str(h.value),
     })),
     varyMIMEs: [...(p.varyMIMEs ?? [])],
@@ -121,7 +127,7 @@ export type AccessForm = {
   /** Which edit operation: v1.0 (URL path / query string) or V2 (matches). New policies are v1.0. */
   shape: 'v1' | 'v2';
   policyName: string;
-  type: 'allow' | 'deny' | 'token';
+  type: AccessControlType;
   priority: string;
   matchUrlPath: PatternForm;
   matchQueryString: OptionalPatternForm;
@@ -136,7 +142,6 @@ export type AccessForm = {
   enabled: boolean;
 };
 
-const splitList = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : []);
 
 export function emptyAccessForm(): AccessForm {
   return {
@@ -161,7 +166,7 @@ export function accessFormFrom(p: AccessItem): AccessForm {
   return {
     shape: 'v1',
     policyName: str(p.policyName),
-    type: (['allow', 'deny', 'token'].includes(str(p.type)) ? p.type : 'deny') as AccessForm['type'],
+    type: accessControlTypes.find((type) => type === p.type) ?? 'deny',
     priority: str(p.priority),
     matchUrlPath: { operator: p.matchUrlPath?.operator ?? 'prefix', patterns: [...(p.matchUrlPath?.patterns ?? [])] },
     matchQueryString: p.matchQueryString
@@ -170,8 +175,8 @@ export function accessFormFrom(p: AccessItem): AccessForm {
     matches: withMatches.matches
       ? withMatches.matches.map((m) => ({ ...m, values: [...m.values] }))
       : v10Rows(p.matchUrlPath, p.matchQueryString),
-    ipRestriction: splitList(p.ipRestriction),
-    geoRestriction: splitList(p.geoRestriction),
+    ipRestriction: listEntries(p.ipRestriction),
+    geoRestriction: listEntries(p.geoRestriction),
     anonymousIp: p.anonymousIp ?? false,
     keepTokens: typeof p.tokenSecret === 'string' && p.tokenSecret !== '',
     tokenSecret: [],
@@ -179,11 +184,10 @@ export function accessFormFrom(p: AccessItem): AccessForm {
   };
 }
 
-const v11Of: Record<string, string> = { prefix: 'startswith', suffix: 'endswith', equals: 'equals', regex: 'regex' };
 function v10Rows(path?: { operator: string; patterns: string[] }, query?: { operator: string; patterns: string[] }): MatchRow[] {
   const rows: MatchRow[] = [];
-  if (path) rows.push({ field: 'req.path', operator: v11Of[path.operator] ?? path.operator, values: [...path.patterns] });
-  if (query) rows.push({ field: 'req.query', operator: v11Of[query.operator] ?? query.operator, values: [...query.patterns] });
+  if (path) rows.push({ field: 'req.path', operator: v11OperatorOf(path.operator), values: [...path.patterns] });
+  if (query) rows.push({ field: 'req.query', operator: v11OperatorOf(query.operator), values: [...query.patterns] });
   return rows;
 }
 
@@ -283,7 +287,7 @@ export type CorsForm = {
 export function corsFormFrom(c: Record<string, unknown> | null): CorsForm {
   return {
     allowOrigin: str(c?.accessControlAllowOrigin),
-    allowMethods: splitList(typeof c?.accessControlAllowMethods === 'string' ? c.accessControlAllowMethods : undefined),
+    allowMethods: listEntries(typeof c?.accessControlAllowMethods === 'string' ? c.accessControlAllowMethods : undefined),
     allowHeaders: str(c?.accessControlAllowHeaders),
     exposeHeaders: str(c?.accessControlExposeHeaders),
     maxAge: str(c?.accessControlMaxAge),
@@ -326,18 +330,16 @@ export function rateLimitBody(form: RateLimitForm): Record<string, unknown> {
 
 // ------------------------------------------------------------------ tokens
 
-const TOKEN_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-
 /** A 64-character token of 0-9a-z from the platform CSPRNG (rejection sampling: no modulo bias). */
 export function generateToken(
   random: (array: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (a) => crypto.getRandomValues(a),
 ): string {
   let out = '';
-  while (out.length < 64) {
+  while (out.length < TOKEN_SECRET_LENGTH) {
     const bytes = random(new Uint8Array(96));
     for (const b of bytes) {
       // 252 = 7 * 36: bytes at or above it would favour the first characters.
-      if (b < 252 && out.length < 64) out += TOKEN_ALPHABET[b % 36];
+      if (b < 252 && out.length < TOKEN_SECRET_LENGTH) out += TOKEN_SECRET_ALPHABET[b % 36];
     }
   }
   return out;
@@ -345,7 +347,7 @@ export function generateToken(
 
 /** Problem with one token (never echoes the token itself). */
 export function tokenProblem(token: string, index: number): string | null {
-  if (token.length !== 64) return `Token ${index + 1} has ${token.length} characters; each token must have exactly 64.`;
-  if (!/^[0-9a-z]+$/.test(token)) return `Token ${index + 1} has characters other than 0-9 and a-z (lower case).`;
+  if (token.length !== TOKEN_SECRET_LENGTH) return `Token ${index + 1} has ${token.length} characters; each token must have exactly ${TOKEN_SECRET_LENGTH}.`;
+  if (!isTokenSecretAlphabet(token)) return `Token ${index + 1} has characters other than 0-9 and a-z (lower case).`;
   return null;
 }

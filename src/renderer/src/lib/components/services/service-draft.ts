@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { createServiceBodySchema, type CreateServiceBody, type DefaultHostHeader, type TlsProfile } from '#shared/api/schemas/service.ts';
 import { originSchema, type Origin } from '#shared/api/schemas/origin.ts';
 import { fieldForErrorCode } from '#shared/api/errors.ts';
+import { listEntries } from '#shared/api/formats.ts';
 
 export interface HeaderRow {
   key: number;
@@ -77,11 +78,9 @@ export const defaultHostHeaderMeanings: Record<DefaultHostHeader, string> = {
   originHost: 'use the host of the origin URL',
 };
 
+/** Alternate domain names may be separated by commas, spaces or new lines. */
 export function splitList(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
+  return listEntries(text, { orWhitespace: true });
 }
 
 export function toOrigin(draft: OriginDraft): Origin {

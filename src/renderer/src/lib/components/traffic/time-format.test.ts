@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatTick, fromDateTimeLocal, niceTimeTicks, toDateTimeLocal } from './time-format.ts';
+import { formatInstant, formatShort, formatTick, fromDateTimeLocal, niceTimeTicks, toDateTimeLocal } from './time-format.ts';
 
 const t = Date.UTC(2026, 10, 23, 14, 5);
 
@@ -9,9 +9,15 @@ describe('time formatting', () => {
     expect(formatInstant(t, 'utc')).toMatch(/UTC/);
   });
   it('labels ticks with the time, and with the date at midnight or day steps', () => {
-    expect(formatTick(t, 3_600_000, 'utc')).toMatch(/14:05/);
+    expect(formatTick(t, 3_600_000, 'utc')).toMatch(/\b(14|2):05\b/);
     expect(formatTick(Date.UTC(2026, 10, 23), 3_600_000, 'utc')).toMatch(/23/);
     expect(formatTick(t, 86_400_000, 'utc')).not.toMatch(/14:05/);
+  });
+  it('uses the same clock on the axis as on the cards (12-hour where the locale is, else 24-hour)', () => {
+    expect(formatTick(t, 3_600_000, 'utc', 'en-US')).toBe('2:05 PM');
+    expect(formatShort(t, 'utc', 'en-US')).toMatch(/2:05 PM$/);
+    expect(formatTick(t, 3_600_000, 'utc', 'en-GB')).toBe('14:05');
+    expect(formatShort(t, 'utc', 'en-GB')).toMatch(/14:05$/);
   });
   it('picks round tick steps for the range', () => {
     expect(niceTimeTicks(3_600_000)).toMatchObject({ unit: 'minute', stepSize: 10 });

@@ -5,11 +5,11 @@ export type ZoneChoice = DateZone;
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(zone: ZoneChoice, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}:${JSON.stringify(options)}`;
+function formatter(zone: ZoneChoice, options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
+  const key = `${zone}:${locale ?? ''}:${JSON.stringify(options)}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { ...options, ...(zone === 'utc' ? { timeZone: 'UTC' } : {}) });
+    f = new Intl.DateTimeFormat(locale, { ...options, ...(zone === 'utc' ? { timeZone: 'UTC' } : {}) });
     cache.set(key, f);
   }
   return f;
@@ -20,17 +20,21 @@ export function formatInstant(ms: number, zone: ZoneChoice): string {
   return formatDateTime(ms, { zone });
 }
 
+// Cards, ticks and tooltips use the locale's clock (12- or 24-hour, as the system is set up):
+// one clock format on the whole screen.
+const timeOfDay: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
 /** Short form for cards: "Nov 23, 2:05 PM" (the locale's clock, as in the app's other dates). */
-export function formatShort(ms: number, zone: ZoneChoice): string {
-  return formatter(zone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(ms);
+export function formatShort(ms: number, zone: ZoneChoice, locale?: string): string {
+  return formatter(zone, { month: 'short', day: 'numeric', ...timeOfDay }, locale).format(ms);
 }
 
-/** Axis tick: the date at day steps and at midnight, else the time of day. */
-export function formatTick(ms: number, stepMs: number, zone: ZoneChoice): string {
+/** Axis tick: the date at day steps and at midnight, else the time of day in the cards' clock. */
+export function formatTick(ms: number, stepMs: number, zone: ZoneChoice, locale?: string): string {
   const d = new Date(ms);
   const midnight = zone === 'utc' ? d.getUTCHours() === 0 && d.getUTCMinutes() === 0 : d.getHours() === 0 && d.getMinutes() === 0;
-  if (stepMs >= 86_400_000 || midnight) return formatter(zone, { month: 'short', day: 'numeric' }).format(ms);
-  return formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  if (stepMs >= 86_400_000 || midnight) return formatter(zone, { month: 'short', day: 'numeric' }, locale).format(ms);
+  return formatter(zone, timeOfDay, locale).format(ms);
 }
 
 /** Value for <input type="datetime-local"> from epoch ms. */

@@ -1,9 +1,9 @@
 // Pure helpers between a fetch result (or an opened bundle) and what the dashboard draws: chart
 // series per metric at the display resolution, and the summary of each metric.
 import { aggregateForDisplay } from '#shared/analytics/aggregate.ts';
-import { alignRange, displayStep } from '#shared/analytics/ranges.ts';
+import { alignRange, displayStep, finalUntil, previousPeriod } from '#shared/analytics/ranges.ts';
 import { summarize, type MetricSummary } from '#shared/analytics/stats.ts';
-import { metricIds, type Interval, type Metric, type Point, type Series } from '#shared/analytics/model.ts';
+import { metricIds, stepOf, type Interval, type Metric, type Point, type Series } from '#shared/analytics/model.ts';
 
 export interface ChartSeries {
   label: string;
@@ -33,8 +33,8 @@ export interface TrafficData {
   previous?: Series[];
 }
 
-/** One view per metric present, in the canonical metric order. */
-export function buildMetricViews(data: TrafficData): MetricView[] {
+/** One view per metric present, in the canonical metric order. `now` decides which recent points may still be missing. */
+export function buildMetricViews(data: TrafficData, now: number = Date.now()): MetricView[] {
   const rangeMs = data.range.to - data.range.from;
   const views: MetricView[] = [];
   for (const metric of metricIds) {
@@ -67,6 +67,7 @@ export function buildMetricViews(data: TrafficData): MetricView[] {
         metric,
         own.map((s) => s.points),
         previous && previous.length > 0 ? previous.map((s) => s.points) : undefined,
+        { range: aligned, previousRange: previousPeriod(data.range, interval), stepMs: stepOf(interval), settledUntil: finalUntil(interval, now) },
       ),
       empty: own.filter((s) => s.points.length === 0).map((s) => s.serviceName),
     });

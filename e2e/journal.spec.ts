@@ -1,0 +1,111 @@
+// The change journal follows the current account, offers an "All accounts" view with the account
+// of each entry, and filters by a domain name or a service ID. Two accounts: the built-in sandbox
+// and a second account on the fixture's gateway.
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { addAccount, addServicesById, gatewayProfile, switchAccount, useSandbox } from './helpers.ts';
+
+type Result = { ok: boolean; data: unknown };
+
+async function ipc(app: Page, channel: string, input: unknown): Promise<Result> {
+  return app.evaluate(
+    async ([c, payload]) =>
+      (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json()) as Result,
+    [channel, input] as const,
+  );
+}
+
+async function accountIdOf(app: Page, name: string): Promise<string> {
+  const { data } = await ipc(app, 'accounts.list', {});
+  const account = (data as { accounts: { id: string; name: string }[] }).accounts.find((a) => a.name === name);
+  expect(account).toBeDefined();
+  return account!.id;
+}
+
+/** Sets CORS headers through the app's guarded write path, so the journal records it. */
+async function setCors(app: Page, accountId: string, serviceId: number, origin: string): Promise<void> {
+  const result = await ipc(app, 'changes.apply', {
+    accountId,
+    operationId: 'setCorsHeaders',
+    input: { params: { serviceId }, body: { accessControlAllowOrigin: origin } },
+  });
+  expect(result.ok).toBe(true);
+}
+
+test('the journal follows the current account, shows all accounts on request, and filters by domain or ID', async ({ app, sandbox }) => {
+  await useSandbox(app);
+  await addAccount(app, gatewayProfile(sandbox, 'Globex'));
+  await switchAccount(app, 'Globex');
+  const added = await addServicesById(app, '102');
+  await expect(added.getByText('Added 1:')).toBeVisible();
+  await added.getByRole('button', { name: 'Done' }).click();
+  await switchAccount(app, 'Sandbox');
+
+  await setCors(app, await accountIdOf(app, 'Sandbox'), 101, 'https://sandbox.example');
+  await setCors(app, await accountIdOf(app, 'Globex'), 102, 'https://globex.example');
+
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
+  const entries = app.getByRole('list', { name: 'Journal entries' });
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('service 101');
+  await expect(app.getByText(/Showing Sandbox\./)).toBeVisible();
+
+  // Switching account while on the journal shows the new account's entries only.
+  await switchAccount(app, 'Globex');
+  await expect(app.getByText(/Showing Globex\./)).toBeVisible();
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('service 102');
+  await expect(entries).not.toContainText('service 101');
+  await app.getByRole('button', { name: 'Refresh' }).click();
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('Globex');
+
+  // All accounts: every entry, each with its account.
+  await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'All accounts' }).click();
+  await expect(entries.getByRole('listitem')).toHaveCount(2);
+  await expect(entries.getByRole('listitem').filter({ hasText: 'service 101' })).toContainText('Account Sandbox');
+  await expect(entries.getByRole('listitem').filter({ hasText: 'service 102' })).toContainText('Account Globex');
+  await shoot(app, 'journal-all-accounts');
+
+  // The filter takes a domain name (part of one is enough) or an ID.
+  const filter = app.getByRole('searchbox', { name: 'Service' });
+  await filter.fill('www.example-shop.com');
+  await filter.press('Enter');
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('service 101');
+  await expect(app.getByText('Changes to www.example-shop.com (#101, Sandbox).')).toBeVisible();
+  await filter.fill('example-media');
+  await app.getByRole('button', { name: 'Filter' }).click();
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('service 102');
+  await filter.fill('#101');
+  await filter.press('Enter');
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('service 101');
+  await filter.fill('nothing.example');
+  await filter.press('Enter');
+  await expect(app.getByText(/No service whose domain name contains “nothing.example” is known for any account/)).toBeVisible();
+  await expect(entries).toHaveCount(0);
+
+  // Back to this account only, without a filter.
+  await app.getByRole('button', { name: 'Clear' }).click();
+  await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'This account' }).click();
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('service 102');
+  await shoot(app, 'journal-account');
+});
+
+async function shoot(app: Page, name: string): Promise<void> {
+  // Toasts that time out meanwhile are simply gone.
+  const close = app.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await app.emulateMedia({ colorScheme: theme });
+      await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+      await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
+    }
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+}

@@ -1,0 +1,69 @@
+// "vs previous period" is only a percentage when both periods are complete: when the previous
+// period's data did not arrive (failed calls, like a cancelled fetch), the card says so.
+import type { Page } from '@playwright/test';
+import { test, expect, type E2eHost } from './fixtures.ts';
+
+async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
+  const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
+  return body.data as T;
+}
+
+test('the previous-period card says "incomplete" instead of a percentage from partial data', async ({ app, host, sandbox }) => {
+  test.setTimeout(120_000);
+  const { account } = await ipc<{ account: { id: string } }>(app, host, 'accounts.add', {
+    name: 'Traffic comparison',
+    baseUrl: sandbox.url,
+    accessKeyId: sandbox.credentials.accessKeyId,
+    customerId: sandbox.credentials.customerId,
+    secret: sandbox.credentials.accessKeySecret,
+    verify: false,
+    makeCurrent: true,
+  });
+  const service = sandbox.services[0]!;
+  await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
+  await app.reload();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
+  const summary = app.getByLabel('Data volume summary');
+  const card = summary.locator('div').filter({ hasText: 'vs previous period' });
+
+  // Complete data in both periods: a percentage.
+  await expect(card).toContainText(/\d\s?%/, { timeout: 30_000 });
+
+  // Only the current period is saved; then the previous period's calls fail.
+  await app.getByRole('button', { name: "Clear this account's saved data" }).click();
+  await app.getByLabel('Compare with previous period').uncheck();
+  await app.getByRole('button', { name: 'Show traffic' }).click();
+  await expect(app.getByRole('img', { name: 'Data volume chart, 1 service' })).toBeVisible({ timeout: 30_000 });
+  sandbox.setFaults({ perOperation: { getVolume: { errorRate: 1 } } });
+  await app.getByLabel('Compare with previous period').check();
+  await app.getByRole('button', { name: 'Show traffic' }).click();
+  await expect(card).toContainText('Previous period incomplete', { timeout: 60_000 });
+  await expect(card).toContainText(/points? missing; fetch it again to compare/);
+  await expect(card).not.toContainText('%');
+  await shoot(app, 'traffic-previous-incomplete');
+
+  // Once the data arrives, the percentage is back.
+  sandbox.setFaults(undefined);
+  await app.getByRole('button', { name: 'Show traffic' }).click();
+  await expect(card).toContainText(/\d\s?%/, { timeout: 60_000 });
+});
+
+async function shoot(app: Page, name: string): Promise<void> {
+  const close = app.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await app.emulateMedia({ colorScheme: theme });
+      await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+      await app.getByLabel('Data volume summary').evaluate((el) => {
+        const main = el.closest('main');
+        if (main) main.scrollTop += el.getBoundingClientRect().top - main.getBoundingClientRect().top - 16;
+      });
+      await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
+    }
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+}

@@ -1,0 +1,44 @@
+// The change journal's service filter: a service ID ("101", "#101") or a domain name (or part of
+// one, case-insensitive) resolved against the services the app knows for the accounts in view:
+// their service lists and the services created from this app (journal createService entries).
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+
+export type KnownService = { accountId: string; serviceId: number; domainName: string };
+
+export type ServiceFilter = { kind: 'id'; serviceId: number } | { kind: 'domain'; text: string };
+
+export function parseServiceFilter(text: string): ServiceFilter {
+  const trimmed = text.trim();
+  const id = /^#?(\d+)$/.exec(trimmed);
+  if (id && Number(id[1]) > 0) return { kind: 'id', serviceId: Number(id[1]) };
+  return { kind: 'domain', text: trimmed.toLowerCase().replace(/\.$/, '') };
+}
+
+/** Services created from this app, with the domain name the gateway answered (or that was sent). */
+export function servicesCreatedIn(entries: readonly JournalEntry[]): KnownService[] {
+  const out: KnownService[] = [];
+  for (const entry of entries) {
+    if (entry.operationId !== 'createService' || entry.serviceId === null) continue;
+    const domainName = (entry.after as { domainName?: unknown } | null)?.domainName;
+    if (typeof domainName === 'string') out.push({ accountId: entry.accountId, serviceId: entry.serviceId, domainName });
+  }
+  return out;
+}
+
+/** Known services whose domain name contains the text (exact matches first), one per account and ID. */
+export function servicesNamed(text: string, known: readonly KnownService[]): KnownService[] {
+  const seen = new Set<string>();
+  const matching = known.filter((s) => {
+    const key = `${s.accountId}:${s.serviceId}`;
+    if (seen.has(key) || !s.domainName.toLowerCase().includes(text)) return false;
+    seen.add(key);
+    return true;
+  });
+  return matching.sort((a, b) => Number(b.domainName.toLowerCase() === text) - Number(a.domainName.toLowerCase() === text));
+}
+
+/** Entries about one of the services. */
+export function entriesOf(entries: readonly JournalEntry[], services: readonly KnownService[]): JournalEntry[] {
+  const keys = new Set(services.map((s) => `${s.accountId}:${s.serviceId}`));
+  return entries.filter((e) => e.serviceId !== null && keys.has(`${e.accountId}:${e.serviceId}`));
+}

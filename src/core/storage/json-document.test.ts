@@ -1,0 +1,76 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createJsonDocument } from './json-document.ts';
+import type { Warning } from '#shared/ipc/channels/accounts.ts';
+
+const schema = z.object({ version: z.literal(1), items: z.array(z.string()) });
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'accel-doc-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function open(warnings: Warning[] = []) {
+  return createJsonDocument({
+    path: join(dir, 'doc.json'),
+    schema,
+    empty: () => ({ version: 1 as const, items: [] }),
+    now: () => new Date('2026-11-23T10:00:00.000Z'),
+    corruptWarning: { code: 'Doc.Corrupt', message: (report) => `kept as ${report.movedTo} (${report.reason})` },
+    onWarning: (warning) => warnings.push(warning),
+  });
+}
+
+describe('JSON document', () => {
+  it('starts empty without a file, writes changes in order, and a new instance reads them', async () => {
+    const doc = open();
+    expect(await doc.origin()).toBe('missing');
+    expect(await doc.read()).toEqual({ version: 1, items: [] });
+    const results = await Promise.all(['a', 'b', 'c'].map((item) => doc.update((file) => file.items.push(item))));
+    expect(results).toEqual([1, 2, 3]);
+    const again = open();
+    expect(await again.read()).toEqual({ version: 1, items: ['a', 'b', 'c'] });
+    expect(await again.origin()).toBe('read');
+    expect(await readdir(dir)).toEqual(['doc.json']);
+  });
+
+  it('a change that throws leaves the value and the file as they were; skipWrite writes nothing', async () => {
+    const doc = open();
+    await doc.update((file) => file.items.push('kept'));
+    await expect(
+      doc.update((file) => {
+        file.items.push('lost');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await doc.read()).items).toEqual(['kept']);
+    const before = await readFile(join(dir, 'doc.json'), 'utf8');
+    await rm(join(dir, 'doc.json'));
+    expect(
+      await doc.update((_file, control) => {
+        control.skipWrite();
+        return 'unchanged';
+      }),
+    ).toBe('unchanged');
+    expect(await readdir(dir)).toEqual([]);
+    expect(before).toContain('kept');
+  });
+
+  it('keeps a corrupt file aside, warns once, starts empty and writes a fresh file', async () => {
+    await writeFile(join(dir, 'doc.json'), '{"version":1,"items":[');
+    const warnings: Warning[] = [];
+    const doc = open(warnings);
+    expect(await doc.read()).toEqual({ version: 1, items: [] });
+    await doc.read();
+    expect(await doc.origin()).toBe('corrupt');
+    expect(warnings).toEqual([{ code: 'Doc.Corrupt', message: expect.stringMatching(/doc\.json\.corrupt-2026-11-23T10-00-00-000Z \(not valid JSON/) }]);
+    await doc.update((file) => file.items.push('new'));
+    expect((await readdir(dir)).sort()).toEqual(['doc.json', 'doc.json.corrupt-2026-11-23T10-00-00-000Z']);
+    expect(await readFile(join(dir, 'doc.json.corrupt-2026-11-23T10-00-00-000Z'), 'utf8')).toBe('{"version":1,"items":[');
+  });
+});

@@ -1,0 +1,131 @@
+// THE catalogue of what each operation does beyond its HTTP shape (operations.ts): whether it
+// changes state, how the state before a change is read back, its label in the journal, whether
+// the journal can apply the previous version again, and whether the client may retry it.
+// The change service, the journal, the editors and the client all read these facts here.
+import { operationIds, type OperationId } from './operation-ids.ts';
+
+/** Settings the API cannot read back: the last value applied from this app stands in. */
+export type JournalReadBackKind = 'cors' | 'rate-limit';
+
+export type ReadBack =
+  /** The policy as the list operation returns it. */
+  | { readonly from: 'list'; readonly operationId: OperationId }
+  /** The last configuration applied from this app (the journal). */
+  | { readonly from: 'journal'; readonly kind: JournalReadBackKind }
+  /** Nothing to read: a create has no "before". */
+  | { readonly from: 'nothing' };
+
+export type Reapply =
+  /** Creates cannot be undone through the API. */
+  | 'never'
+  /** The previous version is applied again; without one there is nothing to apply. */
+  | 'previous-version'
+  /** The previous version is applied again, or the setting deleted when there was none. */
+  | 'previous-version-or-delete';
+
+type ReadFacts = { readonly changesState: false; readonly label: string; readonly retryable: boolean };
+type ChangeFacts = {
+  readonly changesState: true;
+  /** What the change touches, as the journal names it. */
+  readonly label: string;
+  readonly readBack: ReadBack;
+  readonly reapply: Reapply;
+  readonly retryable: boolean;
+};
+export type OperationFacts = ReadFacts | ChangeFacts;
+
+// Reads are always safe to retry, including the four analytics reads that the API serves by POST.
+const read = (label: string): ReadFacts => ({ changesState: false, label, retryable: true });
+
+export const operationFacts = {
+  getCustomer: read('customer'),
+  createService: { changesState: true, label: 'new service', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
+  getService: read('service'),
+  listCacheControlPolicies: read('cache control'),
+  listCacheControlPoliciesV2: read('cache control'),
+  updateCacheControlPolicyV2: {
+    changesState: true,
+    label: 'cache control',
+    readBack: { from: 'list', operationId: 'listCacheControlPoliciesV2' },
+    reapply: 'previous-version',
+    retryable: true,
+  },
+  createAccessControlPolicy: { changesState: true, label: 'access control', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
+  listAccessControlPolicies: read('access control'),
+  updateAccessControlPolicy: {
+    changesState: true,
+    label: 'access control',
+    readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
+    reapply: 'previous-version',
+    retryable: true,
+  },
+  updateAccessControlPolicyV2: {
+    changesState: true,
+    label: 'access control',
+    readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
+    reapply: 'previous-version',
+    retryable: true,
+  },
+  updateRedirectionPolicy: {
+    changesState: true,
+    label: 'redirection',
+    readBack: { from: 'list', operationId: 'listRedirectionPoliciesV2' },
+    reapply: 'previous-version',
+    retryable: true,
+  },
+  listRedirectionPoliciesV2: read('redirection'),
+  // Served by POST: a retry after a lost answer could apply a setting twice, so none is made.
+  setCorsHeaders: { changesState: true, label: 'CORS', readBack: { from: 'journal', kind: 'cors' }, reapply: 'previous-version', retryable: false },
+  upsertRateLimit: {
+    changesState: true,
+    label: 'rate limit',
+    readBack: { from: 'journal', kind: 'rate-limit' },
+    reapply: 'previous-version-or-delete',
+    retryable: false,
+  },
+  deleteRateLimit: {
+    changesState: true,
+    label: 'rate limit',
+    readBack: { from: 'journal', kind: 'rate-limit' },
+    reapply: 'previous-version-or-delete',
+    retryable: true,
+  },
+  getVolume: read('analytics'),
+  getBandwidth: read('analytics'),
+  getRequestNumber: read('analytics'),
+  getOriginRequestNumber: read('analytics'),
+} as const satisfies Record<OperationId, OperationFacts>;
+
+type Facts = typeof operationFacts;
+
+/** Operations that change something: the only ones changes.apply accepts. */
+export type MutatingOperationId = { [K in OperationId]: Facts[K]['changesState'] extends true ? K : never }[OperationId];
+
+function isMutating(id: OperationId): id is MutatingOperationId {
+  return operationFacts[id].changesState;
+}
+
+export const mutatingOperationIds: readonly MutatingOperationId[] = operationIds.filter(isMutating);
+
+export function changeFacts(id: MutatingOperationId): ChangeFacts {
+  return operationFacts[id];
+}
+
+/** Operations whose "before" can be applied again. */
+export const reapplicableOperationIds: readonly MutatingOperationId[] = mutatingOperationIds.filter(
+  (id) => changeFacts(id).reapply !== 'never',
+);
+
+/** The changes whose state the API cannot read back for this kind of setting. */
+export function operationsReadBackFromJournal(kind: JournalReadBackKind): readonly MutatingOperationId[] {
+  return mutatingOperationIds.filter((id) => {
+    const readBack = changeFacts(id).readBack;
+    return readBack.from === 'journal' && readBack.kind === kind;
+  });
+}
+
+/** The list operation that returns the current version of what `id` changes, if any. */
+export function listOperationFor(id: MutatingOperationId): OperationId | undefined {
+  const readBack = changeFacts(id).readBack;
+  return readBack.from === 'list' ? readBack.operationId : undefined;
+}
