@@ -36,9 +36,9 @@ test('v1.0 editor: name, priority and IP restriction of an existing policy are r
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   await expect(dialog.getByText('The current state was read from the server just now.')).toBeVisible();
-  await expect(dialog.getByRole('row').filter({ hasText: /^policyName/ })).toContainText('Block admin (office excepted)');
-  await expect(dialog.getByRole('row').filter({ hasText: /^priority/ })).toContainText('45');
-  await expect(dialog.getByRole('row').filter({ hasText: /^ipRestriction/ })).toContainText('192.0.2.9');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Policy name/ })).toContainText('Block admin (office excepted)');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Priority/ })).toContainText('45');
+  await expect(dialog.getByRole('row').filter({ hasText: /^IP restriction/ })).toContainText('192.0.2.9');
   await dialog.getByRole('button', { name: 'Apply change' }).click();
   await expect(dialog).toBeHidden();
   await expect(editor).toBeHidden();
@@ -68,9 +68,9 @@ test('V2 editor: the matches of an existing policy are reviewed, saved and journ
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   // The API lists v1.0 only: the V2 conditions show as added, the v1.0 URL path as removed.
-  await expect(dialog.getByRole('row').filter({ hasText: /^matches\.\d+\.values added/ })).toContainText('/pay/');
-  await expect(dialog.getByRole('row').filter({ hasText: /^matchUrlPath\.patterns removed/ })).toContainText('/checkout');
-  await expect(dialog.getByRole('row').filter({ hasText: /^priority/ })).toContainText('35');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Condition \d+ — values added/ })).toContainText('/pay/');
+  await expect(dialog.getByRole('row').filter({ hasText: /^URL path — patterns removed/ })).toContainText('/checkout');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Priority/ })).toContainText('35');
   await dialog.getByRole('button', { name: 'Apply change' }).click();
   await expect(dialog).toBeHidden();
   await expect(editor).toBeHidden();

@@ -1,15 +1,100 @@
-// Layout at the smallest supported window (1024×700), light and dark: the shell of a production
-// account, the services overview, the traffic dashboard with data and a policy section. Nothing
-// may overflow the window sideways, and the controls the review found cut off stay reachable.
-// Also: the chart tooltip lists each series once, all at one timestamp; closing the command
-// palette gives focus back to what opened it. Screenshots: e2e/screenshots/layout-*-1024-*.png.
+// Layout at the supported window sizes. Every screen (e2e/screens.ts) at 1024×700 and 1280×800:
+// neither the page nor any element scrolls or spills sideways, and no text is cut off without a
+// way to read it in full; the values the review found cut (a regex condition, the Edge CNAME,
+// the Accounts actions) are shown whole. At 1024×700, light and dark: the shell of a production
+// account, the services overview, the traffic dashboard and a policy section keep their controls
+// reachable; the chart tooltip lists each series once, all at one timestamp; closing the command
+// palette gives focus back to what opened it. Screenshots: e2e/screenshots/layout-*.png.
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, type E2eHost } from './fixtures.ts';
+import { everyScreen, visitEveryScreen, type ScreenName } from './screens.ts';
 import type { SandboxHandle } from '#sandbox';
 
 test.use({ viewport: { width: 1024, height: 700 } });
 
 const themes = ['light', 'dark'] as const;
+
+/**
+ * What spills sideways on the page: the document wider than the window; any element whose
+ * content is wider than its box (scrolling, clipped or spilling), innermost only; text cut with
+ * an ellipsis that carries no title with the full text. Form controls and canvases are left out
+ * (an input scrolls its own text by design).
+ */
+async function sidewaysProblems(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const problems = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) problems.push('page: ' + doc.scrollWidth + 'px wide in a ' + window.innerWidth + 'px window');
+    const describe = (el) => {
+      const label = el.getAttribute('aria-label') || el.getAttribute('title') || (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+      return el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).filter((c) => !c.startsWith('svelte-')).join('.') : '') + ' "' + label + '"';
+    };
+    const spilling = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!(el instanceof HTMLElement)) continue;
+      if (['INPUT', 'SELECT', 'TEXTAREA', 'CANVAS', 'OPTION'].includes(el.tagName)) continue;
+      if (el.closest('.visually-hidden, [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline' || style.display === 'contents' || style.display === 'none') continue;
+      if (!el.checkVisibility() || el.clientWidth === 0) continue;
+      const excess = el.scrollWidth - el.clientWidth;
+      if (excess <= 1) continue;
+      if (style.textOverflow === 'ellipsis') {
+        const full = (el.textContent || '').trim();
+        const title = el.closest('[title]')?.getAttribute('title') || '';
+        if (!title.includes(full)) problems.push('cut off, no title with the full text: ' + describe(el));
+        continue;
+      }
+      spilling.push([el, describe(el) + ' is ' + excess + 'px too narrow (overflow-x: ' + style.overflowX + ')']);
+    }
+    for (const [el, text] of spilling) if (!spilling.some(([other]) => other !== el && el.contains(other))) problems.push(text);
+    return problems;
+  })()`);
+}
+
+/** The values the review found cut off at 1024 px are shown in full (wrapped, not clipped). */
+async function expectKnownLongValuesWhole(page: Page, screen: ScreenName): Promise<void> {
+  const whole = async (selector: string, what: string) => {
+    const cut = await page.locator(selector).evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    expect(cut, what + ' shown whole').toEqual([]);
+    expect(await page.locator(selector).count(), what + ' present').toBeGreaterThan(0);
+  };
+  if (screen === 'services') await whole('.cname', 'Edge CNAME');
+  if (screen === 'cache-editor') {
+    const regex = page.getByRole('group', { name: 'Condition 1' }).getByText('\\.(css|js|png|jpe?g|webp|svg|woff2)$', { exact: true });
+    await expect(regex).toBeVisible();
+    const box = await regex.boundingBox();
+    const group = await page.getByRole('group', { name: 'Condition 1' }).boundingBox();
+    expect(box && group && box.x + box.width <= group.x + group.width, 'regex value inside its condition').toBe(true);
+    expect(await regex.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'regex value not clipped').toBe(true);
+  }
+  if (screen === 'accounts') {
+    for (const button of await page.getByRole('table').getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
+  }
+}
+
+for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  test.describe(`${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    test(`every screen fits ${viewport.width}×${viewport.height}: nothing spills sideways, no text cut off unreadably`, async ({ app, host, sandbox }) => {
+      test.setTimeout(180_000);
+      const problems: string[] = [];
+      const visited: ScreenName[] = [];
+      await visitEveryScreen(app, host, sandbox, async (name) => {
+        visited.push(name);
+        for (const theme of themes) {
+          await app.locator('html').evaluate((html, t) => html.setAttribute('data-theme', t), theme);
+          await screenshot(app, `layout-${name}-${viewport.width}-${theme}`);
+        }
+        await app.locator('html').evaluate((html) => html.setAttribute('data-theme', 'light'));
+        problems.push(...(await sidewaysProblems(app)).map((p) => `${name}: ${p}`));
+        await expectKnownLongValuesWhole(app, name);
+      });
+      expect(visited).toEqual([...everyScreen]);
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+}
 
 async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
   const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });

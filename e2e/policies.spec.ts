@@ -55,7 +55,7 @@ test('cache control: invalid priority shows the field error, the draft survives 
   await editor.getByLabel('TTL unit').selectOption('h');
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
-  await expect(dialog.getByRole('row').filter({ hasText: /^ttl/ })).toContainText('7200');
+  await expect(dialog.getByRole('row').filter({ hasText: /^TTL/ })).toContainText('2 hours');
   await shoot(app, 'policies-review-dialog', dialog);
   await applyReviewed(app);
   await expect(editor).toBeHidden();
@@ -150,7 +150,7 @@ test('CORS: invalid origin shown, the whole set is replaced, last applied is sho
   await editor.getByRole('button', { name: 'Review and set CORS headers' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   await expect(dialog.getByText(/Saving replaces the whole set/)).toBeVisible();
-  await expect(dialog.getByRole('row').filter({ hasText: 'accessControlAllowMethods' })).toContainText('GET,OPTIONS');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Access-Control-Allow-Methods/ })).toContainText('GET,OPTIONS');
   await applyReviewed(app);
   await expect(app.getByText(/Last applied on .* by this app/)).toBeVisible();
   await expect(app.getByRole('form', { name: 'CORS headers' }).getByLabel('Access-Control-Allow-Origin')).toHaveValue('https://app.example-shop.com');

@@ -15,7 +15,7 @@ import {
   type JournalReadBackKind,
   type MutatingOperationId,
 } from '#shared/api/operation-facts.ts';
-import { matchesToV10, type MatchLike } from '#shared/rules/index.ts';
+import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
@@ -47,52 +47,9 @@ export type CurrentState = {
 
 type Json = Record<string, unknown>;
 
-// Body fields of each editable policy kind, in the order the spec lists them.
-const cacheFields = [
-  'policyName', 'priority', 'matches', 'ttl', 'refererAcl', 'originAcl', 'ignoreClientNoCache', 'ignoreOriginNoCache',
-  'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable', 'responseHeaders', 'varyMIMEs', 'enabled',
-];
-const accessFieldsV10 = [
-  'policyName', 'type', 'matchUrlPath', 'matchQueryString', 'priority', 'ipRestriction', 'geoRestriction',
-  'anonymousIp', 'tokenSecret', 'enabled',
-];
-const accessFieldsV11 = [
-  'policyName', 'type', 'matches', 'priority', 'ipRestriction', 'geoRestriction', 'anonymousIp', 'tokenSecret', 'enabled',
-];
-const redirectionFields = ['policyName', 'matchUrlPath', 'matchQueryString', 'redirectDestination', 'httpCode', 'priority', 'enabled'];
-
-function pick(source: Json, fields: readonly string[]): Json {
-  const out: Json = {};
-  for (const f of fields) if (source[f] !== undefined && source[f] !== null) out[f] = source[f];
-  return out;
-}
-
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** A listed policy in the request shape of `operationId` (so the diff compares like with like). */
-export function policyAsBody(operationId: MutatingOperationId, policy: Json): Json {
-  switch (operationId) {
-    case 'updateCacheControlPolicyV2':
-      return pick(policy, cacheFields);
-    case 'updateAccessControlPolicy':
-    case 'createAccessControlPolicy':
-      return pick(policy, accessFieldsV10);
-    case 'updateAccessControlPolicyV2':
-      return pick(policy, policy.matches !== undefined ? accessFieldsV11 : accessFieldsV10);
-    case 'updateRedirectionPolicy': {
-      const body = pick(policy, redirectionFields);
-      // The V2 list gives `matches`; the v1.0 edit wants matchUrlPath (+ matchQueryString).
-      if (body.matchUrlPath === undefined && Array.isArray(policy.matches)) {
-        const pair = matchesToV10(policy.matches as MatchLike[]);
-        if (pair) Object.assign(body, pair);
-        else body.matches = policy.matches;
-      }
-      return body;
-    }
-    default:
-      return pick(policy, Object.keys(policy));
-  }
-}
+export { policyAsBody };
 
 
 function serviceIdOf(input: OperationCallInput): number | null {

@@ -81,6 +81,7 @@ describe('IPC boundary', () => {
         core.invoke('accounts.testConnection', { accountId: id }),
         core.invoke('inventory.record', { accountId: id, serviceId: 5, domainName: 'a.example' }),
         core.invoke('inventory.remove', { accountId: id, serviceIds: [5] }),
+        core.invoke('drafts.save', { accountId: id, serviceId: 5, policyKey: 'cors', value: {} }),
         core.invoke('changes.current', { accountId: id, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 } } }),
         core.invoke('api.call', { accountId: id, operationId: 'getCustomer', input: { params: { customer_id: 1 } } }),
       ];

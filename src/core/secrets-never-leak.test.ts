@@ -198,6 +198,20 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     await ok('list drafts', 'drafts.list', { accountId: standardId });
     await ok('inventory', 'inventory.list', { accountId: standardId });
     await ok('analytics cache', 'analytics.cacheInfo', {});
+    // Configuration documents: secrets left out of a plain export, unreadable in an encrypted
+    // one, and never in a diff or plan made from the encrypted one.
+    const plain = await ok<{ text: string }>('config export', 'config.export', { accountId: standardId, serviceIds: [serviceId] });
+    expect(plain.text).toContain('"tokenSecret": "[REDACTED]"');
+    const sealed = await ok<{ text: string; encrypted: boolean }>('config export sealed', 'config.export', {
+      accountId: standardId,
+      serviceIds: [serviceId],
+      includeSecrets: true,
+      passphrase: 'leak test passphrase',
+    });
+    expect(sealed.encrypted).toBe(true);
+    const fromSealed = { document: sealed.text, passphrase: 'leak test passphrase' };
+    await ok('config diff', 'config.diff', { left: fromSealed, right: { document: plain.text } });
+    await ok('config plan', 'config.plan', { source: fromSealed, target: { accountId: standardId, serviceId } });
     // Statistics of the service (fills the offline cache) and both export formats.
     const to = Date.now() - 10 * 60_000;
     const query = { accountId: standardId, serviceNames: ['leak-test.example.com'], metrics: ['volume'], from: to - 2 * 3_600_000, to, interval: 'minute' };

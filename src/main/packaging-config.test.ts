@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../..', import.meta.url);
 const builder = load(readFileSync(new URL('electron-builder.yml', root), 'utf8')) as Record<string, unknown>;
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
   dependencies?: Record<string, string>;

@@ -130,6 +130,8 @@ describe('token', () => {
     expect(reply.body).toContain('<div id="app">');
     expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+    // frame-ancestors works only as a header (the page's meta tag leaves it out).
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['referrer-policy']).toBe('no-referrer');
     expect(reply.headers['cache-control']).toBe('no-store');

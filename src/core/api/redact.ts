@@ -1,9 +1,9 @@
 // Redaction before anything is recorded or thrown (Octokit's RequestError model): Authorization
 // values, access key secrets, S3 accessSecret and tokenSecret never reach a log, error or export.
 
-import { isSecretFieldName, secretFieldNames } from '#shared/ipc/secret-fields.ts';
+import { isSecretFieldName, REDACTED, secretFieldNames } from '#shared/ipc/secret-fields.ts';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
 const AUTHORIZATION_VALUE_RE = /HMAC-SHA256\s+[^\s:"']+:[0-9a-fA-F]{8,}/g;
 // Secrets embedded in JSON text, e.g. a response snippet or a body in a message.

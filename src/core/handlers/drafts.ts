@@ -14,6 +14,8 @@ export function createDraftsHandlers(ctx: CoreContext): FeatureHandlers<'drafts'
   return {
     'drafts.get': async (key) => ({ draft: await draftStoreFor(ctx).get(key) }),
     'drafts.save': async ({ value, formVersion, ...key }) => {
+      // A draft belongs to an account that exists (drafts of unknown IDs would only pile up).
+      await ctx.accounts.get(key.accountId);
       const draft = await draftStoreFor(ctx).save(key, value, formVersion);
       return { savedAt: draft.savedAt };
     },

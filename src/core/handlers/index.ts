@@ -11,6 +11,7 @@ import { createChangesHandlers } from './changes.ts';
 import { createAnalyticsHandlers } from './analytics.ts';
 import { createStatsHandlers } from './stats.ts';
 import { createInventoryHandlers } from './inventory.ts';
+import { createConfigHandlers } from './config.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -25,5 +26,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createAnalyticsHandlers(ctx),
     ...createStatsHandlers(ctx),
     ...createInventoryHandlers(ctx),
+    ...createConfigHandlers(ctx),
   };
 }

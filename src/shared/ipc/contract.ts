@@ -15,6 +15,7 @@ import { changesChannels } from './channels/changes.ts';
 import { analyticsChannels, analyticsEvents } from './channels/analytics.ts';
 import { statsChannels } from './channels/stats.ts';
 import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
+import { configChannels } from './channels/config.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -29,6 +30,7 @@ export const ipcContract = mergeTables(
   analyticsChannels,
   statsChannels,
   inventoryChannels,
+  configChannels,
 );
 
 export const ipcEvents = mergeTables(

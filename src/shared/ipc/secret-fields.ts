@@ -5,6 +5,9 @@ import { operations } from '../api/operations.ts';
 import { secretFieldNamesIn } from '../api/secret-mark.ts';
 import { ipcContract } from './contract.ts';
 
+/** What stands in for a redacted secret (journal, errors, logs, documents exported without secrets). */
+export const REDACTED = '[REDACTED]';
+
 /** Secret fields the API itself carries (S3 accessSecret, tokenSecret): the ones a user may reveal. */
 export const apiSecretFields: readonly string[] = [
   ...secretFieldNamesIn(Object.values(operations).flatMap((op) => [op.pathParams, op.body, op.response])),

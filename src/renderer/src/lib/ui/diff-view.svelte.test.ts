@@ -1,35 +1,31 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import DiffView, { diffRows } from './diff-view.svelte';
+import DiffView from './diff-view.svelte';
 
 afterEach(() => cleanup());
 
-describe('diffRows', () => {
-  it('flattens nested values and classifies each path', () => {
-    const rows = diffRows(
-      { policyName: 'a', ttl: 60, matches: [{ field: 'req.path', values: ['/x'] }], gone: true },
-      { policyName: 'a', ttl: 120, matches: [{ field: 'req.path', values: ['/x', '/y'] }], added: 'n' },
-    );
-    expect(rows.map((r) => [r.path, r.status])).toEqual([
-      ['policyName', 'same'],
-      ['ttl', 'changed'],
-      ['matches.1.field', 'same'],
-      ['matches.1.values', 'changed'],
-      ['added', 'added'],
-      ['gone', 'removed'],
-    ]);
-    expect(rows.find((r) => r.path === 'matches.1.values')?.after).toBe('/x, /y');
-  });
-});
-
 describe('DiffView', () => {
   it('shows changed fields, hides unchanged ones until asked', async () => {
-    render(DiffView, { props: { before: { a: 1, b: 2 }, after: { a: 1, b: 3 } } });
+    render(DiffView, { props: { before: { policyName: 'p', priority: 2 }, after: { policyName: 'p', priority: 3 } } });
     expect(screen.getByText(/1 field changed/)).toBeTruthy();
-    expect(screen.queryByText('a')).toBeNull();
+    expect(screen.queryByRole('rowheader', { name: /Policy name/ })).toBeNull();
     await fireEvent.click(screen.getByLabelText(/Show unchanged fields \(1\)/));
-    expect(screen.getByText('a')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: /Policy name/ })).toBeTruthy();
+  });
+
+  it('shows the form labels and human units, the API names and values on request', async () => {
+    render(DiffView, { props: { before: { ttl: 3600, responseHeaders: [{ name: 'A', operationType: 'add' }] }, after: { ttl: 86400, responseHeaders: [{ name: 'A', operationType: 'delete' }] } } });
+    const ttl = screen.getByRole('row', { name: /^TTL/ });
+    expect(ttl.textContent).toContain('1 hour');
+    expect(ttl.textContent).toContain('1 day');
+    expect(ttl.textContent).not.toContain('86400');
+    const header = screen.getByRole('rowheader', { name: /^Response header 1 — operation/ });
+    expect(header.getAttribute('title')).toBe('API name: responseHeaders.0.operationType');
+    expect(screen.queryByText('responseHeaders.0.operationType')).toBeNull();
+    await fireEvent.click(screen.getByLabelText('Show API names and values'));
+    expect(screen.getByText('responseHeaders.0.operationType')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /^TTL/ }).textContent).toContain('86400');
   });
 
   it('says so when nothing changes', () => {

@@ -8,6 +8,7 @@ import { aclTypes, type AclType } from '#shared/api/schemas/acl.ts';
 import { responseHeaderOperations, type ResponseHeaderOperation } from '#shared/api/schemas/response-header.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
+import { topFieldLabel } from '#shared/api/field-labels.ts';
 import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policies.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };
@@ -36,13 +37,13 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 // ------------------------------------------------------------------ cache control (V2)
 
 export const cacheBooleans = [
-  { key: 'ignoreClientNoCache', label: 'Ignore client no-cache', meaning: 'Ignore no-cache headers sent by clients.' },
-  { key: 'ignoreOriginNoCache', label: 'Ignore origin no-cache', meaning: 'Ignore no-cache headers sent by the origin.' },
-  { key: 'ignoreQueryString', label: 'Ignore query string', meaning: 'Cache one object per URL path, whatever the query string.' },
-  { key: 'enableXCache', label: 'X-Cache header', meaning: 'Edge responses carry an X-Cache header with HIT or MISS.' },
-  { key: 'noCache', label: 'Never cache', meaning: 'Never cache matched objects, even when the origin allows it.' },
-  { key: 'autoGzipDisable', label: 'Disable automatic Gzip', meaning: 'Do not compress matched responses with Gzip at the edge.' },
-  { key: 'enabled', label: 'Enabled', meaning: 'The rule is active. Disabled rules are kept but never apply.' },
+  { key: 'ignoreClientNoCache', label: topFieldLabel('ignoreClientNoCache'), meaning: 'Ignore no-cache headers sent by clients.' },
+  { key: 'ignoreOriginNoCache', label: topFieldLabel('ignoreOriginNoCache'), meaning: 'Ignore no-cache headers sent by the origin.' },
+  { key: 'ignoreQueryString', label: topFieldLabel('ignoreQueryString'), meaning: 'Cache one object per URL path, whatever the query string.' },
+  { key: 'enableXCache', label: topFieldLabel('enableXCache'), meaning: 'Edge responses carry an X-Cache header with HIT or MISS.' },
+  { key: 'noCache', label: topFieldLabel('noCache'), meaning: 'Never cache matched objects, even when the origin allows it.' },
+  { key: 'autoGzipDisable', label: topFieldLabel('autoGzipDisable'), meaning: 'Do not compress matched responses with Gzip at the edge.' },
+  { key: 'enabled', label: topFieldLabel('enabled'), meaning: 'The rule is active. Disabled rules are kept but never apply.' },
 ] as const;
 export type CacheBooleanKey = (typeof cacheBooleans)[number]['key'];
 /** The spec's defaults (shared with the sandbox, which gives them to new policies). */

@@ -1,8 +1,20 @@
-// Human labels for error paths ("responseHeaders.0.name" → "Response header 1 — name"), shared
-// by every policy editor's error summary. Labels follow the editors' own field labels.
+// Human labels for document field paths ("matches.0.values" → "Condition 1 — values"), in the
+// wording of the editors (src/renderer/.../policies/field-labels.ts). Kept in this one file so
+// that it can be swapped for the shared label table of the review diff once that lands.
 
-/** Top-level fields of every policy body. */
 const fields: Record<string, string> = {
+  // service
+  domainName: 'Domain name',
+  cName: 'CNAME',
+  alternateDomainNames: 'Alternate domain names',
+  origins: 'Origins',
+  defaultHostHeader: 'Default host header',
+  streaming: 'Streaming',
+  http2: 'HTTP/2',
+  http3: 'HTTP/3',
+  redirectHttpToHttps: 'Redirect HTTP to HTTPS',
+  tlsProfile: 'TLS profile',
+  // every policy
   policyName: 'Policy name',
   priority: 'Priority',
   enabled: 'Enabled',
@@ -44,17 +56,11 @@ const fields: Record<string, string> = {
   ignoreUrlPath: 'Same limit for all URLs',
 };
 
-/** Lists whose entries are numbered in the editor ("Response header 1"). */
+/** Lists whose entries are numbered ("Response header 1"). */
 const items: Record<string, string> = {
   responseHeaders: 'Response header',
   matches: 'Condition',
-  tokenSecret: 'Token',
-  ipRestriction: 'IP entry',
-  geoRestriction: 'Country',
-  varyMIMEs: 'MIME type',
-  values: 'value',
-  patterns: 'pattern',
-  domainList: 'domain',
+  origins: 'Origin',
 };
 
 /** Fields below the top level. */
@@ -68,38 +74,52 @@ const parts: Record<string, string> = {
   patterns: 'patterns',
   aclType: 'type',
   domainList: 'domains',
+  originUrl: 'URL',
+  sni: 'SNI',
+  headers: 'headers',
+  s3Credential: 'S3 credential',
+  accessKey: 'access key',
+  accessSecret: 'access secret',
+  region: 'region',
+  dropQueryString: 'drop query string',
 };
 
-const isIndex = (segment: string): boolean => /^\d+$/.test(segment);
-
-/** "someField" → "Some field" (fields this table does not know yet). */
 function humanize(segment: string): string {
   const words = segment.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Label of a dotted error path; '' for the form as a whole. */
-export function fieldLabel(path: string): string {
+/** Label of a dotted field path of a service or policy; '' for the whole. */
+export function documentFieldLabel(path: string): string {
   const segments = path.split('.').filter((s) => s !== '');
-  if (segments.length === 0) return '';
   const out: string[] = [];
   let previous: string | null = null;
   for (const segment of segments) {
-    if (isIndex(segment) && previous !== null) {
-      // "responseHeaders", "0" → "Response header 1" (replaces the list's own label).
+    if (/^\d+$/.test(segment) && previous !== null && out.length > 0) {
       const item = items[previous];
-      const number = Number(segment) + 1;
-      if (item) {
-        const last = out.length - 1;
-        const itemLabel = out.length === 1 ? item : item.toLowerCase();
-        out[last] = `${itemLabel} ${number}`;
-      } else {
-        out[out.length - 1] = `${out[out.length - 1]} ${number}`;
-      }
+      const last = out.length - 1;
+      out[last] = item ? `${out.length === 1 ? item : item.toLowerCase()} ${Number(segment) + 1}` : `${out[last]} ${Number(segment) + 1}`;
+    } else if (previous === 'headers') {
+      // Origin header names are data, shown as written.
+      out.push(segment);
     } else {
-      out.push(out.length === 0 ? (fields[segment] ?? humanize(segment)) : (parts[segment] ?? humanize(segment).toLowerCase()));
+      out.push(out.length === 0 ? (fields[segment] ?? humanize(segment)) : (parts[segment] ?? fields[segment]?.toLowerCase() ?? humanize(segment).toLowerCase()));
     }
     previous = segment;
   }
   return out.join(' — ');
 }
+
+/** The parts of a service's configuration, in the order diffs and plans show them. */
+export const documentParts = ['service', 'cache-control', 'access-control', 'redirection', 'cors', 'rate-limit'] as const;
+export type DocumentPart = (typeof documentParts)[number];
+
+/** Titles of the groups of a diff or a plan. */
+export const documentPartTitles: Readonly<Record<DocumentPart, string>> = {
+  service: 'Service settings',
+  'cache-control': 'Cache control policy',
+  'access-control': 'Access control policy',
+  redirection: 'Redirection policy',
+  cors: 'CORS headers',
+  'rate-limit': 'Rate limit',
+};

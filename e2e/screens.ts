@@ -1,0 +1,166 @@
+// A walk through every screen of the app, on the sandbox account, for the checks that apply to
+// all of them (layout.spec.ts: no sideways overflow; accessibility.spec.ts: axe-core in both
+// themes and a clean console). At each screen the walk calls `visit(name)` with the screen in
+// its typical state: editors open on a sample policy, the traffic charts drawn, a journal entry
+// expanded, the dialogs open.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, type E2eHost } from './fixtures.ts';
+import type { SandboxHandle } from '#sandbox';
+
+export const everyScreen = [
+  'welcome',
+  'services',
+  'palette',
+  'create-service',
+  'details',
+  'cache-editor',
+  'review-diff',
+  'access-editor',
+  'redirection-editor',
+  'cors-editor',
+  'rate-limit-editor',
+  'rule-tester',
+  'traffic',
+  'journal',
+  'confirm-dialog',
+  'accounts',
+  'review-mode',
+] as const;
+export type ScreenName = (typeof everyScreen)[number];
+
+export type VisitScreen = (name: ScreenName) => Promise<void>;
+
+const mainNav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
+
+async function openTab(app: Page, tab: string): Promise<void> {
+  await mainNav(app).getByRole('button', { name: /#101$/ }).click();
+  await app.getByRole('tab', { name: tab }).click();
+  await expect(app.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+}
+
+/**
+ * A second account with a long name, production, on the fixture gateway: the Accounts table
+ * then has rows with every action (Switch, Edit, Rotate secret, Remove) and long text.
+ */
+async function addLongNamedAccount(app: Page, host: E2eHost, sandbox: SandboxHandle): Promise<void> {
+  const response = await app.request.post(`${host.origin}/ipc/accounts.add`, {
+    headers: { Origin: host.origin },
+    data: {
+      name: 'Globex Corporation — EU production (managed by Initech)',
+      baseUrl: sandbox.url,
+      accessKeyId: sandbox.credentials.accessKeyId,
+      customerId: sandbox.credentials.customerId,
+      secret: sandbox.credentials.accessKeySecret,
+      production: true,
+      verify: false,
+      makeCurrent: false,
+    },
+  });
+  expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
+}
+
+/** Starts on the welcome screen of a fresh app (the `app` fixture) and ends on review mode. */
+export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: SandboxHandle, visit: VisitScreen): Promise<void> {
+  await expect(app.getByRole('heading', { name: 'Welcome to Acceleration Console' })).toBeVisible();
+  await visit('welcome');
+
+  await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
+  await addLongNamedAccount(app, host, sandbox);
+  await app.reload();
+  await mainNav(app).getByRole('button', { name: 'All services' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
+  await expect(app.getByRole('button', { name: /^Remove .+ from the list$/ }).first()).toBeVisible();
+  // The welcome toast would cover part of the screens that follow.
+  await expect(app.getByText('“Sandbox” is ready')).toBeHidden({ timeout: 10_000 });
+  await visit('services');
+
+  const palette = app.getByRole('dialog', { name: 'Command palette' });
+  await app.getByRole('button', { name: /Search or jump to/ }).click();
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill('shop');
+  await visit('palette');
+  await app.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await mainNav(app).getByRole('button', { name: 'New service' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'New service' })).toBeVisible();
+  await visit('create-service');
+
+  await mainNav(app).getByRole('button', { name: /#101$/ }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'www.example-shop.com' })).toBeVisible();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+  await visit('details');
+
+  await openTab(app, 'Cache control');
+  await app.getByRole('button', { name: 'Edit cache control policy Static assets' }).click();
+  const cacheEditor = app.getByRole('form', { name: /Edit cache control policy/ });
+  await expect(cacheEditor).toBeVisible();
+  await visit('cache-editor');
+  await cacheEditor.getByLabel('TTL', { exact: true }).fill('1');
+  await cacheEditor.getByLabel('TTL unit').selectOption('d');
+  await cacheEditor.getByRole('button', { name: 'Review and save' }).click();
+  const review = app.getByRole('dialog', { name: 'Review the change' });
+  await expect(review).toBeVisible();
+  await visit('review-diff');
+  await review.getByRole('button', { name: 'Apply change' }).click();
+  await expect(review).toBeHidden();
+
+  await openTab(app, 'Access control');
+  await app.getByRole('button', { name: 'Edit access control policy Block admin from outside' }).click();
+  await expect(app.getByRole('form', { name: /Edit access control policy/ })).toBeVisible();
+  await visit('access-editor');
+
+  await openTab(app, 'Redirection');
+  await app.getByRole('button', { name: 'Edit redirection Campaign landing' }).click();
+  await expect(app.getByRole('form', { name: /Edit redirection/ })).toBeVisible();
+  await visit('redirection-editor');
+
+  await openTab(app, 'CORS');
+  await expect(app.getByRole('form', { name: 'CORS headers' })).toBeVisible();
+  await visit('cors-editor');
+
+  await openTab(app, 'Rate limit');
+  await expect(app.getByRole('form', { name: 'Rate limit' })).toBeVisible();
+  await visit('rate-limit-editor');
+
+  await openTab(app, 'Rule tester');
+  await expect(app.getByRole('form', { name: 'Test request' })).toBeVisible();
+  await visit('rule-tester');
+
+  await mainNav(app).getByRole('button', { name: 'Traffic', exact: true }).click();
+  await expect(app.getByRole('img', { name: /^Bandwidth chart, \d+ services?$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(app.locator('[data-render-count]').first()).not.toHaveAttribute('data-render-count', '0');
+  await visit('traffic');
+  const bundlePath = join(await mkdtemp(join(tmpdir(), 'accel-screens-')), 'bundle.json');
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
+  await download.saveAs(bundlePath);
+
+  await mainNav(app).getByRole('button', { name: 'Change journal' }).click();
+  const entries = app.getByRole('list', { name: 'Journal entries' });
+  const entry = entries.getByRole('listitem').filter({ hasText: 'Edit cache control policy' }).first();
+  await entry.getByRole('button', { name: 'Details' }).click();
+  await expect(entry.getByRole('table')).toBeVisible();
+  await visit('journal');
+  await entry.getByRole('button', { name: 'Apply previous version again' }).click();
+  const confirm = app.getByRole('alertdialog', { name: 'Apply the previous version again?' });
+  await expect(confirm).toBeVisible();
+  await visit('confirm-dialog');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await expect(app.getByRole('button', { name: /^Remove Globex Corporation/ })).toBeVisible();
+  await visit('accounts');
+
+  await mainNav(app).getByRole('button', { name: 'Open stats bundle' }).click();
+  const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
+  await chooser.setFiles(bundlePath);
+  await expect(app.getByText('Checksum verified')).toBeVisible();
+  await expect(app.getByRole('img', { name: /^Bandwidth chart/ })).toBeVisible();
+  await visit('review-mode');
+}

@@ -1,0 +1,310 @@
+// accel config export|diff|apply: configuration documents from a terminal, with the same
+// export, diff and plan as the app (config.* channels of the core), so that configurations can
+// live in git and be applied from a pipeline.
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+// The core is loaded only when a command runs, so that `accel config --help` stays quick.
+import type { CliCore } from '../cli-core.ts';
+import { printError, readSecret } from '../cli-io.ts';
+import { documentParts, type DocumentPart } from '#shared/config-document/field-labels.ts';
+import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
+import type { ChannelInput, ChannelOutput, IpcError } from '#shared/ipc/contract.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+
+/** Exit status when everything ran but not every item applied (or, for diff, the two differ). */
+export const EXIT_NOT_EVERY_ITEM = 3;
+
+export const help = `Usage: accel config export --account NAME [--service ID|DOMAIN ...] [--out FILE]
+                          [--include-secrets [--passphrase-env VAR]]
+       accel config diff SOURCE SOURCE [--format table|json] [--passphrase-env VAR]
+       accel config apply FILE[#SERVICE] --account NAME --service ID|DOMAIN
+                          [--only PARTS] [--items IDS] [--dry-run] [--format table|json] [--yes]
+                          [--passphrase-env VAR]
+
+Configuration documents (docs/config-documents.md): a service's settings, its cache control,
+access control and redirection policies, and the CORS headers and rate limit as last applied
+from this app, in JSON with a stable key order so that git diffs read well.
+
+export   Writes the services of an account (--service, repeatable; default: every service in
+         the account's list) to --out FILE or standard output. Secrets (S3 accessSecret,
+         tokenSecret) are left out unless --include-secrets, which writes an encrypted document;
+         its passphrase (8 characters or more) comes from --passphrase-env VAR or standard input.
+diff     Compares two configurations. A SOURCE is a document file, FILE#SERVICE for one service of
+         a document with several, or @ACCOUNT#SERVICE for a service as it is now (SERVICE is a
+         domain name or service ID). Exit status 0 when they are the same, ${EXIT_NOT_EVERY_ITEM} when they differ.
+apply    Plans applying the document's service to the target service: per item create, update,
+         unchanged, or cannot apply with the reason. Without --dry-run it applies every item that
+         can apply (or only --items id1,id2) through the change journal, and lists each item's
+         outcome: applied, unchanged, cannot, failed or skipped (not ticked).
+  --only PARTS     comma-separated parts: ${documentParts.join(', ')}
+  --items IDS      comma-separated plan item IDs as --dry-run shows them
+  --dry-run        print the plan, change nothing
+  --format         table (default) or json
+  --yes            confirm applying to an account flagged production
+
+Exit status: 0 every item applied or was already so; ${EXIT_NOT_EVERY_ITEM} some items cannot apply (or, with
+--dry-run, would not); 1 an error or a failed item; 2 a mistake in the command line.
+`;
+
+async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
+  const { withCore: run } = await import('../cli-core.ts');
+  return run(io, action);
+}
+
+/** An error of a command as the IPC error shape (core errors keep their code and fields). */
+async function asIpcError(error: unknown): Promise<IpcError> {
+  const [{ CoreCallError }, { toIpcError }] = await Promise.all([import('../cli-core.ts'), import('#core/ipc-error.ts')]);
+  return error instanceof CoreCallError ? error.error : toIpcError(error);
+}
+
+async function findAccount(cli: CliCore, nameOrId: string) {
+  const { findAccount: find } = await import('./accounts.ts');
+  return find(cli, nameOrId);
+}
+
+type Source = ChannelInput<'config.diff'>['left'];
+type Plan = ChannelOutput<'config.plan'>;
+
+function list(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function parseParts(text: string | undefined): DocumentPart[] | undefined {
+  const parts = list(text);
+  if (parts === undefined) return undefined;
+  for (const part of parts) {
+    if (!(documentParts as readonly string[]).includes(part)) throw new UsageError(`Unknown part "${part}"; parts are ${documentParts.join(', ')}`);
+  }
+  return parts as DocumentPart[];
+}
+
+function splitAtHash(operand: string): { head: string; service: string | undefined } {
+  const at = operand.lastIndexOf('#');
+  return at < 0 ? { head: operand, service: undefined } : { head: operand.slice(0, at), service: operand.slice(at + 1) };
+}
+
+/** A service ID, or the ID of the domain name in the account's service list. */
+async function serviceIdOf(cli: CliCore, accountId: string, accountName: string, service: string): Promise<number> {
+  if (/^\d+$/.test(service)) return Number(service);
+  const { services } = await cli.call('inventory.list', { accountId });
+  const found = services.find((s) => s.domainName.toLowerCase() === service.toLowerCase());
+  if (!found) {
+    throw new UsageError(`"${accountName}" has no service ${service} in its list; use the service ID, or add it with the app's "Add by ID".`);
+  }
+  return found.serviceId;
+}
+
+async function readDocumentFile(io: CliIo, path: string): Promise<string> {
+  try {
+    return await readFile(resolve(io.cwd, path), 'utf8');
+  } catch (error) {
+    throw new UsageError(`${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+function isEncryptedText(text: string): boolean {
+  try {
+    return isEncryptedConfigDocument(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+async function resolveSource(cli: CliCore, io: CliIo, operand: string, passphraseEnv: string | undefined): Promise<Source> {
+  const { head, service } = splitAtHash(operand);
+  if (head.startsWith('@')) {
+    if (!service) throw new UsageError(`${operand}: name the service as @ACCOUNT#SERVICE`);
+    const account = await findAccount(cli, head.slice(1));
+    return { accountId: account.id, serviceId: await serviceIdOf(cli, account.id, account.name, service) };
+  }
+  const document = await readDocumentFile(io, head);
+  const passphrase = isEncryptedText(document) ? await readSecret(io, passphraseEnv, `passphrase of ${head}`) : undefined;
+  return { document, ...(passphrase === undefined ? {} : { passphrase }), ...(service === undefined ? {} : { service }) };
+}
+
+function cell(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}
+
+function changeText(changes: Plan['items'][number]['changes']): string {
+  return changes.map((c) => `${c.label}: ${c.left ?? '(not set)'} → ${c.right ?? '(not set)'}`).join('; ');
+}
+
+export function planTable(plan: Plan): string {
+  const idWidth = Math.min(48, Math.max(4, ...plan.items.map((i) => i.id.length)));
+  const lines = [`Plan: ${plan.source} → ${plan.target}`, '', `${cell('ACTION', 10)} ${cell('ITEM', idWidth)}  DETAIL`];
+  for (const i of plan.items) {
+    const detail = i.action === 'cannot' ? (i.reason ?? '') : [changeText(i.changes), ...i.notes].filter(Boolean).join(' ');
+    lines.push(`${cell(i.action === 'cannot' ? 'cannot' : i.action, 10)} ${cell(i.id, idWidth)}  ${detail}`);
+  }
+  const c = plan.counts;
+  lines.push('', `${c.create ?? 0} create, ${c.update ?? 0} update, ${c.unchanged ?? 0} unchanged, ${c.cannot ?? 0} cannot apply`, '');
+  return lines.join('\n');
+}
+
+function diffTable(diff: ChannelOutput<'config.diff'>): string {
+  const marks = { same: '=', changed: '~', 'only-left': '<', 'only-right': '>', 'not-known': '?' } as const;
+  const lines = [`Left:  ${diff.left}`, `Right: ${diff.right}`, ''];
+  for (const g of diff.groups) {
+    const suffix = g.status === 'only-left' ? ' (only left)' : g.status === 'only-right' ? ' (only right)' : '';
+    lines.push(`${marks[g.status]} ${g.title}${suffix}`);
+    if (g.status !== 'same') for (const c of g.changes) lines.push(`    ${c.label}: ${c.left ?? '(not set)'} → ${c.right ?? '(not set)'}`);
+    if (g.note && g.status !== 'same') lines.push(`    ${g.note}`);
+  }
+  lines.push('', diff.identical ? 'The configurations are the same.' : 'The configurations differ.', '');
+  return lines.join('\n');
+}
+
+function format(value: string | undefined): 'table' | 'json' {
+  if (value === undefined || value === 'table' || value === 'json') return value ?? 'table';
+  throw new UsageError('--format must be table or json');
+}
+
+async function runExport(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      service: { type: 'string', multiple: true },
+      out: { type: 'string', default: '-' },
+      'include-secrets': { type: 'boolean', default: false },
+      'passphrase-env': { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
+  if (!values.account) throw new UsageError('--account is required');
+  const accountName = values.account;
+  return withCore(io, async (cli) => {
+    try {
+      const account = await findAccount(cli, accountName);
+      const serviceIds = values.service ? await Promise.all(values.service.map((s) => serviceIdOf(cli, account.id, account.name, s))) : undefined;
+      const passphrase = values['include-secrets'] ? await readSecret(io, values['passphrase-env'], 'passphrase for the encrypted document') : undefined;
+      const result = await cli.call('config.export', {
+        accountId: account.id,
+        ...(serviceIds ? { serviceIds } : {}),
+        ...(passphrase === undefined ? {} : { includeSecrets: true, passphrase }),
+      });
+      if (values.out === '-') io.stdout.write(result.text);
+      else await writeFile(resolve(io.cwd, values.out), result.text, { mode: 0o600 });
+      io.stderr.write(`Exported ${result.services.length} service(s)${result.encrypted ? ', encrypted with secrets' : ', secrets left out'}.\n`);
+      for (const f of result.failed) io.stderr.write(`  service ${f.serviceId}: ${f.code}: ${f.message}\n`);
+      return result.failed.length > 0 ? EXIT_NOT_EVERY_ITEM : EXIT_OK;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      printError(io, 'accel config export', await asIpcError(error));
+      return EXIT_FAILURE;
+    }
+  });
+}
+
+async function runDiff(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { format: { type: 'string' }, 'passphrase-env': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 2) throw new UsageError('Give two sources: document files (FILE or FILE#SERVICE) or @ACCOUNT#SERVICE');
+  const shape = format(values.format);
+  return withCore(io, async (cli) => {
+    try {
+      const left = await resolveSource(cli, io, positionals[0] as string, values['passphrase-env']);
+      const right = await resolveSource(cli, io, positionals[1] as string, values['passphrase-env']);
+      const diff = await cli.call('config.diff', { left, right });
+      io.stdout.write(shape === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffTable(diff));
+      return diff.identical ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      printError(io, 'accel config diff', await asIpcError(error));
+      return EXIT_FAILURE;
+    }
+  });
+}
+
+async function runApply(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      service: { type: 'string' },
+      only: { type: 'string' },
+      items: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      format: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      'passphrase-env': { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('Give one document: FILE or FILE#SERVICE');
+  if (positionals[0]?.startsWith('@')) throw new UsageError('apply takes a document file; export the source service first (accel config export)');
+  if (!values.account) throw new UsageError('--account (the target account) is required');
+  if (!values.service) throw new UsageError('--service (the target service, ID or domain name) is required');
+  const parts = parseParts(values.only);
+  const shape = format(values.format);
+  const targetAccount = values.account;
+  const targetService = values.service;
+  return withCore(io, async (cli) => {
+    try {
+      const account = await findAccount(cli, targetAccount);
+      const target = { accountId: account.id, serviceId: await serviceIdOf(cli, account.id, account.name, targetService) };
+      const source = await resolveSource(cli, io, positionals[0] as string, values['passphrase-env']);
+      const request = { source, target, ...(parts ? { parts } : {}) };
+      const plan = await cli.call('config.plan', request);
+      // Without --items every item is ticked, so the result lists each one's outcome.
+      const itemIds = list(values.items) ?? plan.items.map((i) => i.id);
+      const unknown = itemIds.filter((id) => !plan.items.some((i) => i.id === id));
+      if (unknown.length > 0) throw new UsageError(`The plan has no item ${unknown.map((id) => `"${id}"`).join(', ')}; see --dry-run for the item IDs`);
+      const ticked = plan.items.filter((i) => itemIds.includes(i.id));
+      const everyItemCan = ticked.every((i) => i.action !== 'cannot');
+
+      if (values['dry-run']) {
+        io.stdout.write(shape === 'json' ? `${JSON.stringify(plan, null, 2)}\n` : planTable(plan));
+        return everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
+      }
+      if (account.production && !values.yes) {
+        throw new UsageError(`"${account.name}" is a production account: review the plan with --dry-run, then add --yes to apply it.`);
+      }
+      if (!ticked.some((i) => i.action === 'create' || i.action === 'update')) {
+        io.stdout.write(shape === 'json' ? `${JSON.stringify({ plan, results: [], allApplied: everyItemCan }, null, 2)}\n` : `${planTable(plan)}Nothing to apply.\n`);
+        return everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
+      }
+      const result = await cli.call('config.apply', { ...request, itemIds, ...(values.yes ? { confirmProduction: true } : {}) });
+      if (shape === 'json') io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        const width = Math.min(48, Math.max(4, ...result.results.map((r) => r.id.length)));
+        io.stdout.write(
+          [
+            `Applied to ${result.plan.target}`,
+            '',
+            `${cell('OUTCOME', 10)} ${cell('ITEM', width)}  MESSAGE`,
+            ...result.results.map((r) => `${cell(r.outcome, 10)} ${cell(r.id, width)}  ${r.message ?? ''}`.trimEnd()),
+            '',
+          ].join('\n'),
+        );
+      }
+      if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
+      return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      printError(io, 'accel config apply', await asIpcError(error));
+      return EXIT_FAILURE;
+    }
+  });
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'export') return runExport(rest, io);
+  if (sub === 'diff') return runDiff(rest, io);
+  if (sub === 'apply') return runApply(rest, io);
+  throw new UsageError(sub === undefined ? 'Give a config command: export, diff or apply' : `Unknown config command "${sub}"; use export, diff or apply`);
+}

@@ -1,0 +1,202 @@
+// Configuration documents across two customers: two sandbox gateways with different keys, the
+// second account flagged production. Export → diff → plan → apply through the core's invoke().
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, type SandboxHandle } from '#sandbox';
+import { createCore, type Core } from './app-core.ts';
+import { createMemorySecretStore } from './secrets/memory-store.ts';
+import { data } from './test-support/core.ts';
+import { SECRET_LEFT_OUT, type ConfigDocument } from '#shared/config-document/schema.ts';
+import type { IpcResult } from '#shared/ipc/contract.ts';
+
+const GLOBEX = { accessKeyId: 'AK-GLOBEX', accessKeySecret: 'globex-secret-0001', customerId: 4202 };
+const TOKEN = 'sandboxdemotoken'.repeat(4);
+
+let acmeGateway: SandboxHandle;
+let globexGateway: SandboxHandle;
+const acmeLog: string[] = [];
+let core: Core;
+let dataDir: string;
+let acme: string;
+let globex: string;
+let shopId: number;
+let s3ServiceId: number;
+let targetId: number;
+
+function failure(result: IpcResult<unknown>) {
+  if (result.ok) throw new Error('expected an error result');
+  return result.error;
+}
+
+beforeAll(async () => {
+  acmeGateway = await startSandbox({ rateLimit: false, log: (line) => acmeLog.push(line) });
+  globexGateway = await startSandbox({ rateLimit: false, keys: [GLOBEX] });
+  dataDir = await mkdtemp(join(tmpdir(), 'accel-config-docs-'));
+  core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } },
+  });
+  acme = data(
+    await core.invoke('accounts.add', {
+      name: 'Acme',
+      baseUrl: acmeGateway.url,
+      accessKeyId: DEMO_ACCESS_KEY_ID,
+      customerId: DEMO_CUSTOMER_ID,
+      secret: DEMO_ACCESS_KEY_SECRET,
+    }),
+  ).account.id;
+  globex = data(
+    await core.invoke('accounts.add', { name: 'Globex', baseUrl: globexGateway.url, accessKeyId: GLOBEX.accessKeyId, customerId: GLOBEX.customerId, secret: GLOBEX.accessKeySecret, production: true }),
+  ).account.id;
+  shopId = acmeGateway.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
+  s3ServiceId = acmeGateway.services.find((s) => s.domainName === 'static.example-media.net')!.id;
+  targetId = globexGateway.store.servicesOf(GLOBEX.customerId).find((s) => s.service.domainName.startsWith('www.'))!.service.id;
+  data(await core.invoke('inventory.addByIds', { accountId: acme, ids: acmeGateway.services.map((s) => s.id).join(',') }));
+  data(await core.invoke('inventory.addByIds', { accountId: globex, ids: String(targetId) }));
+  // CORS headers and a rate limit applied from this app: the document knows them from the journal.
+  const params = { serviceId: shopId };
+  data(await core.invoke('changes.apply', { accountId: acme, operationId: 'setCorsHeaders', input: { params, body: { accessControlAllowOrigin: '*', accessControlMaxAge: 900 } } }));
+  data(await core.invoke('changes.apply', { accountId: acme, operationId: 'upsertRateLimit', input: { params, body: { timeWindow: 60, requestLimit: 300 } } }));
+});
+
+afterAll(async () => {
+  await core?.dispose();
+  await acmeGateway?.stop();
+  await globexGateway?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('configuration documents across two customers', () => {
+  it('exports one service with five reads, secrets left out, CORS and rate limit as last applied', async () => {
+    const before = acmeLog.length;
+    const exported = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId] }));
+    const reads = acmeLog.slice(before);
+    expect(reads).toHaveLength(5);
+    expect(reads.every((line) => / GET .* 200 /.test(line))).toBe(true);
+    expect(exported).toMatchObject({ encrypted: false, services: [{ serviceId: shopId, domainName: 'www.example-shop.com' }], failed: [] });
+    expect(exported.text).not.toContain(TOKEN);
+    const document = JSON.parse(exported.text) as ConfigDocument;
+    expect(document).toMatchObject({ format: 'acceleration-console/config-document', schemaVersion: 1, secrets: 'left-out' });
+    const [shop] = document.services;
+    expect(shop?.cacheControlPolicies.map((p) => p.policyName)).toEqual(['Checkout never cached', 'Mobile HTML (V2 only)', 'Product images', 'Static assets']);
+    // Both list shapes: V2 matches, and the v1.0 pair where the policy has one.
+    expect(shop?.cacheControlPolicies.find((p) => p.policyName === 'Static assets')).toMatchObject({ matches: [{ field: 'req.path' }], matchUrlPath: { operator: 'regex' } });
+    expect(shop?.accessControlPolicies.find((p) => p.type === 'token')?.tokenSecret).toBe(SECRET_LEFT_OUT);
+    expect(shop?.lastAppliedFromThisApp.cors?.headers).toEqual({ accessControlAllowOrigin: '*', accessControlMaxAge: 900 });
+    expect(shop?.lastAppliedFromThisApp.rateLimit?.rateLimit).toEqual({ timeWindow: 60, requestLimit: 300 });
+    // The same configuration exported again is the same text but for the export time.
+    const again = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId] }));
+    expect(again.text.replace(/"exportedAt": ".*"/, '')).toBe(exported.text.replace(/"exportedAt": ".*"/, ''));
+  });
+
+  it('exports a whole account from its service list, S3 secrets left out', async () => {
+    const exported = data(await core.invoke('config.export', { accountId: acme }));
+    expect(exported.services).toHaveLength(acmeGateway.services.length);
+    const document = JSON.parse(exported.text) as ConfigDocument;
+    const media = document.services.find((s) => s.source.serviceId === s3ServiceId);
+    expect(media?.service.origins?.[0]?.s3Credential).toMatchObject({ accessKey: 'SANDBOXS3ACCESSKEY', accessSecret: SECRET_LEFT_OUT });
+    expect(exported.text).not.toContain('sandbox-s3-secret-not-real-0001');
+  });
+
+  it('exports what it can read and lists a service the account does not have', async () => {
+    const exported = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId, 999_999] }));
+    expect(exported.services).toEqual([{ serviceId: shopId, domainName: 'www.example-shop.com' }]);
+    expect(exported.failed).toEqual([{ serviceId: 999_999, code: expect.stringMatching(/^InvalidService\./), message: expect.any(String) }]);
+    expect((JSON.parse(exported.text) as ConfigDocument).services).toHaveLength(1);
+    const nothing = failure(await core.invoke('config.export', { accountId: acme, serviceIds: [999_999] }));
+    expect(nothing.code).toMatch(/^InvalidService\./);
+    expect(nothing.message).toMatch(/^No service could be read: /);
+  });
+
+  it('includes secrets only encrypted; reading it needs the right passphrase', async () => {
+    const refused = failure(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId], includeSecrets: true }));
+    expect(refused.code).toBe('Config.PassphraseTooShort');
+    const exported = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId], includeSecrets: true, passphrase: 'two customers' }));
+    expect(exported.encrypted).toBe(true);
+    expect(exported.text).not.toContain(TOKEN);
+    expect(exported.text).not.toContain('example-shop');
+    const source = { document: exported.text, passphrase: 'two customers' };
+    const same = data(await core.invoke('config.diff', { left: source, right: { accountId: acme, serviceId: shopId } }));
+    expect(same.identical).toBe(true);
+    const wrong = failure(await core.invoke('config.diff', { left: { ...source, passphrase: 'three customers' }, right: { accountId: acme, serviceId: shopId } }));
+    expect(wrong).toMatchObject({ code: 'Config.WrongPassphrase', fields: { passphrase: 'Wrong passphrase.' } });
+    const none = failure(await core.invoke('config.diff', { left: { document: exported.text }, right: { accountId: acme, serviceId: shopId } }));
+    expect(none.code).toBe('Config.PassphraseRequired');
+  });
+
+  it('diffs the same kind of service in two accounts, grouped by policy name', async () => {
+    const diff = data(await core.invoke('config.diff', { left: { accountId: acme, serviceId: shopId }, right: { accountId: globex, serviceId: targetId } }));
+    expect(diff.identical).toBe(false);
+    expect(diff.right).toBe(`www.customer-4202.example.org (Globex, service ${targetId})`);
+    expect(diff.groups.find((g) => g.name === 'Static assets')).toMatchObject({ part: 'cache-control', status: 'changed' });
+    expect(diff.groups.find((g) => g.name === 'Product images')?.status).toBe('only-left');
+    expect(diff.groups.find((g) => g.name === 'Default')?.status).toBe('only-right');
+    expect(diff.groups.find((g) => g.part === 'cors')?.status).toBe('not-known');
+    expect(JSON.stringify(diff)).not.toContain(TOKEN);
+  });
+
+  it('plans, refuses production without confirmation, applies the ticked items through the journal, then plans nothing left', async () => {
+    const document = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId] })).text;
+    const request = { source: { document }, target: { accountId: globex, serviceId: targetId } };
+    const plan = data(await core.invoke('config.plan', request));
+    const action = (id: string) => plan.items.find((i) => i.id === id)?.action;
+    expect(action('cache-control/Static assets')).toBe('update');
+    expect(action('cache-control/Product images')).toBe('cannot');
+    expect(action('cache-control/Default')).toBe('cannot');
+    expect(action('access-control/Block admin from outside')).toBe('create');
+    expect(action('access-control/Signed downloads')).toBe('cannot');
+    expect(action('redirection/Placeholder redirect (edit me)')).toBe('cannot');
+    expect(action('cors')).toBe('update');
+    expect(action('rate-limit')).toBe('update');
+    expect(plan.items.some((i) => 'input' in i)).toBe(false);
+    const ticked = plan.items.filter((i) => i.action === 'create' || i.action === 'update').map((i) => i.id);
+
+    const refused = failure(await core.invoke('config.apply', { ...request, itemIds: ticked }));
+    expect(refused.code).toBe('Change.ConfirmationRequired');
+    expect(refused.message).toMatch(/“Globex” is a production account/);
+    expect(data(await core.invoke('journal.list', { accountId: globex })).entries).toHaveLength(0);
+
+    const stale = failure(await core.invoke('config.apply', { ...request, itemIds: ['cache-control/Nothing like it'], confirmProduction: true }));
+    expect(stale.code).toBe('Config.PlanChanged');
+
+    const applied = data(await core.invoke('config.apply', { ...request, itemIds: ticked, confirmProduction: true }));
+    expect(applied.allApplied).toBe(true);
+    expect(applied.results.filter((r) => r.outcome === 'applied').map((r) => r.id).sort()).toEqual([...ticked].sort());
+    expect(applied.results.find((r) => r.id === 'cache-control/Product images')?.outcome).toBe('skipped');
+    const journal = data(await core.invoke('journal.list', { accountId: globex })).entries;
+    expect(journal).toHaveLength(ticked.length);
+    expect(journal.every((e) => e.result.ok && e.serviceId === targetId)).toBe(true);
+    expect(globexGateway.store.corsOf(targetId)).toMatchObject({ accessControlAllowOrigin: '*', accessControlMaxAge: 900 });
+    expect(globexGateway.store.rateLimitOf(targetId)).toMatchObject({ timeWindow: 60, requestLimit: 300 });
+
+    const after = data(await core.invoke('config.plan', request));
+    expect(after.items.filter((i) => ticked.includes(i.id)).every((i) => i.action === 'unchanged')).toBe(true);
+    expect(after.counts.create + after.counts.update).toBe(0);
+  });
+
+  it('applies only the ticked items, and a ticked item that cannot apply makes the result say so', async () => {
+    const document = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId] })).text;
+    const request = { source: { document }, target: { accountId: globex, serviceId: targetId }, confirmProduction: true };
+    const result = data(await core.invoke('config.apply', { ...request, itemIds: ['cache-control/Product images'] }));
+    expect(result.allApplied).toBe(false);
+    expect(result.results.find((r) => r.id === 'cache-control/Product images')).toMatchObject({ outcome: 'cannot', message: expect.stringMatching(/cannot create cache control policies/) });
+  });
+
+  it('carries a token secret to a new token policy only through an encrypted document', async () => {
+    const exported = data(await core.invoke('config.export', { accountId: acme, serviceIds: [shopId], includeSecrets: true, passphrase: 'two customers' }));
+    const request = { source: { document: exported.text, passphrase: 'two customers' }, target: { accountId: globex, serviceId: targetId }, parts: ['access-control' as const] };
+    const plan = data(await core.invoke('config.plan', request));
+    expect(plan.items.map((i) => `${i.id}:${i.action}`)).toContain('access-control/Signed downloads:create');
+    expect(JSON.stringify(plan)).not.toContain(TOKEN);
+    const applied = data(await core.invoke('config.apply', { ...request, itemIds: ['access-control/Signed downloads'], confirmProduction: true }));
+    expect(applied.allApplied).toBe(true);
+    const stored = globexGateway.store.servicesOf(GLOBEX.customerId).find((s) => s.service.id === targetId)?.accessControl.find((p) => p.policyName === 'Signed downloads');
+    expect(stored?.tokenSecret).toBe(TOKEN);
+    const journal = await core.invoke('journal.list', { accountId: globex });
+    expect(JSON.stringify(journal)).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,285 @@
+// Configuration documents in the core (issue 12 §1): read a service's configuration through the
+// account's signed client (within its request budget), export one, several or all services of an
+// account, read a document (decrypting it when it holds secrets), diff, plan, and apply ticked
+// plan items through the change service (production confirmation, journal): no other write path.
+import { CoreError } from './errors.ts';
+import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
+import type { ChangeService, OperationCallInput } from './changes.ts';
+import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
+import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
+import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
+import type { DocumentPart } from '#shared/config-document/field-labels.ts';
+import { planApply, type ApplyPlan, type PlanItem } from '#shared/config-document/plan.ts';
+import {
+  CONFIG_DOCUMENT_FORMAT,
+  CONFIG_DOCUMENT_SCHEMA_VERSION,
+  LAST_APPLIED_NOTE,
+  SECRET_LEFT_OUT,
+  configDocumentSchema,
+  describeDocumentIssue,
+  isEncryptedConfigDocument,
+  serviceConfigSchema,
+  type ConfigDocument,
+  type LastAppliedFromThisApp,
+  type ServiceConfig,
+} from '#shared/config-document/schema.ts';
+import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
+
+/** What the reader needs from an account's API client (structural, so tests may pass a fake). */
+export type ReadClient = { call(operationId: string, input: OperationCallInput): Promise<unknown> };
+
+export type ConfigDocumentDeps = {
+  account(accountId: string): Promise<{ id: string; name: string; production: boolean }>;
+  client(accountId: string): Promise<ReadClient>;
+  changes: Pick<ChangeService, 'apply' | 'lastApplied'>;
+  /** The account's known services (the API cannot list them). */
+  inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
+  now(): Date;
+};
+
+/** A service of an account, or one service of a document. */
+export type ConfigSource =
+  | { accountId: string; serviceId: number }
+  | { document: string; passphrase?: string; service?: string };
+
+export type ExportRequest = {
+  accountId: string;
+  /** Default: every service of the account's inventory. */
+  serviceIds?: readonly number[];
+  includeSecrets?: boolean;
+  passphrase?: string;
+};
+
+export type ExportResult = {
+  text: string;
+  encrypted: boolean;
+  services: Array<{ serviceId: number; domainName: string }>;
+  failed: Array<{ serviceId: number; code: string; message: string }>;
+};
+
+export type PlanRequest = { source: ConfigSource; target: { accountId: string; serviceId: number }; parts?: readonly DocumentPart[] };
+
+export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
+export type ApplyItemResult = {
+  id: string;
+  title: string;
+  outcome: ApplyOutcome;
+  message: string | null;
+  journalEntryId: string | null;
+};
+export type ApplyResult = { plan: ApplyPlan; results: ApplyItemResult[]; allApplied: boolean };
+
+type ErrorLike = { code?: unknown; message?: unknown; status?: unknown };
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const secretNames = new Set(apiSecretFields);
+
+/** A copy with every secret value (S3 accessSecret, tokenSecret) replaced by SECRET_LEFT_OUT. */
+export function leaveOutSecrets<T>(value: T): T {
+  const walk = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(walk);
+    if (!isObject(item)) return item;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(item)) {
+      out[key] = secretNames.has(key) && typeof child === 'string' && child !== '' ? SECRET_LEFT_OUT : walk(child);
+    }
+    return out;
+  };
+  return walk(value) as T;
+}
+
+/** The first list fills what the second lacks (per policy ID): the v1.0 cache list adds matchUrlPath / matchQueryString. */
+function mergeCacheControlLists(v2: unknown, v1: unknown): unknown[] {
+  const v2List = Array.isArray(v2) ? v2.filter(isObject) : [];
+  const v1List = Array.isArray(v1) ? v1.filter(isObject) : [];
+  return v2List.map((policy) => {
+    const other = v1List.find((p) => p.policyId === policy.policyId);
+    return other ? { ...other, ...policy } : policy;
+  });
+}
+
+export function createConfigDocumentService(deps: ConfigDocumentDeps) {
+  async function lastApplied(accountId: string, serviceId: number): Promise<LastAppliedFromThisApp> {
+    const [cors, rateLimit] = await Promise.all([
+      deps.changes.lastApplied(accountId, serviceId, 'cors'),
+      deps.changes.lastApplied(accountId, serviceId, 'rate-limit'),
+    ]);
+    return {
+      note: LAST_APPLIED_NOTE,
+      cors: cors && isObject(cors.after) ? { appliedAt: cors.at, headers: cors.after } : null,
+      rateLimit: rateLimit
+        ? { appliedAt: rateLimit.at, rateLimit: rateLimit.operationId === 'deleteRateLimit' || !isObject(rateLimit.after) ? null : rateLimit.after }
+        : null,
+    } as LastAppliedFromThisApp;
+  }
+
+  /** One service's configuration as read now (secrets as the API returns them: callers decide). */
+  async function readServiceConfig(accountId: string, serviceId: number): Promise<ServiceConfig> {
+    const [account, client] = await Promise.all([deps.account(accountId), deps.client(accountId)]);
+    const params = { params: { serviceId } };
+    // One read per list; the client paces them within the key's request budget.
+    const service = await client.call('getService', params);
+    const [cacheV2, cacheV1, access, redirections] = await Promise.all([
+      client.call('listCacheControlPoliciesV2', params),
+      client.call('listCacheControlPolicies', params),
+      client.call('listAccessControlPolicies', params),
+      client.call('listRedirectionPoliciesV2', params),
+    ]);
+    const parsed = serviceConfigSchema.safeParse({
+      source: { accountName: account.name, serviceId },
+      service,
+      cacheControlPolicies: mergeCacheControlLists(cacheV2, cacheV1),
+      accessControlPolicies: access,
+      redirectionPolicies: redirections,
+      lastAppliedFromThisApp: await lastApplied(accountId, serviceId),
+    });
+    if (!parsed.success) {
+      throw new CoreError('Config.UnexpectedAnswer', `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`);
+    }
+    return parsed.data;
+  }
+
+  async function exportDocument(request: ExportRequest): Promise<ExportResult> {
+    const passphrase = request.includeSecrets ? checkPassphrase(request.passphrase) : undefined;
+    const known = await deps.inventory(request.accountId);
+    const ids = request.serviceIds ?? known.map((s) => s.serviceId);
+    if (ids.length === 0) {
+      throw new CoreError('Config.NothingToExport', 'This account has no services in its list yet. Add services by ID first, then export.');
+    }
+    const services: ServiceConfig[] = [];
+    const failed: ExportResult['failed'] = [];
+    for (const serviceId of [...new Set(ids)]) {
+      try {
+        services.push(await readServiceConfig(request.accountId, serviceId));
+      } catch (error) {
+        const { code, message, status } = error as ErrorLike;
+        // A wrong key or no connection fails every service the same way: stop and say so once.
+        if (status === 401 || (typeof status !== 'number' && !(error instanceof CoreError))) throw error;
+        failed.push({ serviceId, code: String(code ?? 'Unknown'), message: String(message ?? error) });
+      }
+    }
+    if (services.length === 0) {
+      const first = failed[0];
+      throw new CoreError(first ? first.code : 'Config.NothingToExport', `No service could be read${first ? `: ${first.message}` : ''}`);
+    }
+    const document: ConfigDocument = {
+      format: CONFIG_DOCUMENT_FORMAT,
+      schemaVersion: CONFIG_DOCUMENT_SCHEMA_VERSION,
+      exportedAt: deps.now().toISOString(),
+      secrets: passphrase === undefined ? 'left-out' : 'included',
+      services: passphrase === undefined ? leaveOutSecrets(services) : services,
+    };
+    const text = serializeConfigDocument(document);
+    return {
+      text: passphrase === undefined ? text : await encryptConfigDocument(text, passphrase),
+      encrypted: passphrase !== undefined,
+      services: services.map((s) => ({ serviceId: s.source.serviceId, domainName: s.service.domainName })),
+      failed,
+    };
+  }
+
+  return {
+    readServiceConfig,
+    exportDocument,
+    readDocument,
+    async resolveSource(source: ConfigSource): Promise<ServiceConfig> {
+      if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId);
+      return pickService(await readDocument(source.document, source.passphrase), source.service);
+    },
+    async diff(left: ConfigSource, right: ConfigSource): Promise<ConfigDiff> {
+      const [l, r] = await Promise.all([this.resolveSource(left), this.resolveSource(right)]);
+      return diffServiceConfigs(l, r);
+    },
+    async plan(request: PlanRequest): Promise<ApplyPlan> {
+      const source = await this.resolveSource(request.source);
+      const target = await readServiceConfig(request.target.accountId, request.target.serviceId);
+      return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
+    },
+    /**
+     * Plans again against the target as it is now, then applies the ticked items one by one
+     * through changes.apply. Items that fail do not stop the others.
+     */
+    async apply(request: PlanRequest & { itemIds: readonly string[]; confirmProduction?: boolean }): Promise<ApplyResult> {
+      const account = await deps.account(request.target.accountId);
+      if (account.production && request.confirmProduction !== true) {
+        throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Review the plan and confirm it to apply it.`);
+      }
+      const plan = await this.plan(request);
+      const ticked = new Set(request.itemIds);
+      const unknown = [...ticked].filter((id) => !plan.items.some((i) => i.id === id));
+      if (unknown.length > 0) {
+        throw new CoreError(
+          'Config.PlanChanged',
+          `The plan no longer has ${unknown.map((id) => `“${id}”`).join(', ')}: the document or the target changed since it was shown. Plan again and tick the items anew.`,
+        );
+      }
+      const results: ApplyItemResult[] = [];
+      for (const item of plan.items) results.push(await applyItem(item, ticked.has(item.id)));
+      const allApplied = results.every((r) => r.outcome === 'applied' || r.outcome === 'unchanged' || r.outcome === 'skipped');
+
+      async function applyItem(item: PlanItem, isTicked: boolean): Promise<ApplyItemResult> {
+        const base = { id: item.id, title: item.title, journalEntryId: null };
+        if (!isTicked) return { ...base, outcome: 'skipped', message: null };
+        if (item.action === 'unchanged') return { ...base, outcome: 'unchanged', message: null };
+        if (item.action === 'cannot' || item.operationId === null || item.input === null) {
+          return { ...base, outcome: 'cannot', message: item.reason };
+        }
+        try {
+          const { entry } = await deps.changes.apply({
+            accountId: request.target.accountId,
+            operationId: item.operationId,
+            input: item.input,
+            confirmProduction: request.confirmProduction,
+          });
+          return { ...base, outcome: 'applied', message: null, journalEntryId: entry.id };
+        } catch (error) {
+          const { code, message } = error as ErrorLike;
+          return { ...base, outcome: 'failed', message: `${typeof code === 'string' ? `${code}: ` : ''}${String(message ?? error)}` };
+        }
+      }
+      return { plan, results, allApplied };
+    },
+  };
+}
+
+export type ConfigDocumentService = ReturnType<typeof createConfigDocumentService>;
+
+/** Parses a document's text; an encrypted one needs its passphrase. */
+export async function readDocument(text: string, passphrase?: string): Promise<ConfigDocument> {
+  const json = parseJson(text, 'The document');
+  const plain = isEncryptedConfigDocument(json) ? parseJson(await decryptConfigDocument(json, passphrase), 'The decrypted document') : json;
+  const parsed = configDocumentSchema.safeParse(plain);
+  if (!parsed.success) {
+    throw new CoreError('Config.InvalidDocument', `The configuration document is not valid — ${describeDocumentIssue(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CoreError('Config.InvalidDocument', `${what} is not JSON (${(error as Error).message}). Choose a file exported by this app.`);
+  }
+}
+
+/** The document's service chosen by domain name or source service ID; the only one when not given. */
+export function pickService(document: ConfigDocument, selector: string | undefined): ServiceConfig {
+  const list = document.services;
+  if (selector === undefined || selector === '') {
+    if (list.length === 1 && list[0]) return list[0];
+    throw new CoreError(
+      'Config.ServiceNotChosen',
+      list.length === 0
+        ? 'The document holds no service.'
+        : `The document holds ${list.length} services; choose one: ${list.map((s) => s.service.domainName).join(', ')}.`,
+    );
+  }
+  const found = list.find((s) => s.service.domainName === selector || String(s.source.serviceId) === selector);
+  if (!found) {
+    throw new CoreError(
+      'Config.ServiceNotInDocument',
+      `The document has no service “${selector}”; it holds ${list.map((s) => s.service.domainName).join(', ') || 'none'}.`,
+    );
+  }
+  return found;
+}
