@@ -1,7 +1,7 @@
 // One conversion from anything thrown inside the core to the IPC error shape, with secrets
 // scrubbed (known access key secrets, Authorization values, secret-named fields).
 import { z } from 'zod';
-import { ApiClientError, redactFieldMessages, redactText, serializeError } from './api/errors.ts';
+import { redactFieldMessages, redactText, serializeError } from './api/errors.ts';
 import { CoreError } from './errors.ts';
 import { invalidInputError, issuesToFieldErrors, type IpcError } from '#shared/ipc/result.ts';
 
@@ -14,6 +14,5 @@ export function toIpcError(error: unknown): IpcError {
   if (error instanceof z.ZodError) {
     return invalidInputError(issuesToFieldErrors(error));
   }
-  if (error instanceof ApiClientError) return serializeError(error) as IpcError;
-  return serializeError(error) as IpcError;
+  return serializeError(error);
 }

@@ -1,6 +1,7 @@
 // One error hierarchy for everything the API client throws (Cloudflare SDK's error.ts model).
 // ApiError has an HTTP status; connection, timeout and abort errors have none. No error object
 // holds a request body, header or secret: messages go through redactText().
+import { UNEXPECTED_ERROR_CODE, type IpcError } from '#shared/ipc/result.ts';
 import { fieldForErrorCode, findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
 import { redactText } from './redact.ts';
 
@@ -154,14 +155,7 @@ export function redactFieldMessages(fields: FieldErrors): FieldErrors {
 }
 
 /** The IPC error shape (IpcResult's error), built from any thrown value. */
-export interface SerializedError {
-  code: string;
-  message: string;
-  fields?: FieldErrors;
-  retryable: boolean;
-  status?: number;
-  traceId?: string;
-}
+export type SerializedError = IpcError;
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof ApiClientError) {
@@ -175,5 +169,5 @@ export function serializeError(error: unknown): SerializedError {
     return out;
   }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unexpected error';
-  return { code: 'Internal.Error', message: redactText(message), retryable: false };
+  return { code: UNEXPECTED_ERROR_CODE, message: redactText(message), retryable: false };
 }

@@ -4,21 +4,13 @@ import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor } from './journal.ts';
 import { createInventoryHandlers } from './inventory.ts';
-import { perCore } from './per-core.ts';
+import { accountAccess, perCore } from './per-core.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from '../config-documents.ts';
 import type { ApplyPlan } from '#shared/config-document/plan.ts';
 
 export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = perCore((ctx) =>
   createConfigDocumentService({
-    account: async (accountId) => {
-      const account = await ctx.accounts.get(accountId);
-      return { id: account.id, name: account.name, production: account.production };
-    },
-    client: async (accountId) => {
-      const client = await ctx.clients.forAccount(accountId);
-      // The operation id is only known at run time here; the client validates the input itself.
-      return { call: (operationId, input) => client.request(operationId, input) };
-    },
+    ...accountAccess(ctx),
     changes: changeServiceFor(ctx),
     // Through inventory.list, so the sandbox account's seeded services are there on first use.
     inventory: async (accountId) => (await createInventoryHandlers(ctx)['inventory.list']({ accountId })).services,

@@ -3,7 +3,7 @@ import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { createJournal, type Journal } from '../journal.ts';
 import { createChangeService, type ChangeService } from '../changes.ts';
-import { perCore, storeOptions } from './per-core.ts';
+import { accountAccess, perCore, storeOptions } from './per-core.ts';
 import { inventoryStoreFor } from './inventory.ts';
 import { entriesOf, parseServiceFilter, servicesCreatedIn, servicesNamed, type KnownService } from '../journal-filter.ts';
 
@@ -21,15 +21,7 @@ export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
 export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ctx) =>
   createChangeService({
     journal: journalFor(ctx),
-    account: async (accountId) => {
-      const account = await ctx.accounts.get(accountId);
-      return { id: account.id, name: account.name, production: account.production };
-    },
-    client: async (accountId) => {
-      const client = await ctx.clients.forAccount(accountId);
-      // The operation id is only known at run time here; the client validates the input itself.
-      return { call: (operationId, input) => client.request(operationId, input) };
-    },
+    ...accountAccess(ctx),
   }),
 );
 

@@ -3,6 +3,7 @@
 import type { CoreContext } from '../context.ts';
 import type { CorruptFileReport } from '../storage/atomic-json.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
+import type { ChangeAccount, ChangeClient } from '../changes.ts';
 
 export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
   const instances = new WeakMap<CoreContext, T>();
@@ -26,5 +27,23 @@ export function storeOptions(ctx: CoreContext, code: string, message: (report: C
     now: () => ctx.now(),
     corruptWarning: { code, message },
     onWarning: (warning: Warning) => ctx.warnings.add(warning),
+  };
+}
+
+/**
+ * What the change service and the configuration documents need of an account: its name and
+ * production flag, and its signed client by operationId (only known at run time here; the
+ * client validates the input itself).
+ */
+export function accountAccess(ctx: CoreContext) {
+  return {
+    account: async (accountId: string): Promise<ChangeAccount> => {
+      const account = await ctx.accounts.get(accountId);
+      return { id: account.id, name: account.name, production: account.production };
+    },
+    client: async (accountId: string): Promise<ChangeClient> => {
+      const client = await ctx.clients.forAccount(accountId);
+      return { call: (operationId, input) => client.request(operationId, input) };
+    },
   };
 }

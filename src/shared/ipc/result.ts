@@ -19,6 +19,8 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
 /** Code of a failure that is a bug, not something the user did; its text stays generic. */
 export const INTERNAL_ERROR_CODE = 'Server.InternalError';
 export const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
+/** Code of an unexpected error thrown inside the core; its (redacted) message is kept. */
+export const UNEXPECTED_ERROR_CODE = 'Internal.Error';
 /** Code of a payload that fails its channel's input schema. */
 export const INVALID_INPUT_CODE = 'Ipc.InvalidInput';
 

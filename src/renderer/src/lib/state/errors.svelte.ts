@@ -1,4 +1,5 @@
 /** The one error path to the user: every failure ends in a toast (announced via aria-live). */
+import type { IpcError } from '#shared/ipc/result.ts';
 
 export type ToastTone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -17,15 +18,8 @@ export interface ToastOptions {
   accountId?: string;
 }
 
-/** The IPC error shape (`serializeError` in the core). */
-export interface AppError {
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-  retryable?: boolean;
-  status?: number;
-  traceId?: string;
-}
+/** The IPC error shape (src/shared/ipc/result.ts); errors raised in the renderer may not say whether a retry helps. */
+export type AppError = Omit<IpcError, 'retryable'> & { retryable?: boolean };
 
 export function isAppError(value: unknown): value is AppError {
   return (
