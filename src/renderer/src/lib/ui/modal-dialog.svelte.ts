@@ -1,7 +1,48 @@
 // Shared behaviour of a modal <dialog> (ui/modal.svelte, the command palette): shown and closed
 // with `open`, Esc and a click on the backdrop ask the owner to close (it flips `open`), and focus
-// goes back to whatever opened the dialog.
+// goes back to whatever opened the dialog; Tab stays inside it while it is open.
 import { untrack } from 'svelte';
+
+// The last control focused outside a dialog. An opener that disables itself while it works
+// ("Review and save" while the review is prepared) has already lost focus to <body> when the
+// dialog opens, so the dialog falls back to this.
+let lastFocused: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && !event.target.closest('dialog')) lastFocused = event.target;
+    },
+    true,
+  );
+}
+
+const focusableSelector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(focusableSelector)].filter(
+    (el) => !el.matches(':disabled') && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
+  );
+}
+
+/** Focus back on the opener once it is usable again, else on the screen's heading (the opener went away). */
+function restoreFocus(opener: Element | null): void {
+  // After the owner's state settles: the opener may still be disabled in this tick.
+  setTimeout(() => {
+    const active = document.activeElement;
+    // Something else already took focus on purpose (e.g. the field a refused save points at).
+    if (active && active !== document.body && !active.closest('dialog')) return;
+    if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled')) {
+      opener.focus();
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1, main h2');
+    const target = heading ?? document.querySelector<HTMLElement>('main');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, 0);
+}
 
 export interface ModalDialogOptions {
   open: boolean;
@@ -14,7 +55,7 @@ export interface ModalDialogOptions {
 
 /**
  * Create during component init, then
- * `<dialog bind:this={dialog.element} oncancel={dialog.cancel} onclick={dialog.backdropClick}>`.
+ * `<dialog bind:this={dialog.element} oncancel={dialog.cancel} onclick={dialog.backdropClick} onkeydown={dialog.keydown}>`.
  */
 export class ModalDialog {
   element = $state<HTMLDialogElement | null>(null);
@@ -31,7 +72,8 @@ export class ModalDialog {
       const { open, onOpen, onClosed } = options();
       untrack(() => {
         if (open && !element.open) {
-          this.#opener = document.activeElement;
+          const active = document.activeElement;
+          this.#opener = active && active !== document.body ? active : lastFocused;
           onOpen?.();
           // jsdom has no showModal.
           if (typeof element.showModal === 'function') element.showModal();
@@ -42,7 +84,7 @@ export class ModalDialog {
           const opener = this.#opener;
           this.#opener = null;
           if (onClosed) onClosed(opener);
-          else if (opener instanceof HTMLElement) opener.focus();
+          else restoreFocus(opener);
         }
       });
     });
@@ -52,6 +94,28 @@ export class ModalDialog {
   cancel = (event: Event): void => {
     event.preventDefault();
     this.#options().onClose();
+  };
+
+  /** Tab and Shift+Tab cycle through the dialog's controls instead of leaving to the page. */
+  keydown = (event: KeyboardEvent): void => {
+    const element = this.element;
+    if (event.key !== 'Tab' || !element) return;
+    const items = focusables(element);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    const inside = active instanceof HTMLElement && element.contains(active) && items.includes(active);
+    if (event.shiftKey && (!inside || active === first)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (!inside || active === last)) {
+      event.preventDefault();
+      first.focus();
+    }
   };
 
   backdropClick = (event: MouseEvent): void => {

@@ -1,0 +1,74 @@
+// Keyboard focus around the review dialogs (QA report, 23 Nov: defects 3 and 5): Tab stays inside
+// the modal, Esc / Back / Apply return focus to the opener (or to the screen's heading when the
+// opener went away), and a change with no differences cannot be applied.
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, screenshot as shoot } from './fixtures.ts';
+import { openServiceTab, openServiceTab as openSection } from './helpers.ts';
+
+/** Presses Tab (or Shift+Tab) `times` times; focus must stay inside `dialog` after every press. */
+async function expectTabTrapped(app: Page, dialog: Locator, times: number, key = 'Tab'): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await app.keyboard.press(key);
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+}
+
+test('review dialog: Tab is trapped, Esc and Back return focus to the opener, Apply to the screen', async ({ app }) => {
+  await openSection(app, 'Rate limit');
+  const editor = app.getByRole('form', { name: 'Rate limit' });
+  await editor.getByLabel('Time window (seconds)').fill('60');
+  await editor.getByLabel('Request limit').fill('100');
+  const save = editor.getByRole('button', { name: 'Review and save rate limit' });
+  await save.focus();
+  await app.keyboard.press('Enter');
+  const dialog = app.getByRole('dialog', { name: 'Review the change' });
+  await expect(dialog).toBeVisible();
+  await expectTabTrapped(app, dialog, 8);
+  await expectTabTrapped(app, dialog, 8, 'Shift+Tab');
+  await app.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(save).toBeFocused();
+
+  await app.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Back to editing' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(save).toBeFocused();
+
+  await app.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Apply change' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  // Focus is somewhere on the screen a keyboard user can continue from, not lost on <body>.
+  await expect.poll(() => app.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+  const del = app.getByRole('button', { name: 'Delete rate limit…' });
+  await del.focus();
+  await app.keyboard.press('Enter');
+  const confirm = app.getByRole('alertdialog', { name: 'Delete the rate limit?' });
+  await expect(confirm).toBeVisible();
+  await expectTabTrapped(app, confirm, 6);
+  await app.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(del).toBeFocused();
+});
+
+test('a change with no differences cannot be applied', async ({ app }) => {
+  await openServiceTab(app, 'Cache control');
+  await app.getByRole('button', { name: 'Edit cache control policy Static assets' }).click();
+  const editor = app.getByRole('form', { name: /Edit cache control policy/ });
+  const save = editor.getByRole('button', { name: 'Review and save' });
+  await save.click();
+  const dialog = app.getByRole('dialog', { name: 'Review the change' });
+  await expect(dialog.getByText('No differences: the server already has these values.')).toBeVisible();
+  const apply = dialog.getByRole('button', { name: 'Apply change' });
+  await expect(apply).toBeDisabled();
+  await expect(apply).toHaveAccessibleDescription('Nothing to apply: go back to editing to change a value.');
+  await shoot(app, 'review-no-differences', dialog);
+  await app.keyboard.press('Escape');
+  await expect(save).toBeFocused();
+
+  // With a real change, Apply is offered again.
+  await editor.getByLabel('Priority').fill('31');
+  await save.click();
+  await expect(dialog.getByRole('button', { name: 'Apply change' })).toBeEnabled();
+});
