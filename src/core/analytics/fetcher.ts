@@ -236,8 +236,11 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
         });
       }
       const points = entry?.points ?? [];
-      series.push({ serviceName, metric: plan.metric, interval: plan.interval, points: pointsIn(points, plan.range) });
-      if (plan.previous) previous.push({ serviceName, metric: plan.metric, interval: plan.interval, points: pointsIn(points, plan.previous) });
+      const final = entry?.final ?? [];
+      series.push({ serviceName, metric: plan.metric, interval: plan.interval, points: pointsIn(points, plan.range), fetched: clipRanges(final, plan.range) });
+      if (plan.previous) {
+        previous.push({ serviceName, metric: plan.metric, interval: plan.interval, points: pointsIn(points, plan.previous), fetched: clipRanges(final, plan.previous) });
+      }
     }
   }
 
@@ -259,6 +262,17 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
     result.previousRange = { from: Math.min(...prev.map((p) => p.from)), to: Math.max(...prev.map((p) => p.to)) };
   }
   return result;
+}
+
+/** The parts of `ranges` inside `range`. */
+function clipRanges(ranges: ReadonlyArray<readonly [number, number]>, range: TimeRange): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [from, to] of ranges) {
+    const a = Math.max(from, range.from);
+    const b = Math.min(to, range.to);
+    if (b > a) out.push([a, b]);
+  }
+  return out;
 }
 
 /** Runs `work` over items, at most `limit` at a time. */

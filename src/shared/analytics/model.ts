@@ -95,6 +95,12 @@ export interface Series {
   metric: Metric;
   interval: Interval;
   points: Point[];
+  /**
+   * The settled parts of the range the API answered for ([from, to) epoch ms, sorted), whether or
+   * not it returned points: a timestamp there without a point had no traffic; one outside was not
+   * fetched. Absent in results and bundles made before this was recorded.
+   */
+  fetched?: Array<[number, number]>;
 }
 
 export const seriesSchema = z.object({
@@ -102,6 +108,7 @@ export const seriesSchema = z.object({
   metric: metricSchema,
   interval: intervalSchema,
   points: z.array(pointSchema),
+  fetched: z.array(z.tuple([z.number(), z.number()])).optional(),
 });
 
 /** Half-open UTC range [from, to) in epoch milliseconds. */

@@ -85,4 +85,20 @@ describe('comparison with missing points', () => {
     expect(summary.comparison).toBe('complete');
     expect(summary.change).toBeCloseTo(0.5);
   });
+
+  it('a service the API answered for without points has no traffic there, not missing points', () => {
+    const answered: Array<[number, number]> = [[range.from, range.to]];
+    const previousAnswered: Array<[number, number]> = [[previousRange.from, previousRange.to]];
+    // An idle service next to a busy one: both periods were fetched, the idle one returned nothing.
+    expect(missingPoints([[]], range, step, Number.POSITIVE_INFINITY, [answered])).toBe(0);
+    const summary = summarize('volume', [full(t0, 150), []], [full(t0 - 12 * step, 100), []], {
+      ...periods,
+      fetched: { current: [answered, answered], previous: [previousAnswered, previousAnswered] },
+    });
+    expect(summary.comparison).toBe('complete');
+    expect(summary.change).toBeCloseTo(0.5);
+    // Without the record (or outside what was answered), absent points still count as missing.
+    expect(summarize('volume', [full(t0, 150), []], [full(t0 - 12 * step, 100), []], periods).comparison).toBe('both-incomplete');
+    expect(missingPoints([[]], range, step, Number.POSITIVE_INFINITY, [[[range.from, range.from + 4 * step]]])).toBe(8);
+  });
 });

@@ -52,29 +52,45 @@ export interface ComparedPeriods {
    * they are not counted as missing. See `finalUntil` in ranges.ts.
    */
   settledUntil: number;
+  /** Per service (same order as the series), the ranges the API answered for; see `missingPoints`. */
+  fetched?: { current: ReadonlyArray<FetchedRanges | undefined>; previous: ReadonlyArray<FetchedRanges | undefined> };
 }
+
+/** Ranges ([from, to) epoch ms) the API answered for; see `Series.fetched`. */
+export type FetchedRanges = ReadonlyArray<readonly [number, number]>;
 
 /**
  * Points a period should have but does not, summed over the services: the API has one point per
  * step (spec: "one point per 5 minutes" / "one point per day"), so an absent timestamp means the
- * data was not fetched (a cancelled or failed fetch), not that there was no traffic.
+ * data was not fetched (a cancelled or failed fetch) — unless `fetched[i]` records that the API
+ * answered for that time without a point (a service with no traffic returns none): that is zero
+ * traffic, not a gap. Without a record for a service, every absent timestamp counts as missing.
  */
-export function missingPoints(series: ReadonlyArray<readonly Point[]>, range: TimeRange, stepMs: number, settledUntil = Number.POSITIVE_INFINITY): number {
+export function missingPoints(
+  series: ReadonlyArray<readonly Point[]>,
+  range: TimeRange,
+  stepMs: number,
+  settledUntil = Number.POSITIVE_INFINITY,
+  fetched?: ReadonlyArray<FetchedRanges | undefined>,
+): number {
   const end = Math.min(range.to, settledUntil);
   if (end <= range.from) return 0;
   const expected = Math.ceil((end - range.from) / stepMs);
   let missing = 0;
-  for (const points of series) {
-    let present = 0;
+  series.forEach((points, i) => {
     const seen = new Set<number>();
-    for (const [t] of points) {
-      if (t >= range.from && t < end && !seen.has(t)) {
-        seen.add(t);
-        present++;
-      }
+    for (const [t] of points) if (t >= range.from && t < end) seen.add(t);
+    const answered = fetched?.[i];
+    if (answered === undefined) {
+      missing += Math.max(0, expected - seen.size);
+      return;
     }
-    missing += Math.max(0, expected - present);
-  }
+    for (let k = 0; k < expected; k++) {
+      const t = range.from + k * stepMs;
+      if (seen.has(t)) continue;
+      if (!answered.some(([from, to]) => t >= from && t < to)) missing++;
+    }
+  });
   return missing;
 }
 
@@ -110,8 +126,8 @@ export function summarize(
     periods === undefined
       ? { current: 0, previous: 0 }
       : {
-          current: missingPoints(series, periods.range, periods.stepMs, periods.settledUntil),
-          previous: previous === undefined ? 0 : missingPoints(previous, periods.previousRange, periods.stepMs, periods.settledUntil),
+          current: missingPoints(series, periods.range, periods.stepMs, periods.settledUntil, periods.fetched?.current),
+          previous: previous === undefined ? 0 : missingPoints(previous, periods.previousRange, periods.stepMs, periods.settledUntil, periods.fetched?.previous),
         };
   const comparison =
     periods === undefined || previous === undefined

@@ -41,4 +41,19 @@ describe('SummaryCards: vs previous period', () => {
     render(SummaryCards, { view: view!, zone: 'local', comparing: true });
     expect(card().textContent).toMatch(/\+100(\.0)?\s?%/);
   });
+
+  it('an idle service the API answered for does not make the periods incomplete', () => {
+    const idle = (from: number): Series => ({ serviceName: 'idle.example-shop.com', metric: 'volume', interval: 'day', points: [], fetched: [[from, from + 90 * DAY_MS]] });
+    const www = (from: number, value: number): Series => ({ ...volume(days(from, 90, value)), fetched: [[from, from + 90 * DAY_MS]] });
+    const [view] = buildMetricViews({ range, series: [www(t0, 2e9), idle(t0)], previous: [www(t0 - 90 * DAY_MS, 1e9), idle(t0 - 90 * DAY_MS)] }, now);
+    render(SummaryCards, { view: view!, zone: 'local', comparing: true });
+    expect(card().textContent).toMatch(/\+100(\.0)?\s?%/);
+  });
+
+  it('a bundle lacking points does not ask to fetch again', () => {
+    const [view] = buildMetricViews({ range, series: [volume(days(t0, 90, 1e9))], previous: [volume(days(t0 - 90 * DAY_MS, 1, 1e9))] }, now);
+    render(SummaryCards, { view: view!, zone: 'local', comparing: true, fromFile: true });
+    expect(card().textContent).toContain('89 points missing; the file lacks them, so no percentage');
+    expect(card().textContent).not.toMatch(/fetch/);
+  });
 });

@@ -67,7 +67,13 @@ export function buildMetricViews(data: TrafficData, now: number = Date.now()): M
         metric,
         own.map((s) => s.points),
         previous && previous.length > 0 ? previous.map((s) => s.points) : undefined,
-        { range: aligned, previousRange: previousPeriod(data.range, interval), stepMs: stepOf(interval), settledUntil: finalUntil(interval, now) },
+        {
+          range: aligned,
+          previousRange: previousPeriod(data.range, interval),
+          stepMs: stepOf(interval),
+          settledUntil: finalUntil(interval, now),
+          fetched: { current: own.map((s) => s.fetched), previous: (previous ?? []).map((s) => s.fetched) },
+        },
       ),
       empty: own.filter((s) => s.points.length === 0).map((s) => s.serviceName),
     });
