@@ -25,8 +25,11 @@ function focusables(root: HTMLElement): HTMLElement[] {
   );
 }
 
-/** Focus back on the opener once it is usable again, else on the screen's heading (the opener went away). */
-function restoreFocus(opener: Element | null): void {
+/**
+ * Focus back on the opener once it is usable again, else on the screen's heading (the opener went
+ * away). Pass null when the opener is about to be re-rendered (after a change was applied).
+ */
+export function restoreFocus(opener: Element | null): void {
   // After the owner's state settles: the opener may still be disabled in this tick.
   setTimeout(() => {
     const active = document.activeElement;
