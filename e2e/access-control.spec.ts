@@ -68,8 +68,8 @@ test('V2 editor: the matches of an existing policy are reviewed, saved and journ
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   // The API lists v1.0 only: the V2 conditions show as added, the v1.0 URL path as removed.
-  await expect(dialog.getByRole('row').filter({ hasText: /^Condition \d+ — values added/ })).toContainText('/pay/');
-  await expect(dialog.getByRole('row').filter({ hasText: /^URL path — patterns removed/ })).toContainText('/checkout');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Condition \d+ — values\s+added/ })).toContainText('/pay/');
+  await expect(dialog.getByRole('row').filter({ hasText: /^URL path — patterns\s+removed/ })).toContainText('/checkout');
   await expect(dialog.getByRole('row').filter({ hasText: /^Priority/ })).toContainText('35');
   await dialog.getByRole('button', { name: 'Apply change' }).click();
   await expect(dialog).toBeHidden();

@@ -61,9 +61,9 @@ test('every screen, light and dark: no serious or critical axe violations (WCAG 
 
   expect(visited).toEqual([...everyScreen]);
   expect(violations, violations.join('\n')).toEqual([]);
+  expect(consoleProblems, consoleProblems.join('\n')).toEqual([]);
   // The browser asks for /favicon.ico by itself; it is served, as an icon.
   const favicon = await page.request.get(`${host.origin}/favicon.ico`);
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()['content-type']).toBe('image/x-icon');
-  expect(consoleProblems, consoleProblems.join('\n')).toEqual([]);
 });

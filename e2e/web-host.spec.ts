@@ -1,9 +1,10 @@
-// The browser host in real Chromium: the printed token URL opens the app (and trades the token for
-// an HttpOnly cookie), a URL without the token gets the refusal page, and the page reaches the
-// core over HTTP and the event WebSocket under the CSP.
+// The browser host in real Chromium: a printed link opens the app (its single-use token is traded
+// for an HttpOnly session cookie, once), a URL without a valid token gets the refusal page, and the
+// page reaches the core over HTTP and the event WebSocket under the CSP.
 import { test, expect, screenshot, waitForAppShell } from './fixtures.ts';
 
-test('the token URL loads the app and drops the token from the address bar', async ({ page, host }) => {
+test('a link loads the app once, drops its token from the address bar and sets the session cookie', async ({ page, host, browser }) => {
+  const linkToken = new URL(host.url).searchParams.get('token') ?? '';
   const response = await page.goto(host.url);
   expect(response?.status()).toBe(200);
   await waitForAppShell(page);
@@ -11,14 +12,36 @@ test('the token URL loads the app and drops the token from the address bar', asy
   expect(page.url()).toBe(`${host.origin}/`);
 
   const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'accel_token');
-  expect(cookie).toMatchObject({ value: host.token, httpOnly: true, sameSite: 'Strict', path: '/' });
-  // HttpOnly: page scripts cannot read the token.
-  expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).not.toContain(host.token);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  // The session secret is not the token that was on the link.
+  expect(cookie.value).toMatch(/^[\w-]{43}$/);
+  expect(cookie.value).not.toBe(linkToken);
+  // HttpOnly: page scripts cannot read it.
+  expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).not.toContain(cookie.value);
 
-  // The cookie keeps the page working across reloads.
+  // The cookie keeps the page working across reloads, and reopening the used link here is harmless.
   await page.reload();
   await waitForAppShell(page);
+  await page.goto(host.url);
+  await waitForAppShell(page);
   await screenshot(page, 'web-host-app');
+
+  // Another browser (no cookie) cannot exchange the same link a second time.
+  const other = await browser.newContext();
+  try {
+    const stranger = await other.newPage();
+    const second = await stranger.goto(host.url);
+    expect(second?.status()).toBe(401);
+    await expect(stranger.getByRole('heading', { name: 'Access token required' })).toBeVisible();
+    await expect(stranger.getByText(/Press\s+Enter in the terminal/)).toBeVisible();
+    await expect(stranger.locator('#app')).toHaveCount(0);
+    await screenshot(stranger, 'web-host-link-used');
+    // A new link from the host (what Enter in the terminal prints) works, once.
+    expect((await stranger.goto(host.newLink()))?.status()).toBe(200);
+    await waitForAppShell(stranger);
+  } finally {
+    await other.close();
+  }
 });
 
 test('a URL without the token gets the refusal page', async ({ page, host }) => {

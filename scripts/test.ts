@@ -1,7 +1,9 @@
 // `npm test`: everything CI runs — typecheck, lint, build, unit + integration (vitest) and
 // end-to-end (Playwright in Debian's Chromium). It first makes sure the system parts exist
 // (Chromium, a Secret Service for keytar, D-Bus, Xvfb), installing them with apt-get when it
-// runs as root, or stopping at once with the exact command to run. Then it re-runs itself
+// runs as root, or stopping at once with the exact command to run; the same for keytar's native
+// module (an optional dependency that npm skips when it cannot be built): as root it is
+// installed or rebuilt, otherwise the commands are printed. Then it re-runs itself
 // inside a private D-Bus session with an unlocked gnome-keyring, so the keychain tests use
 // the real OS keychain without touching the user's own.
 import { spawnSync } from 'node:child_process';
@@ -24,28 +26,73 @@ function missingSystemParts(): string[] {
   if (!has('dbus-run-session')) missing.push('dbus');
   if (!has('xvfb-run')) missing.push('xvfb');
   if (!has('gdbus')) missing.push('libglib2.0-bin'); // locks a test keyring over D-Bus
-  const libsecret = spawnSync('sh', ['-c', 'ldconfig -p | grep -q libsecret-1.so'], { stdio: 'ignore' });
+  // The headers keytar builds against (the runtime library alone is not enough to rebuild it).
+  const libsecret = spawnSync('sh', ['-c', 'pkg-config --exists libsecret-1'], { stdio: 'ignore' });
   if (libsecret.status !== 0) missing.push('libsecret-1-dev');
   return missing;
 }
 
+/** keytar's state: loads, not installed (npm skipped the optional dependency), or does not load. */
+export type KeytarState = 'ok' | 'not-installed' | 'not-loading';
+
+function keytarState(): KeytarState {
+  if (!existsSync(join(root, 'node_modules', 'keytar', 'package.json'))) return 'not-installed';
+  const load = spawnSync(process.execPath, ['-e', "require('keytar')"], { cwd: root, stdio: 'ignore' });
+  return load.status === 0 ? 'ok' : 'not-loading';
+}
+
+/** The npm command that brings keytar back: reinstall the skipped optional dependency, or rebuild it. */
+export function keytarFixCommand(state: KeytarState): string | null {
+  return state === 'not-installed' ? 'npm install' : state === 'not-loading' ? 'npm rebuild keytar' : null;
+}
+
+export type SetupPlan =
+  | { kind: 'ready' }
+  | { kind: 'stop'; message: string }
+  | { kind: 'install'; apt: boolean; npm: string | null };
+
+/** What `npm test` does about missing system packages and keytar. Pure: the facts are given. */
+export function planSetup(facts: { missing: readonly string[]; keytar: KeytarState; isRoot: boolean; hasAptGet: boolean }): SetupPlan {
+  const npm = keytarFixCommand(facts.keytar);
+  if (facts.missing.length === 0 && npm === null) return { kind: 'ready' };
+  if (facts.isRoot && facts.hasAptGet) return { kind: 'install', apt: facts.missing.length > 0, npm };
+  const needs: string[] = [];
+  if (facts.missing.length > 0) needs.push(`system packages that are missing (${facts.missing.join(', ')})`);
+  if (facts.keytar === 'not-installed') needs.push("keytar's native module, which npm could not build at install time");
+  if (facts.keytar === 'not-loading') needs.push("keytar's native module, which does not load (built for another Node.js, or without libsecret)");
+  const steps: string[] = [];
+  if (facts.missing.length > 0) steps.push(`sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`);
+  if (npm) steps.push(npm);
+  return { kind: 'stop', message: `npm test needs ${needs.join(' and ')}. Run:\n  ${steps.join(' && ')}` };
+}
+
 function ensureSystemParts(): void {
   const missing = missingSystemParts();
-  if (missing.length === 0) return;
-  const command = `apt-get update && apt-get install -y ${aptPackages.join(' ')}`;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot || !has('apt-get')) {
-    const sudoCommand = `sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`;
-    console.error(`npm test needs system packages that are missing (${missing.join(', ')}). Run:\n  ${sudoCommand}`);
+  const plan = planSetup({ missing, keytar: keytarState(), isRoot: process.getuid?.() === 0, hasAptGet: has('apt-get') });
+  if (plan.kind === 'ready') return;
+  if (plan.kind === 'stop') {
+    console.error(plan.message);
     process.exit(1);
   }
-  console.log(`Installing missing system packages (${missing.join(', ')}) with apt-get…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...aptPackages], { stdio: 'inherit', env });
-  if (update.status !== 0 || install.status !== 0 || missingSystemParts().length > 0) {
-    console.error(`Could not install the system packages. Run:\n  ${command}`);
-    process.exit(1);
+  if (plan.apt) {
+    const command = `apt-get update && apt-get install -y ${aptPackages.join(' ')}`;
+    console.log(`Installing missing system packages (${missing.join(', ')}) with apt-get…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', ...aptPackages], { stdio: 'inherit', env });
+    if (update.status !== 0 || install.status !== 0 || missingSystemParts().length > 0) {
+      console.error(`Could not install the system packages. Run:\n  ${command}`);
+      process.exit(1);
+    }
+  }
+  if (plan.npm) {
+    console.log(`keytar's native module is missing or does not load: running \`${plan.npm}\`…`);
+    const [command, ...args] = plan.npm.split(' ');
+    const result = spawnSync(command, [...args, '--no-audit', '--no-fund'], { stdio: 'inherit', cwd: root });
+    if (result.status !== 0 || keytarState() !== 'ok') {
+      console.error(`keytar still does not load. Run:\n  ${plan.npm}`);
+      process.exit(1);
+    }
   }
 }
 
@@ -178,4 +225,4 @@ function main(): void {
   process.exit(stages.every((s) => s.ok) ? 0 : 1);
 }
 
-main();
+if (import.meta.main) main();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '#shared/security/csp.ts';
-import { SECURITY_HEADERS, createToken, readCookie, tokenCookie, tokensEqual } from './security.ts';
+import { BootstrapTokens, SECURITY_HEADERS, createToken, readCookie, tokenCookie, tokensEqual } from './security.ts';
 
 describe('CONTENT_SECURITY_POLICY (src/shared/security/csp.ts)', () => {
   it('is the policy of the renderer meta tag, minus what only works as a header', () => {
@@ -53,5 +53,24 @@ describe('cookies', () => {
 
   it('sets the token cookie HttpOnly, SameSite=Strict, Path=/', () => {
     expect(tokenCookie('t')).toBe('accel_token=t; HttpOnly; SameSite=Strict; Path=/');
+  });
+});
+
+describe('bootstrap tokens', () => {
+  it('redeem each issued token once, only before it expires', () => {
+    let now = 1_000;
+    const tokens = new BootstrapTokens(() => now);
+    const first = tokens.issue(60_000);
+    const second = tokens.issue(60_000);
+    expect(first).not.toBe(second);
+    expect(tokens.redeem(first)).toBe(true);
+    expect(tokens.redeem(first)).toBe(false);
+    expect(tokens.redeem('not-issued')).toBe(false);
+    expect(tokens.redeem('')).toBe(false);
+    now += 60_001;
+    expect(tokens.redeem(second)).toBe(false);
+    tokens.issue(10);
+    now += 11;
+    expect(tokens.pending).toBe(0);
   });
 });

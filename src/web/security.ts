@@ -22,6 +22,55 @@ export function createToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** How long a bootstrap link stays valid when nobody uses it (the printed link; see docs/browser-host-token.md). */
+export const BOOTSTRAP_TTL_MS = 10 * 60_000;
+
+/**
+ * Single-use, short-lived bootstrap tokens: each link the host prints or hands to the browser it
+ * opens carries one, exchanged once for the session cookie. Only SHA-256 digests are kept, so the
+ * lookup reveals nothing through timing; a redeemed or expired token is gone.
+ */
+export class BootstrapTokens {
+  readonly #expiry = new Map<string, number>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  issue(ttlMs: number = BOOTSTRAP_TTL_MS): string {
+    this.#sweep();
+    const token = createToken();
+    this.#expiry.set(digest(token), this.#now() + ttlMs);
+    return token;
+  }
+
+  /** True exactly once for a token that was issued and has not expired. */
+  redeem(candidate: string | null | undefined): boolean {
+    if (typeof candidate !== 'string' || candidate === '' || candidate.length > 200) return false;
+    const key = digest(candidate);
+    const expiresAt = this.#expiry.get(key);
+    if (expiresAt === undefined) return false;
+    this.#expiry.delete(key);
+    return this.#now() <= expiresAt;
+  }
+
+  /** Tokens still waiting to be used (tests). */
+  get pending(): number {
+    this.#sweep();
+    return this.#expiry.size;
+  }
+
+  #sweep(): void {
+    const now = this.#now();
+    for (const [key, expiresAt] of this.#expiry) if (now > expiresAt) this.#expiry.delete(key);
+  }
+}
+
+function digest(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 /**
  * Constant-time comparison. Hashing first gives equal-length buffers, so neither the content
  * nor the length of the expected token leaks through timing.

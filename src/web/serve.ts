@@ -1,13 +1,17 @@
 // `npm run start:web` / the fallback of `npm start`: runs the browser host and opens it: on Linux
 // with a desktop session in a Chromium app window with a throw-away profile, on macOS and Windows
-// in the default browser. ACCEL_NO_BROWSER=1 opens nothing.
+// in the default browser. ACCEL_NO_BROWSER=1 opens nothing. The browser gets its own single-use
+// link, valid for a minute (a command line is readable by other local users while the token is
+// still unused); the printed link has another one. Enter in the terminal prints a fresh link.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '#core/storage/data-dir.ts';
+import { BOOTSTRAP_TTL_MS } from './security.ts';
 import { startWebHost } from './server.ts';
 
 const BROWSER_CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge'];
@@ -58,6 +62,9 @@ export function chromiumAppArgs(url: string, profileDir: string): string[] {
   return [`--app=${url}`, `--user-data-dir=${profileDir}`, '--no-first-run', '--no-default-browser-check', '--disable-sync'];
 }
 
+/** Lifetime of the link handed to the browser the host opens: it is used within seconds. */
+export const BROWSER_LINK_TTL_MS = 60_000;
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
   const port = Number(value);
@@ -71,14 +78,18 @@ export async function runServe(env: NodeJS.ProcessEnv = process.env): Promise<vo
   const host = await startWebHost({ port: parsePort(env.ACCEL_WEB_PORT), dataDir, rendererDir });
 
   console.log(`Acceleration Console is running at ${host.url}`);
+  const lines = process.stdin.isTTY ? createInterface({ input: process.stdin }) : null;
+  console.log(`Each link works once, for ${BOOTSTRAP_TTL_MS / 60_000} minutes.${lines ? ' Press Enter here for a new link.' : ''}`);
   console.log(`Data directory: ${dataDir}. Press Ctrl+C to stop.`);
+  lines?.on('line', () => console.log(`New link (works once): ${host.newLink()}`));
 
   let browser: ChildProcess | null = null;
   let profileDir: string | null = null;
-  const choice = selectBrowser(host.url, process.platform, env, () => findOnPath(BROWSER_CANDIDATES, env));
+  const browserLink = host.newLink(BROWSER_LINK_TTL_MS);
+  const choice = selectBrowser(browserLink, process.platform, env, () => findOnPath(BROWSER_CANDIDATES, env));
   if (choice.kind === 'chromium-app') {
     profileDir = await mkdtemp(join(tmpdir(), 'accel-browser-'));
-    browser = spawn(choice.executable, chromiumAppArgs(host.url, profileDir), { stdio: 'ignore' });
+    browser = spawn(choice.executable, chromiumAppArgs(browserLink, profileDir), { stdio: 'ignore' });
     browser.on('error', () => console.log('Could not start Chromium; open the link above in your browser.'));
   } else if (choice.kind === 'default-browser') {
     // Hands the URL to the desktop and returns at once: nothing of ours to stop later.
@@ -93,6 +104,7 @@ export async function runServe(env: NodeJS.ProcessEnv = process.env): Promise<vo
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    lines?.close();
     console.log(`\n${signal}: stopping Acceleration Console…`);
     if (browser && browser.exitCode === null && browser.pid !== undefined) {
       const exited = new Promise((resolve) => browser?.once('exit', resolve));

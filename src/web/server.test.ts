@@ -59,6 +59,20 @@ function createFakeCore() {
   return { core, calls, emit: (event: string, payload: unknown) => listener?.(event, payload) };
 }
 
+/** The path and query of a host link (`/?token=…`). */
+const pathOf = (link: string): string => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Exchanges a fresh bootstrap link of the host for its session cookie (`accel_token=…`). */
+async function signIn(target: WebHost): Promise<string> {
+  const reply = await send(target, { path: pathOf(target.newLink()) });
+  const setCookie = reply.headers['set-cookie']?.[0];
+  if (reply.status !== 302 || !setCookie) throw new Error(`sign-in failed: ${reply.status}`);
+  return setCookie.split(';')[0];
+}
+
 let workDir: string;
 let rendererDir: string;
 let host: WebHost;
@@ -77,7 +91,7 @@ beforeAll(async () => {
   await symlink(join(workDir, 'secret.txt'), join(rendererDir, 'assets', 'link.js'));
   fake = createFakeCore();
   host = await startWebHost({ port: 0, dataDir: join(workDir, 'data'), rendererDir, core: fake.core });
-  cookie = `accel_token=${host.token}`;
+  cookie = await signIn(host);
   origin = `http://127.0.0.1:${host.port}`;
 });
 
@@ -87,9 +101,13 @@ afterAll(async () => {
 });
 
 describe('token', () => {
-  it('prints a URL carrying a 256-bit random token', () => {
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${host.token}`);
-    expect(Buffer.from(host.token, 'base64url')).toHaveLength(32);
+  const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? '';
+
+  it('prints a link carrying a 256-bit random single-use token; every link gets its own', () => {
+    expect(host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(Buffer.from(tokenOf(host.url), 'base64url')).toHaveLength(32);
+    const other = host.newLink();
+    expect(tokenOf(other)).not.toBe(tokenOf(host.url));
   });
 
   it('refuses a request without token with the refusal page', async () => {
@@ -97,29 +115,53 @@ describe('token', () => {
     expect(reply.status).toBe(401);
     expect(reply.headers['content-type']).toContain('text/html');
     expect(reply.body).toContain('Access token required');
-    expect(reply.body).not.toContain(host.token);
+    expect(reply.body).not.toContain(cookie.split('=')[1]);
   });
 
   it('refuses a wrong token in the URL and in the cookie', async () => {
     expect((await send(host, { path: '/?token=nope' })).status).toBe(401);
     expect((await send(host, { path: '/', headers: { cookie: 'accel_token=nope' } })).status).toBe(401);
-    const almost = host.token.slice(0, -1) + (host.token.endsWith('A') ? 'B' : 'A');
+    const value = cookie.split('=')[1];
+    const almost = value.slice(0, -1) + (value.endsWith('A') ? 'B' : 'A');
     expect((await send(host, { path: '/', headers: { cookie: `accel_token=${almost}` } })).status).toBe(401);
   });
 
-  it('trades the URL token for an HttpOnly SameSite=Strict cookie and redirects to the clean URL', async () => {
-    const reply = await send(host, { path: `/?token=${host.token}&view=services` });
+  it('trades the URL token, once, for an HttpOnly SameSite=Strict session cookie and redirects to the clean URL', async () => {
+    const link = host.newLink();
+    const reply = await send(host, { path: `/?token=${tokenOf(link)}&view=services` });
     expect(reply.status).toBe(302);
     expect(reply.headers.location).toBe('/?view=services');
     const setCookie = reply.headers['set-cookie']?.[0] ?? '';
-    expect(setCookie.split(';')[0]).toBe(`accel_token=${host.token}`);
+    // The cookie holds the session secret, never the bootstrap token that was on the link.
+    expect(setCookie.split(';')[0]).toBe(cookie);
+    expect(setCookie).not.toContain(tokenOf(link));
     expect(setCookie).toMatch(/;\s*HttpOnly/);
     expect(setCookie).toMatch(/;\s*SameSite=Strict/);
     expect(setCookie).toMatch(/;\s*Path=\//);
+
+    // A second exchange of the same link is refused, with the page saying how to get a new one.
+    const again = await send(host, { path: pathOf(link) });
+    expect(again.status).toBe(401);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toMatch(/Press\s+<kbd>Enter<\/kbd> in the terminal/);
+  });
+
+  it('lets a browser that already has the session reopen a used link (dropping the token)', async () => {
+    const link = host.newLink();
+    expect((await send(host, { path: pathOf(link) })).status).toBe(302);
+    const reopened = await send(host, { path: pathOf(link), headers: { cookie } });
+    expect(reopened.status).toBe(302);
+    expect(reopened.headers.location).toBe('/');
+    expect(reopened.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an expired link', async () => {
+    const link = host.newLink(-1);
+    expect((await send(host, { path: pathOf(link) })).status).toBe(401);
   });
 
   it('never redirects off the host', async () => {
-    const reply = await send(host, { path: `/a/..//evil.example/?token=${host.token}` });
+    const reply = await send(host, { path: `/a/..//evil.example/?token=${tokenOf(host.newLink())}` });
     expect(reply.status).toBe(302);
     expect(reply.headers.location).toBe('/evil.example/');
   });
@@ -152,7 +194,7 @@ describe('Host and Origin checks', () => {
     const reply = await send(host, { path: '/', headers: { cookie, host: `evil.example:${host.port}` } });
     expect(reply.status).toBe(403);
     expect((await send(host, { path: '/', headers: { cookie, host: `127.0.0.1:${host.port + 1}` } })).status).toBe(403);
-    expect((await send(host, { path: `/?token=${host.token}`, headers: { host: 'evil.example' } })).status).toBe(403);
+    expect((await send(host, { path: pathOf(host.newLink()), headers: { host: 'evil.example' } })).status).toBe(403);
   });
 
   it('accepts localhost:<port> as Host', async () => {
@@ -296,7 +338,7 @@ describe('with the real core', () => {
     const dataDir = join(workDir, 'real-core');
     const real = await startWebHost({ port: 0, dataDir, rendererDir, secretStore: createMemorySecretStore('accel-web-test') });
     try {
-      const headers = { cookie: `accel_token=${real.token}`, origin: real.origin, 'content-type': 'application/json' };
+      const headers = { cookie: await signIn(real), origin: real.origin, 'content-type': 'application/json' };
       const info = await send(real, { method: 'POST', path: '/ipc/app.info', headers });
       expect(info.status).toBe(200);
       expect(JSON.parse(info.body)).toMatchObject({ ok: true, data: { dataDir, keychainService: 'accel-web-test' } });
@@ -320,7 +362,7 @@ describe('stop', () => {
   it('closes the port and open event sockets', async () => {
     const other = await startWebHost({ port: 0, dataDir: join(workDir, 'data2'), rendererDir, core: createFakeCore().core });
     const socket = new WebSocket(`ws://127.0.0.1:${other.port}/events`, {
-      headers: { cookie: `accel_token=${other.token}`, origin: other.origin },
+      headers: { cookie: await signIn(other), origin: other.origin },
     });
     await new Promise((resolve) => socket.once('open', resolve));
     const closed = new Promise((resolve) => socket.once('close', resolve));

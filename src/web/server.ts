@@ -1,7 +1,8 @@
 // Browser host: serves the built renderer on 127.0.0.1 and carries the IPC channels over
 // HTTP (`POST /ipc/<channel>`) and the events over a WebSocket (`/events`). Guarded like
-// `code serve-web`: a random token (URL once, then an HttpOnly cookie), a Host check against
-// DNS rebinding and an Origin check against cross-site requests.
+// `code serve-web`: single-use, short-lived bootstrap links exchanged once for an HttpOnly
+// session cookie (docs/browser-host-token.md), a Host check against DNS rebinding and an Origin
+// check against cross-site requests.
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -9,6 +10,8 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { failure } from '#shared/ipc/result.ts';
 import {
+  BOOTSTRAP_TTL_MS,
+  BootstrapTokens,
   SECURITY_HEADERS,
   TOKEN_COOKIE,
   allowedHosts,
@@ -36,9 +39,10 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** The link to open, carrying `?token=`. */
+  /** A link to open, carrying a single-use bootstrap `?token=` valid for BOOTSTRAP_TTL_MS. */
   url: string;
-  token: string;
+  /** Another single-use link (its own token), e.g. for the browser the host opens or a new printed link. */
+  newLink(ttlMs?: number): string;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   port: number;
@@ -55,10 +59,10 @@ const REFUSAL_PAGE = `<!doctype html>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937}
 code{background:#f3f4f6;padding:0 .25rem;border-radius:4px}</style></head>
 <body><h1>Access token required</h1>
-<p>This Acceleration Console runs on your computer and only answers the link it printed when it
-started, which carries a one-time access token (<code>…/?token=…</code>).</p>
-<p>Open the link shown in the terminal where you ran <code>npm start</code>. If you restarted the
-console, the old link no longer works: use the new one.</p></body></html>`;
+<p>This Acceleration Console runs on your computer and only answers the links it prints, each
+carrying a one-time access token (<code>…/?token=…</code>) that works once and for a few minutes.</p>
+<p>A link that was already used, has expired or belongs to an earlier start is refused. Press
+<kbd>Enter</kbd> in the terminal where you ran <code>npm start</code> to print a new link, and open that one.</p></body></html>`;
 
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -67,7 +71,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(resolve(rendererDir, 'index.html'))) {
     throw new Error(`No renderer build in ${rendererDir}: run \`npm run build\` first.`);
   }
-  const token = createToken();
+  // The session secret lives only in the HttpOnly cookie; links carry bootstrap tokens.
+  const session = createToken();
+  const bootstrap = new BootstrapTokens();
   const sockets = new Set<WebSocket>();
 
   const broadcast = (event: string, payload: unknown): void => {
@@ -101,7 +107,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return null;
   };
 
-  const hasValidCookie = (req: IncomingMessage): boolean => tokensEqual(readCookie(req.headers.cookie, TOKEN_COOKIE), token);
+  const hasValidCookie = (req: IncomingMessage): boolean => tokensEqual(readCookie(req.headers.cookie, TOKEN_COOKIE), session);
 
   const server = createServer((req, res) => {
     handleRequest(req, res).catch(() => {
@@ -129,13 +135,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const queryToken = url.searchParams.get('token');
     if (queryToken !== null && (method === 'GET' || method === 'HEAD')) {
-      if (!tokensEqual(queryToken, token)) {
+      // A browser that already has the session just drops the token (it stays unused); otherwise
+      // the token is exchanged, once, for the session cookie.
+      const signedIn = hasValidCookie(req);
+      if (!signedIn && !bootstrap.redeem(queryToken)) {
         sendRefusal(res);
         return;
       }
-      // Trade the token in the URL for a cookie, then drop it from the address bar and history.
+      // Drop the token from the address bar and history.
       url.searchParams.delete('token');
-      res.setHeader('Set-Cookie', tokenCookie(token));
+      if (!signedIn) res.setHeader('Set-Cookie', tokenCookie(session));
       res.setHeader('Cache-Control', 'no-store');
       // One leading slash only: `//host` would be a protocol-relative redirect off the host.
       res.setHeader('Location', `/${url.pathname.replace(/^\/+/, '')}${url.search}`);
@@ -297,7 +306,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return stopped;
   };
 
-  return { url: `${origin}/?token=${token}`, token, origin, port, stop };
+  const newLink = (ttlMs: number = BOOTSTRAP_TTL_MS): string => `${origin}/?token=${bootstrap.issue(ttlMs)}`;
+  return { url: newLink(), newLink, origin, port, stop };
 }
 
 function safeDecode(value: string): string | null {

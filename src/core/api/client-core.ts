@@ -1,27 +1,33 @@
 // The signed HTTP client, generic over an operation table so tests can drive it with a small table
-// and client.ts binds it to THE operation table. One place decides validation, signing, budget,
-// retry, timeout, clock skew, error mapping and redaction.
+// and client.ts binds it to THE operation table. It validates, signs each attempt, draws from the
+// budget and logs; the transport (transport.ts), the retry policy (retry-policy.ts), the mapping
+// of answers to results and errors (response-mapping.ts) and the clock estimate
+// (clock-estimator.ts) each live in their own small module.
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
 import type { z } from 'zod';
 import { sharedBudgets, type BudgetPriority, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
 import {
   AbortError,
   ApiClientError,
-  ApiError,
   ConnectionError,
   InputValidationError,
-  ResponseValidationError,
   TimeoutError,
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
 import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '#shared/api/base-url.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
-import { redact, redactText, registerSecret } from './redact.ts';
+import { redact, registerSecret } from './redact.ts';
 import { createNonceGenerator, hostHeaderFor, signRequest, type SfdHeaders } from '#signing/signature.ts';
+import { createClockEstimator } from './clock-estimator.ts';
+import { createRetryPolicy, isIdempotentMethod, type RetryOptions } from './retry-policy.ts';
+import { errorFromResponse, header, parseSuccess, type RawResponse } from './response-mapping.ts';
+import { createTransport, type HttpMethod } from './transport.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type { HttpMethod } from './transport.ts';
+export type { RetryOptions } from './retry-policy.ts';
+export { CLOCK_SKEW_WARNING_MS } from './clock-estimator.ts';
+export { parseRetryAfter } from './response-mapping.ts';
 
 /** The part of an operation table entry the client needs (src/shared/api/operations.ts). */
 export interface ClientOperation {
@@ -91,17 +97,6 @@ export interface ApiClientBase<T extends OperationTable> {
 
 export type ApiClientFor<T extends OperationTable> = ApiClientBase<T> & OperationMethods<T>;
 
-export interface RetryOptions {
-  /** Attempts in total, first one included (default 3; 1 disables retries). */
-  maxAttempts?: number;
-  /** Backoff base: attempt n waits up to base * 2^(n-1) ms (full jitter). Default 250. */
-  baseDelayMs?: number;
-  /** Upper bound of one backoff delay (default 10 s). */
-  maxDelayMs?: number;
-  /** Upper bound for a Retry-After wait (default 60 s). */
-  maxRetryAfterMs?: number;
-}
-
 /** What the client records per attempt: never headers, bodies or secrets. */
 export interface ApiLogEntry {
   operationId: string;
@@ -142,13 +137,7 @@ export interface ApiClientOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const CLOCK_SKEW_WARNING_MS = 5 * 60_000;
-const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 const CONTENT_TYPE = 'application/json; charset=utf-8';
-const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-// Date has one-second resolution: changes smaller than this are noise, not skew.
-const CLOCK_UPDATE_THRESHOLD_MS = 2_000;
-const SNIPPET_LENGTH = 200;
 
 function isBudget(value: unknown): value is RequestBudget {
   return typeof value === 'object' && value !== null && typeof (value as RequestBudget).acquire === 'function';
@@ -166,15 +155,6 @@ export function buildRequestPath(template: string, params: Readonly<Record<strin
   });
 }
 
-/** Retry-After as milliseconds (delta seconds or an HTTP date relative to the server's Date). */
-export function parseRetryAfter(value: string | undefined, serverNowMs: number): number | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - serverNowMs);
-}
-
 /** Secrets inside a request body (S3 accessSecret, tokenSecret list) so echoes can be cut out. */
 export function secretsInBody(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) secretsInBody(item, out);
@@ -186,11 +166,6 @@ export function secretsInBody(value: unknown, out: string[] = []): string[] {
     }
   }
   return out;
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, operationId: string): Promise<void> {
@@ -206,40 +181,6 @@ function sleep(ms: number, signal: AbortSignal | undefined, operationId: string)
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-const CONNECTION_MESSAGES: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'The API server refused the connection. Check the base URL and that the server is running.',
-  ENOTFOUND: 'The API host name could not be resolved. Check the base URL and the network connection.',
-  EAI_AGAIN: 'The API host name could not be resolved right now. Check the network connection.',
-  ECONNRESET: 'The connection to the API server was reset. Try again.',
-  UND_ERR_SOCKET: 'The connection to the API server was closed unexpectedly. Try again.',
-  UND_ERR_CONNECT_TIMEOUT: 'Connecting to the API server timed out. Check the network connection.',
-};
-
-function connectionErrorFrom(error: unknown, operationId: string): ConnectionError {
-  // Only the code and a fixed sentence are kept: low-level errors may carry sockets or buffers.
-  let code: string | undefined;
-  for (let e: unknown = error; e && typeof e === 'object' && !code; e = (e as { cause?: unknown }).cause) {
-    const c = (e as { code?: unknown }).code;
-    if (typeof c === 'string') code = c;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  // AggregateError (happy eyeballs) nests codes in .errors.
-  if (!code && error instanceof AggregateError) {
-    const inner = error.errors.find((e) => typeof (e as { code?: unknown })?.code === 'string') as { code: string };
-    code = inner?.code;
-  }
-  const message =
-    (code && CONNECTION_MESSAGES[code]) ??
-    `The API server could not be reached${code ? ` (${code})` : ''}. Check the base URL and the network connection.`;
-  return new ConnectionError(message, operationId, code);
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
 }
 
 export function createApiClientFor<const T extends OperationTable>(
@@ -270,12 +211,7 @@ export function createApiClientFor<const T extends OperationTable>(
   const now = options.now ?? Date.now;
   const nextNonce = options.nonce ?? createNonceGenerator();
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const retry = {
-    maxAttempts: Math.max(1, Math.floor(options.retry?.maxAttempts ?? 3)),
-    baseDelayMs: options.retry?.baseDelayMs ?? 250,
-    maxDelayMs: options.retry?.maxDelayMs ?? 10_000,
-    maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
-  };
+  const retryPolicy = createRetryPolicy(options.retry);
   const budget: RequestBudget | null =
     options.budget === false
       ? null
@@ -285,15 +221,36 @@ export function createApiClientFor<const T extends OperationTable>(
           ? sharedBudgets.get(base.href, keyId, options.budget)
           : sharedBudgets.get(base.href, keyId);
 
-  let pool: Pool | null = null;
+  const transport = createTransport(base.origin, { connections: options.connections });
+  const clock = createClockEstimator(options.onClockSkew);
   let closed = false;
-  let offsetMs = 0;
 
-  const getPool = (): Pool => {
-    if (closed) throw new ApiClientError({ code: 'Client.Closed', message: 'The API client was closed.', retryable: false });
-    // One keep-alive pool per client origin, so connections are reused between calls.
-    pool ??= new Pool(base.origin, { connections: options.connections ?? 6, keepAliveTimeout: 10_000 });
-    return pool;
+  /** Signs afresh (new date, new nonce) and sends one attempt. */
+  const sendOnce = (
+    op: ClientOperation,
+    path: string,
+    bodyText: string,
+    sfdHeaders: SfdHeaders,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> => {
+    const method = op.method.toUpperCase() as HttpMethod;
+    const signed = signRequest({
+      method,
+      uri: path,
+      host,
+      keyId,
+      secret,
+      body: bodyText,
+      // Skew-corrected time, so a workstation with a wrong clock still signs a valid date.
+      date: new Date(now() + clock.offsetMs()),
+      nonce: nextNonce(),
+      extraSfdHeaders: sfdHeaders,
+    });
+    const headers: Record<string, string> = { ...signed.headers, 'Content-Type': CONTENT_TYPE };
+    delete headers.Host;
+    headers.host = host;
+    return transport.send({ method, path, headers, body: bodyText, timeoutMs, signal, operationId: op.operationId });
   };
 
   const emitLog = (entry: ApiLogEntry): void => {
@@ -303,142 +260,6 @@ export function createApiClientFor<const T extends OperationTable>(
     } catch {
       // A failing logger must not fail the request.
     }
-  };
-
-  /** Updates the clock offset from a Date header; true when the estimate moved. */
-  const observeDate = (dateHeader: string | undefined, sentAt: number, receivedAt: number): boolean => {
-    if (!dateHeader) return false;
-    const serverMs = Date.parse(dateHeader);
-    if (Number.isNaN(serverMs)) return false;
-    // Date truncates to the second: +500 ms centres the estimate; compare with the round trip's midpoint.
-    const estimate = Math.round(serverMs + 500 - (sentAt + receivedAt) / 2);
-    if (Math.abs(estimate - offsetMs) < CLOCK_UPDATE_THRESHOLD_MS) return false;
-    offsetMs = Math.abs(estimate) < CLOCK_UPDATE_THRESHOLD_MS ? 0 : estimate;
-    if (Math.abs(offsetMs) > CLOCK_SKEW_WARNING_MS && options.onClockSkew) {
-      try {
-        options.onClockSkew(offsetMs);
-      } catch {
-        // Listener errors are not the request's problem.
-      }
-    }
-    return true;
-  };
-
-  const sendOnce = async (
-    op: ClientOperation,
-    path: string,
-    bodyText: string,
-    sfdHeaders: SfdHeaders,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<RawResponse> => {
-    const method = op.method.toUpperCase();
-    const signed = signRequest({
-      method,
-      uri: path,
-      host,
-      keyId,
-      secret,
-      body: bodyText,
-      // Skew-corrected time, so a workstation with a wrong clock still signs a valid date.
-      date: new Date(now() + offsetMs),
-      nonce: nextNonce(),
-      extraSfdHeaders: sfdHeaders,
-    });
-    const headers: Record<string, string> = { ...signed.headers, 'Content-Type': CONTENT_TYPE };
-    delete headers.Host;
-    headers.host = host;
-
-    const controller = new AbortController();
-    const onUserAbort = (): void => controller.abort();
-    if (signal?.aborted) throw new AbortError(op.operationId);
-    signal?.addEventListener('abort', onUserAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    try {
-      const res = await getPool().request({
-        path,
-        method: method as HttpMethod,
-        headers,
-        body: bodyText === '' ? undefined : bodyText,
-        signal: controller.signal,
-      });
-      let size = 0;
-      const chunks: Buffer[] = [];
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_RESPONSE_BYTES) {
-          res.body.destroy();
-          throw new ConnectionError('The API answer is too large.', op.operationId, 'RESPONSE_TOO_LARGE');
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
-    } catch (error) {
-      if (error instanceof ApiClientError) throw error;
-      if (signal?.aborted) throw new AbortError(op.operationId);
-      if (timedOut) throw new TimeoutError(timeoutMs, op.operationId);
-      const code = (error as { code?: unknown })?.code;
-      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-        throw new TimeoutError(timeoutMs, op.operationId);
-      }
-      throw connectionErrorFrom(error, op.operationId);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onUserAbort);
-    }
-  };
-
-  const errorFromResponse = (
-    res: RawResponse,
-    op: ClientOperation,
-    serverNowMs: number,
-    bodySecrets: readonly string[],
-  ): ApiError => {
-    let code: string | undefined;
-    let message: string | undefined;
-    try {
-      const parsed: unknown = JSON.parse(res.text);
-      if (parsed && typeof parsed === 'object') {
-        const c = (parsed as { code?: unknown }).code;
-        const m = (parsed as { message?: unknown }).message;
-        if (typeof c === 'string' && c) code = c;
-        if (typeof m === 'string' && m) message = m;
-      }
-    } catch {
-      // Not JSON (proxy error page, plain text): described below with a snippet.
-    }
-    if (!message) {
-      const snippet = res.text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
-      message = `The API answered HTTP ${res.status}${code ? ` (${code})` : ' without an error code'}${
-        snippet ? `: ${snippet}${res.text.length > SNIPPET_LENGTH ? '…' : ''}` : '.'
-      }`;
-    }
-    return new ApiError({
-      status: res.status,
-      code: code ?? `Http.${res.status}`,
-      message: redactText(message, [secret, ...bodySecrets]),
-      traceId: header(res.headers, 'x-sfd-trace-id'),
-      operationId: op.operationId,
-      retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after'), serverNowMs),
-    });
-  };
-
-  /** The single retry policy: the delay before the next attempt, or null to give up. */
-  const retryDelay = (error: unknown, attempt: number, idempotent: boolean): number | null => {
-    if (attempt >= retry.maxAttempts || !idempotent) return null;
-    const retryable =
-      error instanceof ConnectionError ||
-      (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);
-    if (!retryable) return null;
-    if (error instanceof ApiError && error.retryAfterMs !== undefined) {
-      return Math.min(error.retryAfterMs, retry.maxRetryAfterMs);
-    }
-    // Full jitter: uniform in [0, min(cap, base * 2^(attempt-1))].
-    return Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
   };
 
   const request = async (id: string, input?: RequestInput, callOptions: CallOptions = {}): Promise<unknown> => {
@@ -488,15 +309,15 @@ export function createApiClientFor<const T extends OperationTable>(
       try {
         const res = await sendOnce(op, path, bodyText, sfdHeaders, timeoutMs, signal);
         const receivedAt = now();
-        const offsetMoved = observeDate(header(res.headers, 'date'), sentAt, receivedAt);
+        const offsetMoved = clock.observe(header(res.headers, 'date'), sentAt, receivedAt);
         const traceId = header(res.headers, 'x-sfd-trace-id');
         const durationMs = Math.round(performance.now() - started);
         if (res.status >= 200 && res.status < 300) {
           emitLog({ operationId, method, path, status: res.status, durationMs, attempt, traceId });
-          return parseSuccess(op, res, traceId);
+          return parseSuccess(op.response, res, operationId);
         }
-        const serverNow = Date.parse(header(res.headers, 'date') ?? '') || receivedAt + offsetMs;
-        const apiError = errorFromResponse(res, op, serverNow, bodySecrets);
+        const serverNow = Date.parse(header(res.headers, 'date') ?? '') || receivedAt + clock.offsetMs();
+        const apiError = errorFromResponse(res, operationId, serverNow, [secret, ...bodySecrets]);
         emitLog({ operationId, method, path, status: res.status, durationMs, attempt, traceId, code: apiError.code });
         // A date rejected by the gateway was signed with a clock we now know is off: the request was
         // refused before it ran, so one immediate re-signed attempt is safe for any method.
@@ -517,35 +338,10 @@ export function createApiClientFor<const T extends OperationTable>(
         emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
         error = e;
       }
-      const delay = retryDelay(error, attempt, op.idempotent ?? IDEMPOTENT_METHODS.has(method));
+      const delay = retryPolicy.delayBefore(error, attempt, op.idempotent ?? isIdempotentMethod(method));
       if (delay === null) throw error;
       await sleep(delay, signal, operationId);
     }
-  };
-
-  const parseSuccess = (op: ClientOperation, res: RawResponse, traceId: string | undefined): unknown => {
-    // Operations documented as "200, no body" (and real servers that omit one) yield undefined.
-    if (res.text.trim() === '') return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(res.text);
-    } catch {
-      throw new ResponseValidationError('The API answer is not valid JSON.', res.status, traceId, op.operationId);
-    }
-    if (!op.response) return json;
-    const parsed = op.response.safeParse(json);
-    if (parsed.success) return parsed.data;
-    const fields = issuesToFieldErrors(parsed.error);
-    const summary = Object.entries(fields)
-      .slice(0, 3)
-      .map(([k, m]) => `${k || '(root)'}: ${m}`)
-      .join('; ');
-    throw new ResponseValidationError(
-      `The API answer has an unexpected shape (${summary}).`,
-      res.status,
-      traceId,
-      op.operationId,
-    );
   };
 
   // The typed view of request(): the table's types say what each operationId takes and returns.
@@ -553,14 +349,12 @@ export function createApiClientFor<const T extends OperationTable>(
   const members: ApiClientBase<T> = {
     call,
     request,
-    clockOffsetMs: () => offsetMs,
+    clockOffsetMs: () => clock.offsetMs(),
     async close() {
       if (closed) return;
       closed = true;
       releaseSecret();
-      const p = pool;
-      pool = null;
-      await p?.close();
+      await transport.close();
     },
     baseUrl: base.href,
     keyId,

@@ -5,7 +5,7 @@ import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor } from './journal.ts';
 import { createInventoryHandlers } from './inventory.ts';
 import { perCore } from './per-core.ts';
-import { createConfigDocumentService, type ConfigDocumentService, type ReadClient } from '../config-documents.ts';
+import { createConfigDocumentService, type ConfigDocumentService } from '../config-documents.ts';
 import type { ApplyPlan } from '#shared/config-document/plan.ts';
 
 export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = perCore((ctx) =>
@@ -17,8 +17,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     client: async (accountId) => {
       const client = await ctx.clients.forAccount(accountId);
       // The operation id is only known at run time here; the client validates the input itself.
-      const call = client.call as unknown as ReadClient['call'];
-      return { call: (operationId, input) => call(operationId, input) };
+      return { call: (operationId, input) => client.request(operationId, input) };
     },
     changes: changeServiceFor(ctx),
     // Through inventory.list, so the sandbox account's seeded services are there on first use.

@@ -1,9 +1,12 @@
 // The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) through
 // keytar. Every keytar failure — no D-Bus session, no Secret Service, a locked or denied
 // collection, the native module not loading — becomes Keychain.Unavailable with a fix hint
-// (a specific one, and a `reason`, for a locked keyring and for a denied/cancelled prompt).
-// There is deliberately no plain-text fallback.
-import { KeychainUnavailableError } from '../errors.ts';
+// (a specific one, and a `reason`, for a locked keyring and for a denied/cancelled prompt; for a
+// keytar module that is not installed or does not load: what is missing and the one command that
+// fixes it). There is deliberately no plain-text fallback.
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { CoreError, KEYCHAIN_UNAVAILABLE, KeychainUnavailableError } from '../errors.ts';
 import { redactText } from '../api/redact.ts';
 import { keychainServiceFromEnv, type KeychainStatus, type SecretStore } from './secret-store.ts';
 
@@ -24,7 +27,7 @@ export function describeKeychainError(error: unknown, secret?: string): string {
 }
 
 /** Why the keychain refused, as far as its error text tells. */
-export type KeychainFailureReason = 'locked' | 'denied' | 'no-keyring' | 'unavailable';
+export type KeychainFailureReason = 'locked' | 'denied' | 'no-keyring' | 'unavailable' | 'module-missing';
 
 // Texts as the backends word them: libsecret/gnome-keyring (captured from keytar in
 // keychain-locked.test.ts), macOS Security framework, Windows Credential Manager.
@@ -69,13 +72,84 @@ export class KeychainAccessError extends KeychainUnavailableError {
   }
 }
 
+/** What keeps keytar from loading (a clause: "the keytar module is not installed …"), whether that
+ * is simply its absence (no further detail needed), and the one command that fixes it. */
+export type KeytarLoadProblem = { missing: string; fixCommand: string; notInstalled?: boolean };
+
+/** True when `command` is an executable on PATH (to leave out packages that are already there). */
+function onPath(command: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Why `import('keytar')` failed — the package is not installed (npm skips the optional
+ * dependency when its native build fails, e.g. without libsecret-1-dev), the libsecret runtime
+ * library is missing, or the native build is missing or for another Node/Electron — and the one
+ * command that fixes it (run in the app's folder). gnome-keyring is added only when its daemon
+ * is not installed either, since the keychain needs a Secret Service once keytar loads.
+ */
+export function diagnoseKeytarLoadError(
+  message: string,
+  code: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+  hasGnomeKeyring: boolean = onPath('gnome-keyring-daemon'),
+): KeytarLoadProblem {
+  const notInstalled = code === 'ERR_MODULE_NOT_FOUND' && /['"]keytar['"]/.test(message);
+  const libraryMissing = /libsecret-1\.so/.test(message);
+  if (platform !== 'linux') {
+    return notInstalled
+      ? { missing: 'the keytar module is not installed', fixCommand: 'npm install', notInstalled }
+      : { missing: 'the keytar module does not load', fixCommand: 'npm rebuild keytar' };
+  }
+  const keyring = hasGnomeKeyring ? '' : ' gnome-keyring';
+  if (libraryMissing) {
+    return { missing: 'the libsecret library (Debian package libsecret-1-0) is missing', fixCommand: `sudo apt-get install -y libsecret-1-0${keyring}` };
+  }
+  if (notInstalled) {
+    return {
+      missing: 'the keytar module is not installed (it could not be built when the app was installed, because libsecret-1-dev was missing)',
+      fixCommand: `sudo apt-get install -y libsecret-1-dev${keyring} && npm install`,
+      notInstalled,
+    };
+  }
+  return {
+    missing: 'the keytar module does not load (it is not built for this Node.js or Electron)',
+    fixCommand: `sudo apt-get install -y libsecret-1-dev${keyring} && npm rebuild keytar`,
+  };
+}
+
+/** Keychain.Unavailable because keytar itself does not load: says what is missing and the fix. */
+export class KeytarModuleError extends CoreError {
+  readonly reason = 'module-missing' as const;
+  readonly fixCommand: string;
+  constructor(problem: KeytarLoadProblem, detail: string) {
+    super(
+      KEYCHAIN_UNAVAILABLE,
+      // The loader's own text only where it adds something (not for a plainly absent package).
+      `The system keychain cannot be used: ${problem.missing}. To fix it, run \`${problem.fixCommand}\` in the Acceleration Console folder, then restart the app. ${PLAIN_TEXT_NOTE}${problem.notInstalled ? '' : ` (${detail})`}`,
+      { retryable: true },
+    );
+    this.name = 'KeytarModuleError';
+    this.fixCommand = problem.fixCommand;
+  }
+}
+
 async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: string): Promise<T> {
   let keytar: Keytar;
   try {
     keytar = await loadKeytar();
   } catch (error) {
     keytarModule = undefined;
-    throw new KeychainUnavailableError(`the keytar native module could not be loaded: ${describeKeychainError(error)}`, error);
+    const detail = describeKeychainError(error);
+    const code = (error as { code?: unknown } | null)?.code;
+    throw new KeytarModuleError(diagnoseKeytarLoadError(detail, typeof code === 'string' ? code : undefined), `keytar: ${detail.split('\n')[0]}`);
   }
   try {
     return await action(keytar);
@@ -100,8 +174,15 @@ export function createKeytarSecretStore(service: string = keychainServiceFromEnv
         await withKeytar((keytar) => keytar.getPassword(service, PROBE_ENTRY));
         return { available: true, service };
       } catch (error) {
-        const e = error as KeychainUnavailableError & { reason?: KeychainFailureReason };
-        return { available: false, service, code: e.code, message: e.message, ...(e.reason ? { reason: e.reason } : {}) };
+        const e = error as CoreError & { reason?: KeychainFailureReason; fixCommand?: string };
+        return {
+          available: false,
+          service,
+          code: e.code,
+          message: e.message,
+          ...(e.reason ? { reason: e.reason } : {}),
+          ...(e.fixCommand ? { fixCommand: e.fixCommand } : {}),
+        };
       }
     },
   };

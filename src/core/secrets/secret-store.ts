@@ -2,7 +2,15 @@
 // nothing in the core ever falls back to writing a secret to disk.
 export type KeychainStatus =
   | { available: true; service: string }
-  | { available: false; service: string; code: string; message: string; reason?: 'locked' | 'denied' | 'no-keyring' | 'unavailable' };
+  | {
+      available: false;
+      service: string;
+      code: string;
+      message: string;
+      reason?: 'locked' | 'denied' | 'no-keyring' | 'unavailable' | 'module-missing';
+      /** The one command that fixes it, where the app knows it (keytar missing or not loading). */
+      fixCommand?: string;
+    };
 
 export interface SecretStore {
   /** The keychain service name the entries are filed under. */

@@ -15,7 +15,9 @@ export const keychainStatusSchema = z.object({
   code: z.string().optional(),
   message: z.string().optional(),
   /** Why it is unavailable, so the UI can tailor the fix. */
-  reason: z.enum(['locked', 'denied', 'no-keyring', 'unavailable']).optional(),
+  reason: z.enum(['locked', 'denied', 'no-keyring', 'unavailable', 'module-missing']).optional(),
+  /** The one command that fixes it, where known (module-missing: the keytar module does not load). */
+  fixCommand: z.string().optional(),
 });
 
 export const appChannels = defineChannels({

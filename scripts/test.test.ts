@@ -1,0 +1,30 @@
+// `npm test` on a fresh machine (issue 11 §1): as root it installs what is missing and brings
+// keytar back; otherwise it stops at once with the exact commands.
+import { describe, expect, it } from 'vitest';
+import { keytarFixCommand, planSetup } from './test.ts';
+
+describe('planSetup', () => {
+  it('runs at once when the system packages are there and keytar loads', () => {
+    expect(planSetup({ missing: [], keytar: 'ok', isRoot: false, hasAptGet: true })).toEqual({ kind: 'ready' });
+  });
+
+  it('as root: installs the packages and reinstalls the keytar that npm skipped (or rebuilds one that does not load)', () => {
+    expect(planSetup({ missing: ['libsecret-1-dev'], keytar: 'not-installed', isRoot: true, hasAptGet: true })).toEqual({ kind: 'install', apt: true, npm: 'npm install' });
+    expect(planSetup({ missing: [], keytar: 'not-loading', isRoot: true, hasAptGet: true })).toEqual({ kind: 'install', apt: false, npm: 'npm rebuild keytar' });
+    expect(planSetup({ missing: ['chromium'], keytar: 'ok', isRoot: true, hasAptGet: true })).toEqual({ kind: 'install', apt: true, npm: null });
+  });
+
+  it('otherwise: stops with one line of exact commands, packages first, then keytar', () => {
+    const plan = planSetup({ missing: ['libsecret-1-dev', 'chromium'], keytar: 'not-installed', isRoot: false, hasAptGet: true });
+    expect(plan.kind).toBe('stop');
+    if (plan.kind !== 'stop') return;
+    expect(plan.message).toMatch(/missing \(libsecret-1-dev, chromium\) and keytar's native module/);
+    expect(plan.message).toMatch(/\n {2}sudo apt-get update && sudo apt-get install -y chromium gnome-keyring dbus dbus-x11 libsecret-1-dev [^\n]* && npm install$/);
+    const keytarOnly = planSetup({ missing: [], keytar: 'not-loading', isRoot: false, hasAptGet: true });
+    expect(keytarOnly).toEqual({ kind: 'stop', message: expect.stringMatching(/does not load[^\n]*\. Run:\n {2}npm rebuild keytar$/) });
+  });
+
+  it('keytarFixCommand', () => {
+    expect([keytarFixCommand('ok'), keytarFixCommand('not-installed'), keytarFixCommand('not-loading')]).toEqual([null, 'npm install', 'npm rebuild keytar']);
+  });
+});
