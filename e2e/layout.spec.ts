@@ -280,16 +280,16 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
 
 /** How many lines the text of each element matching `selector` takes, keyed by its text. */
 async function lineCounts(page: Page, selector: string): Promise<Record<string, number>> {
-  return page.locator(selector).evaluateAll((els) => {
-    const counts: Record<string, number> = {};
-    for (const el of els) {
+  return page.evaluate<Record<string, number>>(`(() => {
+    const counts = {};
+    for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
       const range = document.createRange();
       range.selectNodeContents(el);
       const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      counts[(el.textContent ?? '').trim()] = tops.size;
+      counts[(el.textContent || '').trim()] = tops.size;
     }
     return counts;
-  });
+  })()`);
 }
 
 for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {

@@ -1,5 +1,5 @@
 // Props shared by the policy lists and editors of one service.
-import type { ServicePoliciesState } from '../../state/policies.svelte.ts';
+import type { ServicePoliciesState } from '../../state/policy-lists.svelte.ts';
 
 /** A policy list (cache, access, redirection) of one service. */
 export interface PolicyListProps {
