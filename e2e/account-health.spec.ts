@@ -44,6 +44,20 @@ test('an unreachable gateway is shown as such, app-wide', async ({ app, host }) 
   await nav.getByRole('button', { name: 'Change journal' }).click();
   await expect(banner.getByText(/Offline — last reached/)).toBeVisible();
 
+  // At 1024×700 the header still fits: the offline note shortens, the theme switch is whole.
+  await app.setViewportSize({ width: 1024, height: 700 });
+  const status = banner.getByRole('status');
+  await expect(status).toContainText(/Offline — last reached/);
+  // Only "Offline" is drawn; "— last reached …" stays for screen readers and in the tooltip.
+  await expect(status.getByText('Offline', { exact: true })).toBeVisible();
+  expect((await status.boundingBox())!.width).toBeLessThan(100);
+  const header = await banner.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(header.scroll).toBeLessThanOrEqual(header.client);
+  const dark = await banner.getByRole('button', { name: 'Dark' }).boundingBox();
+  expect(dark!.x + dark!.width).toBeLessThanOrEqual(1024);
+  await screenshot(app, 'offline-header-1024');
+  await app.setViewportSize({ width: 1280, height: 800 });
+
   // The switcher marks the account; the other customers (not called yet) are not marked.
   await app.getByRole('button', { name: /^Account: / }).click();
   await expect(app.getByRole('menuitemradio', { name: /Acme/ })).toContainText(/Unreachable — last reached/);

@@ -277,3 +277,58 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
   await app.waitForTimeout(400);
   await bandwidth.screenshot({ path: 'e2e/screenshots/layout-traffic-tooltip-1024-light.png' });
 });
+
+/** How many lines the text of each element matching `selector` takes, keyed by its text. */
+async function lineCounts(page: Page, selector: string): Promise<Record<string, number>> {
+  return page.evaluate<Record<string, number>>(`(() => {
+    const counts = {};
+    for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      counts[(el.textContent || '').trim()] = tops.size;
+    }
+    return counts;
+  })()`);
+}
+
+for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  test(`accounts at ${viewport.width}×${viewport.height}: a short name and a base URL stay on one line; long values do not spill`, async ({ app, host, sandbox }) => {
+    await app.setViewportSize(viewport);
+    // Three short-named accounts, as an administrator has them (QA saw "Glo/bex" and ":367/91"),
+    // all on the same gateway under other host names (accounts are unique by URL). Long names are
+    // covered by the every-screen test above.
+    const baseUrl = sandbox.url.replace(/\/$/, '');
+    const longUrl = baseUrl.replace('127.0.0.1', 'localhost');
+    const accounts = [
+      ['Acme', baseUrl, false],
+      ['Globex', longUrl, true],
+      ['Initech', baseUrl.replace('127.0.0.1', '127.0.0.2'), false],
+    ] as const;
+    for (const [name, url, production] of accounts) {
+      await ipc(app, host, 'accounts.add', {
+        name,
+        baseUrl: url,
+        accessKeyId: sandbox.credentials.accessKeyId,
+        customerId: sandbox.credentials.customerId,
+        secret: sandbox.credentials.accessKeySecret,
+        production,
+        // Verified accounts show the customer's name and check date, as after Test connection.
+        verify: !url.includes('127.0.0.2'),
+        makeCurrent: name === 'Acme',
+      });
+    }
+    await app.reload();
+    await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();
+    await expect(app.getByRole('button', { name: 'Remove Globex', exact: true })).toBeVisible();
+    await screenshot(app, `layout-accounts-short-names-${viewport.width}`);
+    const names = await lineCounts(app, '.account-cell .name');
+    const urls = await lineCounts(app, 'td .mono.small');
+    for (const [name, url] of accounts) {
+      expect(names[name], `${name} on one line`).toBe(1);
+      expect(urls[url], `${url} on one line`).toBe(1);
+    }
+    expect(await sidewaysProblems(app)).toEqual([]);
+    for (const button of await app.getByRole('table').getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
+  });
+}

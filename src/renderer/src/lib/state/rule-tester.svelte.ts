@@ -9,7 +9,7 @@ import {
   type RuleLike,
   type Verdict,
 } from '#shared/rules/index.ts';
-import type { ServicePoliciesState } from './policies.svelte.ts';
+import type { ServicePoliciesState } from './policy-lists.svelte.ts';
 import { describeTtl } from '../components/policies/describe.ts';
 import { invoke } from './ipc.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
@@ -173,7 +173,7 @@ export class RuleTesterState {
   /** The answer for the whole request (access, then redirection, then cache). */
   get verdict(): Verdict | null {
     const evaluation = this.evaluation;
-    return evaluation ? overallVerdict(evaluation, { formatTtl: describeTtl }) : null;
+    return evaluation ? overallVerdict(evaluation) : null;
   }
 
   async #loadJournal(): Promise<void> {

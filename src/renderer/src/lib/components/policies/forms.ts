@@ -9,7 +9,7 @@ import { responseHeaderOperations, type ResponseHeaderOperation } from '#shared/
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
 import { topFieldLabel } from '#shared/api/field-labels.ts';
-import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policies.svelte.ts';
+import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policy-lists.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };
 export type PatternForm = { operator: string; patterns: string[] };

@@ -1,13 +1,5 @@
-// Props shared by the policy lists and editors of one service.
-import type { ServicePoliciesState } from '../../state/policies.svelte.ts';
-
-/** A policy list (cache, access, redirection) of one service. */
-export interface PolicyListProps {
-  lists: ServicePoliciesState;
-  /** policyKeys with a stored draft (badges in the list). */
-  drafted: ReadonlySet<string>;
-  onDraftsChanged: () => void;
-}
+// Props of the policy editors of one service (the lists read theirs from the service context,
+// state/service-context.ts).
 
 /** An editor of one listed policy, opened from its list. */
 export interface ListedPolicyEditorProps<T> {

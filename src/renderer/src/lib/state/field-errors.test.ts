@@ -1,5 +1,6 @@
+// Field errors from the shared schemas and the server, and the editors' one-schema validator.
 import { describe, expect, it } from 'vitest';
-import { errorAt, issuesToFieldErrors, serverFieldErrors, validateWith, effectiveOrder } from './policies.svelte.ts';
+import { errorAt, issuesToFieldErrors, schemaCheck, serverFieldErrors, validateWith } from './field-errors.ts';
 import { IpcCallError } from './ipc.ts';
 import { rateLimitSchema } from '#shared/api/schemas/rate-limit.ts';
 
@@ -32,13 +33,10 @@ describe('field errors', () => {
   });
 });
 
-describe('effectiveOrder', () => {
-  it('orders listed policies as the rule engine does', () => {
-    const list = [
-      { policyId: 9, priority: 5 },
-      { policyId: 3, priority: 10 },
-      { policyId: 1, priority: 5 },
-    ];
-    expect(effectiveOrder(list).map((p) => p.policyId)).toEqual([3, 1, 9]);
+describe('schemaCheck', () => {
+  it('returns the schema errors by field, nothing for a valid body', () => {
+    const check = schemaCheck(rateLimitSchema);
+    expect(check({ timeWindow: 0, requestLimit: 10 })).toEqual({ timeWindow: 'Time window (seconds) must be a whole number greater than 0.' });
+    expect(check({ timeWindow: 60, requestLimit: 10 })).toEqual({});
   });
 });

@@ -1,7 +1,6 @@
-// The list → editor state shared by the policy lists, and the one-schema validator of the editors.
+// The list → editor state shared by the policy lists.
 import { describe, expect, it } from 'vitest';
-import { OpenPolicy, schemaCheck } from '../../state/policies.svelte.ts';
-import { rateLimitSchema } from '#shared/api/schemas/rate-limit.ts';
+import { OpenPolicy } from './open-policy.svelte.ts';
 
 type Item = { policyId: number; policyName: string };
 
@@ -35,13 +34,5 @@ describe('OpenPolicy', () => {
     expect(open.policy).toBeNull();
     expect(open.listed).toBeNull();
     expect(open.isOpen).toBe(true);
-  });
-});
-
-describe('schemaCheck', () => {
-  it('returns the schema errors by field, nothing for a valid body', () => {
-    const check = schemaCheck(rateLimitSchema);
-    expect(check({ timeWindow: 0, requestLimit: 10 })).toEqual({ timeWindow: 'Time window (seconds) must be a whole number greater than 0.' });
-    expect(check({ timeWindow: 60, requestLimit: 10 })).toEqual({});
   });
 });

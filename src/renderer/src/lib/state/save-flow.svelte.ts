@@ -1,0 +1,126 @@
+// The save flow shared by every editor: re-read → diff → confirm → changes.apply.
+import { invoke, IpcCallError } from './ipc.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { accounts } from './accounts.svelte.ts';
+import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
+import { findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
+import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
+
+/** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
+export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound';
+
+/** Why the last save found no such policy: the table's advice, and what the server said. */
+export type PolicyMissing = { message: string; detail: string };
+
+export type ReviewState = {
+  operationId: MutatingOperationId;
+  params: Record<string, unknown>;
+  body: unknown;
+  before: unknown;
+  source: 'server' | 'journal' | 'none';
+  at: string | null;
+  production: boolean;
+  accountName: string;
+};
+
+/**
+ * Save in two steps: review() re-reads the server's current state and opens the diff; apply()
+ * sends the change (production accounts confirm in the review dialog).
+ */
+export class SaveFlow {
+  readonly accountId: string;
+  /** Called when changes.apply failed (after serverErrors was set). */
+  onFailed: (() => void) | null = null;
+  #review = $state<ReviewState | null>(null);
+  #busy = $state(false);
+  #serverErrors = $state<FieldErrors>({});
+  #policyMissing = $state<PolicyMissing | null>(null);
+
+  constructor(accountId: string) {
+    this.accountId = accountId;
+  }
+
+  /** Set when the last apply answered InvalidPolicy.IdNotFound (deleted or replaced elsewhere). */
+  get policyMissing(): PolicyMissing | null {
+    return this.#policyMissing;
+  }
+
+  get review(): ReviewState | null {
+    return this.#review;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  /** Errors the server reported for the last attempt, by field. */
+  get serverErrors(): FieldErrors {
+    return this.#serverErrors;
+  }
+  clearServerErrors(): void {
+    this.#serverErrors = {};
+  }
+
+  async open(operationId: MutatingOperationId, params: Record<string, unknown>, body: unknown): Promise<void> {
+    this.#busy = true;
+    try {
+      const current = await invoke('changes.current', { accountId: this.accountId, operationId, input: { params, body } });
+      const account = accounts.byId(this.accountId);
+      this.#review = {
+        operationId,
+        params,
+        body,
+        before: current.before,
+        source: current.source,
+        at: current.at,
+        production: account?.production ?? false,
+        accountName: account?.name ?? this.accountId,
+      };
+    } catch (error) {
+      handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  cancel(): void {
+    this.#review = null;
+  }
+
+  /** Applies the reviewed change; resolves with the journal entry, or null when it failed (errors shown). */
+  async apply(confirmProduction: boolean): Promise<{ entry: JournalEntry; data: unknown } | null> {
+    const review = this.#review;
+    if (!review) return null;
+    this.#busy = true;
+    this.#policyMissing = null;
+    try {
+      const result = await invoke('changes.apply', {
+        accountId: this.accountId,
+        operationId: review.operationId,
+        input: review.body === undefined ? { params: review.params } : { params: review.params, body: review.body },
+        confirmProduction,
+      });
+      this.#review = null;
+      this.#serverErrors = {};
+      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', { accountId: this.accountId });
+      return result;
+    } catch (error) {
+      this.#review = null;
+      if (error instanceof IpcCallError && normalizeApiErrorCode(error.code) === POLICY_ID_NOT_FOUND) {
+        // Not a field problem: the editor shows this with a "Reload the list" action instead of
+        // a toast, and the form (with its draft) stays as it is.
+        this.#serverErrors = {};
+        this.#policyMissing = {
+          message: findApiError(POLICY_ID_NOT_FOUND)?.meaning ?? 'No policy with this ID exists on this service; reload the list.',
+          detail: error.message,
+        };
+        this.onFailed?.();
+        return null;
+      }
+      this.#serverErrors = serverFieldErrors(error);
+      this.onFailed?.();
+      handleError(error, 'The change was not applied; your input is kept', { accountId: this.accountId });
+      return null;
+    } finally {
+      this.#busy = false;
+    }
+  }
+}
