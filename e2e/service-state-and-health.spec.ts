@@ -95,3 +95,33 @@ test('"Test connection" on a saved account updates its health', async ({ app, ho
     await gateway.stop();
   }
 });
+
+test('offline: the open service\'s badge turns "last known", policy tabs say offline in place, no error toasts', async ({ app, host }) => {
+  const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
+  const [acme] = await addCustomerAccounts(app, host, gateway);
+  const [first, second] = acme!.services;
+  await app.reload();
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: new RegExp(`#${first!.id}$`) }).click();
+  const main = app.getByRole('main');
+  const badge = app.locator('.service-header .badge');
+  await expect(badge).toHaveText('Enabled', { timeout: 20_000 });
+
+  // The gateway goes away while the service is open (QA report, 23 Nov, defect 2).
+  await gateway.stop();
+  await app.getByRole('tab', { name: 'Cache control' }).click();
+  await expect(main.getByText(/Offline — couldn't read the policies; showing nothing cached/)).toBeVisible({ timeout: 20_000 });
+  await main.getByRole('button', { name: 'Refresh' }).first().click();
+  await app.getByRole('tab', { name: 'Access control' }).click();
+  await expect(main.getByText(/Offline — couldn't read the policies/)).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByRole('banner').getByRole('status')).toHaveText(/Offline/, { timeout: 20_000 });
+  // The badge of the service opened before no longer says a live "Enabled".
+  await expect(badge).toHaveText('Offline — last known enabled');
+  await expect(app.getByText('Could not load the policies')).toHaveCount(0);
+
+  await nav.getByRole('button', { name: new RegExp(`#${second!.id}$`) }).click();
+  await app.getByRole('tab', { name: 'Cache control' }).click();
+  await expect(main.getByText(/Offline — couldn't read the policies/)).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByText('Could not load the policies')).toHaveCount(0);
+  await shootBothThemes(app, 'offline-policies-in-place');
+});
