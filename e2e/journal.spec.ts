@@ -47,15 +47,15 @@ test('the journal follows the current account, shows all accounts on request, an
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
   const entries = app.getByRole('list', { name: 'Journal entries' });
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(entries.getByRole('listitem').first()).toContainText('service 101');
+  await expect(entries.getByRole('listitem').first()).toContainText('www.example-shop.com (#101)');
   await expect(app.getByText(/Showing Sandbox\./)).toBeVisible();
 
   // Switching account while on the journal shows the new account's entries only.
   await switchAccount(app, 'Globex');
   await expect(app.getByText(/Showing Globex\./)).toBeVisible();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(entries.getByRole('listitem').first()).toContainText('service 102');
-  await expect(entries).not.toContainText('service 101');
+  await expect(entries.getByRole('listitem').first()).toContainText('static.example-media.net (#102)');
+  await expect(entries).not.toContainText('www.example-shop.com (#101)');
   await app.getByRole('button', { name: 'Refresh' }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
   await expect(entries.getByRole('listitem').first()).toContainText('Globex');
@@ -63,8 +63,8 @@ test('the journal follows the current account, shows all accounts on request, an
   // All accounts: every entry, each with its account.
   await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'All accounts' }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(2);
-  await expect(entries.getByRole('listitem').filter({ hasText: 'service 101' })).toContainText('Account Sandbox');
-  await expect(entries.getByRole('listitem').filter({ hasText: 'service 102' })).toContainText('Account Globex');
+  await expect(entries.getByRole('listitem').filter({ hasText: 'www.example-shop.com (#101)' })).toContainText('Account Sandbox');
+  await expect(entries.getByRole('listitem').filter({ hasText: 'static.example-media.net (#102)' })).toContainText('Account Globex');
   await shoot(app, 'journal-all-accounts');
 
   // The filter takes a domain name (part of one is enough) or an ID.
@@ -72,16 +72,16 @@ test('the journal follows the current account, shows all accounts on request, an
   await filter.fill('www.example-shop.com');
   await filter.press('Enter');
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(entries.getByRole('listitem').first()).toContainText('service 101');
+  await expect(entries.getByRole('listitem').first()).toContainText('www.example-shop.com (#101)');
   await expect(app.getByText('Changes to www.example-shop.com (#101, Sandbox).')).toBeVisible();
   await filter.fill('example-media');
   await app.getByRole('button', { name: 'Filter' }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(entries.getByRole('listitem').first()).toContainText('service 102');
+  await expect(entries.getByRole('listitem').first()).toContainText('static.example-media.net (#102)');
   await filter.fill('#101');
   await filter.press('Enter');
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(entries.getByRole('listitem').first()).toContainText('service 101');
+  await expect(entries.getByRole('listitem').first()).toContainText('www.example-shop.com (#101)');
   await filter.fill('nothing.example');
   await filter.press('Enter');
   await expect(app.getByText(/No service whose domain name contains “nothing.example” is known for any account/)).toBeVisible();
@@ -91,7 +91,7 @@ test('the journal follows the current account, shows all accounts on request, an
   await app.getByRole('button', { name: 'Clear' }).click();
   await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'This account' }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  await expect(entries.getByRole('listitem').first()).toContainText('service 102');
+  await expect(entries.getByRole('listitem').first()).toContainText('static.example-media.net (#102)');
   await shoot(app, 'journal-account');
 });
 

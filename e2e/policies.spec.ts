@@ -60,7 +60,7 @@ test('cache control: invalid priority shows the field error, the draft survives 
   await applyReviewed(app);
   await expect(editor).toBeHidden();
   const row = app.getByRole('table', { name: 'Cache control policies' }).getByRole('row', { name: /Static assets/ });
-  await expect(row).toContainText('2 h');
+  await expect(row).toContainText('2 hours');
   await expect(row).toContainText('31');
 
   await app.getByRole('button', { name: 'Edit cache control policy Product images' }).click();

@@ -2,7 +2,7 @@
 // locally against the sandbox service's rules.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { openServiceTab } from './helpers.ts';
+import { openServiceTab, shootBothThemes } from './helpers.ts';
 
 test('shows the matching rules and the winner of each kind', async ({ app }) => {
   await openServiceTab(app, 'Rule tester');
@@ -104,6 +104,51 @@ test('access restrictions decide the verdict: IP, country, anonymous clients, to
   await expect(access.getByText(/“Reports from the office” .* decides \(allow\): allowed\./)).toBeVisible();
   await shootAt(app, 'rule-tester-allowed');
 });
+
+test('at 1024×700 the verdict is in view while the request is typed, with TTLs in words', async ({ app }) => {
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await openServiceTab(app, 'Rule tester');
+  await dismissToasts(app);
+  const request = app.getByRole('form', { name: 'Test request' });
+  const verdict = app.getByRole('region', { name: 'Verdict for this request' });
+  await request.getByLabel('Request URL').fill('https://www.example-shop.com/assets/app.css');
+  await expect(verdict.getByText('Served — cached 30 days by cache rule “Static assets”', { exact: false })).toBeVisible();
+  // The same wording as the policy tables and the review: "30 days", "5 minutes", not "30 d".
+  await expect(app.getByRole('region', { name: 'Cache control result' }).getByText(/“Static assets” .* applies: TTL 30 days\./)).toBeVisible();
+  // Without any scrolling: the whole verdict is inside the window, and typing keeps the focus.
+  await expect(verdict).toBeInViewport({ ratio: 1 });
+  await expect(request.getByLabel('Request URL')).toBeFocused();
+  // Still in view while the user moves on through the form with the keyboard.
+  await request.getByLabel('Client IP').focus();
+  await app.keyboard.type('10.0.0.1');
+  const token = request.getByRole('checkbox', { name: 'Request carries a token' });
+  for (let i = 0; i < 12 && !(await token.evaluate((el) => el === el.ownerDocument.activeElement)); i++) await app.keyboard.press('Tab');
+  await expect(token).toBeFocused();
+  // The focused field is not hidden under the verdict.
+  const uncovered = await token.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = el.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (top === el || el.closest('label')?.contains(top) === true);
+  });
+  expect(uncovered).toBe(true);
+  await app.keyboard.press('Space');
+  await expect(token).toBeChecked();
+  await expect(verdict).toBeInViewport({ ratio: 1 });
+  await shootBothThemes(app, 'rule-tester-keyboard-1024');
+  await request.getByLabel('Request URL').fill('/mobile/index.html');
+  await request.getByLabel('User agent').fill('Mobile');
+  await expect(verdict.getByText(/^Served — cached 5 minutes by cache rule “Mobile HTML \(V2 only\)”/)).toBeVisible();
+  await expect(verdict).toBeInViewport({ ratio: 1 });
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    await shootBothThemes(app, `rule-tester-verdict-in-view-${size.width}`);
+  }
+});
+
+async function dismissToasts(app: Page): Promise<void> {
+  const close = app.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+}
 
 async function shootAt(app: Page, name: string): Promise<void> {
   // Transient toasts ("Sandbox is ready") would cover the verdict.

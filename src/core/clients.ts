@@ -70,6 +70,7 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
     },
     invalidate,
     health: () => health.snapshot(),
+    recordAttempt: (accountId, entry) => health.record(accountId, entry),
     async closeAll() {
       const clients = [...cache.values()];
       cache.clear();

@@ -1,6 +1,6 @@
 // What every feature's handlers get from the core (handlers/<feature>.ts:
 // `create<Feature>Handlers(ctx: CoreContext)`).
-import type { ApiClient } from './api/client.ts';
+import type { ApiClient, ApiLogEntry } from './api/client.ts';
 import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { SandboxManager } from './sandbox-manager.ts';
@@ -21,6 +21,8 @@ export type ApiClientProvider = {
   invalidate(accountId: string): void;
   /** Whether each account's gateway answered its recent calls. */
   health(): Record<string, AccountHealth>;
+  /** Counts a call made outside the cached client (a saved account's "Test connection") in the account's health. */
+  recordAttempt(accountId: string, entry: ApiLogEntry): void;
 };
 
 export type CoreContext = {

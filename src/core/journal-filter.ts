@@ -42,3 +42,14 @@ export function entriesOf(entries: readonly JournalEntry[], services: readonly K
   const keys = new Set(services.map((s) => `${s.accountId}:${s.serviceId}`));
   return entries.filter((e) => e.serviceId !== null && keys.has(`${e.accountId}:${e.serviceId}`));
 }
+
+/** The known name of each service the entries are about (first known wins), for showing domains beside IDs. */
+export function namesOf(entries: readonly JournalEntry[], known: readonly KnownService[]): KnownService[] {
+  const wanted = new Set(entries.flatMap((e) => (e.serviceId === null ? [] : [`${e.accountId}:${e.serviceId}`])));
+  const out = new Map<string, KnownService>();
+  for (const s of known) {
+    const key = `${s.accountId}:${s.serviceId}`;
+    if (wanted.has(key) && !out.has(key)) out.set(key, s);
+  }
+  return [...out.values()];
+}

@@ -6,6 +6,7 @@ import { CoreError } from '../errors.ts';
 import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './account-store.ts';
 import { VerificationFailedError, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import { createApiClient, type ApiLogEntry } from '../api/client.ts';
 import type { SandboxManager } from '../sandbox-manager.ts';
 import { accountProfileFields, type AccountView, type ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelOutput, IpcEventPayload, ParsedChannelInput } from '#shared/ipc/contract.ts';
@@ -42,6 +43,8 @@ export type AccountServiceDeps = {
   onChange?: (reason: AccountsChangedReason, accountId: string | null) => void;
   /** Called when an account's connection or secret changed: cached clients must go. */
   onCredentialsChanged?: (accountId: string) => void;
+  /** Every call of a saved account's connection check, so the check updates the account's health. */
+  onConnectionAttempt?: (accountId: string, entry: ApiLogEntry) => void;
 };
 
 /** Same profile = same base URL (normalised), key ID and customer ID. */
@@ -303,7 +306,9 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function testConnection(input: ParsedChannelInput<'accounts.testConnection'>): Promise<ConnectionCheck> {
     if (!('accountId' in input)) return verify(input);
     const record = await store.get(input.accountId);
-    const check = await verify(await credentialsOf(record));
+    const createClient: ClientFactory = (options) =>
+      (deps.createClient ?? createApiClient)({ ...options, log: (entry) => deps.onConnectionAttempt?.(record.id, entry) });
+    const check = await verifyCredentials(await credentialsOf(record), { createClient, now: deps.now });
     if (check.ok) {
       await store.update(record.id, { customer: check.customer });
       changed('updated', record.id);

@@ -6,27 +6,19 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createJsonDocument } from '../storage/json-document.ts';
 import { CoreError } from '../errors.ts';
-import { accountColorSchema, verifiedCustomerSchema, type Warning } from '#shared/ipc/channels/accounts.ts';
+import { accountColorSchema, accountViewSchema, type Warning } from '#shared/ipc/channels/accounts.ts';
 
 export const ACCOUNTS_FILE = 'accounts.json';
 export const ACCOUNTS_SCHEMA_VERSION = 1;
 /** baseUrl stored for the sandbox account; the real URL is the in-process sandbox's, per run. */
 export const SANDBOX_BASE_URL = 'sandbox:';
 
-export const accountRecordSchema = z.object({
+// The stored record is the renderer's view (one field list, in src/shared) with the rules the
+// file adds: a non-empty id, an integer customer ID, and an unknown colour read as gray.
+export const accountRecordSchema = accountViewSchema.extend({
   id: z.string().min(1),
-  kind: z.enum(['standard', 'sandbox']),
-  name: z.string(),
-  baseUrl: z.string(),
-  accessKeyId: z.string(),
   customerId: z.number().int(),
   color: accountColorSchema.catch('gray'),
-  production: z.boolean(),
-  notes: z.string(),
-  needsSecret: z.boolean(),
-  customer: verifiedCustomerSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;
 

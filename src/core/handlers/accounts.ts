@@ -12,6 +12,7 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
     sandbox: ctx.sandbox,
     now: () => ctx.now(),
     onCredentialsChanged: (accountId) => ctx.clients.invalidate(accountId),
+    onConnectionAttempt: (accountId, entry) => ctx.clients.recordAttempt(accountId, entry),
     onChange: (reason, accountId) => {
       void ctx.accounts.currentId().then((currentAccountId) =>
         ctx.emit('accounts.changed', { reason, accountId, currentAccountId }),

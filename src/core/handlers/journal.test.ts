@@ -53,4 +53,13 @@ describe('journal.list service filter', () => {
     expect(all.entries.map((e) => e.serviceId)).toEqual([101]);
     expect((await list({})).entries).toHaveLength(2);
   });
+
+  it('names the services of the entries from the account’s service list, in both views', async () => {
+    const names = (r: { serviceNames: { serviceId: number; domainName: string }[] }) =>
+      Object.fromEntries(r.serviceNames.map((s) => [s.serviceId, s.domainName]));
+    const expected = { 101: 'www.example-shop.com', 102: 'static.example-media.net' };
+    expect(names(await list({ accountId }))).toEqual(expected);
+    expect(names(await list({}))).toEqual(expected);
+    expect(names(await list({ accountId, service: '#102' }))).toEqual({ 102: 'static.example-media.net' });
+  });
 });

@@ -5,7 +5,8 @@ import { createJournal, type Journal } from '../journal.ts';
 import { createChangeService, type ChangeService } from '../changes.ts';
 import { accountAccess, perCore, storeOptions } from './per-core.ts';
 import { inventoryStoreFor } from './inventory.ts';
-import { entriesOf, parseServiceFilter, servicesCreatedIn, servicesNamed, type KnownService } from '../journal-filter.ts';
+import { entriesOf, namesOf, parseServiceFilter, servicesCreatedIn, servicesNamed, type KnownService } from '../journal-filter.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 // One journal and one change service per core: journal.* and changes.* handlers share them.
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
@@ -29,19 +30,22 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
   return {
     'journal.list': async (input) => {
       const { service, ...filter } = input ?? {};
-      if (service === undefined || service === '') return { entries: await journalFor(ctx).list(filter) };
-      const parsed = parseServiceFilter(service);
-      if (parsed.kind === 'id') return { entries: await journalFor(ctx).list({ ...filter, serviceId: parsed.serviceId }) };
-      // A domain name: resolve it against the services known for the accounts in view.
       const inScope = await journalFor(ctx).list({ accountId: filter.accountId });
       const accountIds = filter.accountId !== undefined ? [filter.accountId] : (await ctx.accounts.list()).map((a) => a.id);
-      const known: KnownService[] = servicesCreatedIn(inScope);
+      // Inventory first: the account's current list names a service better than an old create entry.
+      const known: KnownService[] = [];
       for (const accountId of accountIds) {
         for (const entry of await inventoryStoreFor(ctx).list(accountId)) known.push({ accountId, serviceId: entry.serviceId, domainName: entry.domainName });
       }
+      known.push(...servicesCreatedIn(inScope));
+      const named = (entries: readonly JournalEntry[]) => ({ entries: [...entries], serviceNames: namesOf(entries, known) });
+      if (service === undefined || service === '') return named(await journalFor(ctx).list(filter));
+      const parsed = parseServiceFilter(service);
+      if (parsed.kind === 'id') return named(await journalFor(ctx).list({ ...filter, serviceId: parsed.serviceId }));
+      // A domain name: resolve it against the services known for the accounts in view.
       const services = servicesNamed(parsed.text, known);
       const entries = entriesOf(inScope, services);
-      return { entries: filter.limit === undefined ? entries : entries.slice(0, filter.limit), services };
+      return { ...named(filter.limit === undefined ? entries : entries.slice(0, filter.limit)), services };
     },
     'journal.reapply': async ({ entryId, confirmProduction }) => changeServiceFor(ctx).reapply(entryId, confirmProduction),
   };

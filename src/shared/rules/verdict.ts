@@ -3,6 +3,7 @@
 // See docs/rule-tester-semantics.md.
 import type { EvaluationByKind, RuleResult } from './evaluate.ts';
 import type { RuleLike } from './types.ts';
+import { formatSeconds } from '../api/field-labels.ts';
 
 export type VerdictStatus = 'denied' | 'redirected' | 'served' | 'unknown';
 
@@ -14,11 +15,6 @@ export interface Verdict {
   readonly notes: readonly string[];
 }
 
-export interface VerdictOptions {
-  /** Formats a TTL in seconds ("1 day"); defaults to "<n> s". */
-  readonly formatTtl?: (seconds: number) => string;
-}
-
 const named = (label: string, rule: RuleLike) => `${label} “${rule.policyName}” (ID ${rule.policyId})`;
 
 function undecidedNote(kind: string, results: readonly RuleResult[]): string | null {
@@ -27,17 +23,17 @@ function undecidedNote(kind: string, results: readonly RuleResult[]): string | n
   return `Unless ${kind} ${names} ${results.length === 1 ? 'applies' : 'apply'} first: ${results.length === 1 ? 'its' : 'their'} conditions cannot be read back.`;
 }
 
-function cacheSentence(result: RuleResult | null, formatTtl: (s: number) => string): string {
+function cacheSentence(result: RuleResult | null): string {
   if (result === null) return 'no cache rule applies, so the origin’s caching headers decide';
   const { rule } = result;
   const xCache = rule.cache?.enableXCache ? ', X-Cache on' : '';
   if (rule.cache?.noCache) return `never cached by ${named('cache rule', rule)}${xCache}`;
-  if (rule.cache?.ttl !== undefined) return `cached ${formatTtl(rule.cache.ttl)} by ${named('cache rule', rule)}${xCache}`;
+  if (rule.cache?.ttl !== undefined) return `cached ${formatSeconds(rule.cache.ttl)} by ${named('cache rule', rule)}${xCache}`;
   return `${named('cache rule', rule)} applies without a TTL, so the origin’s caching headers decide the time${xCache}`;
 }
 
-export function overallVerdict(evaluation: EvaluationByKind, options: VerdictOptions = {}): Verdict {
-  const verdict = knownRulesVerdict(evaluation, options.formatTtl ?? ((s: number) => `${s} s`));
+export function overallVerdict(evaluation: EvaluationByKind): Verdict {
+  const verdict = knownRulesVerdict(evaluation);
   const [first, ...others] = evaluation.access.undecided;
   if (first === undefined) return verdict;
   // An access rule above the deciding one might apply: say what is known and what it depends on.
@@ -49,7 +45,7 @@ export function overallVerdict(evaluation: EvaluationByKind, options: VerdictOpt
   };
 }
 
-function knownRulesVerdict(evaluation: EvaluationByKind, formatTtl: (s: number) => string): Verdict {
+function knownRulesVerdict(evaluation: EvaluationByKind): Verdict {
   const notes: string[] = [];
   const access = evaluation.access;
   if (access.winner) {
@@ -78,5 +74,5 @@ function knownRulesVerdict(evaluation: EvaluationByKind, formatTtl: (s: number) 
 
   const cacheUndecided = undecidedNote('cache rule', evaluation.cache.undecided);
   if (cacheUndecided) notes.push(cacheUndecided);
-  return { status: 'served', headline: `Served — ${cacheSentence(evaluation.cache.winner, formatTtl)}.`, notes };
+  return { status: 'served', headline: `Served — ${cacheSentence(evaluation.cache.winner)}.`, notes };
 }

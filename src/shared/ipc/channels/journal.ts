@@ -44,6 +44,8 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
+const knownServiceSchema = z.object({ accountId: z.string(), serviceId: z.number(), domainName: z.string() });
+
 export const journalChannels = defineChannels({
   'journal.list': {
     input: z
@@ -59,7 +61,9 @@ export const journalChannels = defineChannels({
     output: z.object({
       entries: z.array(journalEntrySchema),
       /** When `service` was a domain name: the services it matched (none: nothing is known by that name). */
-      services: z.array(z.object({ accountId: z.string(), serviceId: z.number(), domainName: z.string() })).optional(),
+      services: z.array(knownServiceSchema).optional(),
+      /** Domain names of the services the entries are about, where known (account's service list, services created here). */
+      serviceNames: z.array(knownServiceSchema),
     }),
   },
   'journal.reapply': {

@@ -28,6 +28,7 @@ export class JournalState {
   #scope = $state<JournalScope>('account');
   #service = $state('');
   #matched = $state<MatchedService[] | null>(null);
+  #names = $state<Record<string, string>>({});
   /** Answers to earlier loads are dropped: after an account switch only the newest counts. */
   #generation = 0;
 
@@ -52,6 +53,10 @@ export class JournalState {
   /** The service filter the entries were loaded with ('' = every service). */
   get service(): string {
     return this.#service;
+  }
+  /** The domain name of the service an entry is about, when the app knows it. */
+  domainOf(entry: JournalEntry): string | null {
+    return entry.serviceId === null ? null : (this.#names[`${entry.accountId}:${entry.serviceId}`] ?? null);
   }
   /** The services a domain-name filter matched; null for no filter or an ID. */
   get matched(): readonly MatchedService[] | null {
@@ -81,9 +86,10 @@ export class JournalState {
         input.accountId = this.#accountId;
       }
       if (this.#service !== '') input.service = this.#service;
-      const { entries, services } = await invoke('journal.list', input);
+      const { entries, services, serviceNames } = await invoke('journal.list', input);
       if (generation !== this.#generation) return;
       this.#entries = entries;
+      this.#names = Object.fromEntries(serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName]));
       this.#matched = services ?? null;
     } catch (error) {
       if (generation === this.#generation) handleError(error, 'Could not load the change journal', this.#scope === 'account' ? { accountId: this.#accountId } : {});

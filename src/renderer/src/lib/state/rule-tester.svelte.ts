@@ -173,7 +173,7 @@ export class RuleTesterState {
   /** The answer for the whole request (access, then redirection, then cache). */
   get verdict(): Verdict | null {
     const evaluation = this.evaluation;
-    return evaluation ? overallVerdict(evaluation, { formatTtl: describeTtl }) : null;
+    return evaluation ? overallVerdict(evaluation) : null;
   }
 
   async #loadJournal(): Promise<void> {

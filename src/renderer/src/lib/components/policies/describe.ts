@@ -1,4 +1,6 @@
 // Short text forms of conditions for policy tables.
+import { formatSeconds } from '#shared/api/field-labels.ts';
+
 type MatchLike = { field: string; operator: string; values: readonly string[] };
 type PatternLike = { operator: string; patterns: readonly string[] } | undefined;
 
@@ -14,13 +16,9 @@ export function describePatterns(path: PatternLike, query: PatternLike): string 
   return parts.length ? parts.join(' AND ') : '—';
 }
 
+/** A TTL in the app's one duration wording ("1 day", "90 minutes"), see formatSeconds. */
 export function describeTtl(ttl: number | undefined): string {
-  if (ttl === undefined) return '—';
-  if (ttl === 0) return '0 s';
-  if (ttl % 86400 === 0) return `${ttl / 86400} d`;
-  if (ttl % 3600 === 0) return `${ttl / 3600} h`;
-  if (ttl % 60 === 0) return `${ttl / 60} min`;
-  return `${ttl} s`;
+  return ttl === undefined ? '—' : formatSeconds(ttl);
 }
 
 /** A rate limit in words ("at most 100 requests per client IP every 60 s, query string ignored"). */
