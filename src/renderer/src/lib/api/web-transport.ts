@@ -30,6 +30,20 @@ export type WebTransportOptions = {
   reconnectDelayMs?: number;
 };
 
+/**
+ * A browser WebSocket as an EventSocket. Its handlers take DOM event types, which EventSocket's
+ * narrower ones cannot stand for, so the adapter forwards each event instead of a cast.
+ */
+function browserSocket(url: string): EventSocket {
+  const ws = new WebSocket(url);
+  const adapter: EventSocket = { onopen: null, onmessage: null, onclose: null, onerror: null, close: () => ws.close() };
+  ws.onopen = (event) => adapter.onopen?.(event);
+  ws.onmessage = (event) => adapter.onmessage?.(event);
+  ws.onclose = (event) => adapter.onclose?.(event);
+  ws.onerror = (event) => adapter.onerror?.(event);
+  return adapter;
+}
+
 const MAX_RECONNECT_DELAY_MS = 10_000;
 const MAX_OPEN_BYTES = 50 * 1024 * 1024;
 
@@ -37,7 +51,7 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
   // Resolved on use, so that importing the module (tests, SSR tooling) needs no page.
   const baseUrl = (): string => options.baseUrl ?? globalThis.location.origin;
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as EventSocket);
+  const createSocket = options.createSocket ?? browserSocket;
   const firstDelay = options.reconnectDelayMs ?? 500;
 
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

@@ -10,13 +10,19 @@ declare module 'chart.js' {
   }
 }
 
-/** Index of the point at `x` in points sorted by x, or -1. */
-export function indexAtX(points: ReadonlyArray<{ x: number }>, x: number): number {
+/** The x of a chart point ({x, y} objects here), or undefined for any other shape. */
+function xOf(point: unknown): number | undefined {
+  return typeof point === 'object' && point !== null && 'x' in point && typeof point.x === 'number' ? point.x : undefined;
+}
+
+/** Index of the point at `x` in points sorted by x, or -1 (also when a point has no numeric x). */
+export function indexAtX(points: ReadonlyArray<unknown>, x: number): number {
   let lo = 0;
   let hi = points.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const value = points[mid].x;
+    const value = xOf(points[mid]);
+    if (value === undefined) return -1;
     if (value === x) return mid;
     if (value < x) lo = mid + 1;
     else hi = mid - 1;
@@ -29,7 +35,7 @@ export function itemsAtX(chart: Chart, x: number): InteractionItem[] {
   const items: InteractionItem[] = [];
   chart.data.datasets.forEach((dataset, datasetIndex) => {
     if (!chart.isDatasetVisible(datasetIndex)) return;
-    const index = indexAtX(dataset.data as unknown as { x: number }[], x);
+    const index = indexAtX(dataset.data, x);
     const element = index >= 0 ? chart.getDatasetMeta(datasetIndex).data[index] : undefined;
     if (element) items.push({ element, datasetIndex, index });
   });
@@ -40,8 +46,8 @@ const sameTime: InteractionModeFunction = (chart, event, _options, useFinalPosit
   const nearest = Interaction.modes.nearest(chart, event, { axis: 'x', intersect: false }, useFinalPosition);
   const first = nearest[0];
   if (!first) return [];
-  const point = chart.data.datasets[first.datasetIndex]?.data[first.index] as { x?: unknown } | undefined;
-  return typeof point?.x === 'number' ? itemsAtX(chart, point.x) : nearest;
+  const x = xOf(chart.data.datasets[first.datasetIndex]?.data[first.index]);
+  return x === undefined ? nearest : itemsAtX(chart, x);
 };
 
 let registered = false;
