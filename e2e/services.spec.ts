@@ -114,7 +114,7 @@ test('create a service: validation as you type, reorder origins, cName and DNS h
   await nav.getByRole('button', { name: 'Change journal' }).click();
   const entries = app.getByRole('list', { name: 'Journal entries' });
   const creation = entries.getByRole('listitem').filter({ hasText: `Create service ${serviceId} “shop-e2e.example.com”` });
-  await expect(creation).toContainText(`service ${serviceId} · new service`);
+  await expect(creation).toContainText(`shop-e2e.example.com (#${serviceId}) · new service`);
   await expect(creation).toContainText('applied');
   await expect(creation.getByRole('button', { name: 'Apply previous version again' })).toHaveCount(0);
   await creation.getByRole('button', { name: 'Details' }).click();
