@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from '#sandbox';
 import { startWebHost, type WebHost } from '#web/server.ts';
 import { buildApp, rendererBuildIsStale } from '../scripts/start.ts';
@@ -103,4 +103,33 @@ export async function restartWebHost(host: E2eHost): Promise<E2eHost> {
   await host.stop();
   const next = await startWebHost({ port: 0, dataDir: host.dataDir, rendererDir, keychainService: host.keychainService });
   return { ...next, dataDir: host.dataDir, keychainService: host.keychainService };
+}
+
+/** Scrolls the app's main area (not the window, which would hide the header) so `target` is at its top. */
+export async function scrollMainTo(target: Locator): Promise<void> {
+  await target.evaluate((el) => {
+    const main = el.closest('main');
+    if (main) main.scrollTop += el.getBoundingClientRect().top - main.getBoundingClientRect().top - 16;
+    el.ownerDocument.defaultView?.scrollTo(0, 0);
+  });
+}
+
+/**
+ * `<name>-<width>-<theme>.png` at 1024×700 and 1280×800 in light and dark, after dismissing the
+ * toasts still shown (ones that time out meanwhile are simply gone); `prepare` runs before each
+ * shot, e.g. to scroll the part that matters into view.
+ */
+export async function screenshotsInEverySize(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await prepare?.();
+      await screenshot(page, `${name}-${size.width}-${theme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -2,7 +2,7 @@
 // of each entry, and filters by a domain name or a service ID. Two accounts: the built-in sandbox
 // and a second account on the fixture's gateway.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, screenshotsInEverySize } from './fixtures.ts';
 import { addAccount, addServicesById, gatewayProfile, switchAccount, useSandbox } from './helpers.ts';
 
 type Result = { ok: boolean; data: unknown };
@@ -65,7 +65,7 @@ test('the journal follows the current account, shows all accounts on request, an
   await expect(entries.getByRole('listitem')).toHaveCount(2);
   await expect(entries.getByRole('listitem').filter({ hasText: 'www.example-shop.com (#101)' })).toContainText('Account Sandbox');
   await expect(entries.getByRole('listitem').filter({ hasText: 'static.example-media.net (#102)' })).toContainText('Account Globex');
-  await shoot(app, 'journal-all-accounts');
+  await screenshotsInEverySize(app, 'journal-all-accounts');
 
   // The filter takes a domain name (part of one is enough) or an ID.
   const filter = app.getByRole('searchbox', { name: 'Service' });
@@ -92,20 +92,6 @@ test('the journal follows the current account, shows all accounts on request, an
   await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'This account' }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
   await expect(entries.getByRole('listitem').first()).toContainText('static.example-media.net (#102)');
-  await shoot(app, 'journal-account');
+  await screenshotsInEverySize(app, 'journal-account');
 });
 
-async function shoot(app: Page, name: string): Promise<void> {
-  // Toasts that time out meanwhile are simply gone.
-  const close = app.getByRole('button', { name: 'Dismiss notification' });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
-    await app.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await app.emulateMedia({ colorScheme: theme });
-      await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-      await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
-    }
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
-}

@@ -1,7 +1,7 @@
 // The rule tester: a request typed in, matching rules and the winner per policy kind, evaluated
 // locally against the sandbox service's rules.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, screenshotsInEverySize, scrollMainTo } from './fixtures.ts';
 import { openServiceTab, shootBothThemes } from './helpers.ts';
 
 test('shows the matching rules and the winner of each kind', async ({ app }) => {
@@ -60,7 +60,7 @@ test('access restrictions decide the verdict: IP, country, anonymous clients, to
   const adminRow = access.getByRole('row').filter({ hasText: 'Block admin from outside' });
   await expect(adminRow).toContainText('IP restriction: client 10.0.0.1 is not in 203.0.113.0/24, 198.51.100.7.');
   await expect(adminRow).toContainText('Read from the version 1.0 list');
-  await shootAt(app, 'rule-tester-denied');
+  await screenshotsInEverySize(app, 'rule-tester-denied', () => scrollMainTo(app.getByRole('region', { name: 'Verdict for this request' })));
   await request.getByLabel('Client IP').fill('203.0.113.5');
   await expect(verdict.getByText(/^Served — /)).toBeVisible();
   await expect(verdict.getByText(/Allowed by access rule “Block admin from outside” .*let through/)).toBeVisible();
@@ -102,7 +102,7 @@ test('access restrictions decide the verdict: IP, country, anonymous clients, to
   await expect(verdict.getByText(/^403 — denied by access rule “Reports from the office”/)).toBeVisible();
   await request.getByLabel('Client IP').fill('192.168.1.40');
   await expect(access.getByText(/“Reports from the office” .* decides \(allow\): allowed\./)).toBeVisible();
-  await shootAt(app, 'rule-tester-allowed');
+  await screenshotsInEverySize(app, 'rule-tester-allowed', () => scrollMainTo(app.getByRole('region', { name: 'Verdict for this request' })));
 });
 
 test('at 1024×700 the verdict is in view while the request is typed, with TTLs in words', async ({ app }) => {
@@ -148,28 +148,6 @@ test('at 1024×700 the verdict is in view while the request is typed, with TTLs 
 async function dismissToasts(app: Page): Promise<void> {
   const close = app.getByRole('button', { name: 'Dismiss notification' });
   while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
-}
-
-async function shootAt(app: Page, name: string): Promise<void> {
-  // Transient toasts ("Sandbox is ready") would cover the verdict.
-  // Toasts that time out meanwhile are simply gone.
-  const close = app.getByRole('button', { name: 'Dismiss notification' });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
-    await app.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await app.emulateMedia({ colorScheme: theme });
-      await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-      // Scroll the main area (not the window, which would hide the header) to the verdict.
-      await app.getByRole('region', { name: 'Verdict for this request' }).evaluate((el) => {
-        const main = el.closest('main');
-        if (main) main.scrollTop += el.getBoundingClientRect().top - main.getBoundingClientRect().top - 16;
-        el.ownerDocument.defaultView?.scrollTo(0, 0);
-      });
-      await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
-    }
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
 }
 
 /** Creates an access control policy on service #101 of the current account through changes.apply (the app's guarded write path). */

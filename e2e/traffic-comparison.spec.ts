@@ -1,7 +1,7 @@
 // "vs previous period" is only a percentage when both periods are complete: when the previous
 // period's data did not arrive (failed calls, like a cancelled fetch), the card says so.
 import type { Page } from '@playwright/test';
-import { test, expect, type E2eHost } from './fixtures.ts';
+import { test, expect, screenshotsInEverySize, scrollMainTo, type E2eHost } from './fixtures.ts';
 
 async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
   const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
@@ -42,31 +42,13 @@ test('the previous-period card says "incomplete" instead of a percentage from pa
   await expect(card).toContainText('Previous period incomplete', { timeout: 60_000 });
   await expect(card).toContainText(/points? missing; fetch it again to compare/);
   await expect(card).not.toContainText('%');
-  await shoot(app, 'traffic-previous-incomplete');
+  await screenshotsInEverySize(app, 'traffic-previous-incomplete', () => scrollMainTo(app.getByLabel('Data volume summary')));
 
   // Once the data arrives, the percentage is back.
   sandbox.setFaults(undefined);
   await app.getByRole('button', { name: 'Show traffic' }).click();
   await expect(card).toContainText(/\d\s?%/, { timeout: 60_000 });
 });
-
-async function shoot(app: Page, name: string): Promise<void> {
-  const close = app.getByRole('button', { name: 'Dismiss notification' });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
-    await app.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await app.emulateMedia({ colorScheme: theme });
-      await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-      await app.getByLabel('Data volume summary').evaluate((el) => {
-        const main = el.closest('main');
-        if (main) main.scrollTop += el.getBoundingClientRect().top - main.getBoundingClientRect().top - 16;
-      });
-      await app.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${theme}.png` });
-    }
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a selected service with no traffic does not make the periods "incomplete"', async ({ app, host, sandbox }) => {
   test.setTimeout(120_000);
@@ -92,5 +74,5 @@ test('a selected service with no traffic does not make the periods "incomplete"'
   const card = app.getByLabel('Data volume summary').locator('div').filter({ hasText: 'vs previous period' });
   await expect(card).toContainText(/\d\s?%/, { timeout: 30_000 });
   await expect(card).not.toContainText('incomplete');
-  await shoot(app, 'traffic-idle-service-compared');
+  await screenshotsInEverySize(app, 'traffic-idle-service-compared', () => scrollMainTo(app.getByLabel('Data volume summary')));
 });

@@ -30,12 +30,19 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * away). Pass null when the opener is about to be re-rendered (after a change was applied).
  */
 export function restoreFocus(opener: Element | null): void {
-  // After the owner's state settles: the opener may still be disabled in this tick.
+  const usable = (el: Element | null): el is HTMLElement => el instanceof HTMLElement && el.isConnected && !el.matches(':disabled');
+  const active = document.activeElement;
+  // At once when the opener can take it (focus is still in the closing dialog or on <body>)…
+  if ((!active || active === document.body || active.closest('dialog')) && usable(opener)) {
+    opener.focus();
+    return;
+  }
+  // …otherwise after the owner's state settles: the opener may still be disabled in this tick.
   setTimeout(() => {
     const active = document.activeElement;
     // Something else already took focus on purpose (e.g. the field a refused save points at).
     if (active && active !== document.body && !active.closest('dialog')) return;
-    if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled')) {
+    if (usable(opener)) {
       opener.focus();
       return;
     }
