@@ -218,3 +218,17 @@ export async function addCustomerAccounts(page: Page, host: E2eHost, gateway: Sa
   await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${CUSTOMERS[0].name}`);
   return added;
 }
+
+/** An unverified account on the fixture gateway, made current (through IPC, not the UI). */
+export async function addGatewayAccount(page: Page, host: E2eHost, sandbox: SandboxHandle, name: string): Promise<{ id: string }> {
+  const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
+    name,
+    baseUrl: sandbox.url,
+    accessKeyId: sandbox.credentials.accessKeyId,
+    customerId: sandbox.credentials.customerId,
+    secret: sandbox.credentials.accessKeySecret,
+    verify: false,
+    makeCurrent: true,
+  });
+  return account;
+}

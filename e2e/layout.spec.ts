@@ -7,6 +7,7 @@
 // palette gives focus back to what opened it. Screenshots: e2e/screenshots/layout-*.png.
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, type E2eHost } from './fixtures.ts';
+import { hostIpc } from './helpers.ts';
 import { everyScreen, visitEveryScreen, type ScreenName } from './screens.ts';
 import type { SandboxHandle } from '#sandbox';
 
@@ -96,16 +97,9 @@ for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800
   });
 }
 
-async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
-  const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
-  return body.data as T;
-}
-
 /** A production account on the fixture gateway with three listed services, made current. */
 async function addProductionAccount(page: Page, host: E2eHost, sandbox: SandboxHandle): Promise<string[]> {
-  const { account } = await ipc<{ account: { id: string } }>(page, host, 'accounts.add', {
+  const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
     name: 'Acme Prod',
     baseUrl: sandbox.url,
     accessKeyId: sandbox.credentials.accessKeyId,
@@ -116,7 +110,7 @@ async function addProductionAccount(page: Page, host: E2eHost, sandbox: SandboxH
     makeCurrent: true,
   });
   const services = sandbox.services.slice(0, 3);
-  for (const s of services) await ipc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   await page.reload();
   return services.map((s) => s.domainName);
 }
@@ -306,7 +300,7 @@ for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800
       ['Initech', baseUrl.replace('127.0.0.1', '127.0.0.2'), false],
     ] as const;
     for (const [name, url, production] of accounts) {
-      await ipc(app, host, 'accounts.add', {
+      await hostIpc(app, host, 'accounts.add', {
         name,
         baseUrl: url,
         accessKeyId: sandbox.credentials.accessKeyId,

@@ -1,28 +1,13 @@
 // "vs previous period" is only a percentage when both periods are complete: when the previous
 // period's data did not arrive (failed calls, like a cancelled fetch), the card says so.
-import type { Page } from '@playwright/test';
-import { test, expect, screenshotsInEverySize, scrollMainTo, type E2eHost } from './fixtures.ts';
-
-async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
-  const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
-  return body.data as T;
-}
+import { test, expect, screenshotsInEverySize, scrollMainTo } from './fixtures.ts';
+import { addGatewayAccount, hostIpc } from './helpers.ts';
 
 test('the previous-period card says "incomplete" instead of a percentage from partial data', async ({ app, host, sandbox }) => {
   test.setTimeout(120_000);
-  const { account } = await ipc<{ account: { id: string } }>(app, host, 'accounts.add', {
-    name: 'Traffic comparison',
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId: sandbox.credentials.customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  });
+  const account = await addGatewayAccount(app, host, sandbox, 'Traffic comparison');
   const service = sandbox.services[0]!;
-  await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
+  await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
   await app.reload();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
   const summary = app.getByLabel('Data volume summary');
@@ -52,21 +37,13 @@ test('the previous-period card says "incomplete" instead of a percentage from pa
 
 test('a selected service with no traffic does not make the periods "incomplete"', async ({ app, host, sandbox }) => {
   test.setTimeout(120_000);
-  const { account } = await ipc<{ account: { id: string } }>(app, host, 'accounts.add', {
-    name: 'Idle comparison',
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId: sandbox.credentials.customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  });
+  const account = await addGatewayAccount(app, host, sandbox, 'Idle comparison');
   // The sandbox's idle service: the gateway answers with no points for it (QA report, 23 Nov:
   // the `idle.*` service of other customers, staging.* of the demo one).
   const idle = sandbox.services.find((s) => s.domainName.startsWith('staging.'));
   expect(idle).toBeDefined();
   for (const service of [sandbox.services[0]!, idle!]) {
-    await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
+    await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
   }
   await app.reload();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();

@@ -6,30 +6,10 @@ import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, type E2eHost } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { addGatewayAccount, hostIpc } from './helpers.ts';
 import { createApiClient } from '#core/api/client.ts';
-import type { SandboxHandle } from '#sandbox';
 
-async function ipc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
-  const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
-  return body.data as T;
-}
-
-/** An unverified account on the fixture gateway, made current (through IPC, not the UI). */
-async function addGatewayAccount(page: Page, host: E2eHost, sandbox: SandboxHandle, name: string): Promise<{ id: string }> {
-  const { account } = await ipc<{ account: { id: string } }>(page, host, 'accounts.add', {
-    name,
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId: sandbox.credentials.customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  });
-  return account;
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate("document.querySelector('main')?.scrollTo(0, 0)");
@@ -56,7 +36,7 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
   test.setTimeout(120_000);
   const services = sandbox.services.slice(0, 3);
   const account = await addGatewayAccount(app, host, sandbox, 'Traffic e2e');
-  for (const s of services) await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   await app.reload();
   await openTraffic(app);
 
@@ -147,7 +127,7 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
   await shoot(app, 'traffic-offline');
 
   await test.step('the bundle opens in review mode with no account', async () => {
-    await ipc(app, host, 'accounts.remove', { accountId: account.id });
+    await hostIpc(app, host, 'accounts.remove', { accountId: account.id });
     await app.reload();
     await app.getByRole('button', { name: 'Open stats bundle' }).click();
     const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
@@ -184,7 +164,7 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
 
 test('traffic: a long fetch shows its progress and can be cancelled, keeping what arrived', async ({ app, host, sandbox }) => {
   const account = await addGatewayAccount(app, host, sandbox, 'Traffic cancel');
-  await ipc(app, host, 'inventory.record', { accountId: account.id, serviceId: sandbox.services[0].id, domainName: sandbox.services[0].domainName });
+  await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: sandbox.services[0].id, domainName: sandbox.services[0].domainName });
   await app.reload();
   await openTraffic(app);
   await expect(app.getByRole('img', { name: 'Data volume chart, 1 service' })).toBeVisible({ timeout: 20_000 });
