@@ -3,6 +3,7 @@ import { createAccountService } from '../accounts/account-service.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { draftStoreFor } from './drafts.ts';
+import { ruleSuiteStoreFor } from './suites.ts';
 import { inventoryStoreFor } from './inventory.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
@@ -37,6 +38,9 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
           .removeAccount(accountId)
           .then(() => ctx.emit('inventory.changed', { accountId }))
           .catch(() => ctx.emit('app.warning', { code: 'Inventory.CleanupFailed', message: 'The removed account’s service list could not be deleted.' })),
+        ruleSuiteStoreFor(ctx)
+          .removeAccount(accountId)
+          .catch(() => ctx.emit('app.warning', { code: 'Suites.CleanupFailed', message: 'The removed account’s rule test suites could not be deleted.' })),
       ]);
       return { ok: true };
     },
