@@ -4,6 +4,7 @@ import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { draftStoreFor } from './drafts.ts';
 import { inventoryStoreFor } from './inventory.ts';
+import { tagStoreFor } from './tags.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
   const service = createAccountService({
@@ -37,6 +38,10 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
           .removeAccount(accountId)
           .then(() => ctx.emit('inventory.changed', { accountId }))
           .catch(() => ctx.emit('app.warning', { code: 'Inventory.CleanupFailed', message: 'The removed account’s service list could not be deleted.' })),
+        tagStoreFor(ctx)
+          .removeAccount(accountId)
+          .then(() => ctx.emit('tags.changed', { accountId }))
+          .catch(() => ctx.emit('app.warning', { code: 'Tags.CleanupFailed', message: 'The removed account’s tags could not be deleted.' })),
       ]);
       return { ok: true };
     },
