@@ -10,6 +10,7 @@ import { InventoryStore } from './inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings.ts';
+import { TagStore } from './tags.ts';
 
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   createJournal(
@@ -68,4 +69,12 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
 
 export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
   createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
+);
+
+/** Tags on accounts and services (bulk target selection, baselines, filters). */
+export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
+  (ctx) =>
+    new TagStore(
+      storeOptions(ctx, 'Tags.Corrupt', (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    ),
 );

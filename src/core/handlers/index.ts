@@ -13,6 +13,7 @@ import { createStatsHandlers } from './stats.ts';
 import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
 import { createBulkHandlers } from './bulk.ts';
+import { createTagsHandlers } from './tags.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -29,5 +30,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createInventoryHandlers(ctx),
     ...createConfigHandlers(ctx),
     ...createBulkHandlers(ctx),
+    ...createTagsHandlers(ctx),
   };
 }
