@@ -12,6 +12,7 @@ import { createAnalyticsHandlers } from './analytics.ts';
 import { createStatsHandlers } from './stats.ts';
 import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
+import { createImpactHandlers } from './impact.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -27,5 +28,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createStatsHandlers(ctx),
     ...createInventoryHandlers(ctx),
     ...createConfigHandlers(ctx),
+    ...createImpactHandlers(ctx),
   };
 }

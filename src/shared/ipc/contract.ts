@@ -16,6 +16,7 @@ import { analyticsChannels, analyticsEvents } from './channels/analytics.ts';
 import { statsChannels } from './channels/stats.ts';
 import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
+import { impactChannels } from './channels/impact.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -31,6 +32,7 @@ export const ipcContract = mergeTables(
   statsChannels,
   inventoryChannels,
   configChannels,
+  impactChannels,
 );
 
 export const ipcEvents = mergeTables(
