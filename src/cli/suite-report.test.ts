@@ -1,7 +1,7 @@
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { anyFailure, junitReport, tableReport, xmlText } from './suite-report.ts';
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
+import { elements, parseXml } from './test-support/xml.ts';
 
 const run = (over: Partial<SuiteRun>): SuiteRun => ({
   accountId: 'a1',
@@ -26,24 +26,20 @@ const runs: SuiteRun[] = [
   run({ serviceId: 999, domainName: null, error: { code: 'InvalidService.IdPermission', message: 'No <such> service' } }),
 ];
 
-function parseXml(text: string): Document {
-  // jsdom's XML parser throws on anything not well-formed.
-  return new JSDOM(text, { contentType: 'application/xml' }).window.document;
-}
-
 describe('accel test reports', () => {
   it('writes well-formed JUnit XML: suites per service, failures, skipped cannot-tell, errors for unreadable services', () => {
-    const doc = parseXml(junitReport(runs, '2026-11-23T22:00:00.000Z'));
-    const root = doc.documentElement;
-    expect(root.tagName).toBe('testsuites');
-    expect([root.getAttribute('tests'), root.getAttribute('failures'), root.getAttribute('errors'), root.getAttribute('skipped')]).toEqual(['4', '1', '1', '1']);
-    const suites = [...doc.getElementsByTagName('testsuite')];
-    expect(suites.map((s) => s.getAttribute('name'))).toEqual(['www.example-shop.com (Acme & Co <prod>, 101)', 'service 999 (Acme & Co <prod>, 999)']);
-    const cases = [...doc.getElementsByTagName('testcase')];
-    expect(cases.map((c) => c.getAttribute('name'))).toEqual(['Admin "blocked" <outside>', 'CSS cached', 'Geo', 'read the rules']);
-    expect(cases[1]?.getElementsByTagName('failure')[0]?.getAttribute('message')).toBe('Expected served, cached 30 days, got served & more.');
-    expect(cases[2]?.getElementsByTagName('skipped')[0]?.getAttribute('message')).toBe('Cannot tell: Cannot tell — enter a country');
-    expect(cases[3]?.getElementsByTagName('error')[0]?.getAttribute('type')).toBe('InvalidService.IdPermission');
+    const root = parseXml(junitReport(runs, '2026-11-23T22:00:00.000Z'));
+    expect(root.name).toBe('testsuites');
+    const { tests, failures, errors, skipped } = root.attributes;
+    expect([tests, failures, errors, skipped]).toEqual(['4', '1', '1', '1']);
+    const suites = elements(root, 'testsuite');
+    expect(suites.map((s) => s.attributes.name)).toEqual(['www.example-shop.com (Acme & Co <prod>, 101)', 'service 999 (Acme & Co <prod>, 999)']);
+    const cases = elements(root, 'testcase');
+    expect(cases.map((c) => c.attributes.name)).toEqual(['Admin "blocked" <outside>', 'CSS cached', 'Geo', 'read the rules']);
+    expect(elements(cases[1]!, 'failure')[0]?.attributes.message).toBe('Expected served, cached 30 days, got served & more.');
+    expect(elements(cases[1]!, 'failure')[0]?.text).toContain('Verdict: Served — no cache rule applies');
+    expect(elements(cases[2]!, 'skipped')[0]?.attributes.message).toBe('Cannot tell: Cannot tell — enter a country');
+    expect(elements(cases[3]!, 'error')[0]?.attributes.type).toBe('InvalidService.IdPermission');
   });
 
   it('parses as XML even when the parser would refuse raw markup (the check works)', () => {

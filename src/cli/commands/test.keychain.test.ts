@@ -1,8 +1,8 @@
 // `accel test` through the real CLI, the OS keychain and a sandbox gateway: a suite saved in the
 // app's data dir runs on the service's rules; a failing expectation gives exit code 1 and JUnit.
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { runAccel } from '../test-support/cli.ts';
+import { elements, parseXml } from '../test-support/xml.ts';
 import { useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
 import { createCore } from '#core/app-core.ts';
@@ -41,10 +41,10 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
 
     const junit = await runAccel(['test', '--service', 'www.example-shop.com', '--format', 'junit'], { env: ctx.env() });
     expect(junit.code).toBe(1);
-    const doc = new JSDOM(junit.stdout, { contentType: 'application/xml' }).window.document;
-    expect(doc.documentElement.getAttribute('failures')).toBe('1');
-    const failed = [...doc.getElementsByTagName('testcase')].find((c) => c.getElementsByTagName('failure').length > 0);
-    expect(failed?.getAttribute('name')).toBe('CSS cached 30 days');
+    const root = parseXml(junit.stdout);
+    expect(root.attributes.failures).toBe('1');
+    const failed = elements(root, 'testcase').find((c) => elements(c, 'failure').length > 0);
+    expect(failed?.attributes.name).toBe('CSS cached 30 days');
 
     const json = await runAccel(['test', '--service', String(shop), '--format', 'json'], { env: ctx.env() });
     expect(json.code).toBe(1);
