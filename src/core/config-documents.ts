@@ -24,6 +24,7 @@ import {
   type ServiceConfig,
 } from '#shared/config-document/schema.ts';
 import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
+import type { Expectation } from '#shared/suites/schema.ts';
 
 /** What the reader needs from an account's API client (structural, so tests may pass a fake). */
 export type ReadClient = { call(operationId: string, input: OperationCallInput): Promise<unknown> };
@@ -35,6 +36,11 @@ export type ConfigDocumentDeps = {
   /** The account's known services (the API cannot list them). */
   inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
   now(): Date;
+  /** The rule test suites this app keeps per service (not the API's): read into documents, stored when applied. */
+  ruleTests?: {
+    get(accountId: string, serviceId: number): Promise<Expectation[]>;
+    replace(accountId: string, serviceId: number, expectations: readonly Expectation[]): Promise<void>;
+  };
 };
 
 /** A service of an account, or one service of a document. */
@@ -112,6 +118,12 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     } as LastAppliedFromThisApp;
   }
 
+  /** The service's suite for a document: left out when it has none, so older documents read the same. */
+  async function ruleTestsOf(accountId: string, serviceId: number): Promise<{ ruleTests?: Expectation[] }> {
+    const list = (await deps.ruleTests?.get(accountId, serviceId)) ?? [];
+    return list.length > 0 ? { ruleTests: list } : {};
+  }
+
   /** One service's configuration as read now (secrets as the API returns them: callers decide). */
   async function readServiceConfig(accountId: string, serviceId: number): Promise<ServiceConfig> {
     const [account, client] = await Promise.all([deps.account(accountId), deps.client(accountId)]);
@@ -131,6 +143,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       accessControlPolicies: access,
       redirectionPolicies: redirections,
       lastAppliedFromThisApp: await lastApplied(accountId, serviceId),
+      ...(await ruleTestsOf(accountId, serviceId)),
     });
     if (!parsed.success) {
       throw new CoreError('Config.UnexpectedAnswer', `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`);
@@ -220,6 +233,15 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         const base = { id: item.id, title: item.title, journalEntryId: null };
         if (!isTicked) return { ...base, outcome: 'skipped', message: null };
         if (item.action === 'unchanged') return { ...base, outcome: 'unchanged', message: null };
+        if (item.part === 'rule-tests' && item.input && deps.ruleTests) {
+          // No API call: the suite is this app's (the plan item says so).
+          try {
+            await deps.ruleTests.replace(request.target.accountId, request.target.serviceId, item.input.body as Expectation[]);
+            return { ...base, outcome: 'applied', message: null };
+          } catch (error) {
+            return { ...base, outcome: 'failed', message: String((error as ErrorLike).message ?? error) };
+          }
+        }
         if (item.action === 'cannot' || item.operationId === null || item.input === null) {
           return { ...base, outcome: 'cannot', message: item.reason };
         }

@@ -68,6 +68,12 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
     now: () => ctx.now(),
+    ruleTests: {
+      get: async (accountId, serviceId) => (await ruleSuiteStoreFor(ctx).get({ accountId, serviceId })).expectations,
+      replace: async (accountId, serviceId, expectations) => {
+        await ruleSuiteStoreFor(ctx).replace({ accountId, serviceId }, expectations);
+      },
+    },
   }),
 );
 
