@@ -74,7 +74,7 @@ describe('rule test suites in the core', () => {
     expect(data(await ctx.core.invoke('suites.list', {})).suites).toEqual([]);
   });
 
-  it('runs a suite on its service and across services; tags are not known yet', async () => {
+  it('runs a suite on its service, across chosen services and across the services of a tag', async () => {
     const { accountId, shop, api } = await setUp();
     const key = { accountId, serviceId: shop };
     for (const expectation of [admin, css]) data(await ctx.core.invoke('suites.save', { ...key, expectation }));
@@ -90,7 +90,13 @@ describe('rule test suites in the core', () => {
     expect(across[1]?.results[0]?.reason).toMatch(/^Expected 403 by “Block admin from outside”, got served/);
     expect(across[2]?.error?.code).toMatch(/InvalidService/);
 
-    expect(failure(await ctx.core.invoke('suites.run', { ...key, tag: 'shops' })).code).toBe('Suites.TagsUnavailable');
+    expect(failure(await ctx.core.invoke('suites.run', { ...key, tag: 'shops' })).code).toBe('Suites.NoTaggedServices');
+    // Tagged services of the account's list: the suite runs on each of them.
+    data(await ctx.core.invoke('inventory.addByIds', { accountId, ids: `${shop}, ${api}` }));
+    data(await ctx.core.invoke('tags.setService', { accountId, serviceId: api, tags: ['shops'] }));
+    const tagged = data(await ctx.core.invoke('suites.run', { ...key, tag: 'shops' })).runs;
+    expect(tagged.map((r) => r.serviceId)).toEqual([api]);
+    expect(tagged[0]?.counts).toEqual({ pass: 0, fail: 2, cannotTell: 0 });
     expect(failure(await ctx.core.invoke('suites.run', { accountId, serviceId: api })).code).toBe('Suites.Empty');
   });
 
