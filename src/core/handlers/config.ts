@@ -14,6 +14,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through inventory.list, so the sandbox account's seeded services are there on first use.
     inventory: async (accountId) => (await createInventoryHandlers(ctx)['inventory.list']({ accountId })).services,
+    recordService: (accountId, service) => createInventoryHandlers(ctx)['inventory.record']({ accountId, ...service }),
     now: () => ctx.now(),
   }),
 );
@@ -29,6 +30,10 @@ export function createConfigHandlers(ctx: CoreContext): FeatureHandlers<'config'
     'config.export': (input) => documents().exportDocument(input),
     'config.diff': ({ left, right }) => documents().diff(left, right),
     'config.plan': async (input) => forRenderer(await documents().plan(input)),
+    'config.clone': async (input) => {
+      const result = await documents().clone(input);
+      return { ...result, plan: forRenderer(result.plan) };
+    },
     'config.apply': async (input) => {
       const result = await documents().apply(input);
       return { ...result, plan: forRenderer(result.plan) };
