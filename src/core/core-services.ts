@@ -67,6 +67,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
     now: () => ctx.now(),
   }),
 );
