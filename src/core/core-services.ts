@@ -67,6 +67,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
     now: () => ctx.now(),
     ruleTests: {
       get: async (accountId, serviceId) => (await ruleSuiteStoreFor(ctx).get({ accountId, serviceId })).expectations,
@@ -99,6 +100,15 @@ export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ct
   }),
 );
 
+/** Every service the app knows (each account's service list) that carries the tag, itself or through its account. */
+export async function servicesWithTag(ctx: CoreContext, tag: string): Promise<Array<{ accountId: string; serviceId: number }>> {
+  const services = new Map<string, number[]>();
+  for (const account of await ctx.accounts.list()) {
+    services.set(account.id, (await inventoryStoreFor(ctx).list(account.id)).map((s) => s.serviceId));
+  }
+  return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
+}
+
 /** Rule test suites per service (<dataDir>/rule-suites.json). */
 export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((ctx) =>
   createRuleSuiteStore(
@@ -109,8 +119,6 @@ export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((
 /** Running suites on services' rules as read now, and checking a proposed change against its service's suite. */
 export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ctx) => {
   const access = accountAccess(ctx);
-  const inventories = async (accountIds: readonly string[]) =>
-    new Map(await Promise.all(accountIds.map(async (id) => [id, (await inventoryServiceFor(ctx).list(id)).map((s) => s.serviceId)] as const)));
   return createRuleSuiteService({
     store: ruleSuiteStoreFor(ctx),
     account: access.account,
@@ -118,16 +126,14 @@ export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ct
     journal: (accountId, serviceId) => journalFor(ctx).list({ accountId, serviceId }),
     serviceNames: async (accountId) => {
       try {
-        return new Map((await inventoryServiceFor(ctx).list(accountId)).map((s) => [s.serviceId, s.domainName]));
+        const services = await inventoryServiceFor(ctx).list(accountId);
+        return new Map(services.map((s) => [s.serviceId, s.domainName]));
       } catch {
         // Names are for the reader; a run goes on with IDs.
         return new Map();
       }
     },
     // Every account's listed services that carry the tag themselves or through their account.
-    servicesOfTag: async (tag) => {
-      const services = await inventories((await ctx.accounts.list()).map((a) => a.id));
-      return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
-    },
+    servicesOfTag: (tag) => servicesWithTag(ctx, tag),
   });
 });
