@@ -72,6 +72,20 @@ test('saves expectations from the rule tester and runs them in the suite view (k
   await expect(cssRow).toContainText('Expected a TTL of 1 hour, got served, cached 30 days by “Static assets”.');
   await screenshotsInEverySize(app, 'rule-suites-failing', () => scrollMainTo(table));
 
+  // The same suite on another service of the account: chosen in a dialog, results per service.
+  await app.getByRole('button', { name: 'Run on other services…' }).focus();
+  await app.keyboard.press('Enter');
+  const chooser = app.getByRole('dialog', { name: 'Run on other services' });
+  await chooser.getByRole('checkbox', { name: 'api.example-shop.com — Sandbox' }).focus();
+  await app.keyboard.press('Space');
+  await screenshotsInEverySize(app, 'rule-suites-run-on');
+  await chooser.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(chooser).toBeHidden();
+  const others = app.getByRole('table', { name: 'Results on other services' });
+  const apiRow = others.getByRole('row').filter({ hasText: 'api.example-shop.com' });
+  await expect(apiRow).toContainText('Admin blocked from outside, CSS cached 30 days');
+  await screenshotsInEverySize(app, 'rule-suites-other-services', () => scrollMainTo(others));
+
   await table.getByRole('button', { name: 'Delete “CSS cached 30 days”' }).focus();
   await app.keyboard.press('Enter');
   const confirm = app.getByRole('alertdialog', { name: 'Delete the expectation?' });
