@@ -136,6 +136,7 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   // Rule tests: the "Save as expectation" dialog over a verdict, then the suite view after a run.
   await app.getByRole('form', { name: 'Test request' }).getByLabel('Request URL').fill('/admin');
   await app.getByRole('form', { name: 'Test request' }).getByLabel('Client IP').fill('10.0.0.1');
+  await expect(app.getByRole('region', { name: 'Verdict for this request' }).getByRole('status')).toHaveText(/^403 — denied/);
   await app.getByRole('button', { name: 'Save as expectation' }).click();
   const expectation = app.getByRole('dialog', { name: 'Save as expectation' });
   await expect(expectation.getByLabel('By access rule')).toHaveValue('Block admin from outside');
