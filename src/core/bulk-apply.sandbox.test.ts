@@ -186,7 +186,7 @@ describe('bulk apply across two customers', () => {
     data(await core.invoke('bulk.saveTemplate', { name: 'Shop CORS', change: { kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } } }));
     await core.dispose();
     core = newCore();
-    expect(data(await core.invoke('bulk.listTemplates')).templates.map((t) => t.name)).toEqual(['Shop CORS']);
+    expect(data(await core.invoke('bulk.listTemplates', {})).templates.map((t) => t.name)).toEqual(['Shop CORS']);
     const plan = data(await core.invoke('bulk.plan', { template: 'Shop CORS', targets: { services: [{ accountId: acme, serviceId: acmeIds[0]! }] } }));
     expect(plan.items).toHaveLength(1);
     expect(plan.items[0]?.action).toBe('update');
