@@ -182,6 +182,18 @@ describe('bulk apply across two customers', () => {
     expect(journal).toHaveLength(acmeIds.length + 1);
   });
 
+  it('selects targets by tag, a tag on the account counting for its services', async () => {
+    data(await core.invoke('tags.setAccount', { accountId: globex, tags: ['retail'] }));
+    data(await core.invoke('tags.setService', { accountId: acme, serviceId: acmeIds[1]!, tags: ['retail'] }));
+    const plan = data(await core.invoke('bulk.plan', { change: { kind: 'rate-limit-delete' }, targets: { tags: ['retail'] } }));
+    expect(plan.items.map((i) => [i.accountId, i.serviceId])).toEqual([
+      [acme, acmeIds[1]],
+      [globex, globexId],
+    ]);
+    const narrowed = failure(await core.invoke('bulk.plan', { change: { kind: 'rate-limit-delete' }, targets: { tags: ['retail'], domainPattern: 'nothing.*' } }));
+    expect(narrowed.code).toBe('Bulk.NoTargets');
+  });
+
   it('templates are kept across restarts and used as the change of a plan', async () => {
     data(await core.invoke('bulk.saveTemplate', { name: 'Shop CORS', change: { kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } } }));
     await core.dispose();

@@ -195,8 +195,13 @@ export function createBulkService(deps: BulkDeps): BulkService {
     const accountTags = (await deps.accountTags?.()) ?? new Map<string, readonly string[]>();
     const out: TargetCandidate[] = [];
     for (const account of wanted) {
-      const services = await deps.inventory(account.id);
       const serviceTags = (await deps.serviceTags?.(account.id)) ?? new Map<number, readonly string[]>();
+      // An account none of whose services can carry every tag is not read (its inventory may start the sandbox).
+      if (!explicit.has(account.id) && (selector.tags?.length ?? 0) > 0) {
+        const present = new Set([...(accountTags.get(account.id) ?? []), ...[...serviceTags.values()].flat()].map((t) => t.toLowerCase()));
+        if (!(selector.tags ?? []).every((tag) => present.has(tag.toLowerCase()))) continue;
+      }
+      const services = await deps.inventory(account.id);
       for (const s of services) {
         out.push({
           accountId: account.id,

@@ -43,6 +43,8 @@ export type ApplyRequest = {
   /** The bulk batch this change belongs to (journaled with it). */
   batchId?: string;
   callOptions?: ChangeCallOptions;
+  /** Rule test expectations the review showed as flipped (recorded on the entry). */
+  flippedExpectations?: readonly string[];
 };
 
 export type CurrentState = {
@@ -189,6 +191,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       after: operationId === 'deleteRateLimit' ? null : (body ?? null),
       ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
       ...(request.batchId ? { batchId: request.batchId } : {}),
+      ...(request.flippedExpectations?.length ? { flippedExpectations: [...request.flippedExpectations] } : {}),
     };
     const client = await deps.client(request.accountId);
     let data: unknown;

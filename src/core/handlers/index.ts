@@ -13,6 +13,9 @@ import { createStatsHandlers } from './stats.ts';
 import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
 import { createBulkHandlers } from './bulk.ts';
+import { createTagsHandlers } from './tags.ts';
+import { createImpactHandlers } from './impact.ts';
+import { createSuitesHandlers } from './suites.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -29,5 +32,8 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createInventoryHandlers(ctx),
     ...createConfigHandlers(ctx),
     ...createBulkHandlers(ctx),
+    ...createTagsHandlers(ctx),
+    ...createImpactHandlers(ctx),
+    ...createSuitesHandlers(ctx),
   };
 }

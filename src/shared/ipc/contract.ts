@@ -17,6 +17,9 @@ import { statsChannels } from './channels/stats.ts';
 import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
 import { bulkChannels, bulkEvents } from './channels/bulk.ts';
+import { tagsChannels, tagsEvents } from './channels/tags.ts';
+import { impactChannels } from './channels/impact.ts';
+import { suitesChannels } from './channels/suites.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -33,6 +36,9 @@ export const ipcContract = mergeTables(
   inventoryChannels,
   configChannels,
   bulkChannels,
+  tagsChannels,
+  impactChannels,
+  suitesChannels,
 );
 
 export const ipcEvents = mergeTables(
@@ -41,6 +47,7 @@ export const ipcEvents = mergeTables(
   analyticsEvents,
   inventoryEvents,
   bulkEvents,
+  tagsEvents,
 );
 
 export type IpcContract = typeof ipcContract;
