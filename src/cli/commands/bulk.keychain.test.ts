@@ -82,7 +82,6 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(saved.code).toBe(0);
     const templates = await runAccel(['bulk', 'templates'], { env: ctx.env() });
     expect(templates.stdout).toMatch(/^Limits\s+rate-limit-set/m);
-    const corsBefore = ctx.sandbox.store.corsOf(acmeIds[0]!);
     const plan = await runAccel(['bulk', 'plan', '--template', 'Limits', '--accounts', 'Acme', '--domain', '*'], { env: ctx.env() });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(not set\) → 200/m);
