@@ -3,6 +3,7 @@
 // already when this runs: a failed cleanup becomes a warning instead of failing the removal.
 import type { CoreContext } from './context.ts';
 import { draftStoreFor, inventoryStoreFor, tagStoreFor } from './core-services.ts';
+import { baselineStoreFor, snapshotStoreFor } from './baselines/baseline-services.ts';
 
 export async function removeAccountData(ctx: CoreContext, accountId: string): Promise<void> {
   await Promise.all([
@@ -17,5 +18,8 @@ export async function removeAccountData(ctx: CoreContext, accountId: string): Pr
       .removeAccount(accountId)
       .then(() => ctx.emit('tags.changed', { accountId }))
       .catch(() => ctx.emit('app.warning', { code: 'Tags.CleanupFailed', message: 'The removed account’s tags could not be deleted.' })),
+    Promise.all([snapshotStoreFor(ctx).removeAccount(accountId), baselineStoreFor(ctx).removeAccount(accountId)]).catch(() =>
+      ctx.emit('app.warning', { code: 'Baselines.CleanupFailed', message: 'The removed account’s configuration snapshots could not be deleted.' }),
+    ),
   ]);
 }

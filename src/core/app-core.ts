@@ -19,6 +19,8 @@ import { DRAFTS_FILE } from './drafts.ts';
 import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';
+import { snapshotRefresherFor } from './baselines/baseline-services.ts';
+import { BASELINES_FILE } from './baselines/baseline-store.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
 
@@ -38,12 +40,17 @@ export type CreateCoreOptions = {
   /** Check handler outputs against the contract (default: unless NODE_ENV=production). */
   validateOutput?: boolean;
   now?: () => Date;
+  /**
+   * Keep the baseline snapshots fresh in the background (reads at background priority within each
+   * key's request budget). Off unless a host asks, so tests never run it by accident.
+   */
+  backgroundSnapshots?: boolean;
   /** Receives every event (same as core.onAny); hosts forward them to the renderer. */
   emit?: (event: string, payload: unknown) => void;
 };
 
 /** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
-export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE] as const;
+export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE, BASELINES_FILE] as const;
 
 export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
 
@@ -108,6 +115,7 @@ export function createCore(options: CreateCoreOptions): Core {
     removeStaleTempFiles(options.dataDir, DATA_FILES).catch(() => []),
   );
   let disposed = false;
+  if (options.backgroundSnapshots) void ready.then(() => !disposed && snapshotRefresherFor(context).start());
 
   const invoke = (async (channel: string, payload: unknown) => {
     if (disposed) {
@@ -133,6 +141,7 @@ export function createCore(options: CreateCoreOptions): Core {
     async dispose() {
       if (disposed) return;
       disposed = true;
+      await snapshotRefresherFor(context).stop();
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

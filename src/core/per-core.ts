@@ -3,7 +3,8 @@
 import type { CoreContext } from './context.ts';
 import type { CorruptFileReport } from './storage/atomic-json.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
-import type { ChangeAccount, ChangeClient } from './changes.ts';
+import type { ChangeAccount } from './changes.ts';
+import type { ReadClient } from './config-documents.ts';
 
 export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
   const instances = new WeakMap<CoreContext, T>();
@@ -41,9 +42,10 @@ export function accountAccess(ctx: CoreContext) {
       const account = await ctx.accounts.get(accountId);
       return { id: account.id, name: account.name, production: account.production };
     },
-    client: async (accountId: string): Promise<ChangeClient> => {
+    client: async (accountId: string): Promise<ReadClient> => {
       const client = await ctx.clients.forAccount(accountId);
-      return { call: (operationId, input) => client.request(operationId, input) };
+      // The priority orders the read in the key's request budget (background snapshot reads wait for interactive ones).
+      return { call: (operationId, input, options) => client.request(operationId, input, options && { priority: options.priority, signal: options.signal }) };
     },
   };
 }

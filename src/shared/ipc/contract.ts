@@ -18,6 +18,7 @@ import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
 import { bulkChannels, bulkEvents } from './channels/bulk.ts';
 import { tagsChannels, tagsEvents } from './channels/tags.ts';
+import { baselinesChannels, baselinesEvents } from './channels/baselines.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -35,6 +36,7 @@ export const ipcContract = mergeTables(
   configChannels,
   bulkChannels,
   tagsChannels,
+  baselinesChannels,
 );
 
 export const ipcEvents = mergeTables(
@@ -44,6 +46,7 @@ export const ipcEvents = mergeTables(
   inventoryEvents,
   bulkEvents,
   tagsEvents,
+  baselinesEvents,
 );
 
 export type IpcContract = typeof ipcContract;
