@@ -18,7 +18,7 @@ import { ACCOUNTS_FILE } from './accounts/account-store.ts';
 import { DRAFTS_FILE } from './drafts.ts';
 import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
-import { SETTINGS_FILE } from './handlers/app.ts';
+import { SETTINGS_FILE } from './settings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
 

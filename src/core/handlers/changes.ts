@@ -1,7 +1,7 @@
 // changes.* channels: apply a change (journaled) and read the current state for the diff.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { changeServiceFor } from './journal.ts';
+import { changeServiceFor } from '../core-services.ts';
 import { maskSecrets } from '../secret-mask.ts';
 import type { OperationCallInput } from '../changes.ts';
 

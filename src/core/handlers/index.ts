@@ -12,6 +12,8 @@ import { createAnalyticsHandlers } from './analytics.ts';
 import { createStatsHandlers } from './stats.ts';
 import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
+import { createBulkHandlers } from './bulk.ts';
+import { createTagsHandlers } from './tags.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -27,5 +29,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createStatsHandlers(ctx),
     ...createInventoryHandlers(ctx),
     ...createConfigHandlers(ctx),
+    ...createBulkHandlers(ctx),
+    ...createTagsHandlers(ctx),
   };
 }

@@ -16,6 +16,8 @@ import { analyticsChannels, analyticsEvents } from './channels/analytics.ts';
 import { statsChannels } from './channels/stats.ts';
 import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
+import { bulkChannels, bulkEvents } from './channels/bulk.ts';
+import { tagsChannels, tagsEvents } from './channels/tags.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -31,6 +33,8 @@ export const ipcContract = mergeTables(
   statsChannels,
   inventoryChannels,
   configChannels,
+  bulkChannels,
+  tagsChannels,
 );
 
 export const ipcEvents = mergeTables(
@@ -38,6 +42,8 @@ export const ipcEvents = mergeTables(
   appEvents,
   analyticsEvents,
   inventoryEvents,
+  bulkEvents,
+  tagsEvents,
 );
 
 export type IpcContract = typeof ipcContract;

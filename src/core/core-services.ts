@@ -1,0 +1,80 @@
+// The core's long-lived services, one per core (CoreContext), made on first use. Handlers and other
+// services take them from here, so every channel of a core shares one store, cache and write queue;
+// the handlers themselves stay thin adapters.
+import type { CoreContext } from './context.ts';
+import { perCore, storeOptions, accountAccess } from './per-core.ts';
+import { createJournal, type Journal } from './journal.ts';
+import { createChangeService, type ChangeService } from './changes.ts';
+import { createDraftStore, type DraftStore } from './drafts.ts';
+import { InventoryStore } from './inventory.ts';
+import { createInventoryService, type InventoryService } from './inventory-service.ts';
+import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
+import { createSettingsStore, type SettingsStore } from './settings.ts';
+import { TagStore } from './tags.ts';
+
+export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
+  createJournal(
+    storeOptions(
+      ctx,
+      'Journal.Corrupt',
+      (report) => `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+    ),
+  ),
+);
+
+/** THE guarded write path (production confirmation, journal); every API write goes through it. */
+export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ctx) =>
+  createChangeService({
+    journal: journalFor(ctx),
+    ...accountAccess(ctx),
+  }),
+);
+
+export const draftStoreFor: (ctx: CoreContext) => DraftStore = perCore((ctx) =>
+  createDraftStore(
+    storeOptions(ctx, 'Drafts.Corrupt', (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
+
+export const inventoryStoreFor: (ctx: CoreContext) => InventoryStore = perCore(
+  (ctx) =>
+    new InventoryStore(
+      storeOptions(
+        ctx,
+        'Inventory.Corrupt',
+        (report) => `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+      ),
+    ),
+);
+
+export const inventoryServiceFor: (ctx: CoreContext) => InventoryService = perCore((ctx) =>
+  createInventoryService({
+    store: inventoryStoreFor(ctx),
+    client: (accountId) => ctx.clients.forAccount(accountId),
+    isSandboxAccount: async (accountId) => (await ctx.accounts.find(accountId))?.kind === 'sandbox',
+    seededServices: () => ctx.sandbox.seededServices(),
+    changed: (accountId) => ctx.emit('inventory.changed', { accountId }),
+  }),
+);
+
+export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = perCore((ctx) =>
+  createConfigDocumentService({
+    ...accountAccess(ctx),
+    changes: changeServiceFor(ctx),
+    // Through the inventory service, so the sandbox account's seeded services are there on first use.
+    inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    now: () => ctx.now(),
+  }),
+);
+
+export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
+  createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
+);
+
+/** Tags on accounts and services (bulk target selection, baselines, filters). */
+export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
+  (ctx) =>
+    new TagStore(
+      storeOptions(ctx, 'Tags.Corrupt', (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    ),
+);
