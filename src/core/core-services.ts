@@ -11,6 +11,9 @@ import { createInventoryService, type InventoryService } from './inventory-servi
 import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings.ts';
 import { TagStore } from './tags.ts';
+import { createImpactService, type ImpactService } from './impact.ts';
+import { analyticsServiceFor } from './analytics/service.ts';
+import { knownServices } from './journal-view.ts';
 
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   createJournal(
@@ -77,4 +80,14 @@ export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
     new TagStore(
       storeOptions(ctx, 'Tags.Corrupt', (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
     ),
+);
+
+/** Change impact: chart markers and impact lines from the journal and the analytics cache. */
+export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ctx) =>
+  createImpactService({
+    journal: journalFor(ctx),
+    analytics: analyticsServiceFor(ctx),
+    knownServices: (accountIds, entries) => knownServices({ inventory: (accountId) => inventoryStoreFor(ctx).list(accountId) }, accountIds, entries),
+    now: () => ctx.now(),
+  }),
 );

@@ -18,16 +18,27 @@ export type JournalViewQuery = JournalFilter & {
 
 export type JournalView = { entries: JournalEntry[]; serviceNames: KnownService[]; services?: KnownService[] };
 
-export async function listJournal(deps: JournalViewDeps, query: JournalViewQuery = {}): Promise<JournalView> {
-  const { service, ...filter } = query;
-  const inScope = await deps.journal.list({ accountId: filter.accountId });
-  const accountIds = filter.accountId !== undefined ? [filter.accountId] : await deps.accountIds();
-  // Inventory first: the account's current list names a service better than an old create entry.
+/**
+ * The services the app knows for these accounts: their service lists first (the account's current
+ * list names a service better than an old create entry), then services created from this app.
+ */
+export async function knownServices(
+  deps: Pick<JournalViewDeps, 'inventory'>,
+  accountIds: readonly string[],
+  entries: readonly JournalEntry[],
+): Promise<KnownService[]> {
   const known: KnownService[] = [];
   for (const accountId of accountIds) {
     for (const entry of await deps.inventory(accountId)) known.push({ accountId, serviceId: entry.serviceId, domainName: entry.domainName });
   }
-  known.push(...servicesCreatedIn(inScope));
+  return [...known, ...servicesCreatedIn(entries)];
+}
+
+export async function listJournal(deps: JournalViewDeps, query: JournalViewQuery = {}): Promise<JournalView> {
+  const { service, ...filter } = query;
+  const inScope = await deps.journal.list({ accountId: filter.accountId });
+  const accountIds = filter.accountId !== undefined ? [filter.accountId] : await deps.accountIds();
+  const known = await knownServices(deps, accountIds, inScope);
   const named = (entries: readonly JournalEntry[]) => ({ entries: [...entries], serviceNames: namesOf(entries, known) });
   if (service === undefined || service === '') return named(await deps.journal.list(filter));
   const parsed = parseServiceFilter(service);

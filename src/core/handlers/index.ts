@@ -14,6 +14,7 @@ import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
 import { createBulkHandlers } from './bulk.ts';
 import { createTagsHandlers } from './tags.ts';
+import { createImpactHandlers } from './impact.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -31,5 +32,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createConfigHandlers(ctx),
     ...createBulkHandlers(ctx),
     ...createTagsHandlers(ctx),
+    ...createImpactHandlers(ctx),
   };
 }

@@ -18,6 +18,7 @@ import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
 import { bulkChannels, bulkEvents } from './channels/bulk.ts';
 import { tagsChannels, tagsEvents } from './channels/tags.ts';
+import { impactChannels } from './channels/impact.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -35,6 +36,7 @@ export const ipcContract = mergeTables(
   configChannels,
   bulkChannels,
   tagsChannels,
+  impactChannels,
 );
 
 export const ipcEvents = mergeTables(
