@@ -20,7 +20,8 @@ export type Route =
   | { screen: 'service'; serviceId: number; section: ServiceSection }
   | { screen: 'create-service' }
   | { screen: 'traffic' }
-  | { screen: 'journal' }
+  /** entryId: open with that entry in view and expanded (a chart's change marker). */
+  | { screen: 'journal'; entryId?: string }
   | { screen: 'bulk' }
   | { screen: 'accounts' }
   | { screen: 'review' };
