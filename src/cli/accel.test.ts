@@ -19,7 +19,8 @@ describe('accel help', () => {
     const names = commands.map((command) => command.name);
     expect(names).toEqual(expect.arrayContaining(['accounts', 'call', 'sign', 'sandbox']));
     for (const name of names) expect(main.stdout).toContain(`  ${name}`);
-    const helps = await Promise.all(names.map((name) => runAccel([name, '--help'])));
+    // Every command's help at once: on a busy machine a dozen Node starts take longer than one run's default limit.
+    const helps = await Promise.all(names.map((name) => runAccel([name, '--help'], { timeoutMs: 90_000 })));
     for (const help of helps) {
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/^Usage: accel /);
@@ -27,7 +28,7 @@ describe('accel help', () => {
     const unknown = await runAccel(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command');
-  });
+  }, 120_000);
 });
 
 describe('accel sign', () => {

@@ -10,5 +10,6 @@ export const commands: CliCommandEntry[] = [
   { name: 'config', summary: 'Export, diff and apply configuration documents (services and their policies)', load: () => import('./config.ts') },
   { name: 'journal', summary: 'List or export the change journal, filtered by account, service, operation, batch, outcome and time', load: () => import('./journal.ts') },
   { name: 'test', summary: 'Run rule test suites on the services’ rules (table, JSON or JUnit; exit 1 on a failure)', load: () => import('./test.ts') },
+  { name: 'impact', summary: 'Export the traffic impact of the journal’s applied changes (CSV or JSON, from saved traffic)', load: () => import('./impact.ts') },
   { name: 'stats', summary: 'Export traffic statistics as a JSON bundle or CSV', load: () => import('./stats.ts') },
 ];
