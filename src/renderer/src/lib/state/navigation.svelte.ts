@@ -21,6 +21,7 @@ export type Route =
   | { screen: 'traffic' }
   /** entryId: open with that entry in view and expanded (a chart's change marker). */
   | { screen: 'journal'; entryId?: string }
+  | { screen: 'bulk' }
   | { screen: 'accounts' }
   | { screen: 'review' };
 
@@ -30,6 +31,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   'create-service': 'New service',
   traffic: 'Traffic',
   journal: 'Change journal',
+  bulk: 'Bulk changes',
   accounts: 'Accounts',
   review: 'Stats bundle review',
 };
