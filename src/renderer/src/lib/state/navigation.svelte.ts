@@ -9,6 +9,7 @@ export const serviceSections = [
   { id: 'cors', label: 'CORS' },
   { id: 'rate-limit', label: 'Rate limit' },
   { id: 'tester', label: 'Rule tester' },
+  { id: 'tests', label: 'Rule tests' },
 ] as const;
 
 export type ServiceSection = (typeof serviceSections)[number]['id'];
