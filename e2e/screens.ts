@@ -26,6 +26,7 @@ export const everyScreen = [
   'expectation-dialog',
   'rule-tests',
   'traffic',
+  'traffic-change-marker',
   'journal',
   'confirm-dialog',
   'accounts',
@@ -152,6 +153,13 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(app.getByRole('img', { name: /^Bandwidth chart, \d+ services?$/ })).toBeVisible({ timeout: 30_000 });
   await expect(app.locator('[data-render-count]').first()).not.toHaveAttribute('data-render-count', '0');
   await visit('traffic');
+  // The change applied earlier in the walk is a marker on the charts; focus shows its tooltip.
+  const marker = app.getByRole('group', { name: 'Changes from the journal on the Requests chart' }).getByRole('button').first();
+  await marker.focus();
+  await expect(app.getByRole('tooltip')).toBeVisible();
+  await visit('traffic-change-marker');
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('tooltip')).toHaveCount(0);
   const bundlePath = join(await mkdtemp(join(tmpdir(), 'accel-screens-')), 'bundle.json');
   const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
   await download.saveAs(bundlePath);
