@@ -13,6 +13,17 @@ describe('fuzzy index', () => {
     }
   });
 
+  it('gives the same answers while typing on (refining) as from scratch, and after deleting', () => {
+    const typing = fuzzyIndex(names, (n) => n.label, (n) => n.account);
+    const query = 'video-01 customer 1';
+    for (let i = 1; i <= query.length; i++) {
+      const fresh = fuzzyIndex(names, (n) => n.label, (n) => n.account).search(query.slice(0, i), 20);
+      expect(typing.search(query.slice(0, i), 20)).toEqual(fresh);
+    }
+    expect(typing.search('video', 20)).toEqual(index.search('video', 20));
+    expect(typing.search('shop', 20)).toEqual(index.search('shop', 20));
+  });
+
   it('lists items in their order for an empty query and leaves out what `include` rejects', () => {
     expect(index.search('', 3).map((r) => r.item)).toEqual(names.slice(0, 3));
     expect(index.search('media', 5, (n) => n.account === 'Customer 2').every((r) => r.item.account === 'Customer 2')).toBe(true);
