@@ -4,7 +4,7 @@
 // plan items through the change service (production confirmation, journal): no other write path.
 import { CoreError } from './errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import type { ChangeService, OperationCallInput } from './changes.ts';
+import type { ChangeCallOptions, ChangeService, OperationCallInput } from './changes.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
@@ -27,8 +27,12 @@ import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
 import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
 
+/** How a read is paced in the key's request budget: background reads (snapshots) let interactive ones go first. */
+/** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones). */
+export type ReadOptions = ChangeCallOptions;
+
 /** What the reader needs from an account's API client (structural, so tests may pass a fake). */
-export type ReadClient = { call(operationId: string, input: OperationCallInput): Promise<unknown> };
+export type ReadClient = { call(operationId: string, input: OperationCallInput, options?: ReadOptions): Promise<unknown> };
 
 export type ConfigDocumentDeps = {
   account(accountId: string): Promise<{ id: string; name: string; production: boolean }>;
@@ -132,16 +136,16 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
   }
 
   /** One service's configuration as read now (secrets as the API returns them: callers decide). */
-  async function readServiceConfig(accountId: string, serviceId: number): Promise<ServiceConfig> {
+  async function readServiceConfig(accountId: string, serviceId: number, options: ReadOptions = {}): Promise<ServiceConfig> {
     const [account, client] = await Promise.all([deps.account(accountId), deps.client(accountId)]);
     const params = { params: { serviceId } };
     // One read per list; the client paces them within the key's request budget.
-    const service = await client.call('getService', params);
+    const service = await client.call('getService', params, options);
     const [cacheV2, cacheV1, access, redirections] = await Promise.all([
-      client.call('listCacheControlPoliciesV2', params),
-      client.call('listCacheControlPolicies', params),
-      client.call('listAccessControlPolicies', params),
-      client.call('listRedirectionPoliciesV2', params),
+      client.call('listCacheControlPoliciesV2', params, options),
+      client.call('listCacheControlPolicies', params, options),
+      client.call('listAccessControlPolicies', params, options),
+      client.call('listRedirectionPoliciesV2', params, options),
     ]);
     const parsed = serviceConfigSchema.safeParse({
       source: { accountName: account.name, serviceId },

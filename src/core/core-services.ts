@@ -125,12 +125,14 @@ export async function servicesWithTag(ctx: CoreContext, tag: string): Promise<Ar
   return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
 }
 
+/** Rule test suites per service (<dataDir>/rule-suites.json). */
 export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((ctx) =>
   createRuleSuiteStore(
     storeOptions(ctx, 'Suites.Corrupt', (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
   ),
 );
 
+/** Running suites on services' rules as read now, and checking a proposed change against its service's suite. */
 export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ctx) => {
   const access = accountAccess(ctx);
   return createRuleSuiteService({
@@ -147,6 +149,7 @@ export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ct
         return new Map();
       }
     },
+    // Every account's listed services that carry the tag themselves or through their account.
     servicesOfTag: (tag) => servicesWithTag(ctx, tag),
   });
 });
