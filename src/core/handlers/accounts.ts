@@ -4,6 +4,7 @@ import { createProfileTransfer } from '../accounts/profile-transfer.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { removeAccountData } from '../account-data.ts';
+import { inventoryStoreFor, tagStoreFor } from '../core-services.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
   const service = createAccountService({
