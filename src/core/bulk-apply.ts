@@ -49,6 +49,8 @@ export type BulkDeps = {
   accountTags?(): Promise<ReadonlyMap<string, readonly string[]>>;
   /** A batch changed (after each item and on every status change). */
   progress?(event: BulkProgress): void;
+  /** Batches cut off by an app stop and not resumed yet (once per core, when the batches are first read). */
+  onInterrupted?(batches: BulkBatchSummary[]): void;
   now(): Date;
   newId?(): string;
   /** Reads (plan) and writes (run) in flight per account; each still waits for its key's budget. */
@@ -144,6 +146,9 @@ export function createBulkService(deps: BulkDeps): BulkService {
           b.counts = countItems(b.items);
         });
       }
+      // Cut off just now or by an earlier stop: still waiting for the user.
+      const interrupted = (await deps.batches.all()).filter((b) => b.status === 'interrupted').map(batchSummary);
+      if (interrupted.length > 0) deps.onInterrupted?.(interrupted);
     })();
     return recovered;
   }
@@ -309,7 +314,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       const last = await lastApplied(item.accountId, item.serviceId, kind);
       const account = accounts.get(item.accountId);
       const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
-      planned.set(item.id, itemOf(target, planRevertItem(entry, read, last)));
+      planned.set(item.id, { ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id });
     });
     return storeNew({
       id: newId(),
@@ -370,6 +375,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
         input: item.input,
         confirmProduction: true,
         batchId: active.batch.id,
+        ...(item.reapplyOf ? { reapplyOf: item.reapplyOf } : {}),
         callOptions: { priority: 'background', signal },
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });
