@@ -57,7 +57,7 @@ describe('bulk plan per service', () => {
     const last: LastApplied = { body: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' }, at: '2026-11-01T00:00:00.000Z' };
     const same = planBulkItem(cors, 5, service, last);
     expect(same.action).toBe('unchanged');
-    expect(same.notes).toEqual(['Compared with what this app last applied on 1 Nov 2026, 00:00 UTC; the API cannot confirm the current CORS headers.']);
+    expect(same.notes).toEqual(['Compared with what this app last applied (2026-11-01T00:00:00.000Z); the API cannot confirm the current CORS headers.']);
     const older: LastApplied = { body: { accessControlAllowOrigin: '*' }, at: '2026-11-01T00:00:00.000Z' };
     const update = planBulkItem(cors, 5, service, older);
     expect(update.changes[0]).toEqual({ path: 'accessControlAllowOrigin', label: 'Access-Control-Allow-Origin', before: '*', after: 'https://shop.example' });

@@ -117,20 +117,11 @@ function write(action: BulkAction, operationId: MutatingOperationId, input: Plan
   return { action, reason: null, notes, changes, operationId, input };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "23 Nov 2026, 22:56 UTC": the same words in the app, the CLI and a saved batch (no locale). */
-export function appliedAtText(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
-
 function lastAppliedNote(last: LastApplied, what: string): string {
   return last === null
     ? `The API cannot read ${what} back and nothing was applied to this service from this app: applying replaces whatever is set.`
-    : `Compared with what this app last applied on ${appliedAtText(last.at)}; the API cannot confirm the current ${what}.`;
+    // The time stays ISO: the app writes it as its other times (bulk-labels.ts readableNote), the CLI as is.
+    : `Compared with what this app last applied (${last.at}); the API cannot confirm the current ${what}.`;
 }
 
 /** Body fields the change sets all equal the last applied ones (omitted optional fields keep theirs). */
