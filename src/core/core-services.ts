@@ -14,6 +14,7 @@ import { TagStore } from './tags.ts';
 import { createImpactService, type ImpactService } from './impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
 import { knownServices } from './journal-view.ts';
+import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
 
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   createJournal(
@@ -66,6 +67,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
     now: () => ctx.now(),
   }),
 );
@@ -91,3 +93,41 @@ export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ct
     now: () => ctx.now(),
   }),
 );
+
+/** Every service the app knows (each account's service list) that carries the tag, itself or through its account. */
+export async function servicesWithTag(ctx: CoreContext, tag: string): Promise<Array<{ accountId: string; serviceId: number }>> {
+  const services = new Map<string, number[]>();
+  for (const account of await ctx.accounts.list()) {
+    services.set(account.id, (await inventoryStoreFor(ctx).list(account.id)).map((s) => s.serviceId));
+  }
+  return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
+}
+
+/** Rule test suites per service (<dataDir>/rule-suites.json). */
+export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((ctx) =>
+  createRuleSuiteStore(
+    storeOptions(ctx, 'Suites.Corrupt', (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
+
+/** Running suites on services' rules as read now, and checking a proposed change against its service's suite. */
+export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ctx) => {
+  const access = accountAccess(ctx);
+  return createRuleSuiteService({
+    store: ruleSuiteStoreFor(ctx),
+    account: access.account,
+    client: access.client,
+    journal: (accountId, serviceId) => journalFor(ctx).list({ accountId, serviceId }),
+    serviceNames: async (accountId) => {
+      try {
+        const services = await inventoryServiceFor(ctx).list(accountId);
+        return new Map(services.map((s) => [s.serviceId, s.domainName]));
+      } catch {
+        // Names are for the reader; a run goes on with IDs.
+        return new Map();
+      }
+    },
+    // Every account's listed services that carry the tag themselves or through their account.
+    servicesOfTag: (tag) => servicesWithTag(ctx, tag),
+  });
+});

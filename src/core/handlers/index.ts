@@ -15,6 +15,7 @@ import { createConfigHandlers } from './config.ts';
 import { createBulkHandlers } from './bulk.ts';
 import { createTagsHandlers } from './tags.ts';
 import { createImpactHandlers } from './impact.ts';
+import { createSuitesHandlers } from './suites.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -33,5 +34,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createBulkHandlers(ctx),
     ...createTagsHandlers(ctx),
     ...createImpactHandlers(ctx),
+    ...createSuitesHandlers(ctx),
   };
 }

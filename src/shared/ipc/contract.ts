@@ -19,6 +19,7 @@ import { configChannels } from './channels/config.ts';
 import { bulkChannels, bulkEvents } from './channels/bulk.ts';
 import { tagsChannels, tagsEvents } from './channels/tags.ts';
 import { impactChannels } from './channels/impact.ts';
+import { suitesChannels } from './channels/suites.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -37,6 +38,7 @@ export const ipcContract = mergeTables(
   bulkChannels,
   tagsChannels,
   impactChannels,
+  suitesChannels,
 );
 
 export const ipcEvents = mergeTables(
