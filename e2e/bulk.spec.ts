@@ -287,3 +287,45 @@ test('an edit of a cache control policy by name: services without it are listed 
   await expect(form.getByLabel('Cache control policy name')).toHaveValue('Static assets');
   await expect(form.getByLabel('TTL', { exact: true })).toHaveValue('2');
 });
+
+test('cancel stops a running batch after the write in flight; resume runs the rest', async ({ app, host, sandbox }) => {
+  test.setTimeout(120_000);
+  const { id: accountId } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
+    name: 'Demo retail',
+    baseUrl: sandbox.url,
+    accessKeyId: sandbox.credentials.accessKeyId,
+    customerId: sandbox.credentials.customerId,
+    secret: sandbox.credentials.accessKeySecret,
+    verify: false,
+    makeCurrent: true,
+  }).then((r) => r.account);
+  const services = sandbox.store.servicesOf(sandbox.credentials.customerId);
+  for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId, serviceId: s.service.id, domainName: s.service.domainName });
+  // Slow CORS writes: the batch is still running when Cancel is pressed.
+  sandbox.setFaults({ perOperation: { setCorsHeaders: { latencyMs: 1_500 } } });
+  await app.reload();
+  await waitForAppShell(app);
+  await openBulkScreen(app);
+  const form = app.getByRole('form', { name: 'Bulk change' });
+  await form.getByLabel('Access-Control-Allow-Origin').fill('*');
+  await form.getByRole('checkbox', { name: 'Select every shown service of Demo retail' }).check();
+  await form.getByRole('button', { name: 'Plan the change' }).click();
+  const plan = app.getByRole('region', { name: /^3\. Plan: Set CORS headers/ });
+  await plan.getByRole('button', { name: `Run batch (${services.length} changes)` }).click();
+
+  const run = app.getByRole('region', { name: /^4\. Run: Set CORS headers/ });
+  await expect(run.getByText('Running', { exact: true })).toBeVisible();
+  await expect(run.getByRole('list', { name: 'Results so far' })).toContainText('applied: 1', { timeout: 30_000 });
+  await run.getByRole('button', { name: 'Cancel batch' }).click();
+  await expect(run.getByText(/^Cancelled — \d+ left$/)).toBeVisible({ timeout: 30_000 });
+  const left = Number((await run.getByText(/^Cancelled — \d+ left$/).textContent())!.match(/(\d+) left/)![1]);
+  expect(left).toBeGreaterThan(0);
+  const applied = services.filter((s) => sandbox.store.corsOf(s.service.id)?.accessControlAllowOrigin === '*').length;
+  expect(applied).toBe(services.length - left);
+
+  sandbox.setFaults(undefined);
+  await run.getByRole('button', { name: `Resume (${left} left)` }).click();
+  await expect(run.getByText('Finished', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(run.getByRole('list', { name: 'Results so far' })).toContainText(`applied: ${services.length}`);
+  for (const s of services) expect(sandbox.store.corsOf(s.service.id)).toMatchObject({ accessControlAllowOrigin: '*' });
+});
