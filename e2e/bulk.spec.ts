@@ -44,13 +44,21 @@ test('compose: keyboard only, a validation error keeps what was typed, templates
   test.setTimeout(120_000);
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   try {
-    await addCustomer(app, host, gateway, ACME, false, true);
-    await addCustomer(app, host, gateway, GLOBEX, true, false);
+    const acme = await addCustomer(app, host, gateway, ACME, false, true);
+    const globex = await addCustomer(app, host, gateway, GLOBEX, true, false);
+    // A tag on a whole account and on one service of another: target selection sees both.
+    await hostIpc(app, host, 'tags.setAccount', { accountId: globex.id, tags: ['retail'] });
+    await hostIpc(app, host, 'tags.setService', { accountId: acme.id, serviceId: acme.services[0]!.id, tags: ['retail'] });
     await app.reload();
     await waitForAppShell(app);
     await openBulkScreen(app);
 
     const form = app.getByRole('form', { name: 'Bulk change' });
+    await form.getByLabel('Tag', { exact: true }).selectOption('retail');
+    const shownServices = form.getByRole('list', { name: 'Services by account' }).getByRole('checkbox', { name: /\.example\.org/ });
+    await expect(shownServices).toHaveCount(1 + globex.services.length);
+    await form.getByLabel('Tag', { exact: true }).selectOption('');
+    await expect(shownServices).toHaveCount(acme.services.length + globex.services.length);
     await expect(form.getByRole('radio', { name: 'Set CORS headers' })).toBeChecked();
     const origin = form.getByLabel('Access-Control-Allow-Origin');
     await origin.fill('https://shop.example.com/path');
