@@ -210,6 +210,10 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     const revert = app.getByRole('region', { name: /^3\. Plan: Revert/ });
     await expect(revert).toBeVisible();
     await expect(revert.getByText(`reverts batch ${batchId}`)).toBeVisible();
+    // Not now: back to the batch it reverts, then plan the revert again.
+    await revert.getByRole('button', { name: 'Back to the batch' }).click();
+    await expect(reopened.getByRole('button', { name: 'Plan a revert of the batch…' })).toBeVisible();
+    await reopened.getByRole('button', { name: 'Plan a revert of the batch…' }).click();
     await revert.getByRole('checkbox', { name: /I confirm this batch/ }).check();
     await revert.getByRole('button', { name: /^Run the revert/ }).click();
     const reverted = app.getByRole('region', { name: /^4\. Run: Revert/ });
