@@ -182,6 +182,11 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     await expect(failedItem.locator('.item-error')).toContainText('Server.InternalError');
     expect(acmeGateway.store.corsOf(acmeWww!.id)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example.com' });
     expect(globexGateway.store.corsOf(globexWww!.id)).toMatchObject(before);
+    // Only the failed services, when looking for them among many.
+    await result.getByRole('checkbox', { name: 'Show only the failed services (1)' }).check();
+    await expect(result.getByRole('list', { name: `Services of ${ACME.name}` })).toHaveCount(0);
+    await expect(failedItem).toHaveCount(1);
+    await result.getByRole('checkbox', { name: 'Show only the failed services (1)' }).uncheck();
     const batchId = (await result.locator('.meta .mono').first().textContent())!.trim();
     await screenshotsInEverySize(app, 'bulk-run-failed', () => scrollMainTo(result));
     await expectNoHorizontalOverflow(app);

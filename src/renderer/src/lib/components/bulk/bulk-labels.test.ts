@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSummary, statusText } from './bulk-labels.ts';
+import { planSummary, readableNote, statusText } from './bulk-labels.ts';
 import { emptyCounts, type BulkAction } from '#shared/bulk/batch.ts';
 
 const items = (...actions: BulkAction[]) => ({ items: actions.map((action) => ({ action })) }) as Parameters<typeof planSummary>[0];
@@ -16,5 +16,11 @@ describe('bulk labels', () => {
     expect(statusText({ status: 'interrupted', counts: { ...emptyCounts(), running: 1, pending: 1 } })).toBe('Interrupted — 2 left');
     expect(statusText({ status: 'finished', counts: { ...emptyCounts(), failed: 1, applied: 2 } })).toBe('Finished with 1 failed');
     expect(statusText({ status: 'finished', counts: { ...emptyCounts(), applied: 2 } })).toBe('Finished');
+  });
+
+  it('writes the ISO times of plan notes as the app writes times', () => {
+    const note = readableNote('Compared with what this app last applied (2026-11-23T23:40:47.692Z); the API cannot confirm it.');
+    expect(note).not.toMatch(/T23:40/);
+    expect(note).toMatch(/^Compared with what this app last applied \(.*2026.*\); the API cannot confirm it\.$/);
   });
 });
