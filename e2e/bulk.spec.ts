@@ -87,6 +87,17 @@ test('compose: keyboard only, a validation error keeps what was typed, templates
     await screenshotsInEverySize(app, 'bulk-compose', () => scrollMainTo(app.getByRole('heading', { name: '2. Target services' })));
     await expectNoHorizontalOverflow(app);
 
+    // The other kinds' inputs fit too.
+    await form.getByRole('radio', { name: /^Access control policy/ }).check();
+    await expect(form.getByLabel('Policy name')).toBeVisible();
+    await screenshotsInEverySize(app, 'bulk-compose-access', () => scrollMainTo(form.getByRole('group', { name: 'What to change' })));
+    await expectNoHorizontalOverflow(app);
+    await form.getByRole('radio', { name: 'Edit a redirection policy by name' }).check();
+    await expect(form.getByLabel('Redirection policy name')).toBeVisible();
+    await screenshotsInEverySize(app, 'bulk-compose-redirection', () => scrollMainTo(form.getByRole('group', { name: 'What to change' })));
+    await expectNoHorizontalOverflow(app);
+    await form.getByRole('radio', { name: 'Set CORS headers' }).check();
+
     // Templates: the name's rule is named, the change is saved, put back later, deleted.
     const saveAs = form.getByRole('button', { name: 'Save as template…' });
     await saveAs.click();
