@@ -29,6 +29,8 @@ export const everyScreen = [
   'traffic-change-marker',
   'journal',
   'confirm-dialog',
+  'bulk',
+  'bulk-plan',
   'accounts',
   'review-mode',
 ] as const;
@@ -176,6 +178,21 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await visit('confirm-dialog');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
+
+  await mainNav(app).getByRole('button', { name: 'Bulk changes' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Bulk changes' })).toBeVisible();
+  const bulkForm = app.getByRole('form', { name: 'Bulk change' });
+  await bulkForm.getByRole('radio', { name: 'Edit a cache control policy by name' }).check();
+  await bulkForm.getByLabel('Cache control policy name').fill('Static assets');
+  await bulkForm.getByLabel('TTL', { exact: true }).fill('2');
+  await bulkForm.getByLabel('TTL unit').selectOption('d');
+  await bulkForm.getByRole('checkbox', { name: 'Select every shown service of Sandbox' }).check();
+  await visit('bulk');
+  await bulkForm.getByRole('button', { name: 'Plan the change' }).click();
+  await expect(app.getByRole('heading', { level: 2, name: /^3\. Plan/ })).toBeVisible();
+  await visit('bulk-plan');
+  await app.getByRole('button', { name: 'Back to the change' }).click();
+  await expect(bulkForm).toBeVisible();
 
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
