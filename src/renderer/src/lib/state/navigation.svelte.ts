@@ -21,6 +21,7 @@ export type Route =
   | { screen: 'traffic' }
   | { screen: 'journal' }
   | { screen: 'accounts' }
+  | { screen: 'config' }
   | { screen: 'review' };
 
 export const screenTitles: Record<Route['screen'], string> = {
@@ -30,6 +31,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   traffic: 'Traffic',
   journal: 'Change journal',
   accounts: 'Accounts',
+  config: 'Configuration',
   review: 'Stats bundle review',
 };
 
