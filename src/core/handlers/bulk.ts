@@ -1,0 +1,26 @@
+// bulk.* channels: bulk apply across services and accounts (src/core/bulk-apply.ts).
+import type { CoreContext } from '../context.ts';
+import type { FeatureHandlers } from './types.ts';
+import { bulkServiceFor } from '../core-services.ts';
+
+export function createBulkHandlers(ctx: CoreContext): FeatureHandlers<'bulk'> {
+  const bulk = () => bulkServiceFor(ctx);
+  return {
+    'bulk.plan': (input) => bulk().plan(input),
+    'bulk.run': ({ batchId, confirmProduction }) => bulk().run(batchId, confirmProduction),
+    'bulk.cancel': ({ batchId }) => bulk().cancel(batchId),
+    'bulk.get': ({ batchId }) => bulk().get(batchId),
+    'bulk.list': async (input) => ({ batches: await bulk().list(input?.limit) }),
+    'bulk.discard': async ({ batchId }) => {
+      await bulk().discard(batchId);
+      return { ok: true as const };
+    },
+    'bulk.planRevert': ({ batchId }) => bulk().planRevert(batchId),
+    'bulk.listTemplates': async () => ({ templates: await bulk().listTemplates() }),
+    'bulk.saveTemplate': ({ name, change }) => bulk().saveTemplate(name, change),
+    'bulk.deleteTemplate': async ({ name }) => {
+      await bulk().deleteTemplate(name);
+      return { ok: true as const };
+    },
+  };
+}

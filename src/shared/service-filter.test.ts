@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isEmptyServiceFilter, matchesServiceFilter, parseServiceFilterQuery, toggleTagInFilter } from './service-filter.ts';
+
+const shop = { serviceId: 101, domainName: 'shop.example.com', cName: 'shop.example.com.cdn.test', tags: ['retail', 'eu'] };
+const staging = { serviceId: 202, domainName: 'staging.example.com', tags: ['staging', 'retail'] };
+const plain = { serviceId: 303, domainName: 'api.example.net' };
+
+function filter(text: string) {
+  const query = parseServiceFilterQuery(text);
+  return [shop, staging, plain].filter((s) => matchesServiceFilter(query, s)).map((s) => s.serviceId);
+}
+
+describe('service filter', () => {
+  it('matches words against domain, CNAME and ID, all words required', () => {
+    expect(filter('')).toEqual([101, 202, 303]);
+    expect(filter('example.com')).toEqual([101, 202]);
+    expect(filter('EXAMPLE shop')).toEqual([101]);
+    expect(filter('#303')).toEqual([303]);
+    expect(filter('cdn.test')).toEqual([101]);
+    expect(filter('nothing')).toEqual([]);
+  });
+
+  it('keeps services with every tag:x and drops those with -tag:x', () => {
+    expect(filter('tag:retail')).toEqual([101, 202]);
+    expect(filter('tag:Retail -tag:staging')).toEqual([101]);
+    expect(filter('tag:retail tag:eu')).toEqual([101]);
+    expect(filter('tag:retail staging')).toEqual([202]);
+    expect(filter('tag:unknown')).toEqual([]);
+    // Still typing: "tag:" alone filters nothing.
+    expect(filter('tag:')).toEqual([101, 202, 303]);
+    expect(isEmptyServiceFilter(parseServiceFilterQuery(' tag: '))).toBe(true);
+  });
+
+  it('toggles a tag term in the filter text, keeping what was typed', () => {
+    expect(toggleTagInFilter('shop', 'Retail')).toBe('shop tag:retail');
+    expect(toggleTagInFilter('shop tag:retail', 'retail')).toBe('shop');
+    expect(toggleTagInFilter('', 'eu')).toBe('tag:eu');
+  });
+});
