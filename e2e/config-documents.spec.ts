@@ -40,12 +40,15 @@ test('export from one account → compare with another account’s service → a
   try {
     const [acme, globex] = await addCustomerAccounts(app, host, gateway);
     await hostIpc(app, host, 'accounts.update', { accountId: globex!.id, patch: { production: true } });
+    // A service in Acme's list that the gateway no longer has: a whole-account export names it.
+    await hostIpc(app, host, 'inventory.record', { accountId: acme!.id, serviceId: 999_999, domainName: 'gone.customer-5101.example.org' });
     const { globexWww } = await prepareAcme(app, host, gateway, acme!.id);
     await app.reload();
     const acmeDomain = acme!.services.find((s) => s.domainName.startsWith('www.'))!.domainName;
     const globexDomain = globex!.services.find((s) => s.domainName.startsWith('www.'))!.domainName;
+    const folder = await mkdtemp(join(tmpdir(), 'accel-config-'));
 
-    // Export: one service of Acme; "include secrets" needs the same passphrase twice.
+    // Export one service of Acme with secrets: the same passphrase twice, then only encrypted.
     await nav(app).getByRole('button', { name: 'Configuration' }).click();
     await expect(app.getByRole('heading', { level: 1, name: 'Configuration' })).toBeVisible();
     const exportForm = app.getByRole('form', { name: 'Export a configuration' });
@@ -54,29 +57,61 @@ test('export from one account → compare with another account’s service → a
     await exportForm.getByRole('checkbox', { name: new RegExp(acmeDomain.replace(/\./g, '\\.')) }).check();
     await exportForm.getByRole('checkbox', { name: /Include secrets/ }).check();
     await exportForm.getByLabel('Passphrase', { exact: true }).fill('two customers');
-    await exportForm.getByLabel('Passphrase again', { exact: true }).fill('two customerz');
+    const again = exportForm.getByLabel('Passphrase again', { exact: true });
+    await again.fill('two customerz');
     await exportForm.getByRole('button', { name: 'Export…' }).click();
     await expect(exportForm.getByText('The two passphrases differ: type the same passphrase twice.')).toBeVisible();
-    await expect(exportForm.getByLabel('Passphrase again', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(again).toHaveAttribute('aria-invalid', 'true');
+    await expect(again).toBeFocused();
     await screenshotsInEverySize(app, 'config-export-passphrase');
+    await again.fill('two customers');
+    const encryptedPath = join(folder, 'acme-secret.json');
+    const [encrypted] = await Promise.all([app.waitForEvent('download'), exportForm.getByRole('button', { name: 'Export…' }).click()]);
+    expect(encrypted.suggestedFilename()).toMatch(/\.encrypted\.json$/);
+    await encrypted.saveAs(encryptedPath);
+    await expect(app.getByText('encrypted, with secrets')).toBeVisible();
+
     await exportForm.getByRole('checkbox', { name: /Include secrets/ }).uncheck();
-    const documentPath = join(await mkdtemp(join(tmpdir(), 'accel-config-')), 'acme.json');
+    const documentPath = join(folder, 'acme.json');
     const [download] = await Promise.all([app.waitForEvent('download'), exportForm.getByRole('button', { name: 'Export…' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^config-acme-${acmeDomain.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     await download.saveAs(documentPath);
     await expect(app.getByRole('heading', { name: 'Exported: 1 service of Acme' })).toBeVisible();
     await expect(app.getByText('secrets left out', { exact: false })).toBeVisible();
-    await expectNoHorizontalOverflow(app);
-    await screenshotsInEverySize(app, 'config-export');
 
-    // Compare the document with Globex's service.
+    // The whole account: the service the gateway does not have is listed with the reason.
+    await exportForm.getByRole('radio', { name: 'Every service of the account (4)' }).check();
+    const [whole] = await Promise.all([app.waitForEvent('download'), exportForm.getByRole('button', { name: 'Export…' }).click()]);
+    expect(whole.suggestedFilename()).toMatch(/^config-acme-3-services-/);
+    await expect(app.getByRole('heading', { name: 'Exported: 3 services of Acme' })).toBeVisible();
+    await expect(app.getByRole('status').filter({ hasText: '1 service could not be read' })).toContainText(/#999999 \(InvalidService\.\w+\)/);
+    await expectNoHorizontalOverflow(app);
+    await screenshotsInEverySize(app, 'config-export', () => scrollMainTo(app.getByRole('heading', { name: 'Exported: 3 services of Acme' })));
+
+    // The encrypted document against Acme's own service: a wrong passphrase is said under its field.
     await app.getByRole('tab', { name: 'Compare' }).click();
-    const compare = app.getByRole('form', { name: 'Compare two configurations' });
-    const leftGroup = compare.getByRole('group', { name: 'Left' });
-    await leftGroup.getByRole('radio', { name: 'A document file' }).check();
-    const [chooser] = await Promise.all([app.waitForEvent('filechooser'), leftGroup.getByRole('button', { name: 'Open document…' }).click()]);
+    const compareForm = app.getByRole('form', { name: 'Compare two configurations' });
+    const left = compareForm.getByRole('group', { name: 'Left' });
+    await left.getByRole('radio', { name: 'A document file' }).check();
+    const [secretChooser] = await Promise.all([app.waitForEvent('filechooser'), left.getByRole('button', { name: 'Open document…' }).click()]);
+    await secretChooser.setFiles(encryptedPath);
+    await expect(left.getByText('encrypted, with secrets')).toBeVisible();
+    const passphrase = left.getByLabel('Passphrase of acme-secret.json');
+    await passphrase.fill('three customers');
+    await compareForm.getByLabel('Service (right)').selectOption(String(gateway.store.servicesOf(ACME.customerId).find((s) => s.service.domainName === acmeDomain)!.service.id));
+    await compareForm.getByRole('button', { name: 'Compare' }).click();
+    await expect(left.getByText('Wrong passphrase.')).toBeVisible();
+    await expect(passphrase).toHaveAttribute('aria-invalid', 'true');
+    await passphrase.fill('two customers');
+    await compareForm.getByRole('button', { name: 'Compare' }).click();
+    await expect(app.getByRole('heading', { name: 'The configurations are the same' })).toBeVisible();
+
+    // The plain document against Globex's service.
+    const compare = compareForm;
+    const leftGroup = left;
+    const [chooser] = await Promise.all([app.waitForEvent('filechooser'), leftGroup.getByRole('button', { name: 'Open another document…' }).click()]);
     await chooser.setFiles(documentPath);
-    await expect(leftGroup.getByText('acme.json')).toBeVisible();
+    await expect(leftGroup.getByText('acme.json', { exact: true })).toBeVisible();
     const rightGroup = compare.getByRole('group', { name: 'Right' });
     await rightGroup.getByLabel('Account (right)').selectOption(globex!.id);
     await rightGroup.getByLabel('Service (right)').selectOption(String(globexWww));
