@@ -3,7 +3,8 @@
 // offline dashboard; for readable function names build first with
 // `ACCEL_BENCH_UNMINIFIED=1 npx electron-vite build` (the bench rebuilds only a stale build).
 // Groups (all by default): render (rows 1, 2), refresh (row 4), offline (row 3), scale (5,000
-// services: filter, account switch, palette, scrolling), size (row 5).
+// services: filter, account switch, palette, scrolling), size (row 5), suites (rule test suites
+// on the review dialog; alone, it needs no browser).
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
@@ -30,6 +31,7 @@ import { createCore } from '#core/app-core.ts';
 import { InventoryStore } from '#core/inventory.ts';
 import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
+import { suiteBenchRows } from './bench-suites.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 
 const { values } = parseArgs({
@@ -42,7 +44,7 @@ const { values } = parseArgs({
   },
 });
 
-const groups = ['render', 'refresh', 'offline', 'scale', 'size'] as const;
+const groups = ['render', 'refresh', 'offline', 'scale', 'size', 'suites'] as const;
 type Group = (typeof groups)[number];
 const only = values.only?.split(',').map((g) => g.trim()).filter((g) => g !== '');
 for (const g of only ?? []) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: unknown group “${g}” (one of ${groups.join(', ')})`);
@@ -68,6 +70,11 @@ const rows: Row[] = [];
 const log = (line: string): void => {
   if (!values.json) process.stderr.write(`${line}\n`);
 };
+
+if (only?.length === 1 && only[0] === 'suites') {
+  rows.push(...(await suiteBenchRows()));
+  await printAndExit();
+}
 
 if (rendererBuildIsStale(root)) {
   log('building the renderer (electron-vite build)…');
@@ -327,6 +334,7 @@ try {
     rows.push({ name: 'Renderer bundle, gzip (all assets)', value: Math.round(gzipTotal / 1024), unit: 'KiB', budget: 'info', pass: null });
     rows.push({ name: 'Renderer bundle, gzip (JavaScript)', value: Math.round(gzipJs / 1024), unit: 'KiB', budget: 'info', pass: null });
   }
+  if (want('suites')) rows.push(...(await suiteBenchRows()));
 } finally {
   await browser.close();
   await host.stop();
@@ -525,13 +533,22 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
   }
 }
 
-const failed = rows.filter((r) => r.pass === false);
-if (values.json) {
-  process.stdout.write(`${JSON.stringify({ rows, passed: failed.length === 0 }, null, 2)}\n`);
-} else {
-  const width = Math.max(...rows.map((r) => r.name.length));
-  const line = (a: string, b: string, c: string, d: string): string => `${a.padEnd(width)}  ${b.padStart(8)} ${c.padEnd(8)} ${d.padEnd(26)}`;
-  process.stdout.write(`${line('Benchmark', 'value', 'unit', 'budget')} result\n`);
-  for (const r of rows) process.stdout.write(`${line(r.name, String(r.value), r.unit, r.budget)} ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}\n`);
+await printAndExit();
+
+/** Prints the rows (table or JSON) and exits: 1 when a budget was missed. */
+async function printAndExit(): Promise<never> {
+  const failed = rows.filter((r) => r.pass === false);
+  let text: string;
+  if (values.json) {
+    text = `${JSON.stringify({ rows, passed: failed.length === 0 }, null, 2)}\n`;
+  } else {
+    const width = Math.max(...rows.map((r) => r.name.length));
+    const line = (a: string, b: string, c: string, d: string): string => `${a.padEnd(width)}  ${b.padStart(8)} ${c.padEnd(8)} ${d.padEnd(26)}`;
+    text = `${line('Benchmark', 'value', 'unit', 'budget')} result\n`;
+    for (const r of rows) text += `${line(r.name, String(r.value), r.unit, r.budget)} ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}\n`;
+  }
+  // Exit only once the output is written (a pipe may take it in parts).
+  await new Promise<void>((done) => process.stdout.write(text, () => done()));
+  clearTimeout(hardStop);
+  process.exit(failed.length === 0 ? 0 : 1);
 }
-process.exitCode = failed.length === 0 ? 0 : 1;
