@@ -18,7 +18,8 @@ import { ACCOUNTS_FILE } from './accounts/account-store.ts';
 import { DRAFTS_FILE } from './drafts.ts';
 import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
-import { SETTINGS_FILE } from './handlers/app.ts';
+import { SETTINGS_FILE } from './settings.ts';
+import { RULE_SUITES_FILE } from './rule-suites.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
 
@@ -43,7 +44,7 @@ export type CreateCoreOptions = {
 };
 
 /** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
-export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE] as const;
+export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE, RULE_SUITES_FILE] as const;
 
 export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
 

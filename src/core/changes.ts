@@ -36,6 +36,8 @@ export type ApplyRequest = {
   input: OperationCallInput;
   confirmProduction?: boolean;
   reapplyOf?: string;
+  /** Rule test expectations the review showed as flipped (recorded on the entry). */
+  flippedExpectations?: readonly string[];
 };
 
 export type CurrentState = {
@@ -176,6 +178,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       beforeSource: state.source,
       after: operationId === 'deleteRateLimit' ? null : (body ?? null),
       ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
+      ...(request.flippedExpectations?.length ? { flippedExpectations: [...request.flippedExpectations] } : {}),
     };
     const client = await deps.client(request.accountId);
     let data: unknown;

@@ -3,9 +3,8 @@ import { createAccountService } from '../accounts/account-service.ts';
 import { createProfileTransfer } from '../accounts/profile-transfer.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { draftStoreFor } from './drafts.ts';
-import { inventoryStoreFor } from './inventory.ts';
-import { tagStoreFor } from './tags.ts';
+import { removeAccountData } from '../account-data.ts';
+import { inventoryStoreFor, tagStoreFor } from '../core-services.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
   const service = createAccountService({
@@ -44,21 +43,7 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
     'accounts.rotateSecret': (input) => service.rotateSecret(input),
     'accounts.remove': async ({ accountId }) => {
       await service.remove(accountId);
-      // Here and not in the UI, so `accel accounts remove` cleans up too. The account is gone
-      // already: a failed cleanup is reported as a warning instead of failing the removal.
-      await Promise.all([
-        draftStoreFor(ctx)
-          .discardAccount(accountId)
-          .catch(() => ctx.emit('app.warning', { code: 'Drafts.CleanupFailed', message: 'The removed account’s drafts could not be deleted.' })),
-        inventoryStoreFor(ctx)
-          .removeAccount(accountId)
-          .then(() => ctx.emit('inventory.changed', { accountId }))
-          .catch(() => ctx.emit('app.warning', { code: 'Inventory.CleanupFailed', message: 'The removed account’s service list could not be deleted.' })),
-        tagStoreFor(ctx)
-          .removeAccount(accountId)
-          .then(() => ctx.emit('tags.changed', { accountId }))
-          .catch(() => ctx.emit('app.warning', { code: 'Tags.CleanupFailed', message: 'The removed account’s tags could not be deleted.' })),
-      ]);
+      await removeAccountData(ctx, accountId);
       return { ok: true };
     },
     'accounts.switch': async ({ accountId }) => ({ currentAccountId: await service.switchTo(accountId) }),

@@ -1,30 +1,8 @@
-// app.* channels: what the app is, its health, and user settings (<dataDir>/settings.json).
-import { join } from 'node:path';
+// app.* channels: what the app is, its health, and user settings (src/core/settings.ts).
 import packageJson from '../../../package.json' with { type: 'json' };
-import { createJsonDocument } from '../storage/json-document.ts';
-import { settingsSchema } from '#shared/ipc/channels/app.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { draftStoreFor } from './drafts.ts';
-import { journalFor } from './journal.ts';
-import { inventoryStoreFor } from './inventory.ts';
-import { perCore } from './per-core.ts';
-
-export const SETTINGS_FILE = 'settings.json';
-
-const settingsFor = perCore((ctx: CoreContext) =>
-  createJsonDocument({
-    path: join(ctx.dataDir, SETTINGS_FILE),
-    schema: settingsSchema,
-    empty: () => settingsSchema.parse({}),
-    now: () => ctx.now(),
-    corruptWarning: {
-      code: 'Settings.FileCorrupt',
-      message: (report) => `The settings file could not be read (${report.reason}); defaults are used. The old file was kept as ${report.movedTo}.`,
-    },
-    onWarning: (warning) => ctx.warnings.add(warning),
-  }),
-);
+import { draftStoreFor, inventoryStoreFor, journalFor, settingsFor } from '../core-services.ts';
 
 export function createAppHandlers(ctx: CoreContext): FeatureHandlers<'app'> {
   const settings = settingsFor(ctx);
@@ -62,11 +40,6 @@ export function createAppHandlers(ctx: CoreContext): FeatureHandlers<'app'> {
       return { ok: true as const };
     },
     'app.getSettings': () => settings.read(),
-    'app.updateSettings': (patch) =>
-      settings.update((current) => {
-        const next = settingsSchema.parse({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
-        Object.assign(current, next);
-        return next;
-      }),
+    'app.updateSettings': (patch) => settings.update(patch),
   };
 }

@@ -1,18 +1,19 @@
 // changes.* channels: apply a change (journaled) and read the current state for the diff.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { changeServiceFor } from './journal.ts';
+import { changeServiceFor } from '../core-services.ts';
 import { maskSecrets } from '../secret-mask.ts';
 import type { OperationCallInput } from '../changes.ts';
 
 export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'changes'> {
   return {
-    'changes.apply': async ({ accountId, operationId, input, confirmProduction }) => {
+    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations }) => {
       const result = await changeServiceFor(ctx).apply({
         accountId,
         operationId,
         input: input as OperationCallInput,
         confirmProduction,
+        ...(flippedExpectations ? { flippedExpectations } : {}),
       });
       return { entry: result.entry, data: maskSecrets(result.data).data };
     },

@@ -2,21 +2,8 @@
 // through the one change service (journal, production confirmation).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { changeServiceFor } from './journal.ts';
-import { createInventoryHandlers } from './inventory.ts';
-import { accountAccess, perCore } from './per-core.ts';
-import { createConfigDocumentService, type ConfigDocumentService } from '../config-documents.ts';
+import { configDocumentsFor } from '../core-services.ts';
 import type { ApplyPlan } from '#shared/config-document/plan.ts';
-
-export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = perCore((ctx) =>
-  createConfigDocumentService({
-    ...accountAccess(ctx),
-    changes: changeServiceFor(ctx),
-    // Through inventory.list, so the sandbox account's seeded services are there on first use.
-    inventory: async (accountId) => (await createInventoryHandlers(ctx)['inventory.list']({ accountId })).services,
-    now: () => ctx.now(),
-  }),
-);
 
 /** The plan without what would be sent (bodies may hold secrets of an encrypted document). */
 function forRenderer(plan: ApplyPlan) {

@@ -1,14 +1,7 @@
 // drafts.* channels: editor drafts kept per account, service and policy (src/core/drafts.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { createDraftStore, type DraftStore } from '../drafts.ts';
-import { perCore, storeOptions } from './per-core.ts';
-
-export const draftStoreFor: (ctx: CoreContext) => DraftStore = perCore((ctx) =>
-  createDraftStore(
-    storeOptions(ctx, 'Drafts.Corrupt', (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
-  ),
-);
+import { draftStoreFor } from '../core-services.ts';
 
 export function createDraftsHandlers(ctx: CoreContext): FeatureHandlers<'drafts'> {
   return {

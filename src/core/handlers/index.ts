@@ -12,7 +12,10 @@ import { createAnalyticsHandlers } from './analytics.ts';
 import { createStatsHandlers } from './stats.ts';
 import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
+import { createBulkHandlers } from './bulk.ts';
 import { createTagsHandlers } from './tags.ts';
+import { createImpactHandlers } from './impact.ts';
+import { createSuitesHandlers } from './suites.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -28,6 +31,9 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createStatsHandlers(ctx),
     ...createInventoryHandlers(ctx),
     ...createConfigHandlers(ctx),
+    ...createBulkHandlers(ctx),
     ...createTagsHandlers(ctx),
+    ...createImpactHandlers(ctx),
+    ...createSuitesHandlers(ctx),
   };
 }

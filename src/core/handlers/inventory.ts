@@ -2,34 +2,13 @@
 // reading IDs, keeping the order typed) are in src/core/inventory-service.ts.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { InventoryStore } from '../inventory.ts';
-import { createInventoryService } from '../inventory-service.ts';
-import { perCore, storeOptions } from './per-core.ts';
+import { inventoryServiceFor, inventoryStoreFor } from '../core-services.ts';
 import { parseServiceIdList } from '#shared/ipc/channels/inventory.ts';
 import { CoreError } from '../errors.ts';
 
-// One store per core: inventory.* and accounts.remove (which drops a removed account's
-// inventory) share its cache and its write queue.
-export const inventoryStoreFor: (ctx: CoreContext) => InventoryStore = perCore(
-  (ctx) =>
-    new InventoryStore(
-      storeOptions(
-        ctx,
-        'Inventory.Corrupt',
-        (report) => `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
-      ),
-    ),
-);
-
 export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inventory'> {
   const store = inventoryStoreFor(ctx);
-  const inventory = createInventoryService({
-    store,
-    client: (accountId) => ctx.clients.forAccount(accountId),
-    isSandboxAccount: async (accountId) => (await ctx.accounts.find(accountId))?.kind === 'sandbox',
-    seededServices: () => ctx.sandbox.seededServices(),
-    changed: (accountId) => ctx.emit('inventory.changed', { accountId }),
-  });
+  const inventory = inventoryServiceFor(ctx);
 
   return {
     'inventory.list': async ({ accountId }) => ({ accountId, services: await inventory.list(accountId) }),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
-import { tagStoreFor } from './tags.ts';
+import { tagStoreFor } from '../core-services.ts';
 import { TAGS_FILE } from '../tags.ts';
 
 const ctx = useSandboxCore({

@@ -16,7 +16,10 @@ import { analyticsChannels, analyticsEvents } from './channels/analytics.ts';
 import { statsChannels } from './channels/stats.ts';
 import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
+import { bulkChannels, bulkEvents } from './channels/bulk.ts';
 import { tagsChannels, tagsEvents } from './channels/tags.ts';
+import { impactChannels } from './channels/impact.ts';
+import { suitesChannels } from './channels/suites.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -32,7 +35,10 @@ export const ipcContract = mergeTables(
   statsChannels,
   inventoryChannels,
   configChannels,
+  bulkChannels,
   tagsChannels,
+  impactChannels,
+  suitesChannels,
 );
 
 export const ipcEvents = mergeTables(
@@ -40,6 +46,7 @@ export const ipcEvents = mergeTables(
   appEvents,
   analyticsEvents,
   inventoryEvents,
+  bulkEvents,
   tagsEvents,
 );
 

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../app-core.ts';
-import { createMemorySecretStore } from '../secrets/memory-store.ts';
-import { data } from '../test-support/core.ts';
-import type { CoreContext } from '../context.ts';
+import { createCore, type Core } from './app-core.ts';
+import { createMemorySecretStore } from './secrets/memory-store.ts';
+import { data } from './test-support/core.ts';
+import type { CoreContext } from './context.ts';
 import { perCore } from './per-core.ts';
 
 let dataDir: string;

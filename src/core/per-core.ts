@@ -1,9 +1,9 @@
 // One instance per core, made on first use, shared by every handler of that core (their caches and
 // write queues must be the same object).
-import type { CoreContext } from '../context.ts';
-import type { CorruptFileReport } from '../storage/atomic-json.ts';
+import type { CoreContext } from './context.ts';
+import type { CorruptFileReport } from './storage/atomic-json.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
-import type { ChangeAccount, ChangeClient } from '../changes.ts';
+import type { ChangeAccount, ChangeClient } from './changes.ts';
 
 export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
   const instances = new WeakMap<CoreContext, T>();

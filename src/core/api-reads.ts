@@ -1,0 +1,68 @@
+// Read operations through an account's signed client, for api.* and the CLI: secrets the API echoes
+// (S3 accessSecret, tokenSecret) come back masked, and one is revealed only on request, from a read,
+// throttled. Writes are refused here: they go through changes.apply, the one path that asks
+// production accounts for confirmation and records every change in the journal.
+import { operations } from '#shared/api/operations.ts';
+import type { OperationId } from '#shared/api/operation-ids.ts';
+import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts';
+import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
+import type { RequestInput } from './api/client.ts';
+import { CoreError } from './errors.ts';
+import { maskSecrets, valueAtPath } from './secret-mask.ts';
+import type { RevealThrottle } from './reveal-throttle.ts';
+
+export type ApiReadsDeps = {
+  currentAccountId(): Promise<string | null>;
+  client(accountId: string): Promise<{ request(operationId: OperationId, input: RequestInput): Promise<unknown> }>;
+  revealThrottle: RevealThrottle;
+};
+
+/** The operation, refused when it changes something (those take the guarded changes.apply path). */
+function readOperationOf(id: OperationId): OperationId {
+  if (isWriteOperation(id)) {
+    throw new CoreError(
+      WRITE_NOT_ALLOWED,
+      `${id} changes the service, so it is not run through api.call: send it through changes.apply, which asks production accounts for confirmation and records the change in the journal.`,
+      { fields: { operationId: 'Changes go through changes.apply' } },
+    );
+  }
+  return id;
+}
+
+export function createApiReads(deps: ApiReadsDeps) {
+  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
+    const resolved =
+      accountId ??
+      (await deps.currentAccountId()) ??
+      (() => {
+        throw new CoreError('Accounts.NoneSelected', 'No account is selected. Add an account or choose the Sandbox account first.');
+      })();
+    const client = await deps.client(resolved);
+    // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
+    return { accountId: resolved, data: (await client.request(operationId, input)) ?? null };
+  }
+
+  return {
+    /** A read, its answer with secrets masked and the paths of the masked fields. */
+    async call(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
+      const result = await run(accountId, readOperationOf(operationId), input);
+      const masked = maskSecrets(result.data);
+      return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
+    },
+    /** One secret of a read's answer, re-read now; throttled so the renderer cannot harvest them. */
+    async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string) {
+      // Revealing re-reads the resource; a write operation must never run twice for it.
+      if (operations[operationId].method !== 'GET') {
+        throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${operationId}.`);
+      }
+      deps.revealThrottle.take();
+      const { data } = await run(accountId, operationId, input);
+      const value = valueAtPath(data, path);
+      const key = path.split('.').at(-1) ?? '';
+      if (typeof value !== 'string' || !isRevealableSecretField(key)) {
+        throw new CoreError('Api.SecretNotFound', `There is no secret at ${path} in the ${operationId} answer (it may have changed meanwhile).`);
+      }
+      return { value };
+    },
+  };
+}

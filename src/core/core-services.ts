@@ -1,0 +1,129 @@
+// The core's long-lived services, one per core (CoreContext), made on first use. Handlers and other
+// services take them from here, so every channel of a core shares one store, cache and write queue;
+// the handlers themselves stay thin adapters.
+import type { CoreContext } from './context.ts';
+import { perCore, storeOptions, accountAccess } from './per-core.ts';
+import { createJournal, type Journal } from './journal.ts';
+import { createChangeService, type ChangeService } from './changes.ts';
+import { createDraftStore, type DraftStore } from './drafts.ts';
+import { InventoryStore } from './inventory.ts';
+import { createInventoryService, type InventoryService } from './inventory-service.ts';
+import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
+import { createSettingsStore, type SettingsStore } from './settings.ts';
+import { TagStore } from './tags.ts';
+import { createImpactService, type ImpactService } from './impact.ts';
+import { analyticsServiceFor } from './analytics/service.ts';
+import { knownServices } from './journal-view.ts';
+import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
+
+export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
+  createJournal(
+    storeOptions(
+      ctx,
+      'Journal.Corrupt',
+      (report) => `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+    ),
+  ),
+);
+
+/** THE guarded write path (production confirmation, journal); every API write goes through it. */
+export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ctx) =>
+  createChangeService({
+    journal: journalFor(ctx),
+    ...accountAccess(ctx),
+  }),
+);
+
+export const draftStoreFor: (ctx: CoreContext) => DraftStore = perCore((ctx) =>
+  createDraftStore(
+    storeOptions(ctx, 'Drafts.Corrupt', (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
+
+export const inventoryStoreFor: (ctx: CoreContext) => InventoryStore = perCore(
+  (ctx) =>
+    new InventoryStore(
+      storeOptions(
+        ctx,
+        'Inventory.Corrupt',
+        (report) => `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+      ),
+    ),
+);
+
+export const inventoryServiceFor: (ctx: CoreContext) => InventoryService = perCore((ctx) =>
+  createInventoryService({
+    store: inventoryStoreFor(ctx),
+    client: (accountId) => ctx.clients.forAccount(accountId),
+    isSandboxAccount: async (accountId) => (await ctx.accounts.find(accountId))?.kind === 'sandbox',
+    seededServices: () => ctx.sandbox.seededServices(),
+    changed: (accountId) => ctx.emit('inventory.changed', { accountId }),
+  }),
+);
+
+export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = perCore((ctx) =>
+  createConfigDocumentService({
+    ...accountAccess(ctx),
+    changes: changeServiceFor(ctx),
+    // Through the inventory service, so the sandbox account's seeded services are there on first use.
+    inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    now: () => ctx.now(),
+  }),
+);
+
+export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
+  createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
+);
+
+/** Tags on accounts and services (bulk target selection, baselines, filters). */
+export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
+  (ctx) =>
+    new TagStore(
+      storeOptions(ctx, 'Tags.Corrupt', (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    ),
+);
+
+/** Change impact: chart markers and impact lines from the journal and the analytics cache. */
+export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ctx) =>
+  createImpactService({
+    journal: journalFor(ctx),
+    analytics: analyticsServiceFor(ctx),
+    knownServices: (accountIds, entries) => knownServices({ inventory: (accountId) => inventoryStoreFor(ctx).list(accountId) }, accountIds, entries),
+    now: () => ctx.now(),
+  }),
+);
+
+/** Every service the app knows (each account's service list) that carries the tag, itself or through its account. */
+export async function servicesWithTag(ctx: CoreContext, tag: string): Promise<Array<{ accountId: string; serviceId: number }>> {
+  const services = new Map<string, number[]>();
+  for (const account of await ctx.accounts.list()) {
+    services.set(account.id, (await inventoryStoreFor(ctx).list(account.id)).map((s) => s.serviceId));
+  }
+  return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
+}
+
+export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((ctx) =>
+  createRuleSuiteStore(
+    storeOptions(ctx, 'Suites.Corrupt', (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
+
+export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ctx) => {
+  const access = accountAccess(ctx);
+  return createRuleSuiteService({
+    store: ruleSuiteStoreFor(ctx),
+    account: access.account,
+    client: access.client,
+    journal: (accountId, serviceId) => journalFor(ctx).list({ accountId, serviceId }),
+    serviceNames: async (accountId) => {
+      try {
+        const services = await inventoryServiceFor(ctx).list(accountId);
+        return new Map(services.map((s) => [s.serviceId, s.domainName]));
+      } catch {
+        // Names are for the reader; a run goes on with IDs.
+        return new Map();
+      }
+    },
+    servicesOfTag: (tag) => servicesWithTag(ctx, tag),
+  });
+});

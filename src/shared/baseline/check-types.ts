@@ -1,0 +1,124 @@
+// What a baseline check is: a pure function of one service's snapshot (and facts the core keeps
+// beside it) with parameters checked by a zod schema, a one-line reason and a fix text.
+import { z } from 'zod';
+import type { ServiceConfig } from '../config-document/schema.ts';
+
+/** A policy's key in facts: "cache:11", "access:21", "redirection:31". */
+export type PolicyKey = `${'cache' | 'access' | 'redirection'}:${number}`;
+
+/** What the analytics cache tells about a service's recent requests (computed in the core). */
+export type TrafficFacts = {
+  /** Start of the continuous stretch of request data the cache holds that ends at coveredUntil (epoch ms). */
+  coveredSince: number;
+  coveredUntil: number;
+  /** The last 5-minute point with at least one request, or null when the cache saw none. */
+  lastRequestAt: number | null;
+};
+
+/** Facts the core keeps beside each snapshot; a check must not need anything else. */
+export type SnapshotFacts = {
+  /** When each disabled policy was first seen disabled (ISO time), by PolicyKey. */
+  disabledSince: Readonly<Record<string, string>>;
+  /** null: the analytics cache has no request data for the service. */
+  traffic: TrafficFacts | null;
+};
+
+export type CheckTarget = {
+  accountId: string;
+  serviceId: number;
+  config: ServiceConfig;
+  /** ISO time the snapshot was taken. */
+  snapshotAt: string;
+  facts: SnapshotFacts;
+};
+
+export type CheckContext = {
+  /** Epoch ms: "now" for ages (tests fix it). */
+  now: number;
+};
+
+export type CheckStatus = 'pass' | 'fail' | 'unknown';
+
+/** One exact thing that fails (an origin, a policy, a pair of policies). */
+export type Finding = { item: string; detail: string };
+
+/**
+ * A change that fixes the failure through the API, in the shape of a bulk change
+ * (src/shared/bulk/change.ts): the grid's Fix groups targets with the same change into one plan.
+ */
+export type BaselineFix =
+  | { kind: 'cors'; headers: Record<string, string | number | boolean> }
+  | { kind: 'rate-limit-set'; rateLimit: { timeWindow: number; requestLimit: number } }
+  | {
+      kind: 'access-control';
+      policy: {
+        policyName: string;
+        type: 'allow' | 'deny';
+        matchUrlPath: { operator: 'prefix'; patterns: string[] };
+        ipRestriction?: string;
+        anonymousIp: boolean;
+        priority?: number;
+        enabled: true;
+      };
+    }
+  | { kind: 'cache-control-edit'; policyName: string; fields: { ttl: number; noCache?: false } };
+
+export type CheckResult = {
+  status: CheckStatus;
+  findings: Finding[];
+  /** Why the result is unknown, or a caveat that applies to a pass (one sentence). */
+  note: string | null;
+  /** A change that fixes a failure through the API; null when it must be done by hand. */
+  fix: BaselineFix | null;
+};
+
+export type CheckDefinition<P extends z.ZodObject> = {
+  id: string;
+  title: string;
+  /** One line: why the check matters. */
+  reason: string;
+  /** What to do when it fails (shown when no API change can carry the fix, and beside one that can). */
+  fixText: string;
+  /** Whether a failure can be fixed through the API (a bulk plan) or only by hand. */
+  fixBy: 'api' | 'by-hand';
+  params: P;
+  evaluate(target: CheckTarget, params: z.output<P>, context: CheckContext): CheckResult;
+};
+
+export const pass = (note: string | null = null): CheckResult => ({ status: 'pass', findings: [], note, fix: null });
+export const unknown = (note: string): CheckResult => ({ status: 'unknown', findings: [], note, fix: null });
+export const fail = (findings: Finding[], fix: BaselineFix | null = null, note: string | null = null): CheckResult => ({
+  status: 'fail',
+  findings,
+  note,
+  fix,
+});
+
+/** A check with its parameter type erased, ready for the catalogue. */
+export type AnyCheck = {
+  readonly id: string;
+  readonly title: string;
+  readonly reason: string;
+  readonly fixText: string;
+  readonly fixBy: 'api' | 'by-hand';
+  readonly params: z.ZodObject;
+  /** Parses the parameters once; the returned function runs the check on one target. */
+  prepare(params: unknown): { ok: true; params: unknown; run: (target: CheckTarget, context: CheckContext) => CheckResult } | { ok: false; message: string };
+};
+
+export function defineCheck<P extends z.ZodObject>(definition: CheckDefinition<P>): AnyCheck {
+  const { evaluate, ...rest } = definition;
+  return {
+    ...rest,
+    prepare(raw) {
+      const parsed = definition.params.safeParse(raw ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+        return { ok: false, message: `${definition.title} — ${where}${issue?.message ?? 'invalid parameters'}` };
+      }
+      const params = parsed.data;
+      return { ok: true, params, run: (target, context) => evaluate(target, params, context) };
+    },
+  };
+}

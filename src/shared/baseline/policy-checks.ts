@@ -1,0 +1,210 @@
+// Checks on cache control, access control and redirection policies, decided with the rule engine
+// (src/shared/rules) and the condition logic (condition-logic.ts).
+import { z } from 'zod';
+import { evaluateRules } from '../rules/evaluate.ts';
+import { parseCidr, parseIpv4, ipv4InNetwork } from '../rules/ipv4.ts';
+import type { PolicyKind, TestRequest } from '../rules/types.ts';
+import { DAY_MS } from '../time.ts';
+import { atomOf, conjunctionImplies, conjunctionsDisjoint } from './condition-logic.ts';
+import { defineCheck, fail, pass, unknown, type Finding } from './check-types.ts';
+import { documentRules, type DocumentRule } from './document-rules.ts';
+import { findShadowedRules } from './shadowed-rules.ts';
+
+const policyKinds = ['cache', 'access', 'redirection'] as const;
+const kindLabel: Record<PolicyKind, string> = { cache: 'Cache control', access: 'Access control', redirection: 'Redirection' };
+const byRank = (a: DocumentRule, b: DocumentRule) => b.priority - a.priority || a.policyId - b.policyId;
+
+export const staticCacheCheck = defineCheck({
+  id: 'static-cache-ttl',
+  title: 'Static paths cached long enough',
+  reason: 'Static files that are not cached at the edge send every request to the origin.',
+  fixText:
+    'Raise the TTL of the cache control policy that takes these paths (a bulk plan edits it where it exists). The API cannot create cache control policies: where none covers the paths, add one in the provider’s portal.',
+  fixBy: 'api',
+  params: z.object({
+    operator: z.enum(['startswith', 'endswith', 'equals', 'regex'], { error: 'The path operator must be startswith, endswith, equals or regex.' }).default('startswith'),
+    path: z.string().min(1, { error: 'Enter the static path pattern, for example /static/.' }).default('/static/'),
+    minTtlSeconds: z.number().int().nonnegative({ error: 'The minimum TTL must be 0 or more seconds.' }).default(86_400),
+  }),
+  evaluate({ config }, { operator, path, minTtlSeconds }) {
+    const pattern = atomOf({ field: 'req.path', operator, values: [path] });
+    if (pattern === null) return unknown(`The path pattern ${operator} ${path} cannot be evaluated (an invalid regular expression?).`);
+    const rules = documentRules(config).cache.filter((r) => r.enabled !== false).sort(byRank);
+    const label = `req.path ${operator} ${path}`;
+    const good = (r: DocumentRule) => r.cache?.noCache !== true && (r.cache?.ttl ?? -1) >= minTtlSeconds;
+    const describeTtl = (r: DocumentRule) => (r.cache?.noCache === true ? 'never cache' : r.cache?.ttl === undefined ? 'no TTL listed' : `TTL ${r.cache.ttl} s`);
+    // Walk the rules in the order they win: rules that may take some of these paths must cache
+    // long enough, until one provably takes all of them.
+    for (const rule of rules) {
+      if (rule.atoms !== null && conjunctionsDisjoint([pattern], rule.atoms)) continue;
+      const takesAll = rule.atoms !== null && conjunctionImplies([pattern], rule.atoms);
+      if (good(rule)) {
+        if (takesAll) return pass();
+        continue;
+      }
+      const finding: Finding = {
+        item: `Cache control “${rule.policyName}”`,
+        detail: `${takesAll ? 'takes every path' : 'may take paths'} matching ${label} with ${describeTtl(rule)} (at least ${minTtlSeconds} s wanted)`,
+      };
+      return fail([finding], { kind: 'cache-control-edit', policyName: rule.policyName, fields: { ttl: minTtlSeconds, ...(rule.cache?.noCache === true ? { noCache: false } : {}) } });
+    }
+    return fail([{ item: 'Cache control', detail: `no enabled cache control policy provably takes every path matching ${label}` }]);
+  },
+});
+
+/** Documentation addresses first (RFC 5737), so the probe is never a real customer's client. */
+const PROBE_ADDRESSES = ['203.0.113.77', '198.51.100.77', '192.0.2.77', '100.64.0.77', '8.8.8.8', '1.1.1.1'];
+
+export const adminDeniedCheck = defineCheck({
+  id: 'admin-path-denied',
+  title: 'Admin path denied outside allowed networks',
+  reason: 'An admin area reachable from anywhere invites password guessing and exploits.',
+  fixText:
+    'Add a deny access control policy for the admin path whose IP restriction lists the allowed networks (only listed clients pass). A bulk plan creates it.',
+  fixBy: 'api',
+  params: z.object({
+    path: z.string().startsWith('/', { error: 'The admin path must start with /, for example /admin.' }).default('/admin'),
+    allowedNetworks: z
+      .array(z.string().refine((v) => parseCidr(v) !== null, { message: 'Each allowed network must be an IPv4 address or CIDR network such as 10.0.0.0/8.' }))
+      .min(1, { error: 'Name at least one allowed network.' })
+      .default(['10.0.0.0/8']),
+    includeAnonymousClients: z.boolean().default(true).describe('Also require clients behind VPNs and proxies to be denied.'),
+  }),
+  evaluate({ config }, { path, allowedNetworks, includeAnonymousClients }) {
+    const networks = allowedNetworks.map((n) => parseCidr(n)).filter((n) => n !== null);
+    const probe = PROBE_ADDRESSES.find((a) => {
+      const address = parseIpv4(a);
+      return address !== null && !networks.some((n) => ipv4InNetwork(address, n));
+    });
+    if (probe === undefined) return unknown('The allowed networks cover every address the check probes with.');
+    const access = documentRules(config).access;
+    const scopes = includeAnonymousClients ? [false, true] : [false];
+    const findings: Finding[] = [];
+    let undecided: string | null = null;
+    let failingScope: boolean | null = null;
+    for (const anonymous of scopes) {
+      const request: TestRequest = {
+        path,
+        query: '',
+        method: 'GET',
+        clientIp: probe,
+        host: config.service.domainName,
+        userAgent: '',
+        cookie: '',
+        origin: '',
+        via: '',
+        clientCountry: '',
+        clientAnonymous: anonymous,
+        hasToken: false,
+      };
+      const who = anonymous ? `anonymous client ${probe}` : `client ${probe}`;
+      const evaluation = evaluateRules(access, request);
+      if (evaluation.undecided.length > 0) {
+        undecided = `Whether “${evaluation.undecided[0].rule.policyName}” applies to ${path} cannot be told from the version 1.0 list.`;
+        continue;
+      }
+      const winner = evaluation.winner;
+      if (winner === null) {
+        findings.push({ item: `${path} from ${who}`, detail: 'no access control policy applies: the request is let through' });
+        failingScope ??= anonymous;
+      } else if (winner.access?.decision !== 'deny') {
+        findings.push({ item: `${path} from ${who}`, detail: `“${winner.rule.policyName}” decides: ${winner.access?.reason ?? 'not denied'}` });
+        failingScope ??= anonymous;
+      }
+    }
+    if (findings.length === 0) {
+      return undecided === null ? pass('Access control conditions are read from the version 1.0 list; conditions set through a V2 edit are not seen.') : unknown(undecided);
+    }
+    const highest = Math.max(0, ...access.map((r) => r.listedPriority ?? 0));
+    return fail(findings, {
+      kind: 'access-control',
+      policy: {
+        policyName: `Deny ${path} outside allowed networks${failingScope ? ' (anonymous clients)' : ''}`,
+        type: 'deny',
+        matchUrlPath: { operator: 'prefix', patterns: [path] },
+        ipRestriction: allowedNetworks.join(','),
+        anonymousIp: failingScope === true,
+        // Highest, so the new rule decides before any allow rule on the path; unique, as the API requires.
+        priority: highest + 1,
+        enabled: true,
+      },
+    });
+  },
+});
+
+export const uniqueAccessPriorityCheck = defineCheck({
+  id: 'unique-access-priorities',
+  title: 'No two access rules with the same priority',
+  reason: 'With equal priorities, which access rule decides is not defined by the API.',
+  fixText: 'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
+  fixBy: 'by-hand',
+  params: z.object({}),
+  evaluate({ config }) {
+    const byPriority = new Map<number, string[]>();
+    for (const p of config.accessControlPolicies) {
+      if (p.priority === undefined) continue;
+      byPriority.set(p.priority, [...(byPriority.get(p.priority) ?? []), p.policyName ?? `policy ${p.policyId}`]);
+    }
+    const findings: Finding[] = [...byPriority]
+      .filter(([, names]) => names.length > 1)
+      .map(([priority, names]) => ({ item: `Priority ${priority}`, detail: `shared by ${names.map((n) => `“${n}”`).join(', ')}` }));
+    return findings.length === 0 ? pass() : fail(findings);
+  },
+});
+
+export const shadowedRuleCheck = defineCheck({
+  id: 'no-shadowed-rule',
+  title: 'No shadowed rule',
+  reason: 'A rule that can never win is dead configuration and usually hides a mistake.',
+  fixText:
+    'Raise the shadowed rule’s priority above the rule that always matches first, narrow that rule, or delete the shadowed one (the API cannot delete policies: use the provider’s portal).',
+  fixBy: 'by-hand',
+  params: z.object({
+    kinds: z.array(z.enum(policyKinds, { error: 'Kinds must be cache, access or redirection.' })).min(1, { error: 'Choose at least one kind of rule.' }).default([...policyKinds]),
+    trustListedAccessConditions: z
+      .boolean()
+      .default(false)
+      .describe('Treat access control conditions read from the version 1.0 list as complete (they may miss conditions set through a V2 edit).'),
+  }),
+  evaluate({ config }, { kinds, trustListedAccessConditions }) {
+    const rules = documentRules(config, { trustListedAccessConditions });
+    const findings: Finding[] = kinds.flatMap((kind) =>
+      findShadowedRules(rules[kind]).map((s) => ({ item: `${kindLabel[kind]} “${s.shadowed.policyName}”`, detail: s.explanation })),
+    );
+    const note =
+      kinds.includes('access') && !trustListedAccessConditions && rules.access.length > 0
+        ? 'Access control rules are only checked as shadowed, not as shadowing others: the version 1.0 list may not show all their conditions.'
+        : null;
+    return findings.length === 0 ? pass(note) : fail(findings, null, note);
+  },
+});
+
+export const staleDisabledPolicyCheck = defineCheck({
+  id: 'no-stale-disabled-policy',
+  title: 'No disabled policy left behind',
+  reason: 'Policies disabled long ago clutter the configuration and get re-enabled by mistake.',
+  fixText: 'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
+  fixBy: 'by-hand',
+  params: z.object({
+    maxDays: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
+  }),
+  evaluate({ config, facts }, { maxDays }, { now }) {
+    const findings: Finding[] = [];
+    let unknownAge = 0;
+    const visit = (kind: PolicyKind, p: { policyId: number; policyName?: string; enabled?: boolean }) => {
+      if (p.enabled !== false) return;
+      const since = facts.disabledSince[`${kind}:${p.policyId}`];
+      if (since === undefined) {
+        unknownAge += 1;
+        return;
+      }
+      const days = Math.floor((now - Date.parse(since)) / DAY_MS);
+      if (days > maxDays) findings.push({ item: `${kindLabel[kind]} “${p.policyName ?? `policy ${p.policyId}`}”`, detail: `disabled for at least ${days} days (seen disabled since ${since.slice(0, 10)})` });
+    };
+    config.cacheControlPolicies.forEach((p) => visit('cache', p));
+    config.accessControlPolicies.forEach((p) => visit('access', p));
+    config.redirectionPolicies.forEach((p) => visit('redirection', p));
+    if (findings.length > 0) return fail(findings);
+    return unknownAge > 0 ? unknown(`${unknownAge} disabled ${unknownAge === 1 ? 'policy has' : 'policies have'} no recorded time of being disabled yet.`) : pass();
+  },
+});

@@ -1,0 +1,139 @@
+// A bulk batch as the renderer and the CLI see it: the plan (one item per target service) and,
+// once it runs, each item's result. The core persists the same batch (plus each item's request)
+// in <dataDir>/bulk-batches.json so that a cancelled, failed or interrupted batch can be resumed.
+import { z } from 'zod';
+import { mutatingOperationIds } from '../api/operation-facts.ts';
+import { bulkChangeSchema } from './change.ts';
+
+/** What the plan does to one target service. */
+export const bulkActionSchema = z.enum(['create', 'update', 'delete', 'unchanged', 'cannot']);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/**
+ * Where an item stands. pending: to be written; running: its write is in flight;
+ * applied / unchanged / failed: done; cannot: the plan found it cannot apply (never written).
+ */
+export const bulkItemStateSchema = z.enum(['pending', 'running', 'applied', 'unchanged', 'failed', 'cannot']);
+export type BulkItemState = z.infer<typeof bulkItemStateSchema>;
+
+/** One field of the per-service diff, in the editors' labels and human values (field-labels.ts). */
+export const bulkFieldChangeSchema = z.object({
+  path: z.string(),
+  label: z.string(),
+  /** Null: not set (or not known) before / after. */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type BulkFieldChange = z.infer<typeof bulkFieldChangeSchema>;
+
+export const bulkItemSchema = z.object({
+  /** "<accountId>/<serviceId>", unique within the batch. */
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  production: z.boolean(),
+  serviceId: z.number(),
+  domainName: z.string(),
+  action: bulkActionSchema,
+  /** Why it cannot apply (action 'cannot'), in plain words. */
+  reason: z.string().nullable(),
+  /** What to know before running it (e.g. "compared with what this app last applied on …"). */
+  notes: z.array(z.string()),
+  /** Target now → after the change. */
+  changes: z.array(bulkFieldChangeSchema),
+  /** The write that applies it; null for unchanged / cannot. */
+  operationId: z.enum(mutatingOperationIds).nullable(),
+  state: bulkItemStateSchema,
+  /** A failed item's mapped API error. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The journal entry of its write (applied or failed). */
+  journalEntryId: z.string().nullable(),
+});
+export type BulkItem = z.infer<typeof bulkItemSchema>;
+
+/**
+ * planned: never run; running; cancelled: stopped by the user; interrupted: the app stopped while
+ * it ran (offered for resume at start, never resumed by itself); finished: every item done —
+ * resumable while some failed.
+ */
+export const bulkStatusSchema = z.enum(['planned', 'running', 'cancelled', 'interrupted', 'finished']);
+export type BulkStatus = z.infer<typeof bulkStatusSchema>;
+
+export const bulkCountsSchema = z.record(bulkItemStateSchema, z.number().int());
+export type BulkCounts = z.infer<typeof bulkCountsSchema>;
+
+export const bulkBatchSchema = z.object({
+  /** The batch ID; every journal entry of the batch carries it. */
+  id: z.string(),
+  /** "Set CORS headers", "Revert of “Set CORS headers”". */
+  label: z.string(),
+  createdAt: z.string(),
+  /** The change planned (null for a revert: each item applies its own earlier version). */
+  change: bulkChangeSchema.nullable(),
+  /** Set when this batch reverts an earlier batch. */
+  revertOf: z.string().nullable(),
+  status: bulkStatusSchema,
+  /** Production accounts among the targets: running needs one explicit confirmation. */
+  productionAccounts: z.array(z.object({ id: z.string(), name: z.string() })),
+  items: z.array(bulkItemSchema),
+  counts: bulkCountsSchema,
+  /** Time of the last run's start and end. */
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Explicit services that are not known (not in their account's inventory). */
+  unknownTargets: z.array(z.object({ accountId: z.string(), serviceId: z.number() })),
+});
+export type BulkBatch = z.infer<typeof bulkBatchSchema>;
+
+/** A batch in lists: without its items. */
+export const bulkBatchSummarySchema = bulkBatchSchema.omit({ items: true, change: true }).extend({
+  itemCount: z.number().int(),
+  /** cancelled, interrupted, or finished with failed items: `bulk.run` resumes it. */
+  resumable: z.boolean(),
+});
+export type BulkBatchSummary = z.infer<typeof bulkBatchSummarySchema>;
+
+/** Main → renderer while a batch runs: after each item, and when the batch's status changes. */
+export const bulkProgressSchema = z.object({
+  batchId: z.string(),
+  status: bulkStatusSchema,
+  counts: bulkCountsSchema,
+  /** The item that just changed state. */
+  item: bulkItemSchema.optional(),
+});
+export type BulkProgress = z.infer<typeof bulkProgressSchema>;
+
+export const TEMPLATE_NAME_MAX = 100;
+export const templateNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Template name is required; enter a name such as “Shop CORS”.' })
+  .max(TEMPLATE_NAME_MAX, { error: `Template name must be at most ${TEMPLATE_NAME_MAX} characters.` });
+
+export const bulkTemplateSchema = z.object({
+  name: templateNameSchema,
+  change: bulkChangeSchema,
+  savedAt: z.string(),
+});
+export type BulkTemplate = z.infer<typeof bulkTemplateSchema>;
+
+export function emptyCounts(): BulkCounts {
+  return { pending: 0, running: 0, applied: 0, unchanged: 0, failed: 0, cannot: 0 };
+}
+
+export function countItems(items: readonly Pick<BulkItem, 'state'>[]): BulkCounts {
+  const counts = emptyCounts();
+  for (const item of items) counts[item.state] += 1;
+  return counts;
+}
+
+/** A batch may be (re)run: never run, stopped, interrupted, or finished with failures. */
+export function isResumable(batch: Pick<BulkBatch, 'status' | 'items'>): boolean {
+  if (batch.status === 'running' || batch.status === 'planned') return false;
+  return batch.items.some((i) => i.state === 'pending' || i.state === 'running' || i.state === 'failed');
+}
+
+/** Every item applied or already so (what the CLI's exit code 0 means). */
+export function allApplied(batch: Pick<BulkBatch, 'items'>): boolean {
+  return batch.items.every((i) => i.state === 'applied' || i.state === 'unchanged');
+}

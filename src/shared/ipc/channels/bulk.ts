@@ -1,0 +1,98 @@
+// Bulk apply (issue 12 §2): plan one change for many services across accounts, run the plan
+// through the guarded write path (paced per access key, cancellable, resumable, every item
+// journaled with the batch ID), revert a batch through a new plan, and named templates.
+// Shapes: src/shared/bulk/ (change.ts, target.ts, batch.ts). Decisions: docs/bulk-apply.md.
+//
+// Flow: bulk.plan → a batch in status "planned" (read its items, counts, productionAccounts)
+//       → bulk.run { batchId, confirmProduction } starts it and returns at once;
+//       bulk.progress events follow until status is cancelled / finished.
+//       bulk.run on a cancelled, interrupted or partly failed batch resumes it (pending + failed items).
+import { z } from 'zod';
+import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
+import { bulkChangeInputSchema } from '../../bulk/change.ts';
+import { targetSelectorSchema } from '../../bulk/target.ts';
+import {
+  bulkBatchSchema,
+  bulkBatchSummarySchema,
+  bulkProgressSchema,
+  bulkTemplateSchema,
+  templateNameSchema,
+} from '../../bulk/batch.ts';
+
+/** bulk.run without confirmProduction when production accounts are in the batch. */
+export { CONFIRMATION_REQUIRED } from './changes.ts';
+/** bulk.run on a batch that is already running. */
+export const BATCH_RUNNING = 'Bulk.Running';
+/** bulk.run on a batch with nothing left to run. */
+export const BATCH_NOTHING_TO_RUN = 'Bulk.NothingToRun';
+/** A batch ID that is not (or no longer) stored. */
+export const BATCH_NOT_FOUND = 'Bulk.NotFound';
+/** A template name that is not stored. */
+export const TEMPLATE_NOT_FOUND = 'Bulk.TemplateNotFound';
+
+export const bulkPlanInputSchema = z
+  .strictObject({
+    /** The change itself … */
+    change: bulkChangeInputSchema.optional(),
+    /** … or the name of a saved template. */
+    template: templateNameSchema.optional(),
+    targets: targetSelectorSchema,
+  })
+  .refine((i) => (i.change === undefined) !== (i.template === undefined), {
+    error: 'Choose the change to apply: give either a change or a template name.',
+    path: ['change'],
+  });
+
+export const bulkChannels = defineChannels({
+  /** Reads each target once and returns the plan as a new batch (status "planned"). */
+  'bulk.plan': {
+    input: bulkPlanInputSchema,
+    output: bulkBatchSchema,
+  },
+  /** Starts (or resumes) a batch; returns at once. Needs confirmProduction: true when productionAccounts is not empty. */
+  'bulk.run': {
+    input: z.strictObject({ batchId: idSchema, confirmProduction: z.boolean().optional() }),
+    output: bulkBatchSummarySchema,
+  },
+  /** Stops a running batch after the writes in flight; resumable with bulk.run. */
+  'bulk.cancel': {
+    input: z.strictObject({ batchId: idSchema }),
+    output: bulkBatchSummarySchema,
+  },
+  'bulk.get': {
+    input: z.strictObject({ batchId: idSchema }),
+    output: bulkBatchSchema,
+  },
+  /** Stored batches, newest first; interrupted ones are those to offer for resume at start. */
+  'bulk.list': {
+    input: z.strictObject({ limit: z.number().int().positive().max(500).optional() }).optional(),
+    output: z.object({ batches: z.array(bulkBatchSummarySchema) }),
+  },
+  /** Forgets a batch that is not running (its journal entries stay). */
+  'bulk.discard': {
+    input: z.strictObject({ batchId: idSchema }),
+    output: okOutput,
+  },
+  /** Plans applying the journal's "before" of every applied item of a batch: a new batch (revertOf set). */
+  'bulk.planRevert': {
+    input: z.strictObject({ batchId: idSchema }),
+    output: bulkBatchSchema,
+  },
+  'bulk.listTemplates': {
+    input: noInput,
+    output: z.object({ templates: z.array(bulkTemplateSchema) }),
+  },
+  /** Saves (or replaces) a template under its name. */
+  'bulk.saveTemplate': {
+    input: z.strictObject({ name: templateNameSchema, change: bulkChangeInputSchema }),
+    output: bulkTemplateSchema,
+  },
+  'bulk.deleteTemplate': {
+    input: z.strictObject({ name: templateNameSchema }),
+    output: okOutput,
+  },
+});
+
+export const bulkEvents = defineEvents({
+  'bulk.progress': bulkProgressSchema,
+});
