@@ -1,8 +1,10 @@
-// What the app keeps per account besides the account itself (drafts, service list, tags, rule test suites), dropped when the
-// account is removed — in the core, so `accel accounts remove` cleans up too. The account is gone
-// already when this runs: a failed cleanup becomes a warning instead of failing the removal.
+// What the app keeps per account besides the account itself (drafts, service list, tags, rule test
+// suites, configuration snapshots, baseline assignments), dropped when the account is removed — in
+// the core, so `accel accounts remove` cleans up too. The account is gone already when this runs: a
+// failed cleanup becomes a warning instead of failing the removal.
 import type { CoreContext } from './context.ts';
 import { draftStoreFor, inventoryStoreFor, ruleSuiteStoreFor, tagStoreFor } from './core-services.ts';
+import { baselineStoreFor, snapshotStoreFor } from './baselines/baseline-services.ts';
 
 export async function removeAccountData(ctx: CoreContext, accountId: string): Promise<void> {
   await Promise.all([
@@ -20,5 +22,8 @@ export async function removeAccountData(ctx: CoreContext, accountId: string): Pr
     ruleSuiteStoreFor(ctx)
       .removeAccount(accountId)
       .catch(() => ctx.emit('app.warning', { code: 'Suites.CleanupFailed', message: 'The removed account’s rule test suites could not be deleted.' })),
+    Promise.all([snapshotStoreFor(ctx).removeAccount(accountId), baselineStoreFor(ctx).removeAccount(accountId)]).catch(() =>
+      ctx.emit('app.warning', { code: 'Baselines.CleanupFailed', message: 'The removed account’s configuration snapshots could not be deleted.' }),
+    ),
   ]);
 }

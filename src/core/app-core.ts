@@ -19,7 +19,11 @@ import { DRAFTS_FILE } from './drafts.ts';
 import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';
+import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk-store.ts';
+import { bulkServiceFor } from './core-services.ts';
 import { RULE_SUITES_FILE } from './rule-suites.ts';
+import { snapshotRefresherFor } from './baselines/baseline-services.ts';
+import { BASELINES_FILE } from './baselines/baseline-store.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
 
@@ -39,12 +43,27 @@ export type CreateCoreOptions = {
   /** Check handler outputs against the contract (default: unless NODE_ENV=production). */
   validateOutput?: boolean;
   now?: () => Date;
+  /**
+   * Keep the baseline snapshots fresh in the background (reads at background priority within each
+   * key's request budget). Off unless a host asks, so tests never run it by accident.
+   */
+  backgroundSnapshots?: boolean;
   /** Receives every event (same as core.onAny); hosts forward them to the renderer. */
   emit?: (event: string, payload: unknown) => void;
 };
 
 /** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
-export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE, RULE_SUITES_FILE] as const;
+export const DATA_FILES = [
+  ACCOUNTS_FILE,
+  DRAFTS_FILE,
+  JOURNAL_FILE,
+  INVENTORY_FILE,
+  SETTINGS_FILE,
+  RULE_SUITES_FILE,
+  BULK_BATCHES_FILE,
+  BULK_TEMPLATES_FILE,
+  BASELINES_FILE,
+] as const;
 
 export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
 
@@ -109,6 +128,7 @@ export function createCore(options: CreateCoreOptions): Core {
     removeStaleTempFiles(options.dataDir, DATA_FILES).catch(() => []),
   );
   let disposed = false;
+  if (options.backgroundSnapshots) void ready.then(() => !disposed && snapshotRefresherFor(context).start());
 
   const invoke = (async (channel: string, payload: unknown) => {
     if (disposed) {
@@ -134,6 +154,8 @@ export function createCore(options: CreateCoreOptions): Core {
     async dispose() {
       if (disposed) return;
       disposed = true;
+      // A bulk batch still running stops after its writes in flight and is offered for resume next time.
+      await Promise.all([bulkServiceFor(context).shutdown(), snapshotRefresherFor(context).stop()]);
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

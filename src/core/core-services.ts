@@ -10,6 +10,8 @@ import { InventoryStore } from './inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings.ts';
+import { createBulkService, type BulkService } from './bulk-apply.ts';
+import { createBatchStore, createTemplateStore } from './bulk-store.ts';
 import { TagStore } from './tags.ts';
 import { createImpactService, type ImpactService } from './impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
@@ -67,6 +69,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
     now: () => ctx.now(),
   }),
 );
@@ -75,6 +78,26 @@ export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
   createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
+/** Bulk apply (bulk-apply.ts); target selection by tag reads the tags store (a service carries its account's tags too). */
+export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =>
+  createBulkService({
+    batches: createBatchStore(
+      storeOptions(ctx, 'Bulk.BatchesCorrupt', (report) => `Bulk batches could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    ),
+    templates: createTemplateStore(
+      storeOptions(ctx, 'Bulk.TemplatesCorrupt', (report) => `Bulk templates could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    ),
+    changes: changeServiceFor(ctx),
+    journal: journalFor(ctx),
+    accounts: async () => (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name, production: a.production })),
+    inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    client: accountAccess(ctx).client,
+    serviceTags: (accountId) => tagStoreFor(ctx).serviceTags(accountId),
+    accountTags: () => tagStoreFor(ctx).accountTags(),
+    progress: (event) => ctx.emit('bulk.progress', event),
+    now: () => ctx.now(),
+  }),
+);
 /** Tags on accounts and services (bulk target selection, baselines, filters). */
 export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
   (ctx) =>
@@ -102,12 +125,14 @@ export async function servicesWithTag(ctx: CoreContext, tag: string): Promise<Ar
   return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
 }
 
+/** Rule test suites per service (<dataDir>/rule-suites.json). */
 export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((ctx) =>
   createRuleSuiteStore(
     storeOptions(ctx, 'Suites.Corrupt', (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
   ),
 );
 
+/** Running suites on services' rules as read now, and checking a proposed change against its service's suite. */
 export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ctx) => {
   const access = accountAccess(ctx);
   return createRuleSuiteService({
@@ -124,6 +149,7 @@ export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ct
         return new Map();
       }
     },
+    // Every account's listed services that carry the tag themselves or through their account.
     servicesOfTag: (tag) => servicesWithTag(ctx, tag),
   });
 });

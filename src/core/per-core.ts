@@ -43,7 +43,7 @@ export function accountAccess(ctx: CoreContext) {
     },
     client: async (accountId: string): Promise<ChangeClient> => {
       const client = await ctx.clients.forAccount(accountId);
-      return { call: (operationId, input) => client.request(operationId, input) };
+      return { call: (operationId, input, options) => client.request(operationId, input, options) };
     },
   };
 }

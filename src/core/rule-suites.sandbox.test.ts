@@ -74,7 +74,7 @@ describe('rule test suites in the core', () => {
     expect(data(await ctx.core.invoke('suites.list', {})).suites).toEqual([]);
   });
 
-  it('runs a suite on its service, across chosen services and across the services of a tag', async () => {
+  it('runs a suite on its service, across chosen services and on every service of a tag', async () => {
     const { accountId, shop, api } = await setUp();
     const key = { accountId, serviceId: shop };
     for (const expectation of [admin, css]) data(await ctx.core.invoke('suites.save', { ...key, expectation }));
@@ -91,12 +91,13 @@ describe('rule test suites in the core', () => {
     expect(across[2]?.error?.code).toMatch(/InvalidService/);
 
     expect(failure(await ctx.core.invoke('suites.run', { ...key, tag: 'shops' })).code).toBe('Suites.NoTaggedServices');
-    // Tagged services of the account's list: the suite runs on each of them.
     data(await ctx.core.invoke('inventory.addByIds', { accountId, ids: `${shop}, ${api}` }));
     data(await ctx.core.invoke('tags.setService', { accountId, serviceId: api, tags: ['shops'] }));
     const tagged = data(await ctx.core.invoke('suites.run', { ...key, tag: 'shops' })).runs;
-    expect(tagged.map((r) => r.serviceId)).toEqual([api]);
-    expect(tagged[0]?.counts).toEqual({ pass: 0, fail: 2, cannotTell: 0 });
+    expect(tagged.map((r) => [r.serviceId, r.domainName])).toEqual([[api, 'api.example-shop.com']]);
+    // An account's tag applies to all its listed services.
+    data(await ctx.core.invoke('tags.setAccount', { accountId, tags: ['shops'] }));
+    expect(data(await ctx.core.invoke('suites.run', { ...key, tag: 'shops' })).runs.map((r) => r.serviceId).sort()).toEqual([shop, api].sort());
     expect(failure(await ctx.core.invoke('suites.run', { accountId, serviceId: api })).code).toBe('Suites.Empty');
   });
 

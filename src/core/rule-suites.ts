@@ -131,10 +131,7 @@ export type RuleSuiteDeps = {
   journal(accountId: string, serviceId: number): Promise<readonly JournalEntry[]>;
   /** Domain names of an account's known services. */
   serviceNames(accountId: string): Promise<ReadonlyMap<number, string>>;
-  /**
-   * The services carrying a tag (every account). Tags live in another store (fleet accounts);
-   * until it is wired, no tag is known and running by tag says so.
-   */
+  /** The services carrying a tag, across accounts (tags store); absent: running by tag is not possible. */
   servicesOfTag?: (tag: string) => Promise<ServiceKey[] | null>;
 };
 
@@ -177,8 +174,8 @@ export function createRuleSuiteService(deps: RuleSuiteDeps) {
       let targets: readonly ServiceKey[] = options.targets ?? [source];
       if (options.tag !== undefined) {
         const tagged = deps.servicesOfTag ? await deps.servicesOfTag(options.tag) : null;
-        if (tagged === null) throw new CoreError('Suites.TagsUnavailable', 'Running by tag needs service tags, which this version of the app does not have yet; choose the services instead.');
-        if (tagged.length === 0) throw new CoreError('Suites.NoTaggedServices', `No service carries the tag “${options.tag}”.`);
+        if (tagged === null) throw new CoreError('Suites.TagsUnavailable', 'Running by tag is not available here; choose the services instead.');
+        if (tagged.length === 0) throw new CoreError('Suites.NoTaggedServices', `No listed service carries the tag “${options.tag}” (itself or through its account).`);
         targets = tagged;
       }
       // One after the other: each is three list reads, paced by each key's budget anyway.

@@ -155,6 +155,8 @@ async function main(): Promise<void> {
   const core = createCore({
     dataDir: userData,
     secretStore: createKeytarSecretStore(),
+    // Configuration snapshots for baselines stay fresh in the background (ACCEL_BACKGROUND_SNAPSHOTS=0 turns it off).
+    backgroundSnapshots: process.env.ACCEL_BACKGROUND_SNAPSHOTS !== '0',
     emit: (event, payload) => {
       const contents = mainWindow?.webContents;
       if (contents && !contents.isDestroyed()) contents.send(event, payload);

@@ -24,6 +24,8 @@ export function createHostCore(options: {
     // createCore falls back to keytar under keychainService (or ACCEL_KEYCHAIN_SERVICE).
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+    // Off unless asked (ACCEL_BACKGROUND_SNAPSHOTS=1): the browser host also serves the e2e tests.
+    backgroundSnapshots: process.env.ACCEL_BACKGROUND_SNAPSHOTS === '1',
     emit: options.emit,
   });
   return { invoke: (channel, input) => core.invoke(channel, input), dispose: () => core.dispose() };

@@ -16,6 +16,7 @@ import { createBulkHandlers } from './bulk.ts';
 import { createTagsHandlers } from './tags.ts';
 import { createImpactHandlers } from './impact.ts';
 import { createSuitesHandlers } from './suites.ts';
+import { createBaselinesHandlers } from './baselines.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -35,5 +36,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createTagsHandlers(ctx),
     ...createImpactHandlers(ctx),
     ...createSuitesHandlers(ctx),
+    ...createBaselinesHandlers(ctx),
   };
 }

@@ -1,9 +1,9 @@
-// journal.* channels: the change journal view (src/core/journal-view.ts), its export
-// (src/core/journal-export.ts) and re-applying a version.
+// journal.* channels: the change journal's view and export (src/core/journal-view.ts,
+// journal-filter.ts, journal-export.ts) and re-applying a version.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor, inventoryStoreFor, journalFor } from '../core-services.ts';
-import { listJournal, selectJournal, type JournalViewDeps } from '../journal-view.ts';
+import { selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
 import { namesOf } from '../journal-filter.ts';
 import { journalExportFileName, journalToCsv, journalToJson } from '../journal-export.ts';
 
@@ -14,9 +14,14 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
     inventory: (accountId) => inventoryStoreFor(ctx).list(accountId),
   };
   return {
-    'journal.list': (input) => listJournal(deps, input ?? {}),
+    'journal.list': async (input) => {
+      const { limit, ...query } = input ?? {};
+      const { entries, services, total, known } = await select(deps, query);
+      const shown = limit === undefined ? entries : entries.slice(0, limit);
+      return { entries: shown, total, serviceNames: namesOf(shown, known), ...(services === undefined ? {} : { services }) };
+    },
     'journal.export': async ({ format, ...query }) => {
-      const { entries, known } = await selectJournal(deps, query);
+      const { entries, known } = await select(deps, query);
       const exportedAt = ctx.now().toISOString();
       const names = namesOf(entries, known);
       return {

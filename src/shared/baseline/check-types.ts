@@ -46,22 +46,24 @@ export type Finding = { item: string; detail: string };
  * A change that fixes the failure through the API, in the shape of a bulk change
  * (src/shared/bulk/change.ts): the grid's Fix groups targets with the same change into one plan.
  */
-export type BaselineFix =
-  | { kind: 'cors'; headers: Record<string, string | number | boolean> }
-  | { kind: 'rate-limit-set'; rateLimit: { timeWindow: number; requestLimit: number } }
-  | {
-      kind: 'access-control';
-      policy: {
-        policyName: string;
-        type: 'allow' | 'deny';
-        matchUrlPath: { operator: 'prefix'; patterns: string[] };
-        ipRestriction?: string;
-        anonymousIp: boolean;
-        priority?: number;
-        enabled: true;
-      };
-    }
-  | { kind: 'cache-control-edit'; policyName: string; fields: { ttl: number; noCache?: false } };
+export const baselineFixSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cors'), headers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
+  z.object({ kind: z.literal('rate-limit-set'), rateLimit: z.object({ timeWindow: z.number(), requestLimit: z.number() }) }),
+  z.object({
+    kind: z.literal('access-control'),
+    policy: z.object({
+      policyName: z.string(),
+      type: z.enum(['allow', 'deny']),
+      matchUrlPath: z.object({ operator: z.literal('prefix'), patterns: z.array(z.string()) }),
+      ipRestriction: z.string().optional(),
+      anonymousIp: z.boolean(),
+      priority: z.number().optional(),
+      enabled: z.literal(true),
+    }),
+  }),
+  z.object({ kind: z.literal('cache-control-edit'), policyName: z.string(), fields: z.object({ ttl: z.number(), noCache: z.literal(false).optional() }) }),
+]);
+export type BaselineFix = z.output<typeof baselineFixSchema>;
 
 export type CheckResult = {
   status: CheckStatus;

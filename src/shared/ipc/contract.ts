@@ -20,6 +20,7 @@ import { bulkChannels, bulkEvents } from './channels/bulk.ts';
 import { tagsChannels, tagsEvents } from './channels/tags.ts';
 import { impactChannels } from './channels/impact.ts';
 import { suitesChannels } from './channels/suites.ts';
+import { baselinesChannels, baselinesEvents } from './channels/baselines.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -39,6 +40,7 @@ export const ipcContract = mergeTables(
   tagsChannels,
   impactChannels,
   suitesChannels,
+  baselinesChannels,
 );
 
 export const ipcEvents = mergeTables(
@@ -48,6 +50,7 @@ export const ipcEvents = mergeTables(
   inventoryEvents,
   bulkEvents,
   tagsEvents,
+  baselinesEvents,
 );
 
 export type IpcContract = typeof ipcContract;

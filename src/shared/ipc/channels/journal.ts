@@ -39,9 +39,10 @@ export const journalEntrySchema = z.object({
   result: journalResultSchema,
   /** Set when this change re-applied an earlier entry's "before". */
   reapplyOf: z.string().optional(),
-  batchId: z.string().optional(),
   /** Rule test expectations the review showed this change would flip, applied anyway (their names). */
   flippedExpectations: z.array(z.string()).optional(),
+  /** The bulk batch this change was part of (bulk.* channels): one ID for every item of the batch. */
+  batchId: z.string().optional(),
   /** before/after were too large to keep (the entry keeps its summary and result; it cannot be re-applied). */
   omitted: z.literal(true).optional(),
 });

@@ -1,0 +1,65 @@
+// `accel baseline` through the real CLI, the OS keychain and a sandbox gateway: import a baseline
+// document, check offline (no snapshot yet: nothing fails), check online (the legacy service
+// fails: exit 1), and the JUnit and JSON outputs from the snapshots.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runAccel } from '../test-support/cli.ts';
+import { useKeychainCli } from '../test-support/keychain.ts';
+import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
+import { createCore } from '#core/app-core.ts';
+import { data } from '#core/test-support/core.ts';
+
+describe.runIf(keychainTestsEnabled())('accel baseline', () => {
+  const ctx = useKeychainCli('accel-cli-baseline-');
+
+  beforeAll(async () => {
+    const acme = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
+    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
+    // The CLI has no command to list services by ID: record them through the core (no API call).
+    const core = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service });
+    const { accounts } = data(await core.invoke('accounts.list', {}));
+    for (const s of ctx.sandbox.services) data(await core.invoke('inventory.record', { accountId: accounts[0].id, serviceId: s.id, domainName: s.domainName }));
+    await core.dispose();
+  }, 60_000);
+
+  it('checks imported baselines offline and online; exit 1 when a check fails', async () => {
+    const none = await runAccel(['baseline', 'check', '--offline'], { env: ctx.env() });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/No baseline is saved yet/);
+
+    const file = join(ctx.dataDir, 'fleet.json');
+    const document = {
+      format: 'acceleration-console/baselines',
+      schemaVersion: 1,
+      exportedAt: '2026-11-23T00:00:00Z',
+      baselines: [{ name: 'Fleet', checks: [{ checkId: 'http2' }, { checkId: 'https-origins' }] }],
+    };
+    await writeFile(file, JSON.stringify(document));
+    const imported = await runAccel(['baseline', 'import', file], { env: ctx.env() });
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toContain('Imported Fleet');
+
+    const offline = await runAccel(['baseline', 'check', '--offline'], { env: ctx.env() });
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toMatch(/Acme: 0 service\(s\), no snapshot yet, \d+ service\(s\) without a snapshot/);
+
+    const online = await runAccel(['baseline', 'check', '--baseline', 'Fleet', '--accounts', 'Acme'], { env: ctx.env(), timeoutMs: 60_000 });
+    expect(online.code).toBe(1);
+    expect(online.stdout).toMatch(/FAIL HTTP\/2 on\s+\d+ pass {2}1 fail/);
+    expect(online.stdout).toMatch(/legacy\.example-shop\.com \(\d+\) {2}Every origin uses HTTPS\n {6}Origin 1 \(http:\/\/legacy-origin\.example-shop\.com\): uses http:\/\//);
+
+    const junit = await runAccel(['baseline', 'check', '--offline', '--format', 'junit'], { env: ctx.env() });
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toMatch(/^<\?xml/);
+    expect(junit.stdout).toMatch(/<testcase classname="Acme\.legacy\.example-shop\.com" name="HTTP\/2 on"><failure message="off">/);
+
+    const json = await runAccel(['baseline', 'check', '--offline', '--format', 'json'], { env: ctx.env() });
+    const parsed = JSON.parse(json.stdout) as { baselines: Array<{ totals: { fail: number } }> };
+    expect(parsed.baselines[0].totals.fail).toBe(2);
+
+    const bad = await runAccel(['baseline', 'check', '--format', 'xml'], { env: ctx.env() });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--format must be table, json or junit/);
+  }, 120_000);
+});

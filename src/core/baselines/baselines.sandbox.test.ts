@@ -1,0 +1,143 @@
+// Baselines across two customers: two sandbox gateways with different keys. Snapshots are read
+// through the signed clients, evaluated offline, fixed through the guarded write path, and the
+// evaluation keeps working from the snapshots when a gateway is gone.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, type SandboxHandle } from '#sandbox';
+import { createCore, type Core } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
+import { fixGroups, type BaselineReport } from '#shared/baseline/baseline.ts';
+import type { IpcResult } from '#shared/ipc/contract.ts';
+
+const GLOBEX = { accessKeyId: 'AK-GLOBEX', accessKeySecret: 'globex-secret-0001', customerId: 4202 };
+
+let acmeGateway: SandboxHandle;
+let globexGateway: SandboxHandle;
+let core: Core;
+let dataDir: string;
+let acme: string;
+let globex: string;
+
+function failure(result: IpcResult<unknown>) {
+  if (result.ok) throw new Error('expected an error result');
+  return result.error;
+}
+
+const checks = ['https-redirect', 'tls-profile', 'http2', 'https-origins', 'rate-limit-applied'];
+const column = (report: BaselineReport, checkId: string) => report.checks.findIndex((c) => c.checkId === checkId);
+const cell = (report: BaselineReport, accountId: string, checkId: string) => report.accounts.find((a) => a.accountId === accountId)?.cells[column(report, checkId)];
+
+beforeAll(async () => {
+  acmeGateway = await startSandbox({ rateLimit: false });
+  globexGateway = await startSandbox({ rateLimit: false, keys: [GLOBEX] });
+  dataDir = await mkdtemp(join(tmpdir(), 'accel-baselines-'));
+  core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } },
+  });
+  acme = data(
+    await core.invoke('accounts.add', { name: 'Acme', baseUrl: acmeGateway.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: DEMO_CUSTOMER_ID, secret: DEMO_ACCESS_KEY_SECRET }),
+  ).account.id;
+  globex = data(
+    await core.invoke('accounts.add', { name: 'Globex', baseUrl: globexGateway.url, accessKeyId: GLOBEX.accessKeyId, customerId: GLOBEX.customerId, secret: GLOBEX.accessKeySecret }),
+  ).account.id;
+  data(await core.invoke('inventory.addByIds', { accountId: acme, ids: acmeGateway.services.map((s) => s.id).join(',') }));
+  const globexIds = globexGateway.store.servicesOf(GLOBEX.customerId).map((s) => s.service.id);
+  data(await core.invoke('inventory.addByIds', { accountId: globex, ids: globexIds.join(',') }));
+});
+
+afterAll(async () => {
+  await core?.dispose();
+  await acmeGateway?.stop();
+  await globexGateway?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('baselines across two customers', () => {
+  it('refuses an unknown baseline and bad parameters, naming the field', async () => {
+    expect(failure(await core.invoke('baselines.evaluate', { name: 'Nope' })).code).toBe('Baselines.NotFound');
+    const bad = failure(await core.invoke('baselines.save', { baseline: { name: 'Bad', checks: [{ checkId: 'static-cache-ttl', params: { minTtlSeconds: -5 } }] } }));
+    expect(bad.message).toMatch(/minTtlSeconds/);
+  });
+
+  it('has no results before the first snapshot, then evaluates every service of both accounts', async () => {
+    data(await core.invoke('baselines.save', { baseline: { name: 'Fleet', checks: checks.map((checkId) => ({ checkId })), assignedTo: { accounts: [acme, globex] } } }));
+    const before = data(await core.invoke('baselines.evaluate', { name: 'Fleet' })).report;
+    expect(before.accounts.map((a) => [a.accountName, a.services, a.withoutSnapshot])).toEqual([
+      ['Acme', 0, 6],
+      ['Globex', 0, 3],
+    ]);
+    const refreshed = data(await core.invoke('baselines.refreshSnapshots', {}));
+    expect(refreshed).toEqual({ refreshed: 9, failed: [], unreachable: [] });
+    const status = data(await core.invoke('baselines.snapshots', {}));
+    expect(status.accounts.map((a) => [a.accountName, a.services, a.snapshots, a.failures])).toEqual([
+      ['Acme', 6, 6, 0],
+      ['Globex', 3, 3, 0],
+    ]);
+    expect(status.background.running).toBe(false);
+
+    const { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet' }));
+    // Acme's legacy service: HTTP origin, TLS old, no redirect, no HTTP/2.
+    for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, acme, id)).toEqual({ pass: 5, fail: 1, unknown: 0 });
+    for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, globex, id)).toEqual({ pass: 3, fail: 0, unknown: 0 });
+    // The seeded rate limits were not applied from this app, so none is known.
+    expect(cell(report, acme, 'rate-limit-applied')).toEqual({ pass: 0, fail: 6, unknown: 0 });
+    const legacy = report.details.find((d) => d.domainName === 'legacy.example-shop.com' && d.check === column(report, 'https-origins'));
+    expect(legacy?.findings).toEqual([{ item: 'Origin 1 (http://legacy-origin.example-shop.com)', detail: 'uses http://' }]);
+    expect(report.accounts[0].oldestSnapshotAt).not.toBeNull();
+  });
+
+  it('fixes a failing check through the guarded write path and sees it pass after a refresh', async () => {
+    let { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', accountIds: [globex] }));
+    const { groups, byHand } = fixGroups(report, column(report, 'rate-limit-applied'));
+    expect(byHand).toEqual([]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0].fix).toEqual({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 600 } });
+    expect(groups[0].targets).toHaveLength(3);
+    const fix = groups[0].fix;
+    if (fix.kind !== 'rate-limit-set') throw new Error('unexpected fix');
+    for (const t of groups[0].targets) {
+      data(await core.invoke('changes.apply', { accountId: t.accountId, operationId: 'upsertRateLimit', input: { params: { serviceId: t.serviceId }, body: fix.rateLimit } }));
+    }
+    ({ report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', accountIds: [globex], refresh: true })));
+    expect(cell(report, globex, 'rate-limit-applied')).toEqual({ pass: 3, fail: 0, unknown: 0 });
+  });
+
+  it('assigns by tag (a service carries its account’s tags)', async () => {
+    data(await core.invoke('tags.setAccount', { accountId: globex, tags: ['retail'] }));
+    data(await core.invoke('baselines.save', { baseline: { name: 'Retail', checks: [{ checkId: 'http2' }], assignedTo: { tags: ['retail'] } } }));
+    const { report } = data(await core.invoke('baselines.evaluate', { name: 'Retail' }));
+    expect(report.accounts.map((a) => [a.accountName, a.services])).toEqual([['Globex', 3]]);
+  });
+
+  it('exports and imports baselines as a document (account assignments stay local)', async () => {
+    const exported = data(await core.invoke('baselines.export', { names: ['Fleet'] }));
+    expect(JSON.parse(exported.content)).toMatchObject({ format: 'acceleration-console/baselines', baselines: [{ name: 'Fleet', assignedTo: { accounts: [] } }] });
+    data(await core.invoke('baselines.delete', { name: 'Fleet' }));
+    expect(data(await core.invoke('baselines.import', { document: exported.content }))).toEqual({ imported: ['Fleet'] });
+    const names = data(await core.invoke('baselines.list', {})).baselines.map((b) => b.name);
+    expect(names.sort()).toEqual(['Fleet', 'Retail']);
+    expect(failure(await core.invoke('baselines.import', { document: '{"format":"other"}' })).message).toMatch(/not a baselines document/);
+  });
+
+  it('works from the snapshots when a gateway is gone; a refresh says which account could not be reached', async () => {
+    data(await core.invoke('baselines.save', { baseline: { name: 'Fleet', checks: checks.map((checkId) => ({ checkId })), assignedTo: { accounts: [acme, globex] } }, previousName: 'Fleet' }));
+    await globexGateway.stop();
+    const offline = data(await core.invoke('baselines.evaluate', { name: 'Fleet' }));
+    expect(offline.refresh).toBeNull();
+    expect(offline.report.accounts.find((a) => a.accountId === globex)?.services).toBe(3);
+    const online = data(await core.invoke('baselines.evaluate', { name: 'Fleet', refresh: true }));
+    expect(online.refresh?.unreachable).toEqual([globex]);
+    expect(online.report.accounts.find((a) => a.accountId === globex)?.services).toBe(3);
+  });
+
+  it('starts and stops the background refresh on request', async () => {
+    expect(data(await core.invoke('baselines.background', { running: true })).running).toBe(true);
+    expect(data(await core.invoke('baselines.background', { running: false })).running).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+// baselines.* channels: thin adapters over src/core/baselines/ (checks catalogue, saved baselines,
+// snapshots and their refresh, evaluation).
+import type { CoreContext } from '../context.ts';
+import type { FeatureHandlers } from './types.ts';
+import { baselineServiceFor, snapshotRefresherFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
+import { builtinChecks } from '#shared/baseline/catalogue.ts';
+
+export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'baselines'> {
+  const baselines = () => baselineServiceFor(ctx);
+  const refresher = () => snapshotRefresherFor(ctx);
+  return {
+    'baselines.catalogue': async () => ({
+      checks: builtinChecks.map((c) => {
+        const prepared = c.prepare({});
+        return { id: c.id, title: c.title, reason: c.reason, fixText: c.fixText, fixBy: c.fixBy, defaults: prepared.ok ? (prepared.params as Record<string, unknown>) : {} };
+      }),
+    }),
+    'baselines.list': async () => ({ baselines: await baselines().list() }),
+    'baselines.save': async ({ baseline, previousName }) => ({ baseline: await baselines().save(baseline, previousName) }),
+    'baselines.delete': async ({ name }) => {
+      await baselines().remove(name);
+      return { ok: true as const };
+    },
+    'baselines.export': (input) => baselines().exportDocument(input?.names),
+    'baselines.import': ({ document }) => baselines().importDocument(document),
+    'baselines.evaluate': (input) => baselines().evaluate(input),
+    'baselines.snapshots': async () => {
+      const accounts = await ctx.accounts.list();
+      const store = snapshotStoreFor(ctx);
+      const rows = [];
+      for (const account of accounts) {
+        const snapshots = await store.read(account.id);
+        const times = Object.values(snapshots.services).map((s) => s.takenAt).sort();
+        rows.push({
+          accountId: account.id,
+          accountName: account.name,
+          services: (await baselineServiceFor(ctx).inventoryOf(account.id)).length,
+          snapshots: times.length,
+          oldestAt: times[0] ?? null,
+          newestAt: times.at(-1) ?? null,
+          failures: Object.keys(snapshots.failures).length,
+        });
+      }
+      return { background: refresher().status(), accounts: rows };
+    },
+    'baselines.refreshSnapshots': (input) => refresher().refresh({ ...(input?.accountIds ? { accountIds: input.accountIds } : {}), priority: 'interactive' }),
+    'baselines.background': async ({ running }) => {
+      if (running) refresher().start();
+      else await refresher().stop();
+      return refresher().status();
+    },
+  };
+}

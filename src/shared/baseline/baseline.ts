@@ -1,0 +1,224 @@
+// A baseline: a named set of built-in checks with their parameters, assigned to accounts and/or
+// tags; its document format (export / import); and its evaluation over snapshots into the report
+// the grid, the CLI and the bench use. Pure.
+import { z } from 'zod';
+import { idSchema } from '../ipc/define.ts';
+import { tagListSchema } from '../tags.ts';
+import { builtinCheckIds, checkById } from './catalogue.ts';
+import type { BaselineFix, CheckContext, CheckStatus, CheckTarget, Finding } from './check-types.ts';
+
+export const BASELINE_DOCUMENT_FORMAT = 'acceleration-console/baselines';
+export const BASELINE_DOCUMENT_SCHEMA_VERSION = 1;
+export const MAX_BASELINE_NAME_CHARS = 80;
+
+export const baselineNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give the baseline a name.' })
+  .max(MAX_BASELINE_NAME_CHARS, { error: `A baseline name may have at most ${MAX_BASELINE_NAME_CHARS} characters.` });
+
+export const baselineCheckSchema = z
+  .strictObject({
+    checkId: z.enum(builtinCheckIds as [string, ...string[]], { error: `Unknown check; the built-in checks are ${builtinCheckIds.join(', ')}.` }),
+    params: z.record(z.string(), z.unknown()).default({}),
+  })
+  .superRefine((entry, ctx) => {
+    const prepared = checkById(entry.checkId)?.prepare(entry.params);
+    if (prepared && !prepared.ok) ctx.addIssue({ code: 'custom', path: ['params'], message: prepared.message });
+  });
+export type BaselineCheck = z.output<typeof baselineCheckSchema>;
+
+export const baselineSchema = z.strictObject({
+  name: baselineNameSchema,
+  description: z.string().max(500, { error: 'The description may have at most 500 characters.' }).default(''),
+  checks: z
+    .array(baselineCheckSchema)
+    .min(1, { error: 'Choose at least one check.' })
+    .max(50, { error: 'A baseline may hold at most 50 checks.' }),
+  /** Accounts (IDs, local to this installation) and tags (on accounts or services) the baseline applies to. */
+  assignedTo: z
+    .strictObject({
+      accounts: z.array(idSchema).max(500).default([]),
+      tags: tagListSchema.default([]),
+    })
+    .default({ accounts: [], tags: [] }),
+});
+export type Baseline = z.output<typeof baselineSchema>;
+export type BaselineInput = z.input<typeof baselineSchema>;
+
+/**
+ * The exported document: baselines without their account assignments (account IDs mean nothing
+ * on another installation); tag assignments travel.
+ */
+export const baselineDocumentSchema = z.object({
+  format: z.literal(BASELINE_DOCUMENT_FORMAT, { error: `This is not a baselines document (its "format" is not ${BASELINE_DOCUMENT_FORMAT}).` }),
+  schemaVersion: z.literal(BASELINE_DOCUMENT_SCHEMA_VERSION, { error: `The document's schemaVersion must be ${BASELINE_DOCUMENT_SCHEMA_VERSION}.` }),
+  exportedAt: z.string(),
+  baselines: z.array(baselineSchema).min(1, { error: 'The document holds no baseline.' }),
+});
+export type BaselineDocument = z.output<typeof baselineDocumentSchema>;
+
+export function baselineDocument(baselines: readonly Baseline[], exportedAt: string): BaselineDocument {
+  return {
+    format: BASELINE_DOCUMENT_FORMAT,
+    schemaVersion: BASELINE_DOCUMENT_SCHEMA_VERSION,
+    exportedAt,
+    baselines: baselines.map((b) => ({ ...b, assignedTo: { accounts: [], tags: b.assignedTo.tags } })),
+  };
+}
+
+export function serializeBaselineDocument(document: BaselineDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The document's baselines, or the first problem as "baselines.0.checks.1.params: message". */
+export function parseBaselineDocument(text: string): { ok: true; document: BaselineDocument } | { ok: false; message: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'The file is not JSON: choose a baselines document exported from this app.' };
+  }
+  const parsed = baselineDocumentSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, document: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return { ok: false, message: `${where}${issue?.message ?? 'The document is not valid.'}` };
+}
+
+/** The built-in baseline offered when none is saved yet: every check with its default parameters. */
+export function starterBaseline(name = 'Recommended'): Baseline {
+  return baselineSchema.parse({
+    name,
+    description: 'Every built-in check with its default parameters.',
+    checks: builtinCheckIds.map((checkId) => ({ checkId })),
+  });
+}
+
+// ---------------------------------------------------------------------------------- evaluation
+
+export type EvaluationTarget = CheckTarget & { accountName: string; domainName: string };
+
+export type CellCounts = { pass: number; fail: number; unknown: number };
+
+/** One failing or unknown result, with what the drill-down shows. */
+export type ResultDetail = {
+  accountId: string;
+  /** Index into report.checks. */
+  check: number;
+  serviceId: number;
+  domainName: string;
+  snapshotAt: string;
+  status: Exclude<CheckStatus, 'pass'>;
+  findings: Finding[];
+  note: string | null;
+  fix: BaselineFix | null;
+};
+
+export type BaselineReport = {
+  baseline: string;
+  evaluatedAt: string;
+  checks: Array<{ checkId: string; title: string; reason: string; fixText: string; fixBy: 'api' | 'by-hand'; params: Record<string, unknown> }>;
+  accounts: Array<{
+    accountId: string;
+    accountName: string;
+    services: number;
+    /** Services of the account in scope that have no snapshot yet (not evaluated). */
+    withoutSnapshot: number;
+    /** Oldest and newest snapshot time of the account's evaluated services (null: none). */
+    oldestSnapshotAt: string | null;
+    newestSnapshotAt: string | null;
+    /** One per check, same order as report.checks. */
+    cells: CellCounts[];
+  }>;
+  details: ResultDetail[];
+  totals: CellCounts;
+};
+
+/**
+ * Runs every check of the baseline on every target. Targets come grouped by account in the order
+ * the grid shows them; accounts without targets can be passed in `accounts` to get an empty row.
+ */
+export function evaluateBaseline(
+  baseline: Baseline,
+  targets: readonly EvaluationTarget[],
+  context: CheckContext & { accounts?: ReadonlyArray<{ accountId: string; accountName: string; withoutSnapshot?: number }> },
+): BaselineReport {
+  const prepared = baseline.checks.map((entry) => {
+    const check = checkById(entry.checkId);
+    const ready = check?.prepare(entry.params);
+    if (!check || !ready?.ok) throw new Error(`Check ${entry.checkId} of baseline ${baseline.name} is not valid.`);
+    return { check, run: ready.run, params: ready.params as Record<string, unknown> };
+  });
+  const rows = new Map<string, BaselineReport['accounts'][number]>();
+  const row = (accountId: string, accountName: string, withoutSnapshot = 0) => {
+    let r = rows.get(accountId);
+    if (!r) {
+      r = { accountId, accountName, services: 0, withoutSnapshot, oldestSnapshotAt: null, newestSnapshotAt: null, cells: prepared.map(() => ({ pass: 0, fail: 0, unknown: 0 })) };
+      rows.set(accountId, r);
+    }
+    return r;
+  };
+  for (const a of context.accounts ?? []) row(a.accountId, a.accountName, a.withoutSnapshot);
+  const details: ResultDetail[] = [];
+  const totals: CellCounts = { pass: 0, fail: 0, unknown: 0 };
+  for (const target of targets) {
+    const r = row(target.accountId, target.accountName);
+    r.services += 1;
+    if (r.oldestSnapshotAt === null || target.snapshotAt < r.oldestSnapshotAt) r.oldestSnapshotAt = target.snapshotAt;
+    if (r.newestSnapshotAt === null || target.snapshotAt > r.newestSnapshotAt) r.newestSnapshotAt = target.snapshotAt;
+    prepared.forEach(({ run }, index) => {
+      const result = run(target, context);
+      r.cells[index][result.status] += 1;
+      totals[result.status] += 1;
+      if (result.status !== 'pass') {
+        details.push({
+          accountId: target.accountId,
+          check: index,
+          serviceId: target.serviceId,
+          domainName: target.domainName,
+          snapshotAt: target.snapshotAt,
+          status: result.status,
+          findings: result.findings,
+          note: result.note,
+          fix: result.fix,
+        });
+      }
+    });
+  }
+  return {
+    baseline: baseline.name,
+    evaluatedAt: new Date(context.now).toISOString(),
+    checks: prepared.map(({ check, params }) => ({ checkId: check.id, title: check.title, reason: check.reason, fixText: check.fixText, fixBy: check.fixBy, params })),
+    accounts: [...rows.values()],
+    details,
+    totals,
+  };
+}
+
+/** A group of failing services that one bulk change fixes. */
+export type FixGroup = { fix: BaselineFix; targets: Array<{ accountId: string; serviceId: number; domainName: string }> };
+
+/**
+ * The failing results of one check (optionally one account) split into what a bulk plan can fix
+ * (grouped by identical change) and what must be done by hand.
+ */
+export function fixGroups(report: BaselineReport, check: number, accountId?: string): { groups: FixGroup[]; byHand: ResultDetail[] } {
+  const groups = new Map<string, FixGroup>();
+  const byHand: ResultDetail[] = [];
+  for (const d of report.details) {
+    if (d.check !== check || d.status !== 'fail' || (accountId !== undefined && d.accountId !== accountId)) continue;
+    if (d.fix === null) {
+      byHand.push(d);
+      continue;
+    }
+    const key = JSON.stringify(d.fix);
+    let group = groups.get(key);
+    if (!group) {
+      group = { fix: d.fix, targets: [] };
+      groups.set(key, group);
+    }
+    group.targets.push({ accountId: d.accountId, serviceId: d.serviceId, domainName: d.domainName });
+  }
+  return { groups: [...groups.values()], byHand };
+}
