@@ -2,7 +2,10 @@
 // version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import type { JournalEntry, JournalOutcome, JournalQuery, MutatingOperationId } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalQueryOf, noJournalFilters, type JournalFilterFields } from './journal-filter-fields.ts';
+
+export { noJournalFilters, type JournalFilterFields };
 import { changeFacts, reapplicableOperationIds } from '#shared/api/operation-facts.ts';
 
 export type { JournalEntry };
@@ -16,31 +19,8 @@ export function reapplyBlocker(entry: JournalEntry): string | null {
 }
 
 export type JournalScope = 'account' | 'all';
-/** The filters as typed in the journal's filter form ('' = not filtered); dates are YYYY-MM-DD (local days). */
-export type JournalFilterFields = {
-  /** In the "All accounts" view: one account ('' = every account). */
-  account: string;
-  operationId: '' | MutatingOperationId;
-  outcome: '' | JournalOutcome;
-  batchId: string;
-  fromDay: string;
-  toDay: string;
-};
-export const noJournalFilters = (): JournalFilterFields => ({ account: '', operationId: '', outcome: '', batchId: '', fromDay: '', toDay: '' });
-export type JournalFilter = { accountId?: string; scope?: JournalScope; service?: string; fields?: JournalFilterFields };
-
-/** The core's query for the filter fields (local days become instants: the day's first and last millisecond). */
-export function journalQueryOf(fields: JournalFilterFields): Omit<JournalQuery, 'service' | 'serviceId'> {
-  const query: Omit<JournalQuery, 'service' | 'serviceId'> = {};
-  if (fields.account !== '') query.accountId = fields.account;
-  if (fields.operationId !== '') query.operationId = fields.operationId;
-  if (fields.outcome !== '') query.outcome = fields.outcome;
-  if (fields.batchId.trim() !== '') query.batchId = fields.batchId.trim();
-  if (fields.fromDay !== '') query.from = new Date(`${fields.fromDay}T00:00:00`).toISOString();
-  if (fields.toDay !== '') query.to = new Date(`${fields.toDay}T23:59:59.999`).toISOString();
-  return query;
-}
 type MatchedService = { accountId: string; serviceId: number; domainName: string };
+export type JournalFilter = { accountId?: string; scope?: JournalScope; service?: string; fields?: JournalFilterFields };
 
 export class JournalState {
   #entries = $state<JournalEntry[]>([]);

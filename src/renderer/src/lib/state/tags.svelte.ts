@@ -4,6 +4,11 @@ import { effectiveTags } from '#shared/tags.ts';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError } from './errors.svelte.ts';
 
+/** Each tag once, sorted. */
+function unique(tags: readonly string[]): string[] {
+  return tags.filter((tag, index) => tags.indexOf(tag) === index).sort();
+}
+
 const NO_TAGS: readonly string[] = Object.freeze([]);
 
 export class TagsState {
@@ -44,17 +49,14 @@ export class TagsState {
 
   /** Every tag in use (accounts and services), sorted. */
   get allTags(): string[] {
-    const all = new Set<string>();
-    for (const tags of Object.values(this.#snapshot.accounts)) for (const tag of tags) all.add(tag);
-    for (const services of Object.values(this.#snapshot.services)) for (const tags of Object.values(services)) for (const tag of tags) all.add(tag);
-    return [...all].sort();
+    const all = [...Object.values(this.#snapshot.accounts).flat(), ...Object.values(this.#snapshot.services).flatMap((services) => Object.values(services).flat())];
+    return unique(all);
   }
 
   /** Tags in use for one account: its own and its services'. */
   tagsInAccount(accountId: string): string[] {
-    const all = new Set(this.#snapshot.accounts[accountId] ?? []);
-    for (const tags of Object.values(this.#snapshot.services[accountId] ?? {})) for (const tag of tags) all.add(tag);
-    return [...all].sort();
+    const all = [...(this.#snapshot.accounts[accountId] ?? []), ...Object.values(this.#snapshot.services[accountId] ?? {}).flat()];
+    return unique(all);
   }
 
   async setAccount(accountId: string, tags: string[]): Promise<void> {
