@@ -23,6 +23,8 @@ export const everyScreen = [
   'cors-editor',
   'rate-limit-editor',
   'rule-tester',
+  'expectation-dialog',
+  'rule-tests',
   'traffic',
   'journal',
   'confirm-dialog',
@@ -131,6 +133,20 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await openTab(app, 'Rule tester');
   await expect(app.getByRole('form', { name: 'Test request' })).toBeVisible();
   await visit('rule-tester');
+
+  // Rule tests: the "Save as expectation" dialog over a verdict, then the suite view after a run.
+  await app.getByRole('form', { name: 'Test request' }).getByLabel('Request URL').fill('/admin');
+  await app.getByRole('form', { name: 'Test request' }).getByLabel('Client IP').fill('10.0.0.1');
+  await app.getByRole('button', { name: 'Save as expectation' }).click();
+  const expectation = app.getByRole('dialog', { name: 'Save as expectation' });
+  await expect(expectation.getByLabel('By access rule')).toHaveValue('Block admin from outside');
+  await visit('expectation-dialog');
+  await expectation.getByRole('button', { name: 'Save expectation' }).click();
+  await expect(expectation).toBeHidden();
+  await openTab(app, 'Rule tests');
+  await app.getByRole('button', { name: 'Run tests' }).click();
+  await expect(app.getByRole('status').filter({ hasText: '1 passed, 0 failed, 0 cannot tell.' })).toBeVisible();
+  await visit('rule-tests');
 
   await mainNav(app).getByRole('button', { name: 'Traffic', exact: true }).click();
   await expect(app.getByRole('img', { name: /^Bandwidth chart, \d+ services?$/ })).toBeVisible({ timeout: 30_000 });

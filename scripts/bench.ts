@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--no-wait] [--screenshots DIR]
+// npm run bench [-- --json] [--no-wait] [--screenshots DIR] [--only suites]
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
@@ -20,6 +20,7 @@ import { startWebHost } from '#web/server.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
+import { suiteBenchRows } from './bench-suites.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 
 const { values } = parseArgs({
@@ -27,8 +28,12 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     'no-wait': { type: 'boolean', default: false },
     screenshots: { type: 'string' },
+    /** Run one group of rows alone: "suites" (rule test suites on the review dialog). */
+    only: { type: 'string' },
   },
 });
+
+if (values.only !== undefined && values.only !== 'suites') throw new Error(`--only takes "suites" (got "${values.only}")`);
 
 const root = resolve(import.meta.dirname, '..');
 const rendererDir = join(root, 'out', 'renderer');
@@ -50,6 +55,11 @@ const rows: Row[] = [];
 const log = (line: string): void => {
   if (!values.json) process.stderr.write(`${line}\n`);
 };
+
+if (values.only === 'suites') {
+  rows.push(...(await suiteBenchRows()));
+  await printAndExit();
+}
 
 if (rendererBuildIsStale(root)) {
   log('building the renderer (electron-vite build)…');
@@ -239,6 +249,7 @@ try {
   await walk(rendererDir);
   rows.push({ name: 'Renderer bundle, gzip (all assets)', value: Math.round(gzipTotal / 1024), unit: 'KiB', budget: 'info', pass: null });
   rows.push({ name: 'Renderer bundle, gzip (JavaScript)', value: Math.round(gzipJs / 1024), unit: 'KiB', budget: 'info', pass: null });
+  rows.push(...(await suiteBenchRows()));
 } finally {
   await browser.close();
   await host.stop();
@@ -247,13 +258,22 @@ try {
   clearTimeout(hardStop);
 }
 
-const failed = rows.filter((r) => r.pass === false);
-if (values.json) {
-  process.stdout.write(`${JSON.stringify({ rows, passed: failed.length === 0 }, null, 2)}\n`);
-} else {
-  const width = Math.max(...rows.map((r) => r.name.length));
-  const line = (a: string, b: string, c: string, d: string): string => `${a.padEnd(width)}  ${b.padStart(8)} ${c.padEnd(8)} ${d.padEnd(26)}`;
-  process.stdout.write(`${line('Benchmark', 'value', 'unit', 'budget')} result\n`);
-  for (const r of rows) process.stdout.write(`${line(r.name, String(r.value), r.unit, r.budget)} ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}\n`);
+await printAndExit();
+
+/** Prints the rows (table or JSON) and exits: 1 when a budget was missed. */
+async function printAndExit(): Promise<never> {
+  const failed = rows.filter((r) => r.pass === false);
+  let text: string;
+  if (values.json) {
+    text = `${JSON.stringify({ rows, passed: failed.length === 0 }, null, 2)}\n`;
+  } else {
+    const width = Math.max(...rows.map((r) => r.name.length));
+    const line = (a: string, b: string, c: string, d: string): string => `${a.padEnd(width)}  ${b.padStart(8)} ${c.padEnd(8)} ${d.padEnd(26)}`;
+    text = `${line('Benchmark', 'value', 'unit', 'budget')} result\n`;
+    for (const r of rows) text += `${line(r.name, String(r.value), r.unit, r.budget)} ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}\n`;
+  }
+  // Exit only once the output is written (a pipe may take it in parts).
+  await new Promise<void>((done) => process.stdout.write(text, () => done()));
+  clearTimeout(hardStop);
+  process.exit(failed.length === 0 ? 0 : 1);
 }
-process.exitCode = failed.length === 0 ? 0 : 1;
