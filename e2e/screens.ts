@@ -26,6 +26,8 @@ export const everyScreen = [
   'traffic',
   'journal',
   'confirm-dialog',
+  'baselines',
+  'baseline-editor',
   'accounts',
   'review-mode',
 ] as const;
@@ -151,6 +153,20 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await visit('confirm-dialog');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
+
+  // Baselines: every built-in check over the sandbox's snapshots, a failing cell opened.
+  await mainNav(app).getByRole('button', { name: 'Baselines' }).click();
+  await app.getByRole('button', { name: 'Create a baseline' }).click();
+  const editor = app.getByRole('dialog', { name: 'New baseline' });
+  await editor.getByLabel('Name').fill('Recommended');
+  await visit('baseline-editor');
+  await editor.getByRole('button', { name: 'Save baseline' }).click();
+  await expect(editor).toBeHidden();
+  await app.getByRole('button', { name: 'Refresh snapshots' }).click();
+  const redirectCell = app.getByRole('button', { name: /^HTTP→HTTPS redirect on, Sandbox: 1 failing/ });
+  await redirectCell.click();
+  await expect(app.getByRole('heading', { name: 'HTTP→HTTPS redirect on — Sandbox' })).toBeFocused();
+  await visit('baselines');
 
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();

@@ -20,6 +20,7 @@ export type Route =
   | { screen: 'create-service' }
   | { screen: 'traffic' }
   | { screen: 'journal' }
+  | { screen: 'baselines' }
   | { screen: 'accounts' }
   | { screen: 'review' };
 
@@ -29,6 +30,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   'create-service': 'New service',
   traffic: 'Traffic',
   journal: 'Change journal',
+  baselines: 'Baselines',
   accounts: 'Accounts',
   review: 'Stats bundle review',
 };
