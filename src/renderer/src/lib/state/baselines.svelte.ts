@@ -1,7 +1,7 @@
 // The Baselines screen's state: the built-in checks, saved baselines, the last evaluation (the
 // grid), which cell is drilled into, snapshot coverage and the background refresh.
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify } from './errors.svelte.ts';
+import { handleError, notify, toAppError } from './errors.svelte.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import type { Baseline, BaselineInput } from '#shared/baseline/baseline.ts';
 
@@ -118,8 +118,11 @@ export class BaselinesState {
       this.select(saved.baseline.name);
       return null;
     } catch (error) {
-      const appError = handleError(error, 'Could not save the baseline');
-      return appError.fields ?? { form: appError.message };
+      // Field problems are shown beside the fields; only other failures become a toast.
+      const appError = toAppError(error);
+      if (appError.fields && Object.keys(appError.fields).length > 0) return appError.fields;
+      handleError(error, 'Could not save the baseline');
+      return { form: appError.message };
     } finally {
       this.#busy = null;
     }
