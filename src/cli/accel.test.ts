@@ -19,15 +19,18 @@ describe('accel help', () => {
     const names = commands.map((command) => command.name);
     expect(names).toEqual(expect.arrayContaining(['accounts', 'call', 'sign', 'sandbox']));
     for (const name of names) expect(main.stdout).toContain(`  ${name}`);
-    const helps = await Promise.all(names.map((name) => runAccel([name, '--help'])));
-    for (const help of helps) {
-      expect(help.code).toBe(0);
-      expect(help.stdout).toMatch(/^Usage: accel /);
+    // Two at a time: one Node process per command, and the list grows with every command.
+    for (let i = 0; i < names.length; i += 2) {
+      const helps = await Promise.all(names.slice(i, i + 2).map((name) => runAccel([name, '--help'])));
+      for (const help of helps) {
+        expect(help.code).toBe(0);
+        expect(help.stdout).toMatch(/^Usage: accel /);
+      }
     }
     const unknown = await runAccel(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command');
-  });
+  }, 120_000);
 });
 
 describe('accel sign', () => {

@@ -1,8 +1,8 @@
-// What the app keeps per account besides the account itself (drafts, service list, tags), dropped when the
+// What the app keeps per account besides the account itself (drafts, service list, tags, rule test suites), dropped when the
 // account is removed — in the core, so `accel accounts remove` cleans up too. The account is gone
 // already when this runs: a failed cleanup becomes a warning instead of failing the removal.
 import type { CoreContext } from './context.ts';
-import { draftStoreFor, inventoryStoreFor, tagStoreFor } from './core-services.ts';
+import { draftStoreFor, inventoryStoreFor, ruleSuiteStoreFor, tagStoreFor } from './core-services.ts';
 import { baselineStoreFor, snapshotStoreFor } from './baselines/baseline-services.ts';
 
 export async function removeAccountData(ctx: CoreContext, accountId: string): Promise<void> {
@@ -18,6 +18,9 @@ export async function removeAccountData(ctx: CoreContext, accountId: string): Pr
       .removeAccount(accountId)
       .then(() => ctx.emit('tags.changed', { accountId }))
       .catch(() => ctx.emit('app.warning', { code: 'Tags.CleanupFailed', message: 'The removed account’s tags could not be deleted.' })),
+    ruleSuiteStoreFor(ctx)
+      .removeAccount(accountId)
+      .catch(() => ctx.emit('app.warning', { code: 'Suites.CleanupFailed', message: 'The removed account’s rule test suites could not be deleted.' })),
     Promise.all([snapshotStoreFor(ctx).removeAccount(accountId), baselineStoreFor(ctx).removeAccount(accountId)]).catch(() =>
       ctx.emit('app.warning', { code: 'Baselines.CleanupFailed', message: 'The removed account’s configuration snapshots could not be deleted.' }),
     ),

@@ -19,6 +19,9 @@ import { DRAFTS_FILE } from './drafts.ts';
 import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';
+import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk-store.ts';
+import { bulkServiceFor } from './core-services.ts';
+import { RULE_SUITES_FILE } from './rule-suites.ts';
 import { snapshotRefresherFor } from './baselines/baseline-services.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
@@ -50,7 +53,17 @@ export type CreateCoreOptions = {
 };
 
 /** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
-export const DATA_FILES = [ACCOUNTS_FILE, DRAFTS_FILE, JOURNAL_FILE, INVENTORY_FILE, SETTINGS_FILE, BASELINES_FILE] as const;
+export const DATA_FILES = [
+  ACCOUNTS_FILE,
+  DRAFTS_FILE,
+  JOURNAL_FILE,
+  INVENTORY_FILE,
+  SETTINGS_FILE,
+  RULE_SUITES_FILE,
+  BULK_BATCHES_FILE,
+  BULK_TEMPLATES_FILE,
+  BASELINES_FILE,
+] as const;
 
 export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
 
@@ -142,6 +155,8 @@ export function createCore(options: CreateCoreOptions): Core {
       if (disposed) return;
       disposed = true;
       await snapshotRefresherFor(context).stop();
+      // A bulk batch still running stops after its writes in flight and is offered for resume next time.
+      await bulkServiceFor(context).shutdown();
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

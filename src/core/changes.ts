@@ -17,11 +17,15 @@ import {
 } from '#shared/api/operation-facts.ts';
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
+import type { BudgetPriority } from './api/budget.ts';
 
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
 
+/** How a caller's calls are sent: bulk runs use the background budget share and can be cancelled. */
+export type ChangeCallOptions = { priority?: BudgetPriority; signal?: AbortSignal };
+
 /** What changes.ts needs from the account's ApiClient (structural, so tests can pass a fake). */
-export type ChangeClient = { call(operationId: string, input: OperationCallInput): Promise<unknown> };
+export type ChangeClient = { call(operationId: string, input: OperationCallInput, options?: ChangeCallOptions): Promise<unknown> };
 export type ChangeAccount = { id: string; name: string; production: boolean };
 
 export type ChangeServiceDeps = {
@@ -36,6 +40,11 @@ export type ApplyRequest = {
   input: OperationCallInput;
   confirmProduction?: boolean;
   reapplyOf?: string;
+  /** The bulk batch this change belongs to (journaled with it). */
+  batchId?: string;
+  callOptions?: ChangeCallOptions;
+  /** Rule test expectations the review showed as flipped (recorded on the entry). */
+  flippedExpectations?: readonly string[];
 };
 
 export type CurrentState = {
@@ -116,7 +125,7 @@ function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
 }
 
 export type ChangeService = {
-  current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState>;
+  current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput, callOptions?: ChangeCallOptions): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
   reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }>;
   /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
@@ -133,13 +142,18 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     );
   }
 
-  async function current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput): Promise<CurrentState> {
+  async function current(
+    accountId: string,
+    operationId: MutatingOperationId,
+    input: OperationCallInput,
+    callOptions?: ChangeCallOptions,
+  ): Promise<CurrentState> {
     const serviceId = serviceIdOf(input);
     const listOp = listOperationFor(operationId);
     const readBack = changeFacts(operationId).readBack;
     if (listOp !== undefined && serviceId !== null) {
       const client = await deps.client(accountId);
-      const list = await client.call(listOp, { params: { serviceId } });
+      const list = await client.call(listOp, { params: { serviceId } }, callOptions);
       const policyId = policyIdOf(input);
       const found = Array.isArray(list)
         ? (list as unknown[]).find((p) => isObject(p) && Number(p.policyId) === policyId)
@@ -162,7 +176,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       );
     }
     const { operationId } = request;
-    const state = await current(request.accountId, operationId, request.input);
+    const state = await current(request.accountId, operationId, request.input, request.callOptions);
     const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
@@ -176,11 +190,13 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       beforeSource: state.source,
       after: operationId === 'deleteRateLimit' ? null : (body ?? null),
       ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
+      ...(request.batchId ? { batchId: request.batchId } : {}),
+      ...(request.flippedExpectations?.length ? { flippedExpectations: [...request.flippedExpectations] } : {}),
     };
     const client = await deps.client(request.accountId);
     let data: unknown;
     try {
-      data = await client.call(operationId, input);
+      data = await client.call(operationId, input, request.callOptions);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       await journal.append({

@@ -37,6 +37,8 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
           keyId: credentials.accessKeyId,
           secret: credentials.secret,
           onClockSkew: (offsetMs) => deps.onClockSkew?.(accountId, offsetMs),
+          // While the last attempt found no gateway, reads fail at once instead of backing off.
+          gatewayKnownDown: () => health.isUnreachable(accountId),
           log: (entry) => {
             health.record(accountId, entry);
             deps.clientOptions?.log?.(entry);

@@ -9,6 +9,7 @@ import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
 import { SECRET_LEFT_OUT, type ConfigDocument } from '#shared/config-document/schema.ts';
+import { clonePlanParts } from '#shared/config-document/clone.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX', accessKeySecret: 'globex-secret-0001', customerId: 4202 };
@@ -38,7 +39,8 @@ beforeAll(async () => {
     dataDir,
     secretStore: createMemorySecretStore(),
     sandboxOptions: { statePath: null },
-    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } },
+    // No request budget: this file makes more than the default 100 requests a minute on one key.
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 }, budget: false },
   });
   acme = data(
     await core.invoke('accounts.add', {
@@ -198,5 +200,67 @@ describe('configuration documents across two customers', () => {
     expect(stored?.tokenSecret).toBe(TOKEN);
     const journal = await core.invoke('journal.list', { accountId: globex });
     expect(JSON.stringify(journal)).not.toContain(TOKEN);
+  });
+
+  it('clones a service onto a new domain in another account: settings copied, default policies updated by name, then applied', async () => {
+    const source = { accountId: acme, serviceId: shopId };
+    const domainName = 'shop.customer-4202.example.org';
+    const journalBefore = data(await core.invoke('journal.list', { accountId: globex })).entries.length;
+    const servicesBefore = globexGateway.store.servicesOf(GLOBEX.customerId).length;
+
+    const unconfirmed = failure(await core.invoke('config.clone', { source, accountId: globex, domainName }));
+    expect(unconfirmed.code).toBe('Change.ConfirmationRequired');
+    const invalid = failure(await core.invoke('config.clone', { source, accountId: globex, domainName: 'https://shop.example.org/', confirmProduction: true }));
+    expect(invalid).toMatchObject({ code: 'Config.InvalidClone', fields: { domainName: expect.stringMatching(/^Domain name must be a domain name/) } });
+    const same = failure(await core.invoke('config.clone', { source, accountId: globex, domainName: 'www.example-shop.com', confirmProduction: true }));
+    expect(same.fields?.domainName).toMatch(/must differ from the source's/);
+    expect(globexGateway.store.servicesOf(GLOBEX.customerId)).toHaveLength(servicesBefore);
+
+    const cloned = data(await core.invoke('config.clone', { source, accountId: globex, domainName, confirmProduction: true }));
+    const record = globexGateway.store.servicesOf(GLOBEX.customerId).find((s) => s.service.id === cloned.service.id);
+    const original = acmeGateway.store.servicesOf(DEMO_CUSTOMER_ID).find((s) => s.service.id === shopId)!.service;
+    expect(original.origins?.length).toBeGreaterThan(1);
+    expect(record?.service).toMatchObject({ domainName, origins: original.origins, defaultHostHeader: original.defaultHostHeader, tlsProfile: original.tlsProfile });
+    expect(cloned.service.cName).toMatch(/^shop-customer-4202-example-org\./);
+    const listed = data(await core.invoke('inventory.list', { accountId: globex })).services;
+    expect(listed.map((s) => s.serviceId)).toContain(cloned.service.id);
+    const journal = data(await core.invoke('journal.list', { accountId: globex })).entries;
+    expect(journal).toHaveLength(journalBefore + 1);
+    expect(journal.find((e) => e.id === cloned.journalEntryId)).toMatchObject({ operationId: 'createService', serviceId: cloned.service.id });
+
+    // The gateway provisioned its default policies: the plan updates the one the source has by name.
+    const action = (id: string) => cloned.plan.items.find((i) => i.id === id)?.action;
+    expect(action('service')).toBeUndefined();
+    expect(action('cache-control/Static assets')).toBe('update');
+    expect(action('cache-control/Product images')).toBe('cannot');
+    expect(action('cache-control/Default')).toBe('cannot');
+    expect(action('access-control/Block admin from outside')).toBe('create');
+    // Read from the service itself, the token policy carries its secret (it never reaches the plan).
+    expect(action('access-control/Signed downloads')).toBe('create');
+    expect(JSON.stringify(cloned)).not.toContain(TOKEN);
+
+    const ticked = cloned.plan.items.filter((i) => i.action === 'create' || i.action === 'update').map((i) => i.id);
+    const target = { accountId: globex, serviceId: cloned.service.id };
+    const applied = data(await core.invoke('config.apply', { source, target, parts: [...clonePlanParts], itemIds: ticked, confirmProduction: true }));
+    expect(applied.allApplied).toBe(true);
+    const diff = data(await core.invoke('config.diff', { left: source, right: target }));
+    for (const id of ticked.filter((i) => i.includes('/'))) {
+      const [part, name] = id.split('/');
+      expect(diff.groups.find((g) => g.part === part && g.name === name)?.status).toBe('same');
+    }
+  });
+
+  it('clones an S3 origin with its secret from the service itself, but not from a document that left it out', async () => {
+    const source = { accountId: acme, serviceId: s3ServiceId };
+    const cloned = data(await core.invoke('config.clone', { source, accountId: acme, domainName: 'media-copy.example-media.net' }));
+    const record = acmeGateway.store.servicesOf(DEMO_CUSTOMER_ID).find((s) => s.service.id === cloned.service.id);
+    expect(record?.service.origins?.[0]?.s3Credential).toMatchObject({ accessKey: 'SANDBOXS3ACCESSKEY', accessSecret: 'sandbox-s3-secret-not-real-0001' });
+    expect(JSON.stringify(cloned)).not.toContain('sandbox-s3-secret-not-real-0001');
+    const journal = data(await core.invoke('journal.list', { accountId: acme }));
+    expect(JSON.stringify(journal)).not.toContain('sandbox-s3-secret-not-real-0001');
+
+    const document = data(await core.invoke('config.export', { accountId: acme, serviceIds: [s3ServiceId] })).text;
+    const refused = failure(await core.invoke('config.clone', { source: { document }, accountId: acme, domainName: 'media-copy-2.example-media.net' }));
+    expect(refused).toMatchObject({ code: 'Config.InvalidClone', fields: { 'origins.0.s3Credential.accessSecret': expect.stringMatching(/S3 access secret of origin 1 was left out/) } });
   });
 });

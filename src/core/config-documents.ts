@@ -25,6 +25,8 @@ import {
   type ServiceConfig,
 } from '#shared/config-document/schema.ts';
 import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
+import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
+import { serviceSchema } from '#shared/api/schemas/service.ts';
 
 /** How a read is paced in the key's request budget: background reads (snapshots) let interactive ones go first. */
 export type ReadOptions = { priority?: BudgetPriority; signal?: AbortSignal };
@@ -38,6 +40,8 @@ export type ConfigDocumentDeps = {
   changes: Pick<ChangeService, 'apply' | 'lastApplied'>;
   /** The account's known services (the API cannot list them). */
   inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
+  /** Adds a service created here (a clone) to the account's list. */
+  recordService(accountId: string, service: { serviceId: number; domainName: string; cName?: string; enabled?: boolean }): Promise<unknown>;
   now(): Date;
 };
 
@@ -62,6 +66,21 @@ export type ExportResult = {
 };
 
 export type PlanRequest = { source: ConfigSource; target: { accountId: string; serviceId: number }; parts?: readonly DocumentPart[] };
+
+export type CloneRequest = {
+  source: ConfigSource;
+  /** The account the new service is created in (the source's or another). */
+  accountId: string;
+  domainName: string;
+  alternateDomainNames?: readonly string[];
+  confirmProduction?: boolean;
+};
+export type CloneResult = {
+  service: { id: number; domainName: string; cName: string | null };
+  journalEntryId: string;
+  /** Applying the source's policies onto the new service (which starts with the gateway's default policies). */
+  plan: ApplyPlan;
+};
 
 export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
 export type ApplyItemResult = {
@@ -188,6 +207,45 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     async resolveSource(source: ConfigSource): Promise<ServiceConfig> {
       if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId);
       return pickService(await readDocument(source.document, source.passphrase), source.service);
+    },
+    /**
+     * Creates a service with the source's settings on a new domain (through changes.apply: the
+     * journal records it), adds it to the account's list, and plans applying the source's
+     * policies onto it (clonePlanParts). The plan is applied like any other (config.apply with
+     * the same parts), after the user ticks it.
+     */
+    async clone(request: CloneRequest): Promise<CloneResult> {
+      const account = await deps.account(request.accountId);
+      if (account.production && request.confirmProduction !== true) {
+        throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Confirm creating the clone there.`);
+      }
+      const source = await this.resolveSource(request.source);
+      const built = cloneServiceBody(source, {
+        domainName: request.domainName,
+        ...(request.alternateDomainNames === undefined ? {} : { alternateDomainNames: request.alternateDomainNames }),
+      });
+      if (!built.ok) throw new CoreError('Config.InvalidClone', built.message, { fields: built.fields });
+      const { entry, data } = await deps.changes.apply({
+        accountId: request.accountId,
+        operationId: 'createService',
+        input: { params: {}, body: built.body },
+        confirmProduction: request.confirmProduction,
+      });
+      const parsed = serviceSchema.safeParse(data);
+      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
+      const created = parsed.data;
+      await deps.recordService(request.accountId, {
+        serviceId: created.id,
+        domainName: created.domainName,
+        ...(created.cName ? { cName: created.cName } : {}),
+        ...(created.enabled === undefined ? {} : { enabled: created.enabled }),
+      });
+      const target = await readServiceConfig(request.accountId, created.id);
+      return {
+        service: { id: created.id, domainName: created.domainName, cName: created.cName ?? null },
+        journalEntryId: entry.id,
+        plan: planApply(source, target, { parts: clonePlanParts }),
+      };
     },
     async diff(left: ConfigSource, right: ConfigSource): Promise<ConfigDiff> {
       const [l, r] = await Promise.all([this.resolveSource(left), this.resolveSource(right)]);

@@ -10,7 +10,13 @@ import { InventoryStore } from './inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings.ts';
+import { createBulkService, type BulkService } from './bulk-apply.ts';
+import { createBatchStore, createTemplateStore } from './bulk-store.ts';
 import { TagStore } from './tags.ts';
+import { createImpactService, type ImpactService } from './impact.ts';
+import { analyticsServiceFor } from './analytics/service.ts';
+import { knownServices } from './journal-view.ts';
+import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
 
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   createJournal(
@@ -63,6 +69,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
     now: () => ctx.now(),
   }),
 );
@@ -71,6 +78,26 @@ export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
   createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
+/** Bulk apply (bulk-apply.ts); target selection by tag reads the tags store (a service carries its account's tags too). */
+export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =>
+  createBulkService({
+    batches: createBatchStore(
+      storeOptions(ctx, 'Bulk.BatchesCorrupt', (report) => `Bulk batches could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    ),
+    templates: createTemplateStore(
+      storeOptions(ctx, 'Bulk.TemplatesCorrupt', (report) => `Bulk templates could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    ),
+    changes: changeServiceFor(ctx),
+    journal: journalFor(ctx),
+    accounts: async () => (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name, production: a.production })),
+    inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
+    client: accountAccess(ctx).client,
+    serviceTags: (accountId) => tagStoreFor(ctx).serviceTags(accountId),
+    accountTags: () => tagStoreFor(ctx).accountTags(),
+    progress: (event) => ctx.emit('bulk.progress', event),
+    now: () => ctx.now(),
+  }),
+);
 /** Tags on accounts and services (bulk target selection, baselines, filters). */
 export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
   (ctx) =>
@@ -78,3 +105,51 @@ export const tagStoreFor: (ctx: CoreContext) => TagStore = perCore(
       storeOptions(ctx, 'Tags.Corrupt', (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
     ),
 );
+
+/** Change impact: chart markers and impact lines from the journal and the analytics cache. */
+export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ctx) =>
+  createImpactService({
+    journal: journalFor(ctx),
+    analytics: analyticsServiceFor(ctx),
+    knownServices: (accountIds, entries) => knownServices({ inventory: (accountId) => inventoryStoreFor(ctx).list(accountId) }, accountIds, entries),
+    now: () => ctx.now(),
+  }),
+);
+
+/** Every service the app knows (each account's service list) that carries the tag, itself or through its account. */
+export async function servicesWithTag(ctx: CoreContext, tag: string): Promise<Array<{ accountId: string; serviceId: number }>> {
+  const services = new Map<string, number[]>();
+  for (const account of await ctx.accounts.list()) {
+    services.set(account.id, (await inventoryStoreFor(ctx).list(account.id)).map((s) => s.serviceId));
+  }
+  return (await tagStoreFor(ctx).servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
+}
+
+/** Rule test suites per service (<dataDir>/rule-suites.json). */
+export const ruleSuiteStoreFor: (ctx: CoreContext) => RuleSuiteStore = perCore((ctx) =>
+  createRuleSuiteStore(
+    storeOptions(ctx, 'Suites.Corrupt', (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+  ),
+);
+
+/** Running suites on services' rules as read now, and checking a proposed change against its service's suite. */
+export const ruleSuitesFor: (ctx: CoreContext) => RuleSuiteService = perCore((ctx) => {
+  const access = accountAccess(ctx);
+  return createRuleSuiteService({
+    store: ruleSuiteStoreFor(ctx),
+    account: access.account,
+    client: access.client,
+    journal: (accountId, serviceId) => journalFor(ctx).list({ accountId, serviceId }),
+    serviceNames: async (accountId) => {
+      try {
+        const services = await inventoryServiceFor(ctx).list(accountId);
+        return new Map(services.map((s) => [s.serviceId, s.domainName]));
+      } catch {
+        // Names are for the reader; a run goes on with IDs.
+        return new Map();
+      }
+    },
+    // Every account's listed services that carry the tag themselves or through their account.
+    servicesOfTag: (tag) => servicesWithTag(ctx, tag),
+  });
+});

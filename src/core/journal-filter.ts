@@ -1,7 +1,9 @@
-// The change journal's service filter: a service ID ("101", "#101") or a domain name (or part of
-// one, case-insensitive) resolved against the services the app knows for the accounts in view:
-// their service lists and the services created from this app (journal createService entries).
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+// The change journal's filters (the journal screen, its export and `accel journal`): account,
+// operation, batch, outcome, time range, and the service: a service ID ("101", "#101") or a domain
+// name (or part of one, case-insensitive) resolved against the services the app knows for the
+// accounts in view: their service lists and the services created from this app (journal
+// createService entries).
+import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
 
 export type KnownService = { accountId: string; serviceId: number; domainName: string };
 
@@ -52,4 +54,43 @@ export function namesOf(entries: readonly JournalEntry[], known: readonly KnownS
     if (wanted.has(key) && !out.has(key)) out.set(key, s);
   }
   return [...out.values()];
+}
+
+/** Whether an entry passes every filter except the service domain (resolved by selectJournalEntries). */
+export function matchesJournalQuery(entry: JournalEntry, query: Omit<JournalQuery, 'service'>): boolean {
+  if (query.accountId !== undefined && entry.accountId !== query.accountId) return false;
+  if (query.serviceId !== undefined && entry.serviceId !== query.serviceId) return false;
+  if (query.operationId !== undefined && entry.operationId !== query.operationId) return false;
+  if (query.batchId !== undefined && query.batchId !== '' && entry.batchId !== query.batchId) return false;
+  if (query.outcome !== undefined && entry.result.ok !== (query.outcome === 'ok')) return false;
+  if (query.from !== undefined || query.to !== undefined) {
+    const at = Date.parse(entry.at);
+    if (query.from !== undefined && at < Date.parse(query.from)) return false;
+    if (query.to !== undefined && at > Date.parse(query.to)) return false;
+  }
+  return true;
+}
+
+export type SelectedEntries = {
+  entries: JournalEntry[];
+  /** When the service filter was a domain name: the services it matched. */
+  services?: KnownService[];
+};
+
+/**
+ * The entries (newest first, as stored) that pass every filter. The service filter is an ID, or a
+ * domain name resolved against `known` (only services of the accounts in view).
+ */
+export function selectJournalEntries(entries: readonly JournalEntry[], query: JournalQuery, known: readonly KnownService[]): SelectedEntries {
+  const { service, ...rest } = query;
+  if (service === undefined || service === '') return { entries: entries.filter((e) => matchesJournalQuery(e, rest)) };
+  const parsed = parseServiceFilter(service);
+  if (parsed.kind === 'id') {
+    // An explicit serviceId and a different ID in the text select nothing, rather than one of them silently.
+    if (rest.serviceId !== undefined && rest.serviceId !== parsed.serviceId) return { entries: [] };
+    return { entries: entries.filter((e) => matchesJournalQuery(e, { ...rest, serviceId: parsed.serviceId })) };
+  }
+  const inView = query.accountId === undefined ? known : known.filter((s) => s.accountId === query.accountId);
+  const services = servicesNamed(parsed.text, inView);
+  return { entries: entriesOf(entries, services).filter((e) => matchesJournalQuery(e, rest)), services };
 }

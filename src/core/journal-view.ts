@@ -1,9 +1,9 @@
-// What journal.list answers: the entries in view (one account or all), filtered by service ID or by
-// a domain name resolved against the services the app knows (the accounts' service lists first,
-// then services created from this app), with the domain name of each service the entries are about.
-import type { Journal, JournalFilter } from './journal.ts';
-import { entriesOf, namesOf, parseServiceFilter, servicesCreatedIn, servicesNamed, type KnownService } from './journal-filter.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+// What journal.list and journal.export select: the entries in view (one account or all) through the
+// journal query's filters (src/core/journal-filter.ts), a domain name resolved against the services
+// the app knows (the accounts' service lists first, then services created from this app).
+import type { Journal } from './journal.ts';
+import { selectJournalEntries, servicesCreatedIn, type KnownService, type SelectedEntries } from './journal-filter.ts';
+import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
 
 export type JournalViewDeps = {
   journal: Pick<Journal, 'list'>;
@@ -11,29 +11,27 @@ export type JournalViewDeps = {
   inventory(accountId: string): Promise<ReadonlyArray<{ serviceId: number; domainName: string }>>;
 };
 
-export type JournalViewQuery = JournalFilter & {
-  /** A service ID ("101", "#101") or a domain name or part of one. */
-  service?: string;
-};
-
-export type JournalView = { entries: JournalEntry[]; serviceNames: KnownService[]; services?: KnownService[] };
-
-export async function listJournal(deps: JournalViewDeps, query: JournalViewQuery = {}): Promise<JournalView> {
-  const { service, ...filter } = query;
-  const inScope = await deps.journal.list({ accountId: filter.accountId });
-  const accountIds = filter.accountId !== undefined ? [filter.accountId] : await deps.accountIds();
-  // Inventory first: the account's current list names a service better than an old create entry.
+/**
+ * The services the app knows for these accounts: their service lists first (the account's current
+ * list names a service better than an old create entry), then services created from this app.
+ */
+export async function knownServices(
+  deps: Pick<JournalViewDeps, 'inventory'>,
+  accountIds: readonly string[],
+  entries: readonly JournalEntry[],
+): Promise<KnownService[]> {
   const known: KnownService[] = [];
   for (const accountId of accountIds) {
     for (const entry of await deps.inventory(accountId)) known.push({ accountId, serviceId: entry.serviceId, domainName: entry.domainName });
   }
-  known.push(...servicesCreatedIn(inScope));
-  const named = (entries: readonly JournalEntry[]) => ({ entries: [...entries], serviceNames: namesOf(entries, known) });
-  if (service === undefined || service === '') return named(await deps.journal.list(filter));
-  const parsed = parseServiceFilter(service);
-  if (parsed.kind === 'id') return named(await deps.journal.list({ ...filter, serviceId: parsed.serviceId }));
-  // A domain name: resolve it against the services known for the accounts in view.
-  const services = servicesNamed(parsed.text, known);
-  const entries = entriesOf(inScope, services);
-  return { ...named(filter.limit === undefined ? entries : entries.slice(0, filter.limit)), services };
+  return [...known, ...servicesCreatedIn(entries)];
+}
+
+/** The entries the query selects, with the services known for the accounts in view. */
+export async function selectJournal(deps: JournalViewDeps, query: JournalQuery): Promise<SelectedEntries & { total: number; known: KnownService[] }> {
+  const all = await deps.journal.list();
+  const accountIds = query.accountId !== undefined ? [query.accountId] : await deps.accountIds();
+  const known = await knownServices(deps, accountIds, query.accountId === undefined ? all : all.filter((e) => e.accountId === query.accountId));
+  const selected = selectJournalEntries(all, query, known);
+  return { ...selected, total: selected.entries.length, known };
 }

@@ -44,8 +44,7 @@ export function accountAccess(ctx: CoreContext) {
     },
     client: async (accountId: string): Promise<ReadClient> => {
       const client = await ctx.clients.forAccount(accountId);
-      // The priority orders the read in the key's request budget (background snapshot reads wait for interactive ones).
-      return { call: (operationId, input, options) => client.request(operationId, input, options && { priority: options.priority, signal: options.signal }) };
+      return { call: (operationId, input, options) => client.request(operationId, input, options) };
     },
   };
 }

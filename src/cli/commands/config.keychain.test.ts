@@ -102,4 +102,29 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     expect(changed.code).toBe(1);
     expect(changed.stderr).toMatch(/Config\.Tampered: The encrypted document was changed after it was exported/);
   }, 120_000);
+
+  it('clones a service onto a new domain in another account: --yes for production, a bad domain named, then every item applied', async () => {
+    const base = ['config', 'clone', `@Acme#${shopId}`, '--account', 'Globex'];
+    const unconfirmed = await runAccel([...base, '--domain', 'shop.globex.example'], { env: ctx.env() });
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/"Globex" is a production account: add --yes/);
+    const before = globexGateway.store.servicesOf(GLOBEX.customerId).length;
+    const bad = await runAccel([...base, '--domain', 'shop globex', '--yes'], { env: ctx.env() });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/Config\.InvalidClone: Domain name must be a domain name/);
+    expect(globexGateway.store.servicesOf(GLOBEX.customerId)).toHaveLength(before);
+
+    const cloned = await runAccel([...base, '--domain', 'shop.globex.example', '--only', 'cache-control,access-control', '--yes', '--format', 'json'], { env: ctx.env() });
+    expect(cloned.stderr).toMatch(/^Created service \d+ shop\.globex\.example \(CNAME shop-globex-example\./m);
+    const result = JSON.parse(cloned.stdout) as { service: { id: number }; allApplied: boolean; results: Array<{ id: string; outcome: string }> };
+    // Cache control policies the new service does not have by name cannot be created.
+    expect(cloned.code).toBe(EXIT_NOT_EVERY_ITEM);
+    expect(result.results.find((r) => r.id === 'cache-control/Static assets')?.outcome).toBe('applied');
+    expect(result.results.find((r) => r.id === 'cache-control/Product images')?.outcome).toBe('cannot');
+    expect(result.results.find((r) => r.id === 'access-control/Signed downloads')?.outcome).toBe('applied');
+    const record = globexGateway.store.servicesOf(GLOBEX.customerId).find((s) => s.service.id === result.service.id);
+    expect(record?.service.domainName).toBe('shop.globex.example');
+    expect(record?.cacheControl.find((p) => p.policyName === 'Static assets')?.ttl).toBe(2_592_000);
+    expect(record?.accessControl.map((p) => p.policyName).sort()).toEqual(['Block admin from outside', 'EU checkout only', 'Office network (V2 only)', 'Signed downloads']);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-// accel config export|diff|apply: configuration documents from a terminal, with the same
+// accel config export|diff|apply|clone: configuration documents from a terminal, with the same
 // export, diff and plan as the app (config.* channels of the core), so that configurations can
 // live in git and be applied from a pipeline.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -21,6 +21,9 @@ export const help = `Usage: accel config export --account NAME [--service ID|DOM
        accel config apply FILE[#SERVICE] --account NAME --service ID|DOMAIN
                           [--only PARTS] [--items IDS] [--dry-run] [--format table|json] [--yes]
                           [--passphrase-env VAR]
+       accel config clone SOURCE --account NAME --domain NEW [--alternate-domain NAME ...]
+                          [--only PARTS] [--items IDS] [--format table|json] [--yes]
+                          [--passphrase-env VAR]
 
 Configuration documents (docs/config-documents.md): a service's settings, its cache control,
 access control and redirection policies, and the CORS headers and rate limit as last applied
@@ -37,6 +40,11 @@ apply    Plans applying the document's service to the target service: per item c
          unchanged, or cannot apply with the reason. Without --dry-run it applies every item that
          can apply (or only --items id1,id2) through the change journal, and lists each item's
          outcome: applied, unchanged, cannot, failed or skipped (not ticked).
+clone    Creates a service in --account with the settings of SOURCE (@ACCOUNT#SERVICE or a
+         document, as for diff) on the domain --domain, then applies the source's policies, CORS
+         and rate limit onto it as apply does (every item that can apply, or only --items). The
+         new service starts with the gateway's default policies: those of the same name are
+         updated. The source's alternate domain names are not copied (--alternate-domain adds some).
   --only PARTS     comma-separated parts: ${documentParts.join(', ')}
   --items IDS      comma-separated plan item IDs as --dry-run shows them
   --dry-run        print the plan, change nothing
@@ -278,19 +286,7 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
         return everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
       }
       const result = await cli.call('config.apply', { ...request, itemIds, ...(values.yes ? { confirmProduction: true } : {}) });
-      if (shape === 'json') io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else {
-        const width = Math.min(48, Math.max(4, ...result.results.map((r) => r.id.length)));
-        io.stdout.write(
-          [
-            `Applied to ${result.plan.target}`,
-            '',
-            `${cell('OUTCOME', 10)} ${cell('ITEM', width)}  MESSAGE`,
-            ...result.results.map((r) => `${cell(r.outcome, 10)} ${cell(r.id, width)}  ${r.message ?? ''}`.trimEnd()),
-            '',
-          ].join('\n'),
-        );
-      }
+      io.stdout.write(shape === 'json' ? `${JSON.stringify(result, null, 2)}\n` : resultsTable(result));
       if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
@@ -301,10 +297,92 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
   });
 }
 
+function resultsTable(result: ChannelOutput<'config.apply'>): string {
+  const width = Math.min(48, Math.max(4, ...result.results.map((r) => r.id.length)));
+  return [
+    `Applied to ${result.plan.target}`,
+    '',
+    `${cell('OUTCOME', 10)} ${cell('ITEM', width)}  MESSAGE`,
+    ...result.results.map((r) => `${cell(r.outcome, 10)} ${cell(r.id, width)}  ${r.message ?? ''}`.trimEnd()),
+    '',
+  ].join('\n');
+}
+
+async function runClone(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      domain: { type: 'string' },
+      'alternate-domain': { type: 'string', multiple: true },
+      only: { type: 'string' },
+      items: { type: 'string' },
+      format: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      'passphrase-env': { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('Give one source: @ACCOUNT#SERVICE, FILE or FILE#SERVICE');
+  if (!values.account) throw new UsageError('--account (the account to create the clone in) is required');
+  if (!values.domain) throw new UsageError('--domain (the domain name of the new service) is required');
+  const parts = parseParts(values.only);
+  const shape = format(values.format);
+  const { account: accountName, domain: domainName } = values;
+  return withCore(io, async (cli) => {
+    try {
+      const account = await findAccount(cli, accountName);
+      if (account.production && !values.yes) {
+        throw new UsageError(`"${account.name}" is a production account: add --yes to create the clone and apply its policies there.`);
+      }
+      const source = await resolveSource(cli, io, positionals[0] as string, values['passphrase-env']);
+      const { clonePlanParts } = await import('#shared/config-document/clone.ts');
+      const cloned = await cli.call('config.clone', {
+        source,
+        accountId: account.id,
+        domainName,
+        ...(values['alternate-domain'] ? { alternateDomainNames: values['alternate-domain'] } : {}),
+        ...(values.yes ? { confirmProduction: true } : {}),
+      });
+      io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
+      const wanted = parts ?? [...clonePlanParts];
+      const items = cloned.plan.items.filter((i) => wanted.includes(i.part));
+      const itemIds = list(values.items) ?? items.map((i) => i.id);
+      const unknown = itemIds.filter((id) => !items.some((i) => i.id === id));
+      if (unknown.length > 0) {
+        io.stderr.write(`The plan has no item ${unknown.map((id) => `"${id}"`).join(', ')}; nothing was applied. The plan:\n`);
+        io.stdout.write(planTable({ ...cloned.plan, items }));
+        return EXIT_FAILURE;
+      }
+      const everyItemCan = items.filter((i) => itemIds.includes(i.id)).every((i) => i.action !== 'cannot');
+      if (!items.some((i) => itemIds.includes(i.id) && (i.action === 'create' || i.action === 'update'))) {
+        io.stdout.write(shape === 'json' ? `${JSON.stringify({ service: cloned.service, plan: cloned.plan, results: [] }, null, 2)}\n` : `${planTable({ ...cloned.plan, items })}Nothing to apply.\n`);
+        return everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
+      }
+      const result = await cli.call('config.apply', {
+        source,
+        target: { accountId: account.id, serviceId: cloned.service.id },
+        parts: wanted,
+        itemIds,
+        ...(values.yes ? { confirmProduction: true } : {}),
+      });
+      io.stdout.write(shape === 'json' ? `${JSON.stringify({ service: cloned.service, ...result }, null, 2)}\n` : resultsTable(result));
+      if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
+      return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      printError(io, 'accel config clone', await asIpcError(error));
+      return EXIT_FAILURE;
+    }
+  });
+}
+
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'export') return runExport(rest, io);
   if (sub === 'diff') return runDiff(rest, io);
   if (sub === 'apply') return runApply(rest, io);
-  throw new UsageError(sub === undefined ? 'Give a config command: export, diff or apply' : `Unknown config command "${sub}"; use export, diff or apply`);
+  if (sub === 'clone') return runClone(rest, io);
+  throw new UsageError(sub === undefined ? 'Give a config command: export, diff, apply or clone' : `Unknown config command "${sub}"; use export, diff, apply or clone`);
 }

@@ -9,6 +9,8 @@ export type AccountHealthTracker = {
   /** Forgets an account's health (its connection changed or it was removed). */
   reset(accountId: string): void;
   snapshot(): Record<string, AccountHealth>;
+  /** The gateway's last attempt failed (no answer or 5xx). */
+  isUnreachable(accountId: string): boolean;
 };
 
 function describeFailure(entry: ApiLogEntry): string {
@@ -36,6 +38,9 @@ export function createAccountHealthTracker(options: { now: () => Date; onChange?
     },
     snapshot() {
       return Object.fromEntries(byAccount);
+    },
+    isUnreachable(accountId) {
+      return byAccount.get(accountId)?.state === 'unreachable';
     },
   };
 }

@@ -134,6 +134,12 @@ export interface ApiClientOptions {
   nonce?: () => string;
   /** Keep-alive connections per origin (default 6). */
   connections?: number;
+  /**
+   * Whether the gateway is known to be out of reach (the account's health), asked when a call
+   * begins: then a connection failure is not retried, so a caller with a fallback (the offline
+   * cache) gets it at once instead of after the backoff.
+   */
+  gatewayKnownDown?: () => boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -299,6 +305,7 @@ export function createApiClientFor<const T extends OperationTable>(
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
     const signal = callOptions.signal;
     let dateCorrected = false;
+    const gatewayKnownDown = options.gatewayKnownDown?.() ?? false;
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(operationId);
@@ -338,7 +345,7 @@ export function createApiClientFor<const T extends OperationTable>(
         emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
         error = e;
       }
-      const delay = retryPolicy.delayBefore(error, attempt, op.idempotent ?? isIdempotentMethod(method));
+      const delay = retryPolicy.delayBefore(error, attempt, op.idempotent ?? isIdempotentMethod(method), gatewayKnownDown);
       if (delay === null) throw error;
       await sleep(delay, signal, operationId);
     }

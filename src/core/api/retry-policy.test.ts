@@ -27,6 +27,14 @@ describe('retry policy', () => {
     expect(policy.delayBefore(new InputValidationError({ a: 'bad' }, 'getThing'), 1, true)).toBeNull();
   });
 
+  it('does not retry a connection failure while the gateway is known to be down (5xx still are)', () => {
+    const policy = createRetryPolicy({ jitter: () => 1 });
+    const refused = new ConnectionError('refused', 'getThing', 'ECONNREFUSED');
+    expect(policy.delayBefore(refused, 1, true, false)).toBe(250);
+    expect(policy.delayBefore(refused, 1, true, true)).toBeNull();
+    expect(policy.delayBefore(serverError(503), 1, true, true)).toBe(250);
+  });
+
   it('treats GET, PUT and DELETE as safe to repeat by default', () => {
     expect(['GET', 'put', 'DELETE', 'POST', 'PATCH'].map(isIdempotentMethod)).toEqual([true, true, true, false, false]);
   });

@@ -25,8 +25,12 @@ export function isIdempotentMethod(method: string): boolean {
 
 export type RetryPolicy = {
   readonly maxAttempts: number;
-  /** The delay before attempt `attempt + 1`, or null to give up with `error`. */
-  delayBefore(error: unknown, attempt: number, idempotent: boolean): number | null;
+  /**
+   * The delay before attempt `attempt + 1`, or null to give up with `error`. `gatewayKnownDown`:
+   * the gateway was already out of reach when the call began, so a connection failure is not
+   * retried (callers with a fallback, such as the offline cache, get it at once).
+   */
+  delayBefore(error: unknown, attempt: number, idempotent: boolean, gatewayKnownDown?: boolean): number | null;
 };
 
 export function createRetryPolicy(options: RetryOptions = {}): RetryPolicy {
@@ -37,8 +41,9 @@ export function createRetryPolicy(options: RetryOptions = {}): RetryPolicy {
   const jitter = options.jitter ?? Math.random;
   return {
     maxAttempts,
-    delayBefore(error, attempt, idempotent) {
+    delayBefore(error, attempt, idempotent, gatewayKnownDown = false) {
       if (attempt >= maxAttempts || !idempotent) return null;
+      if (gatewayKnownDown && error instanceof ConnectionError) return null;
       const retryable =
         error instanceof ConnectionError ||
         (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);

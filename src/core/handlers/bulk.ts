@@ -1,24 +1,26 @@
-// bulk.* channels: bulk apply across services and accounts (src/core/bulk/). Stubs until the
-// core lands: each answers a clear error.
+// bulk.* channels: bulk apply across services and accounts (src/core/bulk-apply.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { CoreError } from '../errors.ts';
+import { bulkServiceFor } from '../core-services.ts';
 
-const notYet = async (): Promise<never> => {
-  throw new CoreError('Bulk.NotAvailable', 'Bulk apply is not available in this build yet.');
-};
-
-export function createBulkHandlers(_ctx: CoreContext): FeatureHandlers<'bulk'> {
+export function createBulkHandlers(ctx: CoreContext): FeatureHandlers<'bulk'> {
+  const bulk = () => bulkServiceFor(ctx);
   return {
-    'bulk.plan': notYet,
-    'bulk.run': notYet,
-    'bulk.cancel': notYet,
-    'bulk.get': notYet,
-    'bulk.list': notYet,
-    'bulk.discard': notYet,
-    'bulk.planRevert': notYet,
-    'bulk.listTemplates': notYet,
-    'bulk.saveTemplate': notYet,
-    'bulk.deleteTemplate': notYet,
+    'bulk.plan': (input) => bulk().plan(input),
+    'bulk.run': ({ batchId, confirmProduction }) => bulk().run(batchId, confirmProduction),
+    'bulk.cancel': ({ batchId }) => bulk().cancel(batchId),
+    'bulk.get': ({ batchId }) => bulk().get(batchId),
+    'bulk.list': async (input) => ({ batches: await bulk().list(input?.limit) }),
+    'bulk.discard': async ({ batchId }) => {
+      await bulk().discard(batchId);
+      return { ok: true as const };
+    },
+    'bulk.planRevert': ({ batchId }) => bulk().planRevert(batchId),
+    'bulk.listTemplates': async () => ({ templates: await bulk().listTemplates() }),
+    'bulk.saveTemplate': ({ name, change }) => bulk().saveTemplate(name, change),
+    'bulk.deleteTemplate': async ({ name }) => {
+      await bulk().deleteTemplate(name);
+      return { ok: true as const };
+    },
   };
 }

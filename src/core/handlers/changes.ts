@@ -7,12 +7,13 @@ import type { OperationCallInput } from '../changes.ts';
 
 export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'changes'> {
   return {
-    'changes.apply': async ({ accountId, operationId, input, confirmProduction }) => {
+    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations }) => {
       const result = await changeServiceFor(ctx).apply({
         accountId,
         operationId,
         input: input as OperationCallInput,
         confirmProduction,
+        ...(flippedExpectations ? { flippedExpectations } : {}),
       });
       return { entry: result.entry, data: maskSecrets(result.data).data };
     },

@@ -16,6 +16,10 @@ export function createConfigHandlers(ctx: CoreContext): FeatureHandlers<'config'
     'config.export': (input) => documents().exportDocument(input),
     'config.diff': ({ left, right }) => documents().diff(left, right),
     'config.plan': async (input) => forRenderer(await documents().plan(input)),
+    'config.clone': async (input) => {
+      const result = await documents().clone(input);
+      return { ...result, plan: forRenderer(result.plan) };
+    },
     'config.apply': async (input) => {
       const result = await documents().apply(input);
       return { ...result, plan: forRenderer(result.plan) };

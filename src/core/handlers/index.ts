@@ -14,6 +14,8 @@ import { createInventoryHandlers } from './inventory.ts';
 import { createConfigHandlers } from './config.ts';
 import { createBulkHandlers } from './bulk.ts';
 import { createTagsHandlers } from './tags.ts';
+import { createImpactHandlers } from './impact.ts';
+import { createSuitesHandlers } from './suites.ts';
 import { createBaselinesHandlers } from './baselines.ts';
 
 export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
@@ -32,6 +34,8 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createConfigHandlers(ctx),
     ...createBulkHandlers(ctx),
     ...createTagsHandlers(ctx),
+    ...createImpactHandlers(ctx),
+    ...createSuitesHandlers(ctx),
     ...createBaselinesHandlers(ctx),
   };
 }

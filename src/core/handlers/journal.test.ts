@@ -63,3 +63,32 @@ describe('journal.list service filter', () => {
     expect(names(await list({ accountId, service: '#102' }))).toEqual({ 102: 'static.example-media.net' });
   });
 });
+
+describe('journal filters and export through the core', () => {
+  it('filters by operation, outcome and time, counts the total beyond the limit, and exports what is shown', async () => {
+    // A change that fails (no such service) is journaled as failed.
+    const failed = await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=cmd' } } });
+    expect(failed.ok).toBe(false);
+    const all = data(await core.invoke('journal.list', {}));
+    expect(all.total).toBe(3);
+    expect(data(await core.invoke('journal.list', { limit: 1 }))).toMatchObject({ total: 3, entries: [{ serviceId: 999999 }] });
+    expect(data(await core.invoke('journal.list', { outcome: 'failed' })).entries.map((e) => e.serviceId)).toEqual([999999]);
+    expect(data(await core.invoke('journal.list', { outcome: 'ok', service: 'example' })).entries.map((e) => e.serviceId)).toEqual([102, 101]);
+    expect(data(await core.invoke('journal.list', { operationId: 'upsertRateLimit' })).total).toBe(0);
+    expect(data(await core.invoke('journal.list', { from: '2999-01-01T00:00:00Z' })).total).toBe(0);
+    const backwards = await core.invoke('journal.list', { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
+    expect(backwards.ok).toBe(false);
+
+    const csv = data(await core.invoke('journal.export', { format: 'csv', outcome: 'ok' }));
+    expect(csv).toMatchObject({ mimeType: 'text/csv', count: 2, suggestedName: expect.stringMatching(/^acceleration-console-journal-\d{4}-\d{2}-\d{2}\.csv$/) });
+    const rows = csv.content.trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain(',102,static.example-media.net,');
+    expect(rows[1]).toContain(',applied,');
+
+    const json = data(await core.invoke('journal.export', { format: 'json', outcome: 'failed' }));
+    const parsed = JSON.parse(json.content) as { filters: unknown; entries: { serviceId: number; result: { ok: boolean } }[] };
+    expect(parsed.filters).toEqual({ outcome: 'failed' });
+    expect(parsed.entries.map((e) => [e.serviceId, e.result.ok])).toEqual([[999999, false]]);
+  });
+});

@@ -1,20 +1,36 @@
-// journal.* channels: the change journal view (src/core/journal-view.ts) and re-applying a version.
+// journal.* channels: the change journal's view and export (src/core/journal-view.ts,
+// journal-filter.ts, journal-export.ts) and re-applying a version.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor, inventoryStoreFor, journalFor } from '../core-services.ts';
-import { listJournal } from '../journal-view.ts';
+import { selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
+import { namesOf } from '../journal-filter.ts';
+import { journalExportFileName, journalToCsv, journalToJson } from '../journal-export.ts';
 
 export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journal'> {
+  const deps: JournalViewDeps = {
+    journal: journalFor(ctx),
+    accountIds: async () => (await ctx.accounts.list()).map((a) => a.id),
+    inventory: (accountId) => inventoryStoreFor(ctx).list(accountId),
+  };
   return {
-    'journal.list': (input) =>
-      listJournal(
-        {
-          journal: journalFor(ctx),
-          accountIds: async () => (await ctx.accounts.list()).map((a) => a.id),
-          inventory: (accountId) => inventoryStoreFor(ctx).list(accountId),
-        },
-        input ?? {},
-      ),
+    'journal.list': async (input) => {
+      const { limit, ...query } = input ?? {};
+      const { entries, services, total, known } = await select(deps, query);
+      const shown = limit === undefined ? entries : entries.slice(0, limit);
+      return { entries: shown, total, serviceNames: namesOf(shown, known), ...(services === undefined ? {} : { services }) };
+    },
+    'journal.export': async ({ format, ...query }) => {
+      const { entries, known } = await select(deps, query);
+      const exportedAt = ctx.now().toISOString();
+      const names = namesOf(entries, known);
+      return {
+        suggestedName: journalExportFileName(exportedAt, format),
+        mimeType: format === 'csv' ? 'text/csv' : 'application/json',
+        content: format === 'csv' ? journalToCsv(entries, names) : journalToJson(entries, names, query, exportedAt),
+        count: entries.length,
+      };
+    },
     'journal.reapply': async ({ entryId, confirmProduction }) => changeServiceFor(ctx).reapply(entryId, confirmProduction),
   };
 }

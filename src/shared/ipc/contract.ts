@@ -18,6 +18,8 @@ import { inventoryChannels, inventoryEvents } from './channels/inventory.ts';
 import { configChannels } from './channels/config.ts';
 import { bulkChannels, bulkEvents } from './channels/bulk.ts';
 import { tagsChannels, tagsEvents } from './channels/tags.ts';
+import { impactChannels } from './channels/impact.ts';
+import { suitesChannels } from './channels/suites.ts';
 import { baselinesChannels, baselinesEvents } from './channels/baselines.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
@@ -36,6 +38,8 @@ export const ipcContract = mergeTables(
   configChannels,
   bulkChannels,
   tagsChannels,
+  impactChannels,
+  suitesChannels,
   baselinesChannels,
 );
 

@@ -6,3 +6,4 @@ export * from './request.ts';
 export * from './convert.ts';
 export * from './access.ts';
 export * from './verdict.ts';
+export * from './rules-from-lists.ts';

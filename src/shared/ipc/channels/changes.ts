@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { journalEntrySchema, mutatingOperationIdSchema } from './journal.ts';
+import { MAX_EXPECTATIONS } from '../../suites/schema.ts';
 
 /** Error code when a production account's change was sent without confirmProduction: true. */
 export const CONFIRMATION_REQUIRED = 'Change.ConfirmationRequired';
@@ -15,6 +16,8 @@ export const changesChannels = defineChannels({
       /** `{ params, body }` as in OperationInput<Id>; validated by the operation table. */
       input: z.object({ params: z.record(z.string().max(100), z.unknown()), body: z.unknown().optional() }),
       confirmProduction: z.boolean().optional(),
+      /** Names of the rule test expectations the review showed as flipped: the user applies anyway, the journal records it. */
+      flippedExpectations: z.array(z.string().max(120)).max(MAX_EXPECTATIONS).optional(),
     }),
     output: z.object({
       entry: journalEntrySchema,

@@ -1,6 +1,6 @@
 // Configuration documents (issue 12 §1): export services of an account as a document, diff two
 // configurations, plan applying a document to a service, apply the ticked plan items through the
-// guarded write path. docs/config-documents.md describes the format.
+// guarded write path; clone a service onto a new domain. docs/config-documents.md describes the format.
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { documentParts } from '../../config-document/field-labels.ts';
@@ -109,6 +109,24 @@ export const configChannels = defineChannels({
   'config.plan': {
     input: z.strictObject(planInput),
     output: applyPlanSchema,
+    maxPayloadChars: MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
+  },
+  'config.clone': {
+    /** Creates a service with the source's settings on a new domain, then plans applying its policies onto it. */
+    input: z.strictObject({
+      source: configSourceSchema,
+      /** The account the clone is created in. */
+      accountId: idSchema,
+      /** Checked by the core with the create schema's rules (a message naming the field). */
+      domainName: z.string().max(255, 'Domain name: at most 255 characters'),
+      alternateDomainNames: z.array(z.string().max(255)).max(100).optional(),
+      confirmProduction: z.boolean().optional(),
+    }),
+    output: z.object({
+      service: z.object({ id: z.number(), domainName: z.string(), cName: z.string().nullable() }),
+      journalEntryId: z.string(),
+      plan: applyPlanSchema,
+    }),
     maxPayloadChars: MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
   },
   'config.apply': {

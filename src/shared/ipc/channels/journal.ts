@@ -39,6 +39,10 @@ export const journalEntrySchema = z.object({
   result: journalResultSchema,
   /** Set when this change re-applied an earlier entry's "before". */
   reapplyOf: z.string().optional(),
+  /** Rule test expectations the review showed this change would flip, applied anyway (their names). */
+  flippedExpectations: z.array(z.string()).optional(),
+  /** The bulk batch this change was part of (bulk.* channels): one ID for every item of the batch. */
+  batchId: z.string().optional(),
   /** before/after were too large to keep (the entry keeps its summary and result; it cannot be re-applied). */
   omitted: z.literal(true).optional(),
 });
@@ -46,25 +50,65 @@ export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 const knownServiceSchema = z.object({ accountId: z.string(), serviceId: z.number(), domainName: z.string() });
 
+export const journalOutcomes = ['ok', 'failed'] as const;
+export type JournalOutcome = (typeof journalOutcomes)[number];
+
+const instantSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, { error: `${label}: at most 40 characters (a date and time such as 2026-11-23T10:00:00Z).` })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${label}: enter a date and time such as 2026-11-23T10:00:00Z.` });
+
+/**
+ * What the journal's filters select (the "All accounts" view, its export and `accel journal`).
+ * Every field narrows; absent fields select everything.
+ */
+const journalQueryShape = {
+  /** Absent: every account (the "All accounts" view). */
+  accountId: idSchema.optional(),
+  serviceId: z.number().int().positive().optional(),
+  /** A service ID ("101", "#101") or a domain name or part of one; matched against the services the app knows. */
+  service: z.string().trim().max(253, { error: 'Service filter must be at most 253 characters (a domain name or an ID).' }).optional(),
+  operationId: mutatingOperationIdSchema.optional(),
+  /** Entries of one bulk run (the batch ID shown in the journal and by `accel bulk`). */
+  batchId: z.string().trim().max(200, { error: 'Batch: at most 200 characters.' }).optional(),
+  outcome: z.enum(journalOutcomes).optional(),
+  /** Inclusive bounds on the entry's time. */
+  from: instantSchema('From').optional(),
+  to: instantSchema('To').optional(),
+};
+
+const fromNotAfterTo: [(query: { from?: string; to?: string }) => boolean, { error: string; path: string[] }] = [
+  (query) => query.from === undefined || query.to === undefined || Date.parse(query.from) <= Date.parse(query.to),
+  { error: '“From” is after “To”: swap them, or clear one.', path: ['to'] },
+];
+
+export const journalQuerySchema = z.strictObject(journalQueryShape).refine(...fromNotAfterTo);
+export type JournalQuery = z.output<typeof journalQuerySchema>;
+
+export const journalExportFormats = ['csv', 'json'] as const;
+
 export const journalChannels = defineChannels({
   'journal.list': {
     input: z
-      .strictObject({
-        /** Absent: every account (the "All accounts" view). */
-        accountId: idSchema.optional(),
-        serviceId: z.number().int().positive().optional(),
-        /** A service ID ("101", "#101") or a domain name or part of one; matched against the services the app knows. */
-        service: z.string().trim().max(253, { error: 'Service filter must be at most 253 characters (a domain name or an ID).' }).optional(),
-        limit: z.number().int().positive().max(1000).optional(),
-      })
+      .strictObject({ ...journalQueryShape, limit: z.number().int().positive().max(1000).optional() })
+      .refine(...fromNotAfterTo)
       .optional(),
     output: z.object({
       entries: z.array(journalEntrySchema),
+      /** How many entries the filters selected (entries holds at most `limit` of them). */
+      total: z.number(),
       /** When `service` was a domain name: the services it matched (none: nothing is known by that name). */
       services: z.array(knownServiceSchema).optional(),
       /** Domain names of the services the entries are about, where known (account's service list, services created here). */
       serviceNames: z.array(knownServiceSchema),
     }),
+  },
+  'journal.export': {
+    input: z.strictObject({ ...journalQueryShape, format: z.enum(journalExportFormats) }).refine(...fromNotAfterTo),
+    /** Content for host.saveFile; secrets stay redacted as in the journal. */
+    output: z.object({ suggestedName: z.string(), mimeType: z.string(), content: z.string(), count: z.number() }),
   },
   'journal.reapply': {
     input: z.strictObject({ entryId: idSchema, confirmProduction: z.boolean().optional() }),

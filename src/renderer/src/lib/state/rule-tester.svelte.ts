@@ -1,7 +1,14 @@
 // The rule tester: a request typed by the user, evaluated locally (src/shared/rules) against the
 // service's cache control, access control and redirection rules.
 import {
+  accessMatchesFromJournal,
   evaluateAll,
+  rulesFromLists,
+  type ListedAccessPolicy,
+  type ListedCachePolicy,
+  type ListedRedirection,
+  type MatchLike,
+  type ServicePolicyLists,
   overallVerdict,
   parseRequest,
   type EvaluationByKind,
@@ -42,98 +49,26 @@ export const emptyTesterForm = (): TesterForm => ({
   hasToken: false,
 });
 
-type Listed = {
-  policyId: number;
-  policyName?: string;
-  priority?: number;
-  enabled?: boolean;
-  matches?: { field: string; operator: string; values: string[] }[];
-  matchUrlPath?: { operator: string; patterns: string[] };
-  matchQueryString?: { operator: string; patterns: string[] };
-};
-
-type ListedAccess = Listed & { type?: string; ipRestriction?: string; geoRestriction?: string; anonymousIp?: boolean };
-
 export type TesterRule = RuleLike & { detail: string };
 
-type MatchRow = { field: string; operator: string; values: string[] };
-type Pattern = { operator: string; patterns: string[] };
-
-const v10Of: Record<string, string> = { startswith: 'prefix', endswith: 'suffix', equals: 'equals', regex: 'regex' };
-
-/** What the v1.0 list shows of V2 matches: the first req.path / req.query condition with a v1.0 operator. */
-function v10View(matches: readonly MatchRow[]): { matchUrlPath?: Pattern; matchQueryString?: Pattern } {
-  const out: { matchUrlPath?: Pattern; matchQueryString?: Pattern } = {};
-  for (const m of matches) {
-    const operator = v10Of[m.operator];
-    if (!operator) continue;
-    if (m.field === 'req.path' && !out.matchUrlPath) out.matchUrlPath = { operator, patterns: [...m.values] };
-    else if (m.field === 'req.query' && !out.matchQueryString) out.matchQueryString = { operator, patterns: [...m.values] };
-  }
-  return out;
+/** What the tester shows next to a rule's name: its TTL, type or destination. */
+function detailOf(rule: RuleLike): string {
+  if (rule.kind === 'cache') return rule.cache?.noCache ? 'never cache' : rule.cache?.ttl !== undefined ? `TTL ${describeTtl(rule.cache.ttl)}` : '';
+  if (rule.kind === 'access') return rule.access?.type ?? '';
+  return `${rule.redirect?.httpCode ?? ''} → ${rule.redirect?.destination ?? ''}`;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/**
- * The API lists access control policies in the v1.0 shape only. When this app applied V2 matches
- * to a policy and the listed v1.0 conditions still agree with them, the full matches are used.
- */
-export function accessMatchesFromJournal(policies: readonly Listed[], entries: readonly JournalEntry[]): Map<number, MatchRow[]> {
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a plain lookup built in one call
-  const out = new Map<number, MatchRow[]>();
-  for (const p of policies) {
-    const last = entries.find(
-      (e) => e.policyId === p.policyId && e.result.ok && ['updateAccessControlPolicy', 'updateAccessControlPolicyV2', 'createAccessControlPolicy'].includes(e.operationId),
-    );
-    const matches = (last?.after as { matches?: MatchRow[] } | null | undefined)?.matches;
-    if (last?.operationId !== 'updateAccessControlPolicyV2' || !Array.isArray(matches)) continue;
-    const view = v10View(matches);
-    if (same(view.matchUrlPath, p.matchUrlPath) && same(view.matchQueryString, p.matchQueryString)) out.set(p.policyId, matches);
-  }
-  return out;
-}
-
-function toRule(kind: RuleLike['kind'], p: Listed, detail: string, extra: Partial<RuleLike> = {}): TesterRule {
+function listsOf(lists: ServicePoliciesState): ServicePolicyLists {
   return {
-    kind,
-    policyId: p.policyId,
-    policyName: p.policyName ?? `policy ${p.policyId}`,
-    priority: p.priority ?? 0,
-    enabled: p.enabled,
-    ...(p.matches !== undefined ? { matches: p.matches } : { matchUrlPath: p.matchUrlPath, matchQueryString: p.matchQueryString }),
-    ...extra,
-    detail,
+    cache: lists.cache.items as ListedCachePolicy[],
+    access: lists.access.items as ListedAccessPolicy[],
+    redirections: lists.redirections.items as ListedRedirection[],
   };
 }
 
-function accessRule(p: ListedAccess, matches: MatchRow[] | undefined): TesterRule {
-  const access = {
-    type: p.type ?? '',
-    ...(p.ipRestriction !== undefined ? { ipRestriction: p.ipRestriction } : {}),
-    ...(p.geoRestriction !== undefined ? { geoRestriction: p.geoRestriction } : {}),
-    ...(p.anonymousIp !== undefined ? { anonymousIp: p.anonymousIp } : {}),
-  };
-  if (matches) return toRule('access', { ...p, matches }, p.type ?? '', { access, readBack: 'complete' });
-  // The list only has the v1.0 shape: say what cannot be known instead of testing less silently.
-  return toRule('access', p, p.type ?? '', { access, readBack: p.matchUrlPath ? 'v1.0-list' : 'v1.0-list-no-path' });
-}
-
-/** Rules of every kind from the loaded lists. */
-export function rulesFrom(lists: ServicePoliciesState, accessMatches?: ReadonlyMap<number, MatchRow[]>): TesterRule[] {
-  return [
-    ...lists.cache.items.map((p) =>
-      toRule('cache', p as Listed, p.noCache ? 'never cache' : p.ttl !== undefined ? `TTL ${describeTtl(p.ttl)}` : '', {
-        cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache },
-      }),
-    ),
-    ...lists.access.items.map((p) => accessRule(p as ListedAccess, accessMatches?.get(p.policyId))),
-    ...lists.redirections.items.map((p) =>
-      toRule('redirection', p as Listed, `${p.httpCode ?? ''} → ${p.redirectDestination ?? ''}`, {
-        redirect: { httpCode: p.httpCode, destination: p.redirectDestination },
-      }),
-    ),
-  ];
+/** Rules of every kind from the loaded lists (src/shared/rules/rules-from-lists.ts). */
+export function rulesFrom(lists: ServicePoliciesState, accessMatches?: ReadonlyMap<number, readonly MatchLike[]>): TesterRule[] {
+  return rulesFromLists(listsOf(lists), accessMatches).map((rule) => ({ ...rule, detail: detailOf(rule) }));
 }
 
 // Tester input survives switching sections (per account and service, for this session).
@@ -166,8 +101,7 @@ export class RuleTesterState {
   get evaluation(): EvaluationByKind | null {
     const parsed = this.parsed;
     if (!parsed.ok) return null;
-    const listed = this.lists.access.items as unknown as Listed[];
-    return evaluateAll(rulesFrom(this.lists, accessMatchesFromJournal(listed, this.#journal)), parsed.request);
+    return evaluateAll(rulesFrom(this.lists, accessMatchesFromJournal(listsOf(this.lists).access, this.#journal)), parsed.request);
   }
 
   /** The answer for the whole request (access, then redirection, then cache). */

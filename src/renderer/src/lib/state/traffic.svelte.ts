@@ -89,6 +89,8 @@ export class TrafficDashboardState {
   #lastQuery: AnalyticsQueryInput | null = null;
   #exporting = $state(false);
   #cacheInfo = $state<{ bytes: number; maxBytes: number } | null>(null);
+  /** The charts show saved data while the refresh from the API is still running. */
+  #saved = $state(false);
   /** The selection the charts on screen were fetched for (see selectionKey). */
   #appliedKey = $state<string | null>(null);
 
@@ -148,6 +150,8 @@ export class TrafficDashboardState {
   get result(): AnalyticsResult | null { return this.#result; }
   get error(): AppError | null { return this.#error; }
   get exporting(): boolean { return this.#exporting; }
+  /** The result on screen came from the offline cache and a refresh is (or was) under way. */
+  get showingSaved(): boolean { return this.#saved; }
   get cacheInfo(): { bytes: number; maxBytes: number } | null { return this.#cacheInfo; }
 
   async refreshCacheInfo(): Promise<void> {
@@ -283,19 +287,38 @@ export class TrafficDashboardState {
     const unsubscribe = onEvent('analytics.progress', (p) => {
       if (p.requestId === requestId) this.#progress = { done: p.done, total: p.total, failed: p.failed };
     });
-    try {
-      const query = { ...q, requestId };
-      const result = await invoke('analytics.fetch', query);
-      if (this.#requestId !== requestId) return;
+    let answered = false;
+    const show = (result: AnalyticsResult, saved: boolean): void => {
       this.#lastQuery = q;
       // Before the inventory was known the key lists the saved names; the full list follows.
       this.#appliedKey = inventoryLoaded ? key : null;
       // Benchmark mark: data arrival (scripts/bench.ts measures from here to the charts' paint).
       globalThis.performance?.mark?.('traffic:data');
       this.#result = result;
+      this.#saved = saved;
+    };
+    // Charts not on screen yet: paint what the offline cache holds at once and refresh behind
+    // it, so a slow or unreachable gateway never holds back data already saved.
+    if (this.#appliedKey !== key || this.#result === null) {
+      void invoke('analytics.fetch', { ...q, cacheOnly: true }).then(
+        (cached) => {
+          if (answered || this.#requestId !== requestId || cached.asOf === null) return;
+          // "Not saved yet" is no failure while the refresh is still running.
+          show({ ...cached, failures: cached.failures.filter((f) => f.code !== 'Analytics.NotCached') }, true);
+        },
+        () => undefined,
+      );
+    }
+    try {
+      const query = { ...q, requestId };
+      const result = await invoke('analytics.fetch', query);
+      answered = true;
+      if (this.#requestId !== requestId) return;
+      show(result, false);
       if (result.cancelled) notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.', { accountId: this.accountId });
       void this.refreshCacheInfo();
     } catch (error) {
+      answered = true;
       if (this.#requestId === requestId) this.#error = toAppError(error);
     } finally {
       unsubscribe();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessMatchesFromJournal } from './rule-tester.svelte.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { accessMatchesFromJournal } from './rules-from-lists.ts';
+import type { JournalEntry } from '../ipc/channels/journal.ts';
 
 const entry = (over: Partial<JournalEntry>): JournalEntry => ({
   id: 'e',

@@ -1,0 +1,92 @@
+// `accel bulk` through the real CLI, the OS keychain and two sandbox gateways with different keys
+// (two customers; the second account is flagged production): plan (dry run), apply with --yes and
+// one failing target, resume, revert, templates; the exit code says whether every item applied.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '#sandbox';
+import { runAccel } from '../test-support/cli.ts';
+import { useKeychainCli } from '../test-support/keychain.ts';
+import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
+import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+
+const GLOBEX = { accessKeyId: 'AK-GLOBEX-BULK', accessKeySecret: 'globex-bulk-secret-1', customerId: 5404 };
+
+describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
+  const ctx = useKeychainCli('accel-cli-bulk-');
+  let globexGateway: SandboxHandle;
+  let acmeIds: number[];
+  let globexId: number;
+  let changeFile: string;
+
+  beforeAll(async () => {
+    globexGateway = await startSandbox({ keys: [GLOBEX] });
+    acmeIds = ctx.sandbox.services.slice(0, 2).map((s) => s.id);
+    globexId = globexGateway.store.servicesOf(GLOBEX.customerId)[0]!.service.id;
+    const acme = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
+    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
+    const globex = ['accounts', 'add', '--name', 'Globex', '--base-url', globexGateway.url, '--key-id', GLOBEX.accessKeyId, '--customer-id', String(GLOBEX.customerId), '--production', '--secret-env', 'GLOBEX_SECRET'];
+    expect((await runAccel(globex, { env: { ...ctx.env(), GLOBEX_SECRET: GLOBEX.accessKeySecret } })).code).toBe(0);
+    changeFile = join(ctx.dataDir, 'cors.json');
+    await writeFile(changeFile, JSON.stringify({ kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } }));
+  }, 60_000);
+  afterAll(async () => {
+    await globexGateway?.stop();
+  });
+
+  it('plans (dry run), needs --yes for production, applies with one failing target, resumes and reverts', async () => {
+    const targets = [...acmeIds.map((id) => ['--service', `Acme#${id}`]).flat(), '--service', `Globex#${globexId}`];
+    const corsBefore = ctx.sandbox.store.corsOf(acmeIds[0]!);
+    const plan = await runAccel(['bulk', 'plan', '--change', `@${changeFile}`, ...targets], { env: ctx.env() });
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toMatch(/^Production accounts: Globex \(running needs --yes\)$/m);
+    expect(plan.stdout).toMatch(/^update\s+Globex\s+.*Access-Control-Allow-Origin: \(not set\) → https:\/\/shop\.example/m);
+    expect(plan.stdout).toMatch(/^0 create, 3 update, 0 delete, 0 unchanged, 0 cannot apply$/m);
+    expect(ctx.sandbox.store.corsOf(acmeIds[0]!)).toEqual(corsBefore);
+    const listed = await runAccel(['bulk', 'list'], { env: ctx.env() });
+    expect(listed.stdout).toContain('No bulk batches.');
+
+    const unconfirmed = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex'], { env: ctx.env() });
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/production account "Globex": review the plan \(accel bulk plan …\), then add --yes/);
+    expect(ctx.sandbox.store.corsOf(acmeIds[0]!)).toEqual(corsBefore);
+
+    globexGateway.setFaults({ perOperation: { setCorsHeaders: { errorRate: 1, errorStatus: 503 } } });
+    const applied = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes', '--format', 'json'], { env: ctx.env() });
+    expect(applied.code).toBe(1);
+    const batch = JSON.parse(applied.stdout) as { id: string; status: string; items: Array<{ accountName: string; state: string; error: { code: string } | null }> };
+    expect(batch.status).toBe('finished');
+    expect(batch.items.filter((i) => i.accountName === 'Acme').every((i) => i.state === 'applied')).toBe(true);
+    expect(batch.items.find((i) => i.accountName === 'Globex')).toMatchObject({ state: 'failed', error: { code: 'Server.Unavailable' } });
+    expect(applied.stderr).toMatch(/^failed\s+Globex\s+.*Server\.Unavailable/m);
+    expect(ctx.sandbox.store.corsOf(acmeIds[0]!)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example' });
+
+    globexGateway.setFaults(undefined);
+    const resumed = await runAccel(['bulk', 'resume', batch.id, '--yes'], { env: ctx.env() });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/^applied\s+Globex/m);
+    expect(globexGateway.store.corsOf(globexId)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example' });
+
+    // Nothing was applied to these services before the batch, so the earlier version is not known.
+    const revert = await runAccel(['bulk', 'revert', batch.id, '--dry-run'], { env: ctx.env() });
+    expect(revert.code).toBe(EXIT_NOT_EVERY_ITEM);
+    expect(revert.stdout).toMatch(/^cannot\s+Acme\s+.*The version before this change is not known/m);
+
+    const again = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes'], { env: ctx.env() });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('Nothing to apply.');
+  }, 180_000);
+
+  it('saves a template and plans with it', async () => {
+    const saved = await runAccel(['bulk', 'save-template', 'Limits', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":60,"requestLimit":200}}'], { env: ctx.env() });
+    expect(saved.code).toBe(0);
+    const templates = await runAccel(['bulk', 'templates'], { env: ctx.env() });
+    expect(templates.stdout).toMatch(/^Limits\s+rate-limit-set/m);
+    const plan = await runAccel(['bulk', 'plan', '--template', 'Limits', '--accounts', 'Acme', '--domain', '*'], { env: ctx.env() });
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(not set\) → 200/m);
+    const bad = await runAccel(['bulk', 'save-template', 'Bad', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":0,"requestLimit":1}}'], { env: ctx.env() });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/"change\.rateLimit\.timeWindow": "Time window/);
+  }, 120_000);
+});

@@ -1,0 +1,60 @@
+// `accel journal` through the real CLI with a fresh data dir (the sandbox account needs no keychain
+// entry; changes are made against the built-in sandbox gateway).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAccel } from '../test-support/cli.ts';
+import { createCore } from '#core/app-core.ts';
+import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
+import { data } from '#core/test-support/core.ts';
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'accel-cli-journal-'));
+  const core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
+  const accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
+  await core.invoke('inventory.list', { accountId });
+  data(await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: '*' } } }));
+  await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '*' } } });
+  await core.dispose();
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('accel journal', () => {
+  it('lists with filters and exports CSV', async () => {
+    const env = { ACCEL_DATA_DIR: dataDir };
+    const failed = await runAccel(['journal', 'list', '--outcome', 'failed'], { env });
+    expect(failed.code, failed.stderr).toBe(0);
+    expect(failed.stdout.trim().split('\n')).toHaveLength(1);
+    expect(failed.stdout).toContain('FAILED');
+
+    const byDomain = await runAccel(['journal', 'list', '--service', 'example-shop', '--json'], { env });
+    expect((JSON.parse(byDomain.stdout) as { entries: { serviceId: number }[] }).entries.map((e) => e.serviceId)).toEqual([101]);
+
+    const out = join(dataDir, 'journal.csv');
+    const exported = await runAccel(['journal', 'export', '--format', 'csv', '--out', out, '--account', 'Sandbox'], { env });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toContain('Wrote 2 entries');
+    expect((await readFile(out, 'utf8')).trim().split('\r\n')).toHaveLength(3);
+  });
+
+  it('explains bad filters with exit code 2', async () => {
+    const env = { ACCEL_DATA_DIR: dataDir };
+    const cases: Array<[string[], RegExp]> = [
+      [['journal', 'show'], /accel journal list/],
+      [['journal', 'list', '--outcome', 'maybe'], /--outcome must be ok or failed/],
+      [['journal', 'list', '--operation', 'deleteEverything'], /Unknown operation "deleteEverything"/],
+      [['journal', 'list', '--from', '2026-11-02T00:00:00Z', '--to', '2026-11-01T00:00:00Z'], /“From” is after “To”/],
+      [['journal', 'export', '--format', 'xml', '--out', '-'], /--format must be csv or json/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runAccel(args, { env });
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});

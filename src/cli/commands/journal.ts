@@ -1,0 +1,115 @@
+// accel journal list|export: the change journal with the same filters as the app's journal screen
+// (src/core/journal-filter.ts), printed as a table or JSON, or exported as CSV / JSON.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CoreCallError, printError, withCore, type CliCore } from '../cli-core.ts';
+import { findAccount } from './accounts.ts';
+import { toIpcError } from '#core/ipc-error.ts';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { operationFacts } from '#shared/api/operation-facts.ts';
+
+export const help = `Usage: accel journal list   [filters] [--limit N] [--json]
+       accel journal export --format csv|json --out FILE [filters]
+
+The change journal: every change applied from the app or the CLI, newest first.
+Secrets are never recorded, so exports hold none.
+
+Filters (all optional, each narrows):
+  --account NAME      one account (name or ID); default: every account
+  --service TEXT      a service ID ("101", "#101") or a domain name or part of one
+  --operation ID      an operation, e.g. setCorsHeaders, upsertRateLimit, createService
+  --batch ID          the entries of one bulk run
+  --outcome ok|failed applied, or failed
+  --from, --to ISO    inclusive time range, e.g. 2026-11-01T00:00:00Z
+
+  --format csv|json   export format (CSV cells are safe to open in a spreadsheet)
+  --out FILE          where to write; "-" writes to standard output
+`;
+
+async function readQuery(cli: CliCore, values: Record<string, string | boolean | undefined>): Promise<JournalQuery> {
+  const operation = values.operation as string | undefined;
+  if (operation !== undefined && !(mutatingOperationIds as readonly string[]).includes(operation)) {
+    throw new UsageError(`Unknown operation "${operation}". Known: ${mutatingOperationIds.join(', ')}`);
+  }
+  const outcome = values.outcome as string | undefined;
+  if (outcome !== undefined && outcome !== 'ok' && outcome !== 'failed') throw new UsageError('--outcome must be ok or failed');
+  const raw = {
+    accountId: values.account === undefined ? undefined : (await findAccount(cli, values.account as string)).id,
+    service: values.service,
+    operationId: operation,
+    batchId: values.batch,
+    outcome,
+    from: values.from,
+    to: values.to,
+  };
+  const parsed = journalQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'Invalid filter');
+  return parsed.data;
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      service: { type: 'string' },
+      operation: { type: 'string' },
+      batch: { type: 'string' },
+      outcome: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      format: { type: 'string' },
+      out: { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const action = positionals[0];
+  if ((action !== 'list' && action !== 'export') || positionals.length !== 1) throw new UsageError('Use "accel journal list" or "accel journal export" (accel journal --help)');
+  const format = values.format;
+  if (action === 'export') {
+    if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
+    if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
+  }
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000)) throw new UsageError('--limit must be a whole number from 1 to 1000');
+
+  return withCore(io, async (cli) => {
+    try {
+      const query = await readQuery(cli, values);
+      if (action === 'export') {
+        const exported = await cli.call('journal.export', { ...query, format: format as 'csv' | 'json' });
+        if (values.out === '-') io.stdout.write(exported.content);
+        else {
+          const path = resolve(io.cwd, values.out as string);
+          await writeFile(path, exported.content, 'utf8');
+          io.stderr.write(`Wrote ${exported.count} entr${exported.count === 1 ? 'y' : 'ies'} to ${path}\n`);
+        }
+        return EXIT_OK;
+      }
+      const listed = await cli.call('journal.list', { ...query, limit });
+      if (values.json) {
+        io.stdout.write(`${JSON.stringify(listed, null, 2)}\n`);
+        return EXIT_OK;
+      }
+      const names = new Map(listed.serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName]));
+      if (listed.entries.length === 0) io.stdout.write('No journal entries match.\n');
+      for (const entry of listed.entries) {
+        const domain = entry.serviceId === null ? '' : (names.get(`${entry.accountId}:${entry.serviceId}`) ?? `#${entry.serviceId}`);
+        const outcome = entry.result.ok ? 'applied' : `FAILED ${entry.result.code}`;
+        const batch = entry.batchId ? `  batch ${entry.batchId}` : '';
+        io.stdout.write(`${entry.at}  ${entry.accountName}  ${domain}  ${operationFacts[entry.operationId].label}  ${outcome}  ${entry.summary}${batch}\n`);
+      }
+      if (listed.total > listed.entries.length) io.stderr.write(`Showing ${listed.entries.length} of ${listed.total}; use --limit or narrow the filters.\n`);
+      return EXIT_OK;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      printError(io, `accel journal ${action}`, error instanceof CoreCallError ? error.error : toIpcError(error));
+      return EXIT_FAILURE;
+    }
+  });
+}

@@ -1,0 +1,60 @@
+// `accel test` through the real CLI, the OS keychain and a sandbox gateway: a suite saved in the
+// app's data dir runs on the service's rules; a failing expectation gives exit code 1 and JUnit.
+import { describe, expect, it } from 'vitest';
+import { runAccel } from '../test-support/cli.ts';
+import { elements, parseXml } from '../test-support/xml.ts';
+import { useKeychainCli } from '../test-support/keychain.ts';
+import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
+import { createCore } from '#core/app-core.ts';
+import { data } from '#core/test-support/core.ts';
+
+describe.runIf(keychainTestsEnabled())('accel test', () => {
+  const ctx = useKeychainCli('accel-cli-test-');
+
+  it('runs the saved suites: table, JSON, JUnit; exit 1 when an expectation fails', async () => {
+    const add = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
+    expect((await runAccel(add, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
+    const shop = ctx.sandbox.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
+
+    // The app saves suites; here the same core does it in the CLI's data dir.
+    const core = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service, sandboxOptions: { statePath: null } });
+    try {
+      const { accounts } = data(await core.invoke('accounts.list', undefined));
+      const accountId = accounts[0]!.id;
+      data(await core.invoke('inventory.addByIds', { accountId, ids: String(shop) }));
+      const save = (expectation: object) => core.invoke('suites.save', { accountId, serviceId: shop, expectation } as never);
+      data(await save({ name: 'Admin blocked', request: { url: '/admin', clientIp: '10.0.0.1' }, expect: { status: 'denied', rule: 'Block admin from outside' } }));
+      data(await save({ name: 'CSS cached 30 days', request: { url: '/a.css' }, expect: { status: 'served', cache: 'cached', ttl: 2_592_000 } }));
+    } finally {
+      await core.dispose();
+    }
+
+    const table = await runAccel(['test', '--account', 'Acme'], { env: ctx.env() });
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toContain('www.example-shop.com (Acme, ');
+    expect(table.stdout).toMatch(/^ {2}pass {2}Admin blocked — expected 403 by “Block admin from outside”$/m);
+    expect(table.code).toBe(0);
+
+    // Make one expectation fail: the service's CSS TTL changes on the gateway.
+    const record = ctx.sandbox.store.servicesOf(ctx.sandbox.credentials.customerId).find((s) => s.service.id === shop)!;
+    record.cacheControl.find((p) => p.policyName === 'Static assets')!.ttl = 3600;
+
+    const junit = await runAccel(['test', '--service', 'www.example-shop.com', '--format', 'junit'], { env: ctx.env() });
+    expect(junit.code).toBe(1);
+    const root = parseXml(junit.stdout);
+    expect(root.attributes.failures).toBe('1');
+    const failed = elements(root, 'testcase').find((c) => elements(c, 'failure').length > 0);
+    expect(failed?.attributes.name).toBe('CSS cached 30 days');
+
+    const json = await runAccel(['test', '--service', String(shop), '--format', 'json'], { env: ctx.env() });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, runs: [{ serviceId: shop, counts: { pass: 1, fail: 1, cannotTell: 0 } }] });
+
+    const none = await runAccel(['test', '--service', 'nothing.example'], { env: ctx.env() });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/No rule test suite found for service "nothing.example"/);
+    const usage = await runAccel(['test', '--format', 'xml'], { env: ctx.env() });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--format must be table, json or junit/);
+  }, 90_000);
+});

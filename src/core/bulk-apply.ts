@@ -1,0 +1,500 @@
+// Bulk apply (issue 12 §2): plans one change for many services across accounts, runs the plan
+// through changes.apply (the one guarded write path: production confirmation, journal with the
+// batch ID), accounts in parallel and each access key at its own budget's pace, with progress,
+// cancel and resume (batches are persisted; a batch running when the app stopped is offered for
+// resume, never resumed by itself), and reverts a batch through a new plan. docs/bulk-apply.md.
+import { randomUUID } from 'node:crypto';
+import { CoreError } from './errors.ts';
+import { serializeError } from './api/errors.ts';
+import type { ChangeClient, ChangeService } from './changes.ts';
+import type { Journal } from './journal.ts';
+import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
+import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
+import { BATCH_NOT_FOUND, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
+import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
+import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
+import { planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
+import { planRevertItem, revertReadFor } from '#shared/bulk/revert.ts';
+import {
+  countItems,
+  isResumable,
+  type BulkBatch,
+  type BulkBatchSummary,
+  type BulkItem,
+  type BulkProgress,
+  type BulkTemplate,
+} from '#shared/bulk/batch.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
+import type { OperationId } from '#shared/api/operation-ids.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export type BulkAccount = { id: string; name: string; production: boolean };
+
+export type BulkDeps = {
+  batches: BatchStore;
+  templates: TemplateStore;
+  changes: ChangeService;
+  journal: Journal;
+  accounts(): Promise<BulkAccount[]>;
+  /** The services the app knows in an account (its inventory). */
+  inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
+  /** The account's signed client, for the plan's reads. */
+  client(accountId: string): Promise<ChangeClient>;
+  /** Tags of an account's services (by service ID). Default: none (wired to the tags store when there is one). */
+  serviceTags?(accountId: string): Promise<ReadonlyMap<number, readonly string[]>>;
+  /** Tags of the accounts (by account ID). Default: none. */
+  accountTags?(): Promise<ReadonlyMap<string, readonly string[]>>;
+  /** A batch changed (after each item and on every status change). */
+  progress?(event: BulkProgress): void;
+  now(): Date;
+  newId?(): string;
+  /** Plan reads in flight per account (each still waits for its key's budget). */
+  readConcurrency?: number;
+};
+
+export type PlanRequest = { change?: BulkChange; template?: string; targets: TargetSelector };
+
+export type BulkService = {
+  plan(request: PlanRequest): Promise<BulkBatch>;
+  /** Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops. */
+  run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary>;
+  /** Resolves with the batch when its current run stops (at once when it is not running). */
+  finished(batchId: string): Promise<BulkBatch>;
+  cancel(batchId: string): Promise<BulkBatchSummary>;
+  get(batchId: string): Promise<BulkBatch>;
+  list(limit?: number): Promise<BulkBatchSummary[]>;
+  discard(batchId: string): Promise<void>;
+  planRevert(batchId: string): Promise<BulkBatch>;
+  listTemplates(): Promise<BulkTemplate[]>;
+  saveTemplate(name: string, change: BulkChange): Promise<BulkTemplate>;
+  deleteTemplate(name: string): Promise<void>;
+  /** Waits for every running batch (tests). */
+  idle(): Promise<void>;
+  /** The app stops: running batches stop after the writes in flight and wait as "interrupted". */
+  shutdown(): Promise<void>;
+};
+
+/** The batch as the renderer sees it: without the requests. */
+export function batchForRenderer(batch: StoredBatch): BulkBatch {
+  return { ...batch, items: batch.items.map(({ input: _input, ...item }): BulkItem => item) };
+}
+
+export function batchSummary(batch: StoredBatch | BulkBatch): BulkBatchSummary {
+  const { items, change: _change, ...rest } = batch;
+  return { ...rest, itemCount: items.length, resumable: isResumable(batch) };
+}
+
+const readBackKind = (change: BulkChange): JournalReadBackKind | null =>
+  change.kind === 'cors' ? 'cors' : change.kind === 'rate-limit-set' || change.kind === 'rate-limit-delete' ? 'rate-limit' : null;
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A service that is gone answers IdPermission ("does not exist or does not belong to this customer"). */
+const SERVICE_MISSING_CODES = new Set(['InvalidService.IdPermission']);
+
+export function createBulkService(deps: BulkDeps): BulkService {
+  const newId = deps.newId ?? (() => randomUUID());
+  const readConcurrency = deps.readConcurrency ?? 4;
+  const runs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let recovered: Promise<void> | undefined;
+  let shuttingDown = false;
+
+  const emit = (batch: StoredBatch, item?: StoredItem) => {
+    if (!deps.progress) return;
+    const event: BulkProgress = { batchId: batch.id, status: batch.status, counts: batch.counts };
+    if (item) {
+      const { input: _input, ...shown } = item;
+      event.item = shown;
+    }
+    deps.progress(event);
+  };
+
+  /**
+   * Once per core: a batch stored as running was cut off by an app stop. Its unfinished items take
+   * their result from the journal where a write was recorded (so nothing is written twice), and
+   * the batch waits as "interrupted" for the user to resume it.
+   */
+  function recover(): Promise<void> {
+    recovered ??= (async () => {
+      const stale = (await deps.batches.all()).filter((b) => b.status === 'running' && !runs.has(b.id));
+      for (const batch of stale) {
+        const entries = await deps.journal.list();
+        const ofBatch = entries.filter((e) => e.batchId === batch.id);
+        await deps.batches.update(batch.id, (b) => {
+          for (const item of b.items) {
+            if (item.state !== 'pending' && item.state !== 'running') continue;
+            const entry = ofBatch.find((e) => e.accountId === item.accountId && e.serviceId === item.serviceId && e.operationId === item.operationId);
+            if (entry) settleFromJournal(item, entry);
+            else item.state = 'pending';
+          }
+          b.status = 'interrupted';
+          b.counts = countItems(b.items);
+        });
+      }
+    })();
+    return recovered;
+  }
+
+  function settleFromJournal(item: StoredItem, entry: JournalEntry): void {
+    item.journalEntryId = entry.id;
+    if (entry.result.ok) {
+      item.state = 'applied';
+      item.error = null;
+    } else {
+      item.state = 'failed';
+      item.error = { code: entry.result.code, message: entry.result.message };
+    }
+  }
+
+  async function load(batchId: string): Promise<StoredBatch> {
+    await recover();
+    const batch = await deps.batches.get(batchId);
+    if (!batch) throw new CoreError(BATCH_NOT_FOUND, 'This bulk batch is no longer stored. Plan the change again.');
+    return batch;
+  }
+
+  async function readTarget(accountId: string, serviceId: number, operationId: OperationId): Promise<TargetRead> {
+    try {
+      const client = await deps.client(accountId);
+      const answer = await client.call(operationId, { params: { serviceId } }, { priority: 'background' });
+      if (operationId === 'getService') return { kind: 'service' };
+      return { kind: 'policies', policies: Array.isArray(answer) ? answer.filter(isObject) : [] };
+    } catch (error) {
+      const serialized = serializeError(error);
+      if (SERVICE_MISSING_CODES.has(serialized.code)) return { kind: 'missing' };
+      return { kind: 'failed', code: serialized.code, message: serialized.message };
+    }
+  }
+
+  async function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind | null): Promise<LastApplied> {
+    if (kind === null) return null;
+    const entry = await deps.changes.lastApplied(accountId, serviceId, kind);
+    if (!entry) return null;
+    return { body: isObject(entry.after) ? entry.after : null, at: entry.at };
+  }
+
+  async function candidatesFor(selector: TargetSelector, accounts: BulkAccount[]): Promise<TargetCandidate[]> {
+    const explicit = new Set((selector.services ?? []).map((s) => s.accountId));
+    const filtered = selector.accountIds !== undefined || selector.domainPattern !== undefined || (selector.tags?.length ?? 0) > 0;
+    const wanted = accounts.filter(
+      (a) => explicit.has(a.id) || (filtered && (selector.accountIds === undefined || selector.accountIds.includes(a.id))),
+    );
+    const accountTags = (await deps.accountTags?.()) ?? new Map<string, readonly string[]>();
+    const out: TargetCandidate[] = [];
+    for (const account of wanted) {
+      const serviceTags = (await deps.serviceTags?.(account.id)) ?? new Map<number, readonly string[]>();
+      // An account none of whose services can carry every tag is not read (its inventory may start the sandbox).
+      if (!explicit.has(account.id) && (selector.tags?.length ?? 0) > 0) {
+        const present = new Set([...(accountTags.get(account.id) ?? []), ...[...serviceTags.values()].flat()].map((t) => t.toLowerCase()));
+        if (!(selector.tags ?? []).every((tag) => present.has(tag.toLowerCase()))) continue;
+      }
+      const services = await deps.inventory(account.id);
+      for (const s of services) {
+        out.push({
+          accountId: account.id,
+          accountName: account.name,
+          production: account.production,
+          serviceId: s.serviceId,
+          domainName: s.domainName,
+          tags: [...(serviceTags.get(s.serviceId) ?? []), ...(accountTags.get(account.id) ?? [])],
+        });
+      }
+    }
+    return out;
+  }
+
+  function itemOf(target: Pick<TargetCandidate, 'accountId' | 'accountName' | 'production' | 'serviceId' | 'domainName'>, planned: PlannedItem): StoredItem {
+    return {
+      id: `${target.accountId}/${target.serviceId}`,
+      accountId: target.accountId,
+      accountName: target.accountName,
+      production: target.production,
+      serviceId: target.serviceId,
+      domainName: target.domainName,
+      ...planned,
+      state: planned.action === 'cannot' ? 'cannot' : planned.action === 'unchanged' ? 'unchanged' : 'pending',
+      error: null,
+      journalEntryId: null,
+    };
+  }
+
+  /** Per account in parallel; within an account a few reads at a time (the key's budget paces them). */
+  async function perAccount<T extends { accountId: string }>(targets: readonly T[], task: (target: T) => Promise<void>): Promise<void> {
+    const byAccount = new Map<string, T[]>();
+    for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
+    await Promise.all([...byAccount.values()].map((list) => pool(list, readConcurrency, task)));
+  }
+
+  async function storeNew(batch: Omit<StoredBatch, 'counts' | 'productionAccounts'>): Promise<BulkBatch> {
+    const production = new Map<string, string>();
+    for (const item of batch.items) if (item.production && item.operationId !== null) production.set(item.accountId, item.accountName);
+    const stored: StoredBatch = {
+      ...batch,
+      counts: countItems(batch.items),
+      productionAccounts: [...production].map(([id, name]) => ({ id, name })),
+    };
+    await deps.batches.put(stored);
+    return batchForRenderer(stored);
+  }
+
+  async function plan(request: PlanRequest): Promise<BulkBatch> {
+    await recover();
+    let change = request.change;
+    if (change === undefined) {
+      const template = request.template === undefined ? undefined : await deps.templates.get(request.template);
+      if (!template) throw new CoreError(TEMPLATE_NOT_FOUND, `There is no template named “${request.template ?? ''}”. Choose a saved template or give the change.`);
+      change = template.change;
+    }
+    const accounts = await deps.accounts();
+    const match = matchTargets(await candidatesFor(request.targets, accounts), request.targets);
+    if (match.targets.length === 0) {
+      throw new CoreError('Bulk.NoTargets', 'No known service matches this selection. Check the accounts, the domain pattern and the tags.');
+    }
+    const operationId = planReadFor(change.kind);
+    const kind = readBackKind(change);
+    const planned = new Map<string, StoredItem>();
+    const chosen = change;
+    await perAccount(match.targets, async (target) => {
+      const read = await readTarget(target.accountId, target.serviceId, operationId);
+      const last = await lastApplied(target.accountId, target.serviceId, kind);
+      const item = itemOf(target, planBulkItem(chosen, target.serviceId, read, last));
+      planned.set(item.id, item);
+    });
+    return storeNew({
+      id: newId(),
+      label: describeBulkChange(change),
+      createdAt: deps.now().toISOString(),
+      change,
+      revertOf: null,
+      status: 'planned',
+      items: match.targets.map((t) => planned.get(`${t.accountId}/${t.serviceId}`) as StoredItem),
+      startedAt: null,
+      finishedAt: null,
+      unknownTargets: match.unknown,
+    });
+  }
+
+  async function planRevert(batchId: string): Promise<BulkBatch> {
+    const batch = await load(batchId);
+    if (batch.status === 'running') throw new CoreError(BATCH_RUNNING, 'This batch is still running. Cancel it or wait for it to finish, then revert it.');
+    const entries = (await deps.journal.list()).filter((e) => e.batchId === batch.id && e.result.ok);
+    const accounts = new Map((await deps.accounts()).map((a) => [a.id, a]));
+    // One item per service: the earliest applied entry of the batch holds the version before it.
+    const byItem = new Map<string, JournalEntry>();
+    for (const entry of entries) byItem.set(`${entry.accountId}/${entry.serviceId}`, entry);
+    const targets = batch.items.filter((i) => byItem.has(i.id));
+    if (targets.length === 0) {
+      throw new CoreError(BATCH_NOTHING_TO_RUN, 'No item of this batch was applied, so there is nothing to revert.');
+    }
+    const planned = new Map<string, StoredItem>();
+    await perAccount(targets, async (item) => {
+      const entry = byItem.get(item.id) as JournalEntry;
+      const read = await readTarget(item.accountId, item.serviceId, revertReadFor(entry.operationId));
+      const kind = entry.operationId === 'setCorsHeaders' ? 'cors' : entry.operationId === 'upsertRateLimit' || entry.operationId === 'deleteRateLimit' ? 'rate-limit' : null;
+      const last = await lastApplied(item.accountId, item.serviceId, kind);
+      const account = accounts.get(item.accountId);
+      const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
+      planned.set(item.id, itemOf(target, planRevertItem(entry, read, last)));
+    });
+    return storeNew({
+      id: newId(),
+      label: `Revert of “${batch.label}”`,
+      createdAt: deps.now().toISOString(),
+      change: null,
+      revertOf: batch.id,
+      status: 'planned',
+      items: targets.map((t) => planned.get(t.id) as StoredItem),
+      startedAt: null,
+      finishedAt: null,
+      unknownTargets: [],
+    });
+  }
+
+  async function runItem(batch: StoredBatch, item: StoredItem, signal: AbortSignal): Promise<void> {
+    if (item.operationId === null || item.input === null) return;
+    let state: StoredItem['state'];
+    let error: StoredItem['error'] = null;
+    let journalEntryId: string | null = null;
+    try {
+      const { entry } = await deps.changes.apply({
+        accountId: item.accountId,
+        operationId: item.operationId,
+        input: item.input,
+        confirmProduction: true,
+        batchId: batch.id,
+        callOptions: { priority: 'background', signal },
+      });
+      state = 'applied';
+      journalEntryId = entry.id;
+    } catch (thrown) {
+      const serialized = serializeError(thrown);
+      if (signal.aborted && serialized.code === 'Request.Aborted') {
+        // Cancelled while it waited for the budget: not sent, it stays to do.
+        state = 'pending';
+      } else {
+        state = 'failed';
+        error = { code: serialized.code, message: serialized.message };
+      }
+      const failed = await deps.journal.findLatest(
+        (e) => e.batchId === batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && !e.result.ok,
+      );
+      journalEntryId = failed?.id ?? null;
+    }
+    const updated = await deps.batches.update(batch.id, (b) => {
+      const stored = b.items.find((i) => i.id === item.id);
+      if (stored) Object.assign(stored, { state, error, journalEntryId });
+      b.counts = countItems(b.items);
+    });
+    if (updated) emit(updated, updated.items.find((i) => i.id === item.id));
+  }
+
+  async function execute(batchId: string, controller: AbortController): Promise<void> {
+    const batch = await load(batchId);
+    const todo = batch.items.filter((i) => i.state === 'pending' && i.operationId !== null);
+    // Accounts in parallel; one write at a time per account, in plan order, each waiting for its key's budget.
+    const byAccount = new Map<string, StoredItem[]>();
+    for (const item of todo) byAccount.set(item.accountId, [...(byAccount.get(item.accountId) ?? []), item]);
+    await Promise.all(
+      [...byAccount.values()].map(async (items) => {
+        for (const item of items) {
+          if (controller.signal.aborted) return;
+          const running = await deps.batches.update(batchId, (b) => {
+            const stored = b.items.find((i) => i.id === item.id);
+            if (stored) stored.state = 'running';
+            b.counts = countItems(b.items);
+          });
+          if (running) emit(running, running.items.find((i) => i.id === item.id));
+          await runItem(batch, item, controller.signal);
+        }
+      }),
+    );
+    const finished = await deps.batches.update(batchId, (b) => {
+      for (const item of b.items) if (item.state === 'running') item.state = 'pending';
+      const left = b.items.some((i) => i.state === 'pending');
+      b.status = shuttingDown && left ? 'interrupted' : controller.signal.aborted && left ? 'cancelled' : 'finished';
+      b.finishedAt = deps.now().toISOString();
+      b.counts = countItems(b.items);
+    });
+    if (finished) emit(finished);
+  }
+
+  async function run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary> {
+    if (shuttingDown) throw new CoreError('Core.Disposed', 'The application is shutting down.');
+    const batch = await load(batchId);
+    if (batch.status === 'running' || runs.has(batchId)) {
+      throw new CoreError(BATCH_RUNNING, 'This batch is already running.');
+    }
+    const todo = batch.items.filter((i) => (i.state === 'pending' || i.state === 'failed' || i.state === 'running') && i.operationId !== null);
+    if (todo.length === 0) {
+      throw new CoreError(BATCH_NOTHING_TO_RUN, 'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.');
+    }
+    // Production as the accounts say now (an account may have been marked since the plan).
+    const production = (await deps.accounts()).filter((a) => a.production && todo.some((i) => i.accountId === a.id));
+    if (production.length > 0 && confirmProduction !== true) {
+      const names = production.map((a) => `“${a.name}”`).join(', ');
+      throw new CoreError(
+        CONFIRMATION_REQUIRED,
+        `This batch changes services of production account${production.length === 1 ? '' : 's'} ${names}. Review the plan and confirm once to run it.`,
+      );
+    }
+    const started = await deps.batches.update(batchId, (b) => {
+      for (const item of b.items) {
+        if ((item.state === 'failed' || item.state === 'running') && item.operationId !== null) {
+          item.state = 'pending';
+          item.error = null;
+        }
+      }
+      b.status = 'running';
+      b.startedAt = deps.now().toISOString();
+      b.finishedAt = null;
+      b.counts = countItems(b.items);
+    });
+    if (!started) throw new CoreError(BATCH_NOT_FOUND, 'This bulk batch is no longer stored. Plan the change again.');
+    emit(started);
+    const controller = new AbortController();
+    const done = execute(batchId, controller)
+      .catch(async (error: unknown) => {
+        // A store failure must not leave the batch "running" for ever: it is offered for resume.
+        const serialized = serializeError(error);
+        const stopped = await deps.batches
+          .update(batchId, (b) => {
+            for (const item of b.items) if (item.state === 'running') item.state = 'pending';
+            b.status = 'interrupted';
+            b.counts = countItems(b.items);
+          })
+          .catch(() => undefined);
+        if (stopped) emit(stopped);
+        return serialized;
+      })
+      .finally(() => runs.delete(batchId))
+      .then(() => undefined);
+    runs.set(batchId, { controller, done });
+    return batchSummary(started);
+  }
+
+  async function finished(batchId: string): Promise<BulkBatch> {
+    await runs.get(batchId)?.done;
+    return batchForRenderer(await load(batchId));
+  }
+
+  async function cancel(batchId: string): Promise<BulkBatchSummary> {
+    const active = runs.get(batchId);
+    if (!active) return batchSummary(await load(batchId));
+    active.controller.abort();
+    await active.done;
+    return batchSummary(await load(batchId));
+  }
+
+  return {
+    plan,
+    run,
+    finished,
+    cancel,
+    async get(batchId) {
+      return batchForRenderer(await load(batchId));
+    },
+    async list(limit = 100) {
+      await recover();
+      return (await deps.batches.all()).slice(0, limit).map(batchSummary);
+    },
+    async discard(batchId) {
+      await load(batchId);
+      if (runs.has(batchId)) throw new CoreError(BATCH_RUNNING, 'This batch is running. Cancel it first.');
+      await deps.batches.remove(batchId);
+    },
+    planRevert,
+    listTemplates: () => deps.templates.list(),
+    async saveTemplate(name, change) {
+      const template: BulkTemplate = { name: name.trim(), change, savedAt: deps.now().toISOString() };
+      await deps.templates.save(template);
+      return template;
+    },
+    async deleteTemplate(name) {
+      if (!(await deps.templates.remove(name))) {
+        throw new CoreError(TEMPLATE_NOT_FOUND, `There is no template named “${name}”.`);
+      }
+    },
+    async idle() {
+      await Promise.all([...runs.values()].map((r) => r.done));
+    },
+    async shutdown() {
+      shuttingDown = true;
+      const active = [...runs.values()];
+      for (const r of active) r.controller.abort();
+      await Promise.all(active.map((r) => r.done));
+    },
+  };
+}

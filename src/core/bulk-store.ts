@@ -1,0 +1,138 @@
+// Persisted bulk batches (<dataDir>/bulk-batches.json) and templates (<dataDir>/bulk-templates.json),
+// both through the one JSON document store. A batch keeps each item's request so that it can be
+// resumed after a cancel, a failure or an app restart; bulk changes carry no secrets (change.ts).
+import { join } from 'node:path';
+import { z } from 'zod';
+import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
+import { bulkBatchSchema, bulkItemSchema, bulkTemplateSchema, type BulkBatch, type BulkTemplate } from '#shared/bulk/batch.ts';
+
+export const BULK_BATCHES_FILE = 'bulk-batches.json';
+export const BULK_TEMPLATES_FILE = 'bulk-templates.json';
+/** Batches kept (newest first); a running or resumable batch is never dropped for room. */
+export const MAX_STORED_BATCHES = 50;
+
+export const storedItemSchema = bulkItemSchema.extend({
+  /** What the write sends (params, body); never sent to the renderer. */
+  input: z.object({ params: z.record(z.string(), z.unknown()), body: z.unknown().optional() }).nullable(),
+});
+export type StoredItem = z.infer<typeof storedItemSchema>;
+export const storedBatchSchema = bulkBatchSchema.extend({ items: z.array(storedItemSchema) });
+export type StoredBatch = z.infer<typeof storedBatchSchema>;
+
+const batchesFileSchema = z.object({ version: z.literal(1), batches: z.array(storedBatchSchema) });
+const templatesFileSchema = z.object({ version: z.literal(1), templates: z.array(bulkTemplateSchema) });
+
+type StoreOptions = { dataDir: string; now?: () => Date } & Pick<JsonDocumentOptions<z.ZodType>, 'corruptWarning' | 'onWarning'>;
+
+export type BatchStore = {
+  all(): Promise<StoredBatch[]>;
+  get(id: string): Promise<StoredBatch | undefined>;
+  /** Adds or replaces a batch (by ID). */
+  put(batch: StoredBatch): Promise<void>;
+  /** Changes one batch in place; returns the changed batch (undefined when it is not stored). */
+  update(id: string, change: (batch: StoredBatch) => void): Promise<StoredBatch | undefined>;
+  remove(id: string): Promise<boolean>;
+};
+
+/** Keeps the newest batches, and every batch that is running or can still be resumed. */
+function pruned(batches: StoredBatch[]): StoredBatch[] {
+  let kept = 0;
+  return batches.filter((b) => {
+    const live = b.status === 'running' || b.items.some((i) => i.state === 'pending' || i.state === 'running' || i.state === 'failed');
+    if (live) return true;
+    kept += 1;
+    return kept <= MAX_STORED_BATCHES;
+  });
+}
+
+export function createBatchStore(options: StoreOptions): BatchStore {
+  const document = createJsonDocument({
+    path: join(options.dataDir, BULK_BATCHES_FILE),
+    schema: batchesFileSchema,
+    empty: () => ({ version: 1 as const, batches: [] }),
+    // Changes replace whole batches: a shallow copy of the list is enough to work on.
+    copy: (file) => ({ ...file, batches: [...file.batches] }),
+    now: options.now,
+    corruptWarning: options.corruptWarning,
+    onWarning: options.onWarning,
+  });
+  return {
+    async all() {
+      return (await document.read()).batches;
+    },
+    async get(id) {
+      return (await document.read()).batches.find((b) => b.id === id);
+    },
+    async put(batch) {
+      await document.update((file) => {
+        file.batches = pruned([batch, ...file.batches.filter((b) => b.id !== batch.id)]);
+      });
+    },
+    update(id, change) {
+      return document.update((file, control) => {
+        const index = file.batches.findIndex((b) => b.id === id);
+        const current = file.batches[index];
+        if (current === undefined) {
+          control.skipWrite();
+          return undefined;
+        }
+        const next = structuredClone(current);
+        change(next);
+        file.batches[index] = next;
+        return next;
+      });
+    },
+    remove(id) {
+      return document.update((file, control) => {
+        const before = file.batches.length;
+        file.batches = file.batches.filter((b) => b.id !== id);
+        if (file.batches.length === before) control.skipWrite();
+        return file.batches.length !== before;
+      });
+    },
+  };
+}
+
+export type TemplateStore = {
+  list(): Promise<BulkTemplate[]>;
+  get(name: string): Promise<BulkTemplate | undefined>;
+  save(template: BulkTemplate): Promise<void>;
+  remove(name: string): Promise<boolean>;
+};
+
+/** Template names are matched without regard to case ("Shop CORS" = "shop cors"). */
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function createTemplateStore(options: StoreOptions): TemplateStore {
+  const document = createJsonDocument({
+    path: join(options.dataDir, BULK_TEMPLATES_FILE),
+    schema: templatesFileSchema,
+    empty: () => ({ version: 1 as const, templates: [] }),
+    now: options.now,
+    corruptWarning: options.corruptWarning,
+    onWarning: options.onWarning,
+  });
+  return {
+    async list() {
+      return [...(await document.read()).templates].sort((a, b) => a.name.localeCompare(b.name));
+    },
+    async get(name) {
+      return (await document.read()).templates.find((t) => sameName(t.name, name));
+    },
+    async save(template) {
+      await document.update((file) => {
+        file.templates = [...file.templates.filter((t) => !sameName(t.name, template.name)), template];
+      });
+    },
+    remove(name) {
+      return document.update((file, control) => {
+        const before = file.templates.length;
+        file.templates = file.templates.filter((t) => !sameName(t.name, name));
+        if (file.templates.length === before) control.skipWrite();
+        return file.templates.length !== before;
+      });
+    },
+  };
+}
+
+export type { BulkBatch };

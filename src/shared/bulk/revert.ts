@@ -1,0 +1,76 @@
+// Reverting a batch: per applied item, apply the journal's "before" again (as journal.reapply
+// does for one entry), planned like any bulk item so the user sees the diff and confirms once.
+import { changeFacts, listOperationFor, type MutatingOperationId } from '../api/operation-facts.ts';
+import type { OperationId } from '../api/operation-ids.ts';
+import { policyAsBody } from '../api/policy-bodies.ts';
+import type { JournalEntry } from '../ipc/channels/journal.ts';
+import { bulkCannotApply, bulkFieldChanges, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The one read a revert item makes: the policy list for policy edits, getService otherwise. */
+export function revertReadFor(operationId: MutatingOperationId): OperationId {
+  return listOperationFor(operationId) ?? 'getService';
+}
+
+const policyWhat: Partial<Record<MutatingOperationId, string>> = {
+  updateCacheControlPolicyV2: 'cache control',
+  updateAccessControlPolicy: 'access control',
+  updateAccessControlPolicyV2: 'access control',
+  updateRedirectionPolicy: 'redirection',
+};
+
+function cannot(reason: string): PlannedItem {
+  return { action: 'cannot', reason, notes: [], changes: [], operationId: null, input: null };
+}
+
+/**
+ * The revert item of one applied journal entry of a batch. `read` is what revertReadFor found,
+ * `last` the journal's last applied CORS set / rate limit of the service (what is there now, as
+ * far as this app knows).
+ */
+export function planRevertItem(entry: JournalEntry, read: TargetRead, last: LastApplied): PlannedItem {
+  const serviceId = entry.serviceId;
+  if (serviceId === null) return cannot(bulkCannotApply.previousUnknown());
+  if (changeFacts(entry.operationId).reapply === 'never') return cannot(bulkCannotApply.createNotUndoable());
+  if (entry.omitted) return cannot(bulkCannotApply.previousTooLarge());
+  if (entry.beforeSource === undefined || entry.beforeSource === 'none') return cannot(bulkCannotApply.previousUnknown());
+  if (read.kind === 'missing') return cannot(bulkCannotApply.serviceMissing(serviceId));
+  if (read.kind === 'failed') return cannot(bulkCannotApply.readFailed(read.message));
+  const params: Json = { serviceId };
+  const unchanged: PlannedItem = { action: 'unchanged', reason: null, notes: [], changes: [], operationId: null, input: null };
+
+  if (entry.operationId === 'setCorsHeaders') {
+    if (!isObject(entry.before)) return cannot(bulkCannotApply.previousUnknown());
+    const changes = bulkFieldChanges(last?.body ?? null, entry.before);
+    if (last !== null && changes.length === 0) return unchanged;
+    return { action: 'update', reason: null, notes: [], changes, operationId: 'setCorsHeaders', input: { params, body: entry.before } };
+  }
+  if (entry.operationId === 'upsertRateLimit' || entry.operationId === 'deleteRateLimit') {
+    // The previous version of a rate limit is either a configuration or "none".
+    if (isObject(entry.before)) {
+      const changes = bulkFieldChanges(last?.body ?? null, entry.before);
+      if (last !== null && last.body !== null && changes.length === 0) return unchanged;
+      return { action: 'update', reason: null, notes: [], changes, operationId: 'upsertRateLimit', input: { params, body: entry.before } };
+    }
+    if (last !== null && last.body === null) return unchanged;
+    return { action: 'delete', reason: null, notes: [], changes: bulkFieldChanges(last?.body ?? null, null), operationId: 'deleteRateLimit', input: { params } };
+  }
+
+  // Policy edits: the earlier version, in the shape it was recorded in.
+  if (!isObject(entry.before)) return cannot(bulkCannotApply.previousUnknown());
+  let operationId: MutatingOperationId = entry.operationId;
+  if (operationId === 'updateAccessControlPolicy' || operationId === 'updateAccessControlPolicyV2') {
+    operationId = entry.before.matches !== undefined ? 'updateAccessControlPolicyV2' : 'updateAccessControlPolicy';
+  }
+  const policyId = entry.policyId;
+  const policies = read.kind === 'policies' ? read.policies : [];
+  const found = policies.find((p) => Number(p.policyId) === policyId);
+  if (policyId === null || found === undefined) return cannot(bulkCannotApply.policyGone(policyWhat[operationId] ?? 'the', policyId ?? 0));
+  const body = policyAsBody(operationId, entry.before);
+  const current = policyAsBody(operationId, found);
+  const changes = bulkFieldChanges(current, body);
+  if (changes.length === 0) return unchanged;
+  return { action: 'update', reason: null, notes: [], changes, operationId, input: { params: { serviceId, policyId }, body } };
+}
