@@ -2,7 +2,7 @@
 // created, the snapshots read, the grid shows checks × customers; a failing cell opens its
 // services and items by keyboard; the failing rate-limit check is fixed through a bulk plan and
 // passes after the services are read again. Screenshots: e2e/screenshots/baselines-*.png.
-import { test, expect, screenshotsInEverySize } from './fixtures.ts';
+import { test, expect, screenshotsInEverySize, scrollMainTo } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMER_KEYS } from './helpers.ts';
 import { startSandbox } from '#sandbox';
 
@@ -55,6 +55,7 @@ test('a baseline across two accounts: grid, drill-down by keyboard, fix through 
     await expect(drill.getByText('3 failing services')).toBeVisible();
     await expect(drill.getByText(/Rate limit: no rate limit is known to be applied/).first()).toBeVisible();
     await expect(drill.getByText('Set a rate limit of 500 requests per 60 s on 3 services.')).toBeVisible();
+    await screenshotsInEverySize(app, 'baselines-drill', () => scrollMainTo(drill));
     await app.keyboard.press('Escape');
     await expect(drill).toBeHidden();
     await expect(rateCell).toBeFocused();
@@ -70,7 +71,7 @@ test('a baseline across two accounts: grid, drill-down by keyboard, fix through 
     await rateCell.click();
     await drill.getByRole('button', { name: 'Fix: plan the change' }).click();
     await expect(drill.getByText(/Planned: 3 changes/)).toBeVisible();
-    await screenshotsInEverySize(app, 'baselines-fix-plan');
+    await screenshotsInEverySize(app, 'baselines-fix-plan', () => scrollMainTo(drill.getByRole('heading', { name: 'Fix' })));
     await drill.getByRole('button', { name: 'Apply the fix' }).click();
     await expect(grid.getByRole('button', { name: /^A rate limit is applied, Acme/ })).toBeHidden({ timeout: 30_000 });
     await expect(grid.getByRole('row', { name: /A rate limit is applied/ }).getByLabel('3 passing')).toBeVisible();
