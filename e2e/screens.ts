@@ -26,8 +26,8 @@ export const everyScreen = [
   'traffic',
   'journal',
   'confirm-dialog',
-  'baselines',
   'baseline-editor',
+  'baselines',
   'accounts',
   'review-mode',
 ] as const;
