@@ -60,7 +60,15 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     expect(document).not.toContain(ctx.sandbox.credentials.accessKeySecret);
 
     const duplicate = await runAccel(['accounts', 'import', exportFile], { env: env() });
-    expect(JSON.parse(duplicate.stdout)).toMatchObject({ imported: [], skipped: [{ name: 'Acme CLI' }] });
+    expect(JSON.parse(duplicate.stdout)).toMatchObject({ imported: [], skipped: [], duplicates: [{ name: 'Acme CLI', existingName: 'Acme CLI' }] });
+    expect(duplicate.stderr).toContain('duplicate  Acme CLI');
+
+    const encryptedFile = join(ctx.dataDir, 'export.encrypted.json');
+    const passphraseEnv = { ...env(), ACCEL_TEST_PASSPHRASE: 'moving day passphrase' };
+    const encrypted = await runAccel(['accounts', 'export', '--with-secrets', '--passphrase-env', 'ACCEL_TEST_PASSPHRASE', '--out', encryptedFile], { env: passphraseEnv });
+    expect(encrypted.code, encrypted.stderr).toBe(0);
+    expect(encrypted.stderr).toContain('with secrets, encrypted');
+    expect(await readFile(encryptedFile, 'utf8')).not.toContain(ctx.sandbox.credentials.accessKeySecret);
 
     const removed = await runAccel(['accounts', 'remove', 'Acme CLI'], { env: env() });
     expect(removed.code).toBe(0);
@@ -71,6 +79,17 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     const needsSecret = await runAccel(['call', 'getCustomer', '--account', 'Acme CLI', '--params', '{"customer_id": 1}'], { env: env() });
     expect(needsSecret.code).toBe(1);
     expect(JSON.parse(needsSecret.stdout)).toMatchObject({ code: 'Accounts.SecretMissing' });
+
+    // The encrypted export brings the secret back into the keychain.
+    expect((await runAccel(['accounts', 'remove', 'Acme CLI'], { env: env() })).code).toBe(0);
+    const wrongPassphrase = await runAccel(['accounts', 'import', encryptedFile, '--passphrase-env', 'ACCEL_TEST_PASSPHRASE'], { env: { ...env(), ACCEL_TEST_PASSPHRASE: 'not the passphrase' } });
+    expect(wrongPassphrase.code).toBe(1);
+    expect(wrongPassphrase.stderr).toContain('Config.WrongPassphrase');
+    const restored = await runAccel(['accounts', 'import', encryptedFile, '--passphrase-env', 'ACCEL_TEST_PASSPHRASE'], { env: passphraseEnv });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stderr).toContain('added      Acme CLI: 0 service(s), secret stored in the keychain');
+    const works = await runAccel(['call', 'getCustomer', '--account', 'Acme CLI', '--params', `{"customer_id": ${ctx.sandbox.credentials.customerId}}`], { env: env() });
+    expect(works.code, works.stderr).toBe(0);
     // A dozen CLI processes in a row: allow for a busy machine.
   }, 60_000);
 });

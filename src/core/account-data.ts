@@ -1,6 +1,7 @@
-// What the app keeps per account besides the account itself (drafts, service list, tags, rule test suites), dropped when the
-// account is removed — in the core, so `accel accounts remove` cleans up too. The account is gone
-// already when this runs: a failed cleanup becomes a warning instead of failing the removal.
+// What the app keeps per account besides the account itself (drafts, service list, tags, rule test
+// suites, configuration snapshots, baseline assignments), dropped when the account is removed — in
+// the core, so `accel accounts remove` cleans up too. The account is gone already when this runs: a
+// failed cleanup becomes a warning instead of failing the removal.
 import type { CoreContext } from './context.ts';
 import { draftStoreFor, inventoryStoreFor, ruleSuiteStoreFor, tagStoreFor } from './core-services.ts';
 import { baselineStoreFor, snapshotStoreFor } from './baselines/baseline-services.ts';

@@ -94,16 +94,16 @@ describe('accounts through the core', () => {
     expect(exported.count).toBe(1); // the sandbox account is local
     expect(exported.content).not.toContain(ctx.sandbox.credentials.accessKeySecret);
     const document = JSON.parse(exported.content);
-    expect(document).toMatchObject({ format: 'acceleration-console/accounts', schemaVersion: 1 });
+    expect(document).toMatchObject({ format: 'acceleration-console/accounts', schemaVersion: 2, secrets: 'left-out' });
     expect(document.accounts[0]).toEqual({
-      name: 'Acme', baseUrl: ctx.sandbox.url, accessKeyId: a.accessKeyId, customerId: a.customerId, color: 'blue', production: false, notes: 'main',
+      name: 'Acme', baseUrl: ctx.sandbox.url, accessKeyId: a.accessKeyId, customerId: a.customerId, color: 'blue', production: false, notes: 'main', tags: [], services: [],
     });
 
     document.accounts.push({ ...document.accounts[0], name: 'Other customer', customerId: 77 }, { name: 'Broken' });
     const result = data(await ctx.core.invoke('accounts.import', { content: JSON.stringify(document) }));
     expect(result.imported.map((x) => [x.name, x.needsSecret])).toEqual([['Other customer', true]]);
-    expect(result.skipped.map((x) => x.name)).toEqual(['Acme', 'Broken']);
-    expect(result.skipped[0].reason).toMatch(/duplicate/);
+    expect(result.skipped.map((x) => x.name)).toEqual(['Broken']);
+    expect(result.duplicates).toEqual([{ name: 'Acme', existingName: 'Acme' }]);
 
     // An imported account cannot be used before its secret was entered.
     const call = await ctx.core.invoke('api.call', { accountId: result.imported[0].id, operationId: 'getCustomer', input: { params: { customer_id: 77 } } });

@@ -154,9 +154,8 @@ export function createCore(options: CreateCoreOptions): Core {
     async dispose() {
       if (disposed) return;
       disposed = true;
-      await snapshotRefresherFor(context).stop();
       // A bulk batch still running stops after its writes in flight and is offered for resume next time.
-      await bulkServiceFor(context).shutdown();
+      await Promise.all([bulkServiceFor(context).shutdown(), snapshotRefresherFor(context).stop()]);
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

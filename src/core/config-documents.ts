@@ -4,8 +4,7 @@
 // plan items through the change service (production confirmation, journal): no other write path.
 import { CoreError } from './errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import type { ChangeService, OperationCallInput } from './changes.ts';
-import type { BudgetPriority } from './api/budget.ts';
+import type { ChangeCallOptions, ChangeService, OperationCallInput } from './changes.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
@@ -27,9 +26,11 @@ import {
 import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
 import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
+import type { Expectation } from '#shared/suites/schema.ts';
 
 /** How a read is paced in the key's request budget: background reads (snapshots) let interactive ones go first. */
-export type ReadOptions = { priority?: BudgetPriority; signal?: AbortSignal };
+/** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones). */
+export type ReadOptions = ChangeCallOptions;
 
 /** What the reader needs from an account's API client (structural, so tests may pass a fake). */
 export type ReadClient = { call(operationId: string, input: OperationCallInput, options?: ReadOptions): Promise<unknown> };
@@ -43,6 +44,11 @@ export type ConfigDocumentDeps = {
   /** Adds a service created here (a clone) to the account's list. */
   recordService(accountId: string, service: { serviceId: number; domainName: string; cName?: string; enabled?: boolean }): Promise<unknown>;
   now(): Date;
+  /** The rule test suites this app keeps per service (not the API's): read into documents, stored when applied. */
+  ruleTests?: {
+    get(accountId: string, serviceId: number): Promise<Expectation[]>;
+    replace(accountId: string, serviceId: number, expectations: readonly Expectation[]): Promise<void>;
+  };
 };
 
 /** A service of an account, or one service of a document. */
@@ -135,6 +141,12 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     } as LastAppliedFromThisApp;
   }
 
+  /** The service's suite for a document: left out when it has none, so older documents read the same. */
+  async function ruleTestsOf(accountId: string, serviceId: number): Promise<{ ruleTests?: Expectation[] }> {
+    const list = (await deps.ruleTests?.get(accountId, serviceId)) ?? [];
+    return list.length > 0 ? { ruleTests: list } : {};
+  }
+
   /** One service's configuration as read now (secrets as the API returns them: callers decide). */
   async function readServiceConfig(accountId: string, serviceId: number, options: ReadOptions = {}): Promise<ServiceConfig> {
     const [account, client] = await Promise.all([deps.account(accountId), deps.client(accountId)]);
@@ -154,6 +166,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       accessControlPolicies: access,
       redirectionPolicies: redirections,
       lastAppliedFromThisApp: await lastApplied(accountId, serviceId),
+      ...(await ruleTestsOf(accountId, serviceId)),
     });
     if (!parsed.success) {
       throw new CoreError('Config.UnexpectedAnswer', `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`);
@@ -282,6 +295,15 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         const base = { id: item.id, title: item.title, journalEntryId: null };
         if (!isTicked) return { ...base, outcome: 'skipped', message: null };
         if (item.action === 'unchanged') return { ...base, outcome: 'unchanged', message: null };
+        if (item.part === 'rule-tests' && item.input && deps.ruleTests) {
+          // No API call: the suite is this app's (the plan item says so).
+          try {
+            await deps.ruleTests.replace(request.target.accountId, request.target.serviceId, item.input.body as Expectation[]);
+            return { ...base, outcome: 'applied', message: null };
+          } catch (error) {
+            return { ...base, outcome: 'failed', message: String((error as ErrorLike).message ?? error) };
+          }
+        }
         if (item.action === 'cannot' || item.operationId === null || item.input === null) {
           return { ...base, outcome: 'cannot', message: item.reason };
         }

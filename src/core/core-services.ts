@@ -71,6 +71,12 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
     recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
     now: () => ctx.now(),
+    ruleTests: {
+      get: async (accountId, serviceId) => (await ruleSuiteStoreFor(ctx).get({ accountId, serviceId })).expectations,
+      replace: async (accountId, serviceId, expectations) => {
+        await ruleSuiteStoreFor(ctx).replace({ accountId, serviceId }, expectations);
+      },
+    },
   }),
 );
 

@@ -3,8 +3,7 @@
 import type { CoreContext } from './context.ts';
 import type { CorruptFileReport } from './storage/atomic-json.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
-import type { ChangeAccount } from './changes.ts';
-import type { ReadClient } from './config-documents.ts';
+import type { ChangeAccount, ChangeClient } from './changes.ts';
 
 export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
   const instances = new WeakMap<CoreContext, T>();
@@ -42,7 +41,7 @@ export function accountAccess(ctx: CoreContext) {
       const account = await ctx.accounts.get(accountId);
       return { id: account.id, name: account.name, production: account.production };
     },
-    client: async (accountId: string): Promise<ReadClient> => {
+    client: async (accountId: string): Promise<ChangeClient> => {
       const client = await ctx.clients.forAccount(accountId);
       return { call: (operationId, input, options) => client.request(operationId, input, options) };
     },

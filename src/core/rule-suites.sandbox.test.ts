@@ -130,6 +130,35 @@ describe('rule test suites in the core', () => {
     expect(data(await ctx.core.invoke('suites.run', { accountId, serviceId: shop })).runs[0]?.counts).toEqual({ pass: 1, fail: 1, cannotTell: 0 });
   });
 
+  it('is part of the configuration document: exported, diffed, and applied to another service locally', async () => {
+    const { accountId, shop, api } = await setUp();
+    for (const expectation of [admin, css]) data(await ctx.core.invoke('suites.save', { accountId, serviceId: shop, expectation }));
+    const { text } = data(await ctx.core.invoke('config.export', { accountId, serviceIds: [shop, api] }));
+    const document = JSON.parse(text) as { services: Array<{ source: { serviceId: number }; ruleTests?: Expectation[] }> };
+    expect(document.services.find((s) => s.source.serviceId === shop)?.ruleTests?.map((e) => e.name)).toEqual([admin.name, css.name]);
+    // A service without a suite has no ruleTests field at all.
+    expect(document.services.find((s) => s.source.serviceId === api)).not.toHaveProperty('ruleTests');
+
+    const diff = data(await ctx.core.invoke('config.diff', { left: { accountId, serviceId: shop }, right: { accountId, serviceId: api } }));
+    expect(diff.groups.filter((g) => g.part === 'rule-tests').map((g) => [g.title, g.status])).toEqual([
+      [`Rule test “${admin.name}”`, 'only-left'],
+      [`Rule test “${css.name}”`, 'only-left'],
+    ]);
+
+    const source = { document: text, service: String(shop) };
+    const target = { accountId, serviceId: api };
+    const plan = data(await ctx.core.invoke('config.plan', { source, target, parts: ['rule-tests'] }));
+    expect(plan.items).toEqual([expect.objectContaining({ id: 'rule-tests', action: 'create', notes: [expect.stringMatching(/^The API has no rule test suites/)] })]);
+    const journalBefore = data(await ctx.core.invoke('journal.list', { accountId })).entries.length;
+    const applied = data(await ctx.core.invoke('config.apply', { source, target, parts: ['rule-tests'], itemIds: ['rule-tests'] }));
+    expect(applied.results).toEqual([expect.objectContaining({ id: 'rule-tests', outcome: 'applied', journalEntryId: null })]);
+    expect(data(await ctx.core.invoke('suites.get', target)).expectations).toEqual([admin, css]);
+    // Stored here, not sent anywhere: no API write, no journal entry.
+    expect(data(await ctx.core.invoke('journal.list', { accountId })).entries).toHaveLength(journalBefore);
+    const again = data(await ctx.core.invoke('config.plan', { source, target, parts: ['rule-tests'] }));
+    expect(again.items[0]?.action).toBe('unchanged');
+  });
+
   it('drops an account’s suites with the account', async () => {
     const { accountId, shop } = await setUp();
     data(await ctx.core.invoke('suites.save', { accountId, serviceId: shop, expectation: admin }));

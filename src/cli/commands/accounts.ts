@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
+import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
 
 export const help = `Usage: accel accounts <action> [options]
 
@@ -27,9 +28,19 @@ Actions:
                                       unless --no-verify is given.
   remove <name|id>                    Remove an account and its keychain entry
   switch <name|id>                    Make an account the current one
-  export [--out FILE] [<name|id>...]  Export profiles (no secrets) as JSON
-  import <file|->                     Import profiles (no secrets); duplicates are
-                                      skipped. Give each new account its secret with
+  export [--out FILE] [--no-services] [--with-secrets [--passphrase-env VAR]]
+         [<name|id>...]               Export profiles (all but the Sandbox, or the named
+                                      ones) with their service lists and tags as JSON.
+                                      No secrets, unless --with-secrets: then the access
+                                      key secrets are read from the keychain and the whole
+                                      file is encrypted with a passphrase (8 characters
+                                      or more) from VAR, or else from stdin.
+  import <file|-> [--passphrase-env VAR]
+                                      Import profiles with their service lists and tags;
+                                      prints what was added, skipped and found duplicated.
+                                      An encrypted file asks for its passphrase (VAR or
+                                      stdin) and stores its secrets in the keychain;
+                                      otherwise give each new account its secret with
                                       set-secret before use
 
 Colors: gray, blue, green, yellow, orange, red, purple, teal.
@@ -152,20 +163,36 @@ async function switchTo(args: string[], io: CliIo, cli: CliCore): Promise<number
 }
 
 async function exportProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { out: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { out: { type: 'string' }, 'no-services': { type: 'boolean', default: false }, 'with-secrets': { type: 'boolean', default: false }, 'passphrase-env': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values['passphrase-env'] !== undefined && !values['with-secrets']) throw new UsageError('--passphrase-env goes with --with-secrets (a file without secrets is not encrypted)');
   const accountIds = positionals.length ? await Promise.all(positionals.map(async (p) => (await findAccount(cli, p)).id)) : undefined;
-  const result = await cli.call('accounts.export', { accountIds });
+  const passphrase = values['with-secrets'] ? await readSecret(io, values['passphrase-env'], 'passphrase for the encrypted export') : undefined;
+  const result = await cli.call('accounts.export', { accountIds, includeInventory: !values['no-services'], ...(passphrase === undefined ? {} : { passphrase }) });
+  for (const name of result.withoutSecret) io.stderr.write(`warning: "${name}" has no secret in the keychain; it is exported without one.\n`);
   if (values.out) {
     await writeFile(resolve(io.cwd, values.out), result.content, { mode: 0o600 });
-    io.stderr.write(`Exported ${result.count} account(s) to ${values.out} (no secrets).\n`);
+    io.stderr.write(`Exported ${result.count} account(s) to ${values.out} (${result.encrypted ? 'with secrets, encrypted' : 'no secrets'}).\n`);
   } else {
     io.stdout.write(result.content);
   }
   return EXIT_OK;
 }
 
+function isEncryptedText(text: string): boolean {
+  try {
+    return isEncryptedConfigDocument(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
 async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
-  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args, options: { 'passphrase-env': { type: 'string' } }, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new UsageError('Give the file to import (or - for stdin)');
   let content = '';
   if (positionals[0] === '-') {
@@ -173,11 +200,22 @@ async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<
   } else {
     content = await readFile(resolve(io.cwd, positionals[0]), 'utf8');
   }
-  const result = await cli.call('accounts.import', { content });
+  let passphrase: string | undefined;
+  if (isEncryptedText(content)) {
+    if (positionals[0] === '-' && values['passphrase-env'] === undefined) throw new UsageError('The file on stdin is encrypted: give its passphrase with --passphrase-env VAR');
+    passphrase = await readSecret(io, values['passphrase-env'], 'passphrase of the encrypted export');
+  }
+  const result = await cli.call('accounts.import', { content, ...(passphrase === undefined ? {} : { passphrase }) });
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  for (const added of result.added) {
+    io.stderr.write(`added      ${added.name}: ${added.services} service(s)${added.tags.length ? `, tags ${added.tags.join(', ')}` : ''}, ${added.secretState === 'stored' ? 'secret stored in the keychain' : 'needs its secret'}\n`);
+  }
+  for (const duplicate of result.duplicates) io.stderr.write(`duplicate  ${duplicate.name}: already here as "${duplicate.existingName}", left as it is\n`);
+  for (const skipped of result.skipped) io.stderr.write(`skipped    ${skipped.name}: ${skipped.reason}\n`);
+  const needSecret = result.added.filter((a) => a.secretState === 'needed').length;
   io.stderr.write(
-    `Imported ${result.imported.length} account(s), skipped ${result.skipped.length}.` +
-      (result.imported.length ? ' Enter each secret before use: `accel accounts set-secret NAME` (or "Rotate secret" in the app).' : '') +
+    `Added ${result.added.length} account(s), skipped ${result.skipped.length}, ${result.duplicates.length} duplicate(s).` +
+      (needSecret ? ' Enter each missing secret before use: `accel accounts set-secret NAME` (or "Rotate secret" in the app).' : '') +
       '\n',
   );
   return EXIT_OK;

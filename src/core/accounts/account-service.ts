@@ -1,35 +1,15 @@
 // Account use cases behind the accounts.* channels: metadata in the AccountStore, the secret in
 // the keychain (one entry per account, named by the account ID), credentials checked with
 // getCustomer. No method returns or logs a secret.
-import { z } from 'zod';
 import { CoreError } from '../errors.ts';
+import { profileKey } from './profile-transfer.ts';
 import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './account-store.ts';
 import { VerificationFailedError, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { createApiClient, type ApiLogEntry } from '../api/client.ts';
 import type { SandboxManager } from '../sandbox-manager.ts';
-import { accountProfileFields, type AccountView, type ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
+import { type AccountView, type ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelOutput, IpcEventPayload, ParsedChannelInput } from '#shared/ipc/contract.ts';
-
-export const EXPORT_FORMAT = 'acceleration-console/accounts';
-export const EXPORT_SCHEMA_VERSION = 1;
-
-const exportedProfileSchema = z.object({
-  name: z.string().min(1),
-  // The same URL rule as the add dialog: http(s), no user name or password in it.
-  baseUrl: accountProfileFields.baseUrl,
-  accessKeyId: z.string().min(1),
-  customerId: z.number().int().positive(),
-  color: z.string().optional(),
-  production: z.boolean().optional(),
-  notes: z.string().optional(),
-});
-const exportFileSchema = z.object({
-  format: z.literal(EXPORT_FORMAT),
-  schemaVersion: z.number().int(),
-  exportedAt: z.string().optional(),
-  accounts: z.array(z.unknown()),
-});
 
 type AccountsChangedReason = IpcEventPayload<'accounts.changed'>['reason'];
 
@@ -47,17 +27,7 @@ export type AccountServiceDeps = {
   onConnectionAttempt?: (accountId: string, entry: ApiLogEntry) => void;
 };
 
-/** Same profile = same base URL (normalised), key ID and customer ID. */
-export function profileKey(account: { baseUrl: string; accessKeyId: string; customerId: number }): string {
-  let base = account.baseUrl.trim();
-  try {
-    const url = new URL(base);
-    base = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
-  } catch {
-    base = base.toLowerCase();
-  }
-  return `${base}\n${account.accessKeyId.trim()}\n${account.customerId}`;
-}
+export { profileKey } from './profile-transfer.ts';
 
 export function createAccountService(deps: AccountServiceDeps) {
   const { store, secrets, sandbox } = deps;
@@ -211,98 +181,6 @@ export function createAccountService(deps: AccountServiceDeps) {
     return accountId;
   }
 
-  async function exportProfiles(accountIds?: string[]): Promise<ChannelOutput<'accounts.export'>> {
-    const all = await store.list();
-    const wanted = accountIds ? new Set(accountIds) : null;
-    for (const id of wanted ?? []) {
-      if (!all.some((account) => account.id === id)) throw new CoreError('Accounts.NotFound', `No account with ID ${id} exists.`);
-    }
-    // The sandbox account is local to this installation; secrets are never exported.
-    const accounts = all
-      .filter((account) => account.kind === 'standard' && (!wanted || wanted.has(account.id)))
-      .map(({ name, baseUrl, accessKeyId, customerId, color, production, notes }) => ({
-        name,
-        baseUrl,
-        accessKeyId,
-        customerId,
-        color,
-        production,
-        notes,
-      }));
-    const exportedAt = deps.now().toISOString();
-    const document = { format: EXPORT_FORMAT, schemaVersion: EXPORT_SCHEMA_VERSION, exportedAt, accounts };
-    return {
-      fileName: `acceleration-console-accounts-${exportedAt.slice(0, 10)}.json`,
-      content: `${JSON.stringify(document, null, 2)}\n`,
-      count: accounts.length,
-    };
-  }
-
-  async function importProfiles(content: string): Promise<ChannelOutput<'accounts.import'>> {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(content);
-    } catch {
-      throw new CoreError('Accounts.ImportInvalid', 'The file is not valid JSON. Choose a file exported with "Export accounts".');
-    }
-    const file = exportFileSchema.safeParse(raw);
-    if (!file.success) {
-      throw new CoreError('Accounts.ImportInvalid', 'The file is not an Acceleration Console accounts export. Choose a file exported with "Export accounts".');
-    }
-    if (file.data.schemaVersion > EXPORT_SCHEMA_VERSION) {
-      throw new CoreError(
-        'Accounts.ImportInvalid',
-        `The file was exported by a newer version of the app (schemaVersion ${file.data.schemaVersion}). Update the app to import it.`,
-      );
-    }
-    const existing = new Map((await store.list()).map((account) => [profileKey(account), account.name]));
-    const imported: AccountView[] = [];
-    const skipped: { name: string; reason: string }[] = [];
-    for (const [index, item] of file.data.accounts.entries()) {
-      const parsed = exportedProfileSchema.safeParse(item);
-      const fallbackName = (item as { name?: unknown })?.name;
-      const name = typeof fallbackName === 'string' && fallbackName ? fallbackName : `entry ${index + 1}`;
-      if (!parsed.success) {
-        const badUrl = parsed.error.issues.find((issue) => issue.path[0] === 'baseUrl' && issue.code === 'custom');
-        skipped.push({
-          name,
-          reason: badUrl
-            ? `unusable base URL (${badUrl.message})`
-            : 'incomplete profile (name, base URL, access key ID and customer ID are required)',
-        });
-        continue;
-      }
-      const profile = parsed.data;
-      const key = profileKey(profile);
-      const same = existing.get(key);
-      if (same !== undefined) {
-        skipped.push({ name: profile.name, reason: `duplicate of "${same}" (same base URL, access key ID and customer ID)` });
-        continue;
-      }
-      const color = (['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const).find((c) => c === profile.color);
-      const record = await store.insert({
-        kind: 'standard',
-        name: profile.name,
-        baseUrl: profile.baseUrl,
-        accessKeyId: profile.accessKeyId,
-        customerId: profile.customerId,
-        color: color ?? 'gray',
-        production: profile.production ?? false,
-        notes: profile.notes ?? '',
-        // The UI asks for the secret on first use.
-        needsSecret: true,
-        customer: null,
-      });
-      existing.set(key, record.name);
-      imported.push(toView(record));
-    }
-    if (imported.length > 0) {
-      if ((await store.currentId()) === null) await store.setCurrent(imported[0].id);
-      changed('imported', null);
-    }
-    return { imported, skipped };
-  }
-
   async function testConnection(input: ParsedChannelInput<'accounts.testConnection'>): Promise<ConnectionCheck> {
     if (!('accountId' in input)) return verify(input);
     const record = await store.get(input.accountId);
@@ -366,8 +244,6 @@ export function createAccountService(deps: AccountServiceDeps) {
     rotateSecret,
     remove,
     switchTo,
-    exportProfiles,
-    importProfiles,
     testConnection,
     ensureSandbox,
   };

@@ -1,8 +1,10 @@
 // Accounts against the REAL OS keychain (keytar → Secret Service), with a real sandbox gateway.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createKeytarSecretStore } from '../secrets/keytar-store.ts';
+import { createCore } from '../app-core.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
 import { clearKeychainService, keychainEntries, keychainTestsEnabled, uniqueKeychainService } from '../test-support/keychain.ts';
 
@@ -72,5 +74,35 @@ describe.runIf(keychainTestsEnabled())('accounts in the OS keychain', () => {
     expect(data(await ctx.core.invoke('api.call', { accountId: imported[0].id, operationId: 'getCustomer', input: { params: { customer_id: source.customerId } } })).data).toMatchObject({
       id: source.customerId,
     });
+  });
+
+  it('an encrypted profile export moves secrets, services and tags to a fresh data dir and keychain', async () => {
+    const source = data(await ctx.core.invoke('accounts.add', profile())).account;
+    const serviceId = ctx.sandbox.services[0].id;
+    data(await ctx.core.invoke('inventory.addByIds', { accountId: source.id, ids: String(serviceId) }));
+    data(await ctx.core.invoke('tags.setService', { accountId: source.id, serviceId, tags: ['retail'] }));
+    const exported = data(await ctx.core.invoke('accounts.export', { passphrase: 'moving day passphrase' }));
+    expect(exported.encrypted).toBe(true);
+    expect(exported.content).not.toContain(ctx.sandbox.credentials.accessKeySecret);
+
+    // The new machine: its own data dir and its own keychain service, nothing shared.
+    const targetService = uniqueKeychainService();
+    const targetDir = await mkdtemp(join(tmpdir(), 'accel-keychain-target-'));
+    const target = createCore({ dataDir: targetDir, keychainService: targetService, sandboxOptions: { statePath: null } });
+    try {
+      const report = data(await target.invoke('accounts.import', { content: exported.content, passphrase: 'moving day passphrase' }));
+      expect(report.added).toEqual([{ accountId: expect.any(String), name: 'Acme', services: 1, tags: [], secretState: 'stored' }]);
+      const imported = report.added[0].accountId;
+      expect(await keychainEntries(targetService)).toEqual([{ account: imported, password: ctx.sandbox.credentials.accessKeySecret }]);
+      expect(await readFile(join(targetDir, 'accounts.json'), 'utf8')).not.toContain(ctx.sandbox.credentials.accessKeySecret);
+      expect(data(await target.invoke('tags.list', undefined)).services[imported]).toEqual({ [String(serviceId)]: ['retail'] });
+      // The secret read back from the new keychain signs a real call.
+      const customer = data(await target.invoke('api.call', { accountId: imported, operationId: 'getCustomer', input: { params: { customer_id: source.customerId } } }));
+      expect(customer.data).toMatchObject({ id: source.customerId });
+    } finally {
+      await target.dispose();
+      await clearKeychainService(targetService);
+      await rm(targetDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
 // accounts.* channels: thin adapters over the account service.
 import { createAccountService } from '../accounts/account-service.ts';
+import { createProfileTransfer } from '../accounts/profile-transfer.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { removeAccountData } from '../account-data.ts';
+import { inventoryStoreFor, tagStoreFor } from '../core-services.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
   const service = createAccountService({
@@ -18,6 +20,21 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
       );
     },
   });
+  const transfer = createProfileTransfer({
+    store: ctx.accounts,
+    secrets: ctx.secrets,
+    inventory: inventoryStoreFor(ctx),
+    tags: tagStoreFor(ctx),
+    now: () => ctx.now(),
+    toView: service.toView,
+    onImported: () => {
+      void ctx.accounts.currentId().then((currentAccountId) => ctx.emit('accounts.changed', { reason: 'imported', accountId: null, currentAccountId }));
+    },
+    onAccountData: (accountId) => {
+      ctx.emit('inventory.changed', { accountId });
+      ctx.emit('tags.changed', { accountId });
+    },
+  });
   return {
     'accounts.list': () => service.list(),
     'accounts.get': ({ accountId }) => service.get(accountId),
@@ -30,8 +47,8 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
       return { ok: true };
     },
     'accounts.switch': async ({ accountId }) => ({ currentAccountId: await service.switchTo(accountId) }),
-    'accounts.export': (input) => service.exportProfiles(input?.accountIds),
-    'accounts.import': ({ content }) => service.importProfiles(content),
+    'accounts.export': (input) => transfer.exportProfiles(input),
+    'accounts.import': ({ content, passphrase }) => transfer.importProfiles(content, passphrase),
     'accounts.testConnection': (input) => service.testConnection(input),
     'accounts.health': async () => ctx.clients.health(),
     'accounts.ensureSandbox': (input) => service.ensureSandbox(input?.makeCurrent),

@@ -153,6 +153,19 @@ function lastAppliedGroup(
   };
 }
 
+/**
+ * The rule test suites (kept by this app, not by the API), one group per expectation matched by
+ * name. A side without a suite compares as an empty one.
+ */
+function ruleTestGroups(left: ServiceConfig, right: ServiceConfig): DiffGroup[] {
+  if (left.ruleTests === undefined && right.ruleTests === undefined) return [];
+  const named = (list: ServiceConfig['ruleTests']) => (list ?? []).map((e) => ({ ...e, policyName: e.name }));
+  return pairByName(named(left.ruleTests), named(right.ruleTests)).map((pair) => {
+    const strip = (e: (typeof pair)['left']) => (e === undefined ? undefined : { request: e.request, expect: e.expect });
+    return group('rule-tests', pair.name, strip(pair.left), strip(pair.right));
+  });
+}
+
 /** Settings of the service that are configuration (not its ID or CNAME, which every service has its own). */
 export function serviceSettings(config: ServiceConfig): Record<string, unknown> {
   const { id: _id, cName: _cName, ...settings } = config.service;
@@ -170,6 +183,7 @@ export function diffServiceConfigs(left: ServiceConfig, right: ServiceConfig): C
     for (const pair of pairByName<Policy, Policy>(l, r)) groups.push(group(part, pair.name, pair.left, pair.right));
   }
   groups.push(lastAppliedGroup('cors', left, right), lastAppliedGroup('rate-limit', left, right));
+  groups.push(...ruleTestGroups(left, right));
   return {
     left: serviceConfigLabel(left),
     right: serviceConfigLabel(right),

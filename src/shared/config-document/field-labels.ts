@@ -50,6 +50,9 @@ const fields: Record<string, string> = {
   accessControlExposeHeaders: 'Access-Control-Expose-Headers',
   accessControlMaxAge: 'Access-Control-Max-Age',
   accessControlAllowCredentials: 'Access-Control-Allow-Credentials',
+  // rule tests (the expectation's request and expected outcome)
+  request: 'Request',
+  expect: 'Expected',
   // rate limit
   timeWindow: 'Time window (seconds)',
   requestLimit: 'Request limit',
@@ -82,6 +85,15 @@ const parts: Record<string, string> = {
   accessSecret: 'access secret',
   region: 'region',
   dropQueryString: 'drop query string',
+  url: 'URL',
+  clientIp: 'client IP',
+  clientCountry: 'client country',
+  status: 'status',
+  rule: 'rule',
+  cache: 'caching',
+  destination: 'destination',
+  ttl: 'TTL',
+  httpCode: 'HTTP code',
 };
 
 function humanize(segment: string): string {
@@ -111,7 +123,7 @@ export function documentFieldLabel(path: string): string {
 }
 
 /** The parts of a service's configuration, in the order diffs and plans show them. */
-export const documentParts = ['service', 'cache-control', 'access-control', 'redirection', 'cors', 'rate-limit'] as const;
+export const documentParts = ['service', 'cache-control', 'access-control', 'redirection', 'cors', 'rate-limit', 'rule-tests'] as const;
 export type DocumentPart = (typeof documentParts)[number];
 
 /** Titles of the groups of a diff or a plan. */
@@ -122,4 +134,5 @@ export const documentPartTitles: Readonly<Record<DocumentPart, string>> = {
   redirection: 'Redirection policy',
   cors: 'CORS headers',
   'rate-limit': 'Rate limit',
+  'rule-tests': 'Rule test',
 };

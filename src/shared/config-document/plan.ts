@@ -115,7 +115,7 @@ type ItemDraft = Omit<PlanItem, 'id' | 'title' | 'notes' | 'changes' | 'operatio
 function item(draft: ItemDraft): Omit<PlanItem, 'id'> {
   const title = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit'
     ? documentPartTitles[draft.part]
-    : `${documentPartTitles[draft.part]} “${draft.name}”`;
+    : draft.part === 'rule-tests' ? RULE_TESTS_TITLE : `${documentPartTitles[draft.part]} “${draft.name}”`;
   return { reason: null, notes: [], changes: [], operationId: null, input: null, ...draft, title };
 }
 
@@ -423,6 +423,35 @@ function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omit<PlanI
   return item({ part: 'rate-limit', name, action: 'update', changes, notes, operationId: 'upsertRateLimit', input: { params, body } });
 }
 
+export const RULE_TESTS_TITLE = 'Rule test suite';
+
+/** Rule test suites live in this app: the plan says so, and applying stores the suite locally. */
+export const RULE_TESTS_LOCAL_NOTE =
+  'The API has no rule test suites: applying stores this suite in this app for the target service, replacing the suite it has here.';
+
+/**
+ * The document's rule test suite for the target (one item; its input's body is the suite, stored
+ * locally by the core). A document without a suite leaves the target's suite alone.
+ */
+function planRuleTests(source: ServiceConfig, target: ServiceConfig): Array<Omit<PlanItem, 'id'>> {
+  if (source.ruleTests === undefined) return [];
+  const name = RULE_TESTS_TITLE;
+  const sorted = (list: ServiceConfig['ruleTests']) => [...(list ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const byName = (list: ServiceConfig['ruleTests']) => Object.fromEntries(sorted(list).map((e) => [e.name, { request: e.request, expect: e.expect }]));
+  const changes = fieldChanges(byName(target.ruleTests), byName(source.ruleTests));
+  if (changes.length === 0) return [item({ part: 'rule-tests', name, action: 'unchanged', notes: [RULE_TESTS_LOCAL_NOTE] })];
+  return [
+    item({
+      part: 'rule-tests',
+      name,
+      action: (target.ruleTests ?? []).length === 0 ? 'create' : 'update',
+      changes,
+      notes: [RULE_TESTS_LOCAL_NOTE],
+      input: { params: { serviceId: target.source.serviceId }, body: sorted(source.ruleTests) },
+    }),
+  ];
+}
+
 function planService(source: ServiceConfig, target: ServiceConfig): Omit<PlanItem, 'id'> {
   const name = documentPartTitles.service;
   // The domain name is what tells the services apart; it is not a setting to carry over.
@@ -446,10 +475,11 @@ export function planApply(source: ServiceConfig, target: ServiceConfig, options:
   if (wanted('redirection')) drafts.push(...planRedirections(source, target));
   if (wanted('cors')) drafts.push(planCors(source, target));
   if (wanted('rate-limit')) drafts.push(planRateLimit(source, target));
+  if (wanted('rule-tests')) drafts.push(...planRuleTests(source, target));
 
   const seen = new Map<string, number>();
   const items = drafts.map((draft): PlanItem => {
-    const base = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit' ? draft.part : `${draft.part}/${draft.name}`;
+    const base = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit' || draft.part === 'rule-tests' ? draft.part : `${draft.part}/${draft.name}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return { id: n === 1 ? base : `${base}#${n}`, ...draft };

@@ -10,6 +10,7 @@ import { rateLimitRecordSchema } from '../api/schemas/rate-limit.ts';
 import { redirectionPolicyV2Schema } from '../api/schemas/redirection.ts';
 import { serviceSchema } from '../api/schemas/service.ts';
 import { REDACTED } from '../ipc/secret-fields.ts';
+import { expectationListSchema } from '../suites/schema.ts';
 
 import { CONFIG_DOCUMENT_FORMAT, CONFIG_DOCUMENT_SCHEMA_VERSION, ENCRYPTED_CONFIG_DOCUMENT_FORMAT } from './format.ts';
 
@@ -66,6 +67,11 @@ export const serviceConfigSchema = z.object({
   accessControlPolicies: z.array(documentAccessControlPolicySchema),
   redirectionPolicies: z.array(documentRedirectionPolicySchema),
   lastAppliedFromThisApp: lastAppliedFromThisAppSchema,
+  /**
+   * The service's rule test suite (src/shared/suites). Kept by this app, not by the API: absent in
+   * documents written before suites existed, or when the service has none.
+   */
+  ruleTests: expectationListSchema.optional(),
 });
 
 export const configDocumentSchema = z.object({

@@ -12,7 +12,10 @@ const keyOrder = [
   'kdf', 'cipher', 'passphraseCheck', 'ciphertext', 'name', 'N', 'r', 'p', 'salt', 'iv', 'tag',
   // one service's configuration
   'source', 'accountName', 'serviceId', 'service', 'cacheControlPolicies', 'accessControlPolicies', 'redirectionPolicies',
-  'lastAppliedFromThisApp', 'note', 'cors', 'rateLimit', 'appliedAt', 'headers',
+  'lastAppliedFromThisApp', 'note', 'cors', 'rateLimit', 'appliedAt', 'headers', 'ruleTests',
+  // an expectation of a rule test suite ('name' is above; its 'ttl', 'httpCode' and 'destination' come after 'cache')
+  'request', 'expect', 'url', 'method', 'clientIp', 'clientCountry', 'host', 'userAgent', 'cookie', 'origin', 'via',
+  'clientAnonymous', 'hasToken', 'status', 'rule', 'cache',
   // service fields
   'id', 'domainName', 'cName', 'alternateDomainNames', 'origins', 'originUrl', 'sni', 's3Credential', 'accessKey', 'accessSecret',
   'region', 'dropQueryString', 'defaultHostHeader', 'streaming', 'http2', 'http3', 'redirectHttpToHttps', 'tlsProfile', 'enabled',
@@ -24,6 +27,7 @@ const keyOrder = [
   // CORS and rate limit
   'accessControlAllowOrigin', 'accessControlAllowMethods', 'accessControlAllowHeaders', 'accessControlExposeHeaders',
   'accessControlMaxAge', 'accessControlAllowCredentials', 'timeWindow', 'requestLimit', 'ignoreUrlPath',
+  'destination',
 ];
 const rank = new Map(keyOrder.map((key, index) => [key, index]));
 
@@ -59,6 +63,7 @@ function sortedService(config: ServiceConfig): ServiceConfig {
     cacheControlPolicies: [...config.cacheControlPolicies].sort(byPolicyName),
     accessControlPolicies: [...config.accessControlPolicies].sort(byPolicyName),
     redirectionPolicies: [...config.redirectionPolicies].sort(byPolicyName),
+    ...(config.ruleTests ? { ruleTests: [...config.ruleTests].sort((a, b) => byText(a.name, b.name)) } : {}),
   };
 }
 

@@ -5,8 +5,10 @@ import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../de
 import { secret } from '../../api/secret-mark.ts';
 import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '../../api/base-url.ts';
 
-/** Largest accounts export the app imports. */
-export const MAX_IMPORT_CHARS = 5_000_000;
+/** Largest accounts export the app imports (20 accounts of 5,000 services with tags fit). */
+export const MAX_IMPORT_CHARS = 20_000_000;
+const MAX_PASSPHRASE_CHARS = 1024;
+const profilePassphraseSchema = z.string().max(MAX_PASSPHRASE_CHARS, `At most ${MAX_PASSPHRASE_CHARS} characters`);
 
 export const accountColors = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const;
 export const accountColorSchema = z.enum(accountColors);
@@ -182,16 +184,54 @@ export const accountChannels = defineChannels({
     output: z.object({ currentAccountId: z.string() }),
   },
   'accounts.export': {
-    input: z.strictObject({ accountIds: z.array(accountIdSchema).optional() }).optional(),
-    /** A schema-versioned JSON document without secrets; the UI saves it with host.saveFile. */
-    output: z.object({ fileName: z.string(), content: z.string(), count: z.number() }),
+    input: z
+      .strictObject({
+        /** Absent: every account except the Sandbox (which is local to this computer). */
+        accountIds: z.array(accountIdSchema).max(1000).optional(),
+        /** Each account's service list and tags, and its services' tags (default: included). */
+        includeInventory: z.boolean().default(true),
+        /**
+         * Given: the access key secrets are read from the keychain and included, and the whole file
+         * is encrypted with this passphrase (scrypt + AES-256-GCM). Absent: no secret in the file.
+         */
+        passphrase: profilePassphraseSchema.optional(),
+      })
+      .optional(),
+    /** A schema-versioned JSON document; the UI saves it with host.saveFile. */
+    output: z.object({
+      fileName: z.string(),
+      content: z.string(),
+      count: z.number(),
+      encrypted: z.boolean(),
+      /** Accounts exported without a secret although one was asked for (an imported profile whose secret was never entered). */
+      withoutSecret: z.array(z.string()),
+    }),
   },
   'accounts.import': {
-    input: z.strictObject({ content: z.string().min(1, 'The file is empty').max(MAX_IMPORT_CHARS, 'The file is too large to be an accounts export.') }),
+    input: z.strictObject({
+      content: z.string().min(1, 'The file is empty').max(MAX_IMPORT_CHARS, 'The file is too large to be an accounts export.'),
+      /** For an encrypted export (one that includes secrets). */
+      passphrase: profilePassphraseSchema.optional(),
+    }),
     maxPayloadChars: MAX_IMPORT_CHARS + 1024,
     output: z.object({
       imported: z.array(accountViewSchema),
+      /** Per imported account: what came with it. */
+      added: z.array(
+        z.object({
+          accountId: z.string(),
+          name: z.string(),
+          services: z.number(),
+          tags: z.array(z.string()),
+          /** stored: the secret from the file is in the keychain; needed: enter it before use. */
+          secretState: z.enum(['stored', 'needed']),
+        }),
+      ),
+      /** Entries that could not be imported, with the reason. */
       skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+      /** Profiles already here (same base URL, access key ID and customer ID): left as they are. */
+      duplicates: z.array(z.object({ name: z.string(), existingName: z.string() })),
+      encrypted: z.boolean(),
     }),
   },
   'accounts.testConnection': {

@@ -9,6 +9,7 @@ export const serviceSections = [
   { id: 'cors', label: 'CORS' },
   { id: 'rate-limit', label: 'Rate limit' },
   { id: 'tester', label: 'Rule tester' },
+  { id: 'tests', label: 'Rule tests' },
 ] as const;
 
 export type ServiceSection = (typeof serviceSections)[number]['id'];
@@ -19,7 +20,9 @@ export type Route =
   | { screen: 'service'; serviceId: number; section: ServiceSection }
   | { screen: 'create-service' }
   | { screen: 'traffic' }
-  | { screen: 'journal' }
+  /** entryId: open with that entry in view and expanded (a chart's change marker). */
+  | { screen: 'journal'; entryId?: string }
+  | { screen: 'bulk' }
   | { screen: 'baselines' }
   | { screen: 'accounts' }
   | { screen: 'review' };
@@ -31,6 +34,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   traffic: 'Traffic',
   journal: 'Change journal',
   baselines: 'Baselines',
+  bulk: 'Bulk changes',
   accounts: 'Accounts',
   review: 'Stats bundle review',
 };

@@ -1,10 +1,11 @@
 // The save flow shared by every editor: re-read → diff → confirm → changes.apply.
 import { invoke, IpcCallError } from './ipc.ts';
-import { handleError, notify } from './errors.svelte.ts';
+import { handleError, notify, toAppError } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
 import { findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
 import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { ChannelOutput } from '#shared/ipc/contract.ts';
 
 /** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
 export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound';
@@ -21,7 +22,13 @@ export type ReviewState = {
   at: string | null;
   production: boolean;
   accountName: string;
+  /** The service's rule tests on the rules now and after this change (total 0: no tests, or the change cannot alter a verdict). */
+  suite: SuiteCheck | null;
+  /** Why the rule tests could not be checked (the review still opens). */
+  suiteError: string | null;
 };
+
+export type SuiteCheck = ChannelOutput<'suites.check'>;
 
 /**
  * Save in two steps: review() re-reads the server's current state and opens the diff; apply()
@@ -62,7 +69,12 @@ export class SaveFlow {
   async open(operationId: MutatingOperationId, params: Record<string, unknown>, body: unknown): Promise<void> {
     this.#busy = true;
     try {
-      const current = await invoke('changes.current', { accountId: this.accountId, operationId, input: { params, body } });
+      // The rule tests run alongside the read of the current state, so they add little to opening.
+      const checking = invoke('suites.check', { accountId: this.accountId, operationId, input: { params, body } }).then(
+        (suite) => ({ suite, suiteError: null }),
+        (error: unknown) => ({ suite: null, suiteError: toAppError(error).message }),
+      );
+      const [current, check] = await Promise.all([invoke('changes.current', { accountId: this.accountId, operationId, input: { params, body } }), checking]);
       const account = accounts.byId(this.accountId);
       this.#review = {
         operationId,
@@ -73,6 +85,7 @@ export class SaveFlow {
         at: current.at,
         production: account?.production ?? false,
         accountName: account?.name ?? this.accountId,
+        ...check,
       };
     } catch (error) {
       handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
@@ -97,6 +110,8 @@ export class SaveFlow {
         operationId: review.operationId,
         input: review.body === undefined ? { params: review.params } : { params: review.params, body: review.body },
         confirmProduction,
+        // Applied although the review showed these rule tests flipping: the journal records it.
+        ...(review.suite && review.suite.flipped.length > 0 ? { flippedExpectations: review.suite.flipped.map((f) => f.name) } : {}),
       });
       this.#review = null;
       this.#serverErrors = {};

@@ -1,0 +1,284 @@
+// The "Bulk changes" screen's state: the change being composed (kept across screens, so leaving
+// and coming back loses nothing typed), the target selection, templates, and the batch shown
+// (its plan, then its run, updated by bulk.progress events). The core owns batches: this only
+// mirrors the one on screen and the list of batches that can be resumed.
+import { SvelteSet } from 'svelte/reactivity';
+import { invoke, IpcCallError, onEvent } from './ipc.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
+import { checkChange, emptyChangeForms, formsFromChange, plainCopy, type BulkChangeForms } from './bulk-change-form.ts';
+import { parseTargetKey, targetKey, type TargetFilter } from './bulk-targets.ts';
+import type { BulkBatch, BulkBatchSummary, BulkItem, BulkProgress, BulkTemplate } from '#shared/bulk/batch.ts';
+import { templateNameSchema } from '#shared/bulk/batch.ts';
+
+export type { BulkBatch, BulkBatchSummary, BulkItem, BulkTemplate };
+
+/** Batches the user can pick up again: stopped by a cancel, an app restart or failures. */
+export function offeredForResume(batches: readonly BulkBatchSummary[]): BulkBatchSummary[] {
+  return batches.filter((batch) => batch.resumable && batch.status !== 'planned' && batch.status !== 'running');
+}
+
+/** Items done (written, already so, failed or never applicable) out of all. */
+export function progressOf(batch: Pick<BulkBatch, 'counts' | 'items'>): { done: number; total: number } {
+  const c = batch.counts;
+  const total = batch.items.length;
+  return { done: total - (c.pending ?? 0) - (c.running ?? 0), total };
+}
+
+/** An item after a progress event: the event's item replaces the one with its ID. */
+export function withProgress(batch: BulkBatch, progress: BulkProgress): BulkBatch {
+  if (progress.batchId !== batch.id) return batch;
+  const item = progress.item;
+  const items = item ? batch.items.map((existing) => (existing.id === item.id ? item : existing)) : batch.items;
+  return { ...batch, status: progress.status, counts: progress.counts, items };
+}
+
+/** The change's errors as the plan input names them ("change.headers.x" → "headers.x"). */
+function changeFieldErrors(error: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [path, message] of Object.entries(serverFieldErrors(error))) out[path.replace(/^change\./, '')] = message;
+  return out;
+}
+
+export class BulkState {
+  #forms = $state<BulkChangeForms>(emptyChangeForms());
+  /** The user asked for a plan once: every field shows its error from now on. */
+  #attempted = $state(false);
+  #serverErrors = $state<FieldErrors>({});
+  readonly selected = new SvelteSet<string>();
+  filter = $state<TargetFilter>({ accountIds: [], pattern: '', tag: '' });
+  /** Account groups folded in the target list and the plan. */
+  readonly collapsed = new SvelteSet<string>();
+
+  #templates = $state<BulkTemplate[]>([]);
+  #templatesLoaded = $state(false);
+  #batch = $state<BulkBatch | null>(null);
+  #resumable = $state<BulkBatchSummary[]>([]);
+  #busy = $state<'plan' | 'run' | 'cancel' | 'revert' | 'template' | null>(null);
+  #unsubscribe: (() => void) | null = null;
+
+  get forms(): BulkChangeForms {
+    return this.#forms;
+  }
+  get attempted(): boolean {
+    return this.#attempted;
+  }
+  /** Live validation (the shared schema) plus what the core said about the change as sent. */
+  get errors(): FieldErrors {
+    const check = checkChange(this.#forms);
+    return { ...(check.ok ? {} : check.errors), ...this.#serverErrors };
+  }
+  get serverErrors(): FieldErrors {
+    return this.#serverErrors;
+  }
+  get templates(): readonly BulkTemplate[] {
+    return this.#templates;
+  }
+  get templatesLoaded(): boolean {
+    return this.#templatesLoaded;
+  }
+  get batch(): BulkBatch | null {
+    return this.#batch;
+  }
+  get resumable(): readonly BulkBatchSummary[] {
+    return this.#resumable;
+  }
+  get busy(): string | null {
+    return this.#busy;
+  }
+
+  /** Listens to progress, reads templates and the batches to offer; once per screen opening. */
+  async start(): Promise<void> {
+    this.#unsubscribe ??= onEvent('bulk.progress', (progress) => this.#onProgress(progress));
+    await Promise.all([this.loadTemplates(), this.loadResumable()]);
+    // A batch on screen may have moved on while the screen was closed.
+    if (this.#batch) await this.open(this.#batch.id);
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  #onProgress(progress: BulkProgress): void {
+    if (this.#batch?.id === progress.batchId) this.#batch = withProgress(this.#batch, progress);
+    if (progress.status !== 'running') void this.loadResumable();
+  }
+
+  /** The user typed: what the server said about the previous input no longer holds. */
+  edited(): void {
+    if (Object.keys(this.#serverErrors).length > 0) this.#serverErrors = {};
+  }
+
+  async loadResumable(): Promise<void> {
+    try {
+      const { batches } = await invoke('bulk.list', {});
+      this.#resumable = offeredForResume(batches);
+    } catch (error) {
+      handleError(error, 'Could not read the stored bulk batches');
+    }
+  }
+
+  async loadTemplates(): Promise<void> {
+    try {
+      this.#templates = (await invoke('bulk.listTemplates')).templates;
+    } catch (error) {
+      handleError(error, 'Could not read the bulk templates');
+    } finally {
+      this.#templatesLoaded = true;
+    }
+  }
+
+  /** The name's problem in the schema's words, or null. */
+  templateNameProblem(name: string): string | null {
+    const parsed = templateNameSchema.safeParse(name);
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Template name is not valid.');
+  }
+
+  /** Saves the change as typed under a name. Resolves false (and shows the field errors) when it is not valid. */
+  async saveTemplate(name: string): Promise<boolean> {
+    const check = checkChange(this.#forms);
+    this.#attempted = true;
+    if (!check.ok || this.templateNameProblem(name) !== null) return false;
+    this.#busy = 'template';
+    try {
+      const saved = await invoke('bulk.saveTemplate', { name, change: check.change });
+      notify(`Template “${saved.name}” saved`, 'success');
+      await this.loadTemplates();
+      return true;
+    } catch (error) {
+      this.#serverErrors = changeFieldErrors(error);
+      handleError(error, 'Could not save the template');
+      return false;
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  /** Puts a template's change in the picker (the other kinds' inputs stay as they are). */
+  useTemplate(template: BulkTemplate): void {
+    this.#forms = formsFromChange(template.change, plainCopy(this.#forms));
+    this.#serverErrors = {};
+  }
+
+  async deleteTemplate(name: string): Promise<void> {
+    this.#busy = 'template';
+    try {
+      await invoke('bulk.deleteTemplate', { name });
+      notify(`Template “${name}” deleted`, 'success');
+      await this.loadTemplates();
+    } catch (error) {
+      handleError(error, 'Could not delete the template');
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  /** Plans the change on the selected services. Resolves false when the input is not valid. */
+  async plan(): Promise<boolean> {
+    this.#attempted = true;
+    const check = checkChange(this.#forms);
+    const services = [...this.selected].map(parseTargetKey).filter((ref) => ref !== null);
+    if (!check.ok || services.length === 0) return false;
+    this.#busy = 'plan';
+    try {
+      this.#batch = await invoke('bulk.plan', { change: check.change, targets: { services } });
+      return true;
+    } catch (error) {
+      this.#serverErrors = changeFieldErrors(error);
+      handleError(error, 'Could not plan the bulk change');
+      return false;
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  /** Starts or resumes the batch on screen. */
+  async run(confirmProduction: boolean): Promise<void> {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#busy = 'run';
+    try {
+      await invoke('bulk.run', { batchId: batch.id, confirmProduction });
+      // The items move as progress events arrive; the summary says the batch is running now.
+      if (this.#batch?.id === batch.id && this.#batch.status !== 'finished') this.#batch = { ...this.#batch, status: 'running' };
+      this.#resumable = this.#resumable.filter((b) => b.id !== batch.id);
+    } catch (error) {
+      handleError(error, 'Could not run the batch');
+      await this.open(batch.id);
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  async cancel(): Promise<void> {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#busy = 'cancel';
+    try {
+      await invoke('bulk.cancel', { batchId: batch.id });
+      await this.open(batch.id);
+    } catch (error) {
+      handleError(error, 'Could not cancel the batch');
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  /** Plans the batch's revert: a new batch shown as a plan. */
+  async planRevert(): Promise<void> {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#busy = 'revert';
+    try {
+      this.#batch = await invoke('bulk.planRevert', { batchId: batch.id });
+    } catch (error) {
+      handleError(error, 'Could not plan the revert');
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  /** Shows a stored batch (e.g. one offered for resume). */
+  async open(batchId: string): Promise<void> {
+    try {
+      const batch = await invoke('bulk.get', { batchId });
+      this.#batch = batch;
+    } catch (error) {
+      if (error instanceof IpcCallError && error.code === 'Bulk.NotFound' && this.#batch?.id === batchId) this.#batch = null;
+      handleError(error, 'Could not open the batch');
+    }
+  }
+
+  async discard(batchId: string): Promise<void> {
+    try {
+      await invoke('bulk.discard', { batchId });
+      if (this.#batch?.id === batchId) this.#batch = null;
+      await this.loadResumable();
+    } catch (error) {
+      handleError(error, 'Could not discard the batch');
+    }
+  }
+
+  /** Back to composing: the change and targets as they were; the plan on screen is dropped (it stays stored). */
+  compose(): void {
+    const batch = this.#batch;
+    this.#batch = null;
+    // Planning from a revert or a template: the targets of the batch become the selection.
+    if (batch && batch.items.length > 0 && this.selected.size === 0) {
+      for (const item of batch.items) this.selected.add(targetKey(item.accountId, item.serviceId));
+    }
+    if (batch?.change) this.#forms = formsFromChange(batch.change, plainCopy(this.#forms));
+  }
+
+  /** Clears the selection and the change (after a finished batch, "new change"). */
+  reset(): void {
+    this.#forms = emptyChangeForms();
+    this.#attempted = false;
+    this.#serverErrors = {};
+    this.selected.clear();
+    this.#batch = null;
+  }
+}
+
+export const bulk = new BulkState();
