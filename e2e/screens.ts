@@ -246,6 +246,7 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(app.getByRole('heading', { name: 'HTTP→HTTPS redirect on — Sandbox' })).toBeFocused();
   await visit('baselines');
 
+
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   await expect(app.getByRole('button', { name: /^Remove Globex Corporation/ })).toBeVisible();
