@@ -25,6 +25,7 @@ export type Route =
   | { screen: 'bulk' }
   | { screen: 'baselines' }
   | { screen: 'accounts' }
+  | { screen: 'config' }
   | { screen: 'review' };
 
 export const screenTitles: Record<Route['screen'], string> = {
@@ -36,6 +37,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   baselines: 'Baselines',
   bulk: 'Bulk changes',
   accounts: 'Accounts',
+  config: 'Configuration',
   review: 'Stats bundle review',
 };
 

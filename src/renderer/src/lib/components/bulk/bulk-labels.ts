@@ -1,5 +1,6 @@
 // Words for batch and item states, shared by the bulk screen's parts.
 import type { BulkAction, BulkBatch, BulkItemState } from '#shared/bulk/batch.ts';
+import { formatDateTime } from '../../ui/format-date.ts';
 
 export const actionLabels: Record<BulkAction, string> = {
   create: 'will create',
@@ -62,4 +63,9 @@ export function planSummary(batch: Pick<BulkBatch, 'items'>): string {
   if (count('unchanged') > 0) parts.push(`${count('unchanged')} already so`);
   if (count('cannot') > 0) parts.push(`${count('cannot')} cannot apply`);
   return parts.join(', ');
+}
+
+/** A plan note with its ISO times written as the app writes times elsewhere ("Nov 23, 2026, 11:40 PM"). */
+export function readableNote(note: string): string {
+  return note.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => formatDateTime(iso));
 }
