@@ -26,7 +26,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     // electron-vite leaves the renderer unminified by default; users download and parse it.
-    build: { minify: true, rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    build: { minify: process.env.ACCEL_BENCH_UNMINIFIED !== '1', rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [svelte()],
   },
 });

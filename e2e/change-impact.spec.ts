@@ -72,3 +72,40 @@ test('a chart marker of an applied change opens its journal entry', async ({ app
     expect(rows[1]).toContain(',pending,');
   });
 });
+
+test('changes close together share one marker that lists them; Escape closes the list', async ({ app, host, sandbox }) => {
+  test.setTimeout(120_000);
+  const [shop] = sandbox.services;
+  const account = await addGatewayAccount(app, host, sandbox, 'Impact e2e');
+  await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: shop.id, domainName: shop.domainName });
+  for (const origin of ['https://one.example', 'https://two.example']) {
+    await hostIpc(app, host, 'changes.apply', { accountId: account.id, operationId: 'setCorsHeaders', input: { params: { serviceId: shop.id }, body: { accessControlAllowOrigin: origin } } });
+  }
+  await app.reload();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
+  await expect(app.getByRole('img', { name: 'Requests chart, 1 service', exact: true })).toBeVisible({ timeout: 20_000 });
+
+  const group = app.getByRole('group', { name: 'Changes from the journal on the Requests chart' });
+  const shared = group.getByRole('button', { name: /^2 changes, .* Show them\.$/ });
+  await expect(shared).toHaveText('2');
+  await shared.focus();
+  await app.keyboard.press('Enter');
+  await expect(shared).toHaveAttribute('aria-expanded', 'true');
+  const list = group.getByRole('group', { name: '2 changes' });
+  await expect(list.getByRole('button', { name: /Set CORS headers/ })).toHaveCount(2);
+  await screenshotsInEverySize(app, 'traffic-change-marker-list', async () => {
+    await shared.scrollIntoViewIfNeeded();
+  });
+  await app.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(shared).toBeFocused();
+
+  // Open the list again and pick the older change: the journal opens on that entry.
+  await app.keyboard.press('Enter');
+  const { entries } = await hostIpc<{ entries: { id: string }[] }>(app, host, 'journal.list', { accountId: account.id });
+  const older = entries[1].id;
+  await list.getByRole('button', { name: /Set CORS headers/ }).first().click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeVisible();
+  await expect(app.locator(`#journal-entry-${older}`)).toBeFocused();
+  await expect(app.locator(`#journal-entry-${older}`)).toContainText('https://one.example');
+});

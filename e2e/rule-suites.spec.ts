@@ -1,15 +1,32 @@
 // Rule test suites: requests saved from the rule tester with their expected outcome (keyboard
 // only), the suite view runs them, a draft that flips one is shown in the review dialog, and
 // applying anyway is recorded in the change journal.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshotsInEverySize, scrollMainTo } from './fixtures.ts';
 import { openServiceTab } from './helpers.ts';
 
-async function saveFromTester(app: Page, url: string, clientIp: string): Promise<string> {
+/** Serious or critical axe violations (WCAG 2.2 A/AA) in the light and the dark theme: the dialogs not on the every-screen walk. */
+async function axeInBothThemes(app: Page): Promise<string[]> {
+  const out: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await app.emulateMedia({ colorScheme: theme });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+    const results = await new AxeBuilder({ page: app }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    for (const v of results.violations) if (v.impact === 'serious' || v.impact === 'critical') out.push(`${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+  return out;
+}
+
+/** Types a request into the tester, waits for its verdict, and opens "Save as expectation" by keyboard. */
+async function saveFromTester(app: Page, url: string, clientIp: string, verdictText: RegExp): Promise<string> {
   const request = app.getByRole('form', { name: 'Test request' });
   await request.getByLabel('Request URL').fill(url);
   await request.getByLabel('Client IP').fill(clientIp);
   const verdict = app.getByRole('region', { name: 'Verdict for this request' });
+  // The prefill is the verdict shown: wait until it is the one for the whole request.
+  await expect(verdict.getByRole('status')).toHaveText(verdictText);
   const save = verdict.getByRole('button', { name: 'Save as expectation' });
   await save.focus();
   await app.keyboard.press('Enter');
@@ -21,7 +38,7 @@ async function saveFromTester(app: Page, url: string, clientIp: string): Promise
 
 test('saves expectations from the rule tester and runs them in the suite view (keyboard only)', async ({ app }) => {
   await openServiceTab(app, 'Rule tester');
-  const name = await saveFromTester(app, 'https://www.example-shop.com/admin/users', '10.0.0.1');
+  const name = await saveFromTester(app, 'https://www.example-shop.com/admin/users', '10.0.0.1', /^403 — denied/);
   expect(name).toBe('/admin/users from 10.0.0.1');
   const dialog = app.getByRole('dialog', { name: 'Save as expectation' });
   // The current verdict is prefilled: 403 by the deciding access rule.
@@ -40,7 +57,7 @@ test('saves expectations from the rule tester and runs them in the suite view (k
   const verdict = app.getByRole('region', { name: 'Verdict for this request' });
   await expect(verdict.getByText('Saved “Admin blocked from outside”.')).toBeVisible();
 
-  await saveFromTester(app, '/media/a.css', '');
+  await saveFromTester(app, '/media/a.css', '', /^Served — cached 30 days/);
   await expect(dialog.getByLabel('Caching')).toHaveValue('cached');
   await expect(dialog.getByLabel('TTL', { exact: true })).toHaveValue('2592000');
   await expect(dialog.getByText('Seconds (30 days).')).toBeVisible();
@@ -72,6 +89,21 @@ test('saves expectations from the rule tester and runs them in the suite view (k
   await expect(cssRow).toContainText('Expected a TTL of 1 hour, got served, cached 30 days by “Static assets”.');
   await screenshotsInEverySize(app, 'rule-suites-failing', () => scrollMainTo(table));
 
+  // The same suite on another service of the account: chosen in a dialog, results per service.
+  await app.getByRole('button', { name: 'Run on other services…' }).focus();
+  await app.keyboard.press('Enter');
+  const chooser = app.getByRole('dialog', { name: 'Run on other services' });
+  await chooser.getByRole('checkbox', { name: 'api.example-shop.com — Sandbox' }).focus();
+  await app.keyboard.press('Space');
+  await screenshotsInEverySize(app, 'rule-suites-run-on');
+  expect(await axeInBothThemes(app)).toEqual([]);
+  await chooser.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(chooser).toBeHidden();
+  const others = app.getByRole('table', { name: 'Results on other services' });
+  const apiRow = others.getByRole('row').filter({ hasText: 'api.example-shop.com' });
+  await expect(apiRow).toContainText('Admin blocked from outside, CSS cached 30 days');
+  await screenshotsInEverySize(app, 'rule-suites-other-services', () => scrollMainTo(others));
+
   await table.getByRole('button', { name: 'Delete “CSS cached 30 days”' }).focus();
   await app.keyboard.press('Enter');
   const confirm = app.getByRole('alertdialog', { name: 'Delete the expectation?' });
@@ -89,12 +121,13 @@ test('saves expectations from the rule tester and runs them in the suite view (k
 
 test('a draft that flips a saved expectation is shown in the review dialog; applying anyway is journaled', async ({ app }) => {
   await openServiceTab(app, 'Rule tester');
-  await saveFromTester(app, '/admin/users', '10.0.0.1');
+  await saveFromTester(app, '/admin/users', '10.0.0.1', /^403 — denied/);
   const dialog = app.getByRole('dialog', { name: 'Save as expectation' });
+  await expect(dialog.getByLabel('Status')).toHaveValue('denied');
   await dialog.getByLabel('Name').fill('Admin blocked from outside');
   await app.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await saveFromTester(app, '/checkout/pay', '');
+  await saveFromTester(app, '/checkout/pay', '', /^Cannot tell — access rule “EU checkout only”/);
   await app.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
 
@@ -114,6 +147,7 @@ test('a draft that flips a saved expectation is shown in the review dialog; appl
   await expect(flips.getByRole('definition').nth(1)).toHaveText(/^Served — /);
   await expect(flips).toContainText('You can still apply it; the change journal records that you did.');
   await screenshotsInEverySize(app, 'rule-suites-review-flips');
+  expect(await axeInBothThemes(app)).toEqual([]);
   await review.getByRole('button', { name: 'Apply change' }).click();
   await expect(review).toBeHidden();
 

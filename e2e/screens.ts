@@ -26,6 +26,7 @@ export const everyScreen = [
   'expectation-dialog',
   'rule-tests',
   'traffic',
+  'traffic-change-marker',
   'journal',
   'confirm-dialog',
   'bulk',
@@ -138,6 +139,7 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   // Rule tests: the "Save as expectation" dialog over a verdict, then the suite view after a run.
   await app.getByRole('form', { name: 'Test request' }).getByLabel('Request URL').fill('/admin');
   await app.getByRole('form', { name: 'Test request' }).getByLabel('Client IP').fill('10.0.0.1');
+  await expect(app.getByRole('region', { name: 'Verdict for this request' }).getByRole('status')).toHaveText(/^403 — denied/);
   await app.getByRole('button', { name: 'Save as expectation' }).click();
   const expectation = app.getByRole('dialog', { name: 'Save as expectation' });
   await expect(expectation.getByLabel('By access rule')).toHaveValue('Block admin from outside');
@@ -153,6 +155,13 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(app.getByRole('img', { name: /^Bandwidth chart, \d+ services?$/ })).toBeVisible({ timeout: 30_000 });
   await expect(app.locator('[data-render-count]').first()).not.toHaveAttribute('data-render-count', '0');
   await visit('traffic');
+  // The change applied earlier in the walk is a marker on the charts; focus shows its tooltip.
+  const marker = app.getByRole('group', { name: 'Changes from the journal on the Requests chart' }).getByRole('button').first();
+  await marker.focus();
+  await expect(app.getByRole('tooltip')).toBeVisible();
+  await visit('traffic-change-marker');
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('tooltip')).toHaveCount(0);
   const bundlePath = join(await mkdtemp(join(tmpdir(), 'accel-screens-')), 'bundle.json');
   const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
   await download.saveAs(bundlePath);

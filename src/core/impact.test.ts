@@ -9,6 +9,8 @@ import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
 import { AnalyticsCache, CACHE_DIR_NAME } from './analytics/cache.ts';
+import { createJournal } from './journal.ts';
+import { createImpactService } from './impact.ts';
 import { impactDataRange } from '#shared/analytics/impact.ts';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, type Point } from '#shared/analytics/model.ts';
 import { floorTo } from '#shared/analytics/ranges.ts';
@@ -144,5 +146,36 @@ describe('impact.export', () => {
     expect(parsed.kind).toBe('accel-change-impact');
     expect(parsed.lines.map((l) => l.entryId).sort()).toEqual([shopEntry, mediaEntry].sort());
     expect(parsed.lines.every((l) => l.accountName === 'Sandbox')).toBe(true);
+  });
+});
+
+describe('markers of a bulk run', () => {
+  it('carry the batch ID the journal recorded', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'accel-impact-batch-'));
+    try {
+      const journal = createJournal({ dataDir: dir });
+      const at = new Date(Date.UTC(2026, 10, 20, 12, 0)).toISOString();
+      const base = { accountId: 'acme', accountName: 'Acme', operationId: 'setCorsHeaders' as const, policyId: null, summary: 'Set CORS headers', before: null, after: {}, at };
+      await journal.append({ ...base, serviceId: 7, result: { ok: true }, batchId: 'bulk-42' });
+      await journal.append({ ...base, serviceId: 8, result: { ok: true } });
+      await journal.append({ ...base, serviceId: 7, result: { ok: false, code: 'X', message: 'failed' } });
+      const service = createImpactService({
+        journal,
+        analytics: { cache: new AnalyticsCache({ dir: join(dir, CACHE_DIR_NAME) }), fetch: () => Promise.reject(new Error('no fetch in this test')) },
+        knownServices: async () => [
+          { accountId: 'acme', serviceId: 7, domainName: 'a.example.com' },
+          { accountId: 'acme', serviceId: 8, domainName: 'b.example.com' },
+        ],
+        now: () => new Date(Date.UTC(2026, 10, 21)),
+      });
+      const markers = await service.markers({ accountId: 'acme', serviceNames: ['A.example.com', 'b.example.com'], from: Date.parse(at) - HOUR_MS, to: Date.parse(at) + HOUR_MS });
+      // The failed change is not a marker; the names are the chart's spelling.
+      expect(markers.map((m) => [m.serviceName, m.batchId]).sort()).toEqual([
+        ['A.example.com', 'bulk-42'],
+        ['b.example.com', undefined],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -37,8 +37,7 @@ export interface ImpactService {
 
 /** The batch an entry belongs to (bulk changes record one); absent otherwise. */
 export function batchIdOf(entry: JournalEntry): string | undefined {
-  const value = (entry as { batchId?: unknown }).batchId;
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return entry.batchId === undefined || entry.batchId === '' ? undefined : entry.batchId;
 }
 
 const serviceKey = (accountId: string, serviceId: number): string => `${accountId}:${serviceId}`;

@@ -20,6 +20,12 @@ describe('service filter', () => {
     expect(filter('nothing')).toEqual([]);
   });
 
+  it('lets the words match further text (the account of a service in a list of several accounts)', () => {
+    const query = parseServiceFilterQuery('shop globex');
+    expect(matchesServiceFilter(query, { ...shop, searchText: 'Globex Retail' })).toBe(true);
+    expect(matchesServiceFilter(query, shop)).toBe(false);
+  });
+
   it('keeps services with every tag:x and drops those with -tag:x', () => {
     expect(filter('tag:retail')).toEqual([101, 202]);
     expect(filter('tag:Retail -tag:staging')).toEqual([101]);

@@ -16,6 +16,8 @@ export type FilterableService = {
   cName?: string;
   /** Effective tags (the service's own and its account's), stored form. */
   tags?: readonly string[];
+  /** Further text the words may match, e.g. the account's name in a list of several accounts. */
+  searchText?: string;
 };
 
 export function parseServiceFilterQuery(text: string): ServiceFilterQuery {
@@ -41,7 +43,7 @@ export function matchesServiceFilter(query: ServiceFilterQuery, service: Filtera
   for (const tag of query.tags) if (!service.tags?.includes(tag)) return false;
   for (const tag of query.withoutTags) if (service.tags?.includes(tag)) return false;
   if (query.words.length === 0) return true;
-  const text = `${service.domainName} ${service.cName ?? ''} ${service.serviceId}`.toLowerCase();
+  const text = `${service.domainName} ${service.cName ?? ''} ${service.serviceId} ${service.searchText ?? ''}`.toLowerCase();
   return query.words.every((word) => text.includes(word));
 }
 

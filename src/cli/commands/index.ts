@@ -11,6 +11,7 @@ export const commands: CliCommandEntry[] = [
   { name: 'bulk', summary: 'Plan and apply one change to many services across accounts; resume, revert, templates', load: () => import('./bulk.ts') },
   { name: 'journal', summary: 'List or export the change journal, filtered by account, service, operation, batch, outcome and time', load: () => import('./journal.ts') },
   { name: 'test', summary: 'Run rule test suites on the services’ rules (table, JSON or JUnit; exit 1 on a failure)', load: () => import('./test.ts') },
+  { name: 'impact', summary: 'Export the traffic impact of the journal’s applied changes (CSV or JSON, from saved traffic)', load: () => import('./impact.ts') },
   { name: 'baseline', summary: 'Check baselines over every account’s configuration snapshots (exit 1 on a failure); list, export, import', load: () => import('./baseline.ts') },
   { name: 'stats', summary: 'Export traffic statistics as a JSON bundle or CSV', load: () => import('./stats.ts') },
 ];

@@ -50,6 +50,21 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, runs: [{ serviceId: shop, counts: { pass: 1, fail: 1, cannotTell: 0 } }] });
 
+    // The shop's suite on every service tagged "retail" (the API service only): both fail there.
+    const tagCore = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service, sandboxOptions: { statePath: null } });
+    const api = ctx.sandbox.services.find((s) => s.domainName === 'api.example-shop.com')!.id;
+    try {
+      const accountId = data(await tagCore.invoke('accounts.list', undefined)).accounts[0]!.id;
+      data(await tagCore.invoke('inventory.addByIds', { accountId, ids: String(api) }));
+      data(await tagCore.invoke('tags.setService', { accountId, serviceId: api, tags: ['retail'] }));
+    } finally {
+      await tagCore.dispose();
+    }
+    const tagged = await runAccel(['test', '--service', String(shop), '--tag', 'retail', '--format', 'json'], { env: ctx.env() });
+    expect(tagged.code).toBe(1);
+    expect(JSON.parse(tagged.stdout)).toMatchObject({ runs: [{ serviceId: api, domainName: 'api.example-shop.com', counts: { pass: 0, fail: 2 } }] });
+    expect((await runAccel(['test', '--tag', 'retail'], { env: ctx.env() })).stderr).toMatch(/--tag needs a tag and --service/);
+
     const none = await runAccel(['test', '--service', 'nothing.example'], { env: ctx.env() });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/No rule test suite found for service "nothing.example"/);

@@ -9,13 +9,15 @@ import { anyFailure, suiteReport, type SuiteReportFormat } from '../suite-report
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
-export const help = `Usage: accel test [--account NAME] [--service DOMAIN|ID] [--format table|json|junit]
+export const help = `Usage: accel test [--account NAME] [--service DOMAIN|ID] [--tag TAG] [--format table|json|junit]
 
 Runs rule test suites (saved from the app's rule tester, or applied from a configuration
 document) on each service's rules as the API lists them now, with the app's rule tester.
 
   --account NAME    only the suites of this account (name or ID); default: every account
   --service S       only the suite of this service (domain name or service ID)
+  --tag TAG         run the selected suite (one: use --service) on every service with the tag
+                    (tagged itself or through its account), in every account
   --format F        table (default), json, or junit (JUnit XML for CI; "cannot tell" is a
                     skipped test case with its reason)
 
@@ -46,6 +48,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     options: {
       account: { type: 'string' },
       service: { type: 'string' },
+      tag: { type: 'string' },
       format: { type: 'string', default: 'table' },
     },
     allowPositionals: true,
@@ -55,6 +58,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const format = values.format;
   if (format !== 'table' && format !== 'json' && format !== 'junit') throw new UsageError('--format must be table, json or junit');
   if (values.service !== undefined && values.service.trim() === '') throw new UsageError('--service needs a domain name or a service ID');
+  const tag = values.tag?.trim();
+  if (tag !== undefined && (tag === '' || values.service === undefined)) throw new UsageError('--tag needs a tag and --service (the service whose suite runs on the tagged services)');
 
   return withCore(io, async (cli) => {
     try {
@@ -64,8 +69,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         const where = [account ? `account "${account.name}"` : '', values.service ? `service "${values.service}"` : ''].filter(Boolean).join(', ');
         throw new UsageError(`No rule test suite found${where ? ` for ${where}` : ''}. Save expectations from the rule tester in the app first.`);
       }
+      if (tag !== undefined && suites.length > 1) {
+        throw new UsageError(`--service "${values.service}" has a suite in ${suites.length} accounts; add --account to choose one for --tag.`);
+      }
       const runs: SuiteRun[] = [];
-      for (const { accountId, serviceId } of suites) runs.push(...(await cli.call('suites.run', { accountId, serviceId })).runs);
+      for (const { accountId, serviceId } of suites) runs.push(...(await cli.call('suites.run', { accountId, serviceId, ...(tag !== undefined ? { tag } : {}) })).runs);
       io.stdout.write(suiteReport(runs, format as SuiteReportFormat, cli.core.context.now().toISOString()));
       return anyFailure(runs) ? EXIT_FAILURE : EXIT_OK;
     } catch (error) {

@@ -20,7 +20,7 @@ export const baselineNameSchema = z
 export const baselineCheckSchema = z
   .strictObject({
     checkId: z.enum(builtinCheckIds as [string, ...string[]], { error: `Unknown check; the built-in checks are ${builtinCheckIds.join(', ')}.` }),
-    params: z.record(z.string(), z.unknown()).default({}),
+    params: z.record(z.string().max(64, { error: 'A parameter name may have at most 64 characters.' }), z.unknown()).default({}),
   })
   .superRefine((entry, ctx) => {
     const prepared = checkById(entry.checkId)?.prepare(entry.params);

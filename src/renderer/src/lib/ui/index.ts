@@ -14,3 +14,4 @@ export type { DateZone, FormatDateOptions } from './format-date.ts';
 export { default as SearchBox } from './search-box.svelte';
 export { default as ErrorSummary } from './error-summary.svelte';
 export { FieldIndex, provideFieldIndex, focusField, focusFirstInvalid } from './form-errors.svelte.ts';
+export { default as VirtualList } from './virtual-list.svelte';
