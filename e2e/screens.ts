@@ -31,6 +31,10 @@ export const everyScreen = [
   'confirm-dialog',
   'bulk',
   'bulk-plan',
+  'config-export',
+  'config-compare',
+  'config-apply',
+  'config-clone',
   'accounts',
   'review-mode',
 ] as const;
@@ -193,6 +197,38 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await visit('bulk-plan');
   await app.getByRole('button', { name: 'Back to the change' }).click();
   await expect(bulkForm).toBeVisible();
+  await mainNav(app).getByRole('button', { name: 'Configuration' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Configuration' })).toBeVisible();
+  const exportForm = app.getByRole('form', { name: 'Export a configuration' });
+  await exportForm.getByRole('radio', { name: 'Only the services ticked below' }).check();
+  await exportForm.getByRole('checkbox', { name: /www\.example-shop\.com/ }).check();
+  await exportForm.getByRole('checkbox', { name: /Include secrets/ }).check();
+  await visit('config-export');
+
+  await app.getByRole('tab', { name: 'Compare' }).click();
+  const compare = app.getByRole('form', { name: 'Compare two configurations' });
+  await compare.getByLabel('Service (left)').selectOption('101');
+  await compare.getByLabel('Service (right)').selectOption('102');
+  await compare.getByRole('button', { name: 'Compare' }).click();
+  await expect(app.getByRole('region', { name: /differences?$/ })).toBeVisible();
+  await visit('config-compare');
+
+  await app.getByRole('tab', { name: 'Apply' }).click();
+  const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
+  await applyForm.getByRole('group', { name: 'Source' }).getByRole('radio', { name: 'A service' }).check();
+  await applyForm.getByLabel('Service (source)').selectOption('101');
+  await applyForm.getByLabel('Service (target)').selectOption('102');
+  await applyForm.getByRole('button', { name: 'Plan' }).click();
+  await expect(app.getByRole('list', { name: 'Plan items' })).toBeVisible();
+  await visit('config-apply');
+
+  await app.getByRole('tab', { name: 'Clone' }).click();
+  const cloneForm = app.getByRole('form', { name: 'Clone a service' });
+  await cloneForm.getByLabel('Service (source)').selectOption('101');
+  await cloneForm.getByLabel('Domain name', { exact: true }).fill('shop copy');
+  await cloneForm.getByRole('button', { name: 'Create the clone' }).click();
+  await expect(cloneForm.getByText(/^Domain name must be a domain name/)).toBeVisible();
+  await visit('config-clone');
 
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();

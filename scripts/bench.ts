@@ -4,7 +4,7 @@
 // `ACCEL_BENCH_UNMINIFIED=1 npx electron-vite build` (the bench rebuilds only a stale build).
 // Groups (all by default): render (rows 1, 2), refresh (row 4), offline (row 3), scale (5,000
 // services: filter, account switch, palette, scrolling), size (row 5), suites (rule test suites
-// on the review dialog; alone, it needs no browser).
+// on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser).
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
@@ -16,6 +16,7 @@
 //   6. 20 accounts × 250 services: switching account → list painted ≤ 100 ms, filtering the
 //      5,200 services (with the bench account's) ≤ 50 ms a keystroke, the palette's search across
 //      every account ≤ 50 ms a keystroke, scrolling (frame times, rows in the DOM)
+//   7. a bulk CORS apply to 200 services in 4 accounts (scripts/bench-bulk.ts; alone: --only bulk)
 // Bounded in time: the whole run aborts after 8 minutes. Exit status 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,6 +33,7 @@ import { InventoryStore } from '#core/inventory.ts';
 import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
 import { suiteBenchRows } from './bench-suites.ts';
+import { bulkApplyRows } from './bench-bulk.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 
 const { values } = parseArgs({
@@ -44,7 +46,7 @@ const { values } = parseArgs({
   },
 });
 
-const groups = ['render', 'refresh', 'offline', 'scale', 'size', 'suites'] as const;
+const groups = ['render', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk'] as const;
 type Group = (typeof groups)[number];
 const only = values.only?.split(',').map((g) => g.trim()).filter((g) => g !== '');
 for (const g of only ?? []) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: unknown group “${g}” (one of ${groups.join(', ')})`);
@@ -71,8 +73,11 @@ const log = (line: string): void => {
   if (!values.json) process.stderr.write(`${line}\n`);
 };
 
-if (only?.length === 1 && only[0] === 'suites') {
-  rows.push(...(await suiteBenchRows()));
+// Groups that need no browser run alone without building or starting one.
+const browserless: readonly Group[] = ['suites', 'bulk'];
+if (only !== undefined && only.every((g) => (browserless as readonly string[]).includes(g))) {
+  if (want('suites')) rows.push(...(await suiteBenchRows()));
+  if (want('bulk')) rows.push(...(await bulkApplyRows(log)));
   await printAndExit();
 }
 
@@ -289,7 +294,11 @@ try {
   }
 
   // 5,000 services in 20 accounts (the API cannot list services: seeded into the inventory).
-  if (want('scale')) await benchScale(page, ipc);
+  if (want('scale')) {
+    await benchScale(page, ipc);
+    // The dashboard rows below are about the bench account.
+    await ipc('accounts.switch', { accountId: account.id });
+  }
 
   // 3. Network off: the gateway is stopped; the dashboard paints from the offline cache first.
   if (want('offline')) {
@@ -338,6 +347,9 @@ try {
   await rm(dataDir, { recursive: true, force: true });
   clearTimeout(hardStop);
 }
+
+// 7. Bulk apply (its own gateways and core, after the browser rows so it does not disturb them).
+if (want('bulk')) rows.push(...(await bulkApplyRows(log)));
 
 /** Median of a list of numbers. */
 function median(list: readonly number[]): number {

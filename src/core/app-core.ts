@@ -129,6 +129,8 @@ export function createCore(options: CreateCoreOptions): Core {
   );
   let disposed = false;
   if (options.backgroundSnapshots) void ready.then(() => !disposed && snapshotRefresherFor(context).start());
+  // A bulk batch cut off by the last stop is found now and offered (a warning), never resumed by itself.
+  void ready.then(() => (disposed ? undefined : bulkServiceFor(context).list(1))).catch(() => undefined);
 
   const invoke = (async (channel: string, payload: unknown) => {
     if (disposed) {

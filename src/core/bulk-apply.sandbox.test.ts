@@ -159,6 +159,8 @@ describe('bulk apply across two customers', () => {
     core = newCore();
     const listed = data(await core.invoke('bulk.list', {})).batches.find((b) => b.id === limits.id);
     expect(listed).toMatchObject({ status: 'interrupted', resumable: true });
+    const { warnings } = data(await core.invoke('app.status', {}));
+    expect(warnings.find((w) => w.code === 'Bulk.Interrupted')?.message).toMatch(/“Set rate limit: 500 requests per 60 s” \(\d+ of \d+ services left\) stopped when the app closed/);
     const waiting = data(await core.invoke('bulk.get', { batchId: limits.id }));
     expect(waiting.counts.applied).toBeGreaterThanOrEqual(1);
     expect(waiting.counts.pending).toBeGreaterThanOrEqual(1);
@@ -180,6 +182,9 @@ describe('bulk apply across two customers', () => {
     expect(globexGateway.store.corsOf(globexId)).toEqual({ accessControlAllowOrigin: '*' });
     const journal = data(await core.invoke('journal.list', {})).entries.filter((e) => e.batchId === revert.id);
     expect(journal).toHaveLength(acmeIds.length + 1);
+    // Each revert entry names the entry whose "before" it applied.
+    const reverted = new Set(data(await core.invoke('journal.list', {})).entries.filter((e) => e.batchId === shopCors.id && e.result.ok).map((e) => e.id));
+    expect(journal.every((e) => e.reapplyOf !== undefined && reverted.has(e.reapplyOf))).toBe(true);
   });
 
   it('selects targets by tag, a tag on the account counting for its services', async () => {

@@ -8,7 +8,7 @@ import { createBulkService, type BulkAccount, type BulkService } from './bulk-ap
 import { BULK_BATCHES_FILE, createBatchStore, createTemplateStore } from './bulk-store.ts';
 import { createChangeService, type ChangeClient, type OperationCallInput } from './changes.ts';
 import { createJournal, type Journal } from './journal.ts';
-import { ApiError } from './api/errors.ts';
+import { AbortError, ApiError } from './api/errors.ts';
 import { CoreError } from './errors.ts';
 import type { BulkProgress } from '#shared/bulk/batch.ts';
 
@@ -37,7 +37,7 @@ function client(accountId: string): ChangeClient {
   return {
     async call(operationId, input, options) {
       if (operationId !== 'getService' && gate) await gate.wait;
-      if (options?.signal?.aborted) throw Object.assign(new Error('The request was cancelled.'), { code: 'Request.Aborted' });
+      if (options?.signal?.aborted) throw new AbortError(operationId);
       calls.push({ accountId, operationId, input });
       const serviceId = Number(input.params.serviceId);
       if (operationId === 'setCorsHeaders' && failing.has(serviceId)) {

@@ -49,10 +49,12 @@ export type BulkDeps = {
   accountTags?(): Promise<ReadonlyMap<string, readonly string[]>>;
   /** A batch changed (after each item and on every status change). */
   progress?(event: BulkProgress): void;
+  /** Batches cut off by an app stop and not resumed yet (once per core, when the batches are first read). */
+  onInterrupted?(batches: BulkBatchSummary[]): void;
   now(): Date;
   newId?(): string;
-  /** Plan reads in flight per account (each still waits for its key's budget). */
-  readConcurrency?: number;
+  /** Reads (plan) and writes (run) in flight per account; each still waits for its key's budget. */
+  concurrency?: number;
 };
 
 export type PlanRequest = { change?: BulkChange; template?: string; targets: TargetSelector };
@@ -107,8 +109,8 @@ const SERVICE_MISSING_CODES = new Set(['InvalidService.IdPermission']);
 
 export function createBulkService(deps: BulkDeps): BulkService {
   const newId = deps.newId ?? (() => randomUUID());
-  const readConcurrency = deps.readConcurrency ?? 4;
-  const runs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const concurrency = deps.concurrency ?? 4;
+  const runs = new Map<string, ActiveRun>();
   let recovered: Promise<void> | undefined;
   let shuttingDown = false;
 
@@ -144,6 +146,9 @@ export function createBulkService(deps: BulkDeps): BulkService {
           b.counts = countItems(b.items);
         });
       }
+      // Cut off just now or by an earlier stop: still waiting for the user.
+      const interrupted = (await deps.batches.all()).filter((b) => b.status === 'interrupted').map(batchSummary);
+      if (interrupted.length > 0) deps.onInterrupted?.(interrupted);
     })();
     return recovered;
   }
@@ -161,6 +166,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   async function load(batchId: string): Promise<StoredBatch> {
     await recover();
+    const running = runs.get(batchId);
+    if (running) return running.batch;
     const batch = await deps.batches.get(batchId);
     if (!batch) throw new CoreError(BATCH_NOT_FOUND, 'This bulk batch is no longer stored. Plan the change again.');
     return batch;
@@ -231,11 +238,11 @@ export function createBulkService(deps: BulkDeps): BulkService {
     };
   }
 
-  /** Per account in parallel; within an account a few reads at a time (the key's budget paces them). */
+  /** Per account in parallel; within an account a few at a time (the key's budget paces them). */
   async function perAccount<T extends { accountId: string }>(targets: readonly T[], task: (target: T) => Promise<void>): Promise<void> {
     const byAccount = new Map<string, T[]>();
     for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
-    await Promise.all([...byAccount.values()].map((list) => pool(list, readConcurrency, task)));
+    await Promise.all([...byAccount.values()].map((list) => pool(list, concurrency, task)));
   }
 
   async function storeNew(batch: Omit<StoredBatch, 'counts' | 'productionAccounts'>): Promise<BulkBatch> {
@@ -307,7 +314,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       const last = await lastApplied(item.accountId, item.serviceId, kind);
       const account = accounts.get(item.accountId);
       const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
-      planned.set(item.id, itemOf(target, planRevertItem(entry, read, last)));
+      planned.set(item.id, { ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id });
     });
     return storeNew({
       id: newId(),
@@ -323,72 +330,84 @@ export function createBulkService(deps: BulkDeps): BulkService {
     });
   }
 
-  async function runItem(batch: StoredBatch, item: StoredItem, signal: AbortSignal): Promise<void> {
+  /**
+   * A running batch lives in memory and is written behind its changes, coalesced (one write in
+   * flight, the next one carries everything since). The journal is the durable record of each
+   * write: after a crash, recover() takes every unfinished item's result from it.
+   */
+  type ActiveRun = { controller: AbortController; done: Promise<void>; batch: StoredBatch; save: () => Promise<void> };
+
+  function writeBehind(batch: StoredBatch): () => Promise<void> {
+    let writing: Promise<void> | null = null;
+    let dirty = false;
+    const write = async (): Promise<void> => {
+      while (dirty) {
+        dirty = false;
+        await deps.batches.put(structuredClone(batch));
+      }
+    };
+    return () => {
+      dirty = true;
+      writing ??= write().finally(() => {
+        writing = null;
+      });
+      return writing;
+    };
+  }
+
+  function setItem(active: ActiveRun, item: StoredItem, change: Partial<StoredItem>): void {
+    const stored = active.batch.items.find((i) => i.id === item.id);
+    if (!stored) return;
+    Object.assign(stored, change);
+    active.batch.counts = countItems(active.batch.items);
+    void active.save().catch(() => undefined);
+    emit(active.batch, stored);
+  }
+
+  async function runItem(active: ActiveRun, item: StoredItem): Promise<void> {
     if (item.operationId === null || item.input === null) return;
-    let state: StoredItem['state'];
-    let error: StoredItem['error'] = null;
-    let journalEntryId: string | null = null;
+    const { signal } = active.controller;
+    setItem(active, item, { state: 'running' });
     try {
       const { entry } = await deps.changes.apply({
         accountId: item.accountId,
         operationId: item.operationId,
         input: item.input,
         confirmProduction: true,
-        batchId: batch.id,
+        batchId: active.batch.id,
+        ...(item.reapplyOf ? { reapplyOf: item.reapplyOf } : {}),
         callOptions: { priority: 'background', signal },
       });
-      state = 'applied';
-      journalEntryId = entry.id;
+      setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });
     } catch (thrown) {
       const serialized = serializeError(thrown);
-      if (signal.aborted && serialized.code === 'Request.Aborted') {
-        // Cancelled while it waited for the budget: not sent, it stays to do.
-        state = 'pending';
-      } else {
-        state = 'failed';
-        error = { code: serialized.code, message: serialized.message };
-      }
       const failed = await deps.journal.findLatest(
-        (e) => e.batchId === batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && !e.result.ok,
+        (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && !e.result.ok,
       );
-      journalEntryId = failed?.id ?? null;
+      if (signal.aborted && serialized.code === 'Request.Aborted') {
+        // Cancelled while it waited for the budget (or in flight): it stays to do.
+        setItem(active, item, { state: 'pending', journalEntryId: failed?.id ?? null });
+      } else {
+        setItem(active, item, { state: 'failed', error: { code: serialized.code, message: serialized.message }, journalEntryId: failed?.id ?? null });
+      }
     }
-    const updated = await deps.batches.update(batch.id, (b) => {
-      const stored = b.items.find((i) => i.id === item.id);
-      if (stored) Object.assign(stored, { state, error, journalEntryId });
-      b.counts = countItems(b.items);
-    });
-    if (updated) emit(updated, updated.items.find((i) => i.id === item.id));
   }
 
-  async function execute(batchId: string, controller: AbortController): Promise<void> {
-    const batch = await load(batchId);
-    const todo = batch.items.filter((i) => i.state === 'pending' && i.operationId !== null);
-    // Accounts in parallel; one write at a time per account, in plan order, each waiting for its key's budget.
-    const byAccount = new Map<string, StoredItem[]>();
-    for (const item of todo) byAccount.set(item.accountId, [...(byAccount.get(item.accountId) ?? []), item]);
-    await Promise.all(
-      [...byAccount.values()].map(async (items) => {
-        for (const item of items) {
-          if (controller.signal.aborted) return;
-          const running = await deps.batches.update(batchId, (b) => {
-            const stored = b.items.find((i) => i.id === item.id);
-            if (stored) stored.state = 'running';
-            b.counts = countItems(b.items);
-          });
-          if (running) emit(running, running.items.find((i) => i.id === item.id));
-          await runItem(batch, item, controller.signal);
-        }
-      }),
-    );
-    const finished = await deps.batches.update(batchId, (b) => {
-      for (const item of b.items) if (item.state === 'running') item.state = 'pending';
-      const left = b.items.some((i) => i.state === 'pending');
-      b.status = shuttingDown && left ? 'interrupted' : controller.signal.aborted && left ? 'cancelled' : 'finished';
-      b.finishedAt = deps.now().toISOString();
-      b.counts = countItems(b.items);
+  async function execute(active: ActiveRun): Promise<void> {
+    const todo = active.batch.items.filter((i) => i.state === 'pending' && i.operationId !== null);
+    // Accounts in parallel; within an account a few writes in flight, in plan order, each waiting
+    // for its key's budget (so the journal and file writes of one overlap the next one's request).
+    await perAccount(todo, async (item) => {
+      if (!active.controller.signal.aborted) await runItem(active, item);
     });
-    if (finished) emit(finished);
+    const b = active.batch;
+    for (const item of b.items) if (item.state === 'running') item.state = 'pending';
+    const left = b.items.some((i) => i.state === 'pending');
+    b.status = shuttingDown && left ? 'interrupted' : active.controller.signal.aborted && left ? 'cancelled' : 'finished';
+    b.finishedAt = deps.now().toISOString();
+    b.counts = countItems(b.items);
+    await active.save();
+    emit(b);
   }
 
   async function run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary> {
@@ -410,38 +429,37 @@ export function createBulkService(deps: BulkDeps): BulkService {
         `This batch changes services of production account${production.length === 1 ? '' : 's'} ${names}. Review the plan and confirm once to run it.`,
       );
     }
-    const started = await deps.batches.update(batchId, (b) => {
-      for (const item of b.items) {
-        if ((item.state === 'failed' || item.state === 'running') && item.operationId !== null) {
-          item.state = 'pending';
-          item.error = null;
-        }
+    const started = structuredClone(batch);
+    for (const item of started.items) {
+      if ((item.state === 'failed' || item.state === 'running') && item.operationId !== null) {
+        item.state = 'pending';
+        item.error = null;
       }
-      b.status = 'running';
-      b.startedAt = deps.now().toISOString();
-      b.finishedAt = null;
-      b.counts = countItems(b.items);
-    });
-    if (!started) throw new CoreError(BATCH_NOT_FOUND, 'This bulk batch is no longer stored. Plan the change again.');
+    }
+    started.status = 'running';
+    started.startedAt = deps.now().toISOString();
+    started.finishedAt = null;
+    started.counts = countItems(started.items);
+    const active: ActiveRun = { controller: new AbortController(), done: Promise.resolve(), batch: started, save: writeBehind(started) };
+    runs.set(batchId, active);
+    try {
+      // Stored as running before the first write, so that an app stop leaves it to recover().
+      await active.save();
+    } catch (error) {
+      runs.delete(batchId);
+      throw error;
+    }
     emit(started);
-    const controller = new AbortController();
-    const done = execute(batchId, controller)
-      .catch(async (error: unknown) => {
+    active.done = execute(active)
+      .catch(async () => {
         // A store failure must not leave the batch "running" for ever: it is offered for resume.
-        const serialized = serializeError(error);
-        const stopped = await deps.batches
-          .update(batchId, (b) => {
-            for (const item of b.items) if (item.state === 'running') item.state = 'pending';
-            b.status = 'interrupted';
-            b.counts = countItems(b.items);
-          })
-          .catch(() => undefined);
-        if (stopped) emit(stopped);
-        return serialized;
+        for (const item of started.items) if (item.state === 'running') item.state = 'pending';
+        started.status = 'interrupted';
+        started.counts = countItems(started.items);
+        await active.save().catch(() => undefined);
+        emit(started);
       })
-      .finally(() => runs.delete(batchId))
-      .then(() => undefined);
-    runs.set(batchId, { controller, done });
+      .finally(() => runs.delete(batchId));
     return batchSummary(started);
   }
 
@@ -468,7 +486,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     },
     async list(limit = 100) {
       await recover();
-      return (await deps.batches.all()).slice(0, limit).map(batchSummary);
+      return (await deps.batches.all()).slice(0, limit).map((b) => batchSummary(runs.get(b.id)?.batch ?? b));
     },
     async discard(batchId) {
       await load(batchId);

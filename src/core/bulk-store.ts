@@ -14,6 +14,8 @@ export const MAX_STORED_BATCHES = 50;
 export const storedItemSchema = bulkItemSchema.extend({
   /** What the write sends (params, body); never sent to the renderer. */
   input: z.object({ params: z.record(z.string(), z.unknown()), body: z.unknown().optional() }).nullable(),
+  /** A revert item: the journal entry whose "before" it applies (journaled as reapplyOf). */
+  reapplyOf: z.string().optional(),
 });
 export type StoredItem = z.infer<typeof storedItemSchema>;
 export const storedBatchSchema = bulkBatchSchema.extend({ items: z.array(storedItemSchema) });

@@ -11,12 +11,13 @@ import {
   type EncryptedConfigDocument,
 } from '#shared/config-document/schema.ts';
 import { stableJson } from '#shared/config-document/serialize.ts';
+import { MIN_PASSPHRASE_LENGTH } from '#shared/config-document/format.ts';
 
 /** scrypt cost (N = 2^15, r = 8: about 32 MiB and a tenth of a second). */
 const DEFAULT_COST = { N: 2 ** 15, r: 8, p: 1 };
 /** A file may not ask for more than this (a crafted N would make reading it hang or exhaust memory). */
 const MAX_N = 2 ** 20;
-export const MIN_PASSPHRASE_LENGTH = 8;
+export { MIN_PASSPHRASE_LENGTH };
 
 function deriveKeys(passphrase: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<{ key: Buffer; check: Buffer }> {
   return new Promise((resolve, reject) => {

@@ -101,6 +101,13 @@ export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =
     serviceTags: (accountId) => tagStoreFor(ctx).serviceTags(accountId),
     accountTags: () => tagStoreFor(ctx).accountTags(),
     progress: (event) => ctx.emit('bulk.progress', event),
+    onInterrupted: (batches) => {
+      const names = batches.map((b) => `“${b.label}” (${b.counts.pending + b.counts.failed} of ${b.itemCount} services left)`).join(', ');
+      ctx.warnings.add({
+        code: 'Bulk.Interrupted',
+        message: `Bulk change${batches.length === 1 ? '' : 's'} ${names} stopped when the app closed. Open Bulk changes to resume; nothing continues by itself.`,
+      });
+    },
     now: () => ctx.now(),
   }),
 );

@@ -43,6 +43,15 @@ describe('journal', () => {
     expect(await reopened.get(latest!.id)).toEqual(latest);
   });
 
+  it('appends made together are written together, in order, each answered with its own entry', async () => {
+    const journal = createJournal({ dataDir: dir });
+    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => journal.append(entry({ summary: `e${i}`, serviceId: i + 1 }))));
+    expect(made.map((e) => e.summary)).toEqual(Array.from({ length: 20 }, (_, i) => `e${i}`));
+    expect(new Set(made.map((e) => e.id)).size).toBe(20);
+    const reopened = createJournal({ dataDir: dir });
+    expect((await reopened.list()).map((e) => e.summary)).toEqual(Array.from({ length: 20 }, (_, i) => `e${19 - i}`));
+  });
+
   it('is bounded', async () => {
     const journal = createJournal({ dataDir: dir, maxEntries: 3 });
     for (let i = 0; i < 5; i++) await journal.append(entry({ summary: `e${i}` }));

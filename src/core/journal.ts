@@ -74,12 +74,36 @@ export function createJournal(options: JournalOptions): Journal {
   });
   const load = async (): Promise<JournalEntry[]> => (await document.read()).entries;
 
+  // Group commit: appends that arrive while a write is in flight go to the file together in the
+  // next write (a bulk run journals many changes at once; one fsync each would be its bottleneck).
+  type Waiter = { input: NewJournalEntry; resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void };
+  let waiting: Waiter[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    flushing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        const made = await document.update((file) => {
+          const entries = group.map((w) => boundedEntry({ ...w.input, id: randomUUID(), at: w.input.at ?? now().toISOString() }));
+          // Newest first: the last one appended goes on top.
+          file.entries = [...[...entries].reverse(), ...file.entries].slice(0, max);
+          return entries;
+        });
+        group.forEach((w, i) => w.resolve(made[i] as JournalEntry));
+      } catch (error) {
+        for (const w of group) w.reject(error);
+      }
+    }
+    flushing = false;
+  };
+
   return {
     append(input) {
-      return document.update((file) => {
-        const entry = boundedEntry({ ...input, id: randomUUID(), at: input.at ?? now().toISOString() });
-        file.entries = [entry, ...file.entries].slice(0, max);
-        return entry;
+      return new Promise<JournalEntry>((resolve, reject) => {
+        waiting.push({ input, resolve, reject });
+        if (!flushing) void flush();
       });
     },
     async list(filter = {}) {

@@ -55,7 +55,9 @@ describe('bulk plan per service', () => {
     expect(first.changes.map((c) => c.label)).toEqual(['Access-Control-Allow-Origin', 'Access-Control-Allow-Methods']);
     expect(first.notes.join(' ')).toMatch(/cannot read CORS headers back/);
     const last: LastApplied = { body: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' }, at: '2026-11-01T00:00:00.000Z' };
-    expect(planBulkItem(cors, 5, service, last).action).toBe('unchanged');
+    const same = planBulkItem(cors, 5, service, last);
+    expect(same.action).toBe('unchanged');
+    expect(same.notes).toEqual(['Compared with what this app last applied (2026-11-01T00:00:00.000Z); the API cannot confirm the current CORS headers.']);
     const older: LastApplied = { body: { accessControlAllowOrigin: '*' }, at: '2026-11-01T00:00:00.000Z' };
     const update = planBulkItem(cors, 5, service, older);
     expect(update.changes[0]).toEqual({ path: 'accessControlAllowOrigin', label: 'Access-Control-Allow-Origin', before: '*', after: 'https://shop.example' });

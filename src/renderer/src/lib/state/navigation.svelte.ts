@@ -24,6 +24,7 @@ export type Route =
   | { screen: 'journal'; entryId?: string }
   | { screen: 'bulk' }
   | { screen: 'accounts' }
+  | { screen: 'config' }
   | { screen: 'review' };
 
 export const screenTitles: Record<Route['screen'], string> = {
@@ -34,6 +35,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   journal: 'Change journal',
   bulk: 'Bulk changes',
   accounts: 'Accounts',
+  config: 'Configuration',
   review: 'Stats bundle review',
 };
 
