@@ -36,6 +36,7 @@ export const everyScreen = [
   'config-apply',
   'config-clone',
   'accounts',
+  'profile-export',
   'review-mode',
 ] as const;
 export type ScreenName = (typeof everyScreen)[number];
@@ -234,6 +235,12 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   await expect(app.getByRole('button', { name: /^Remove Globex Corporation/ })).toBeVisible();
   await visit('accounts');
+  await app.getByRole('button', { name: 'Export profiles…' }).click();
+  const exportDialog = app.getByRole('dialog', { name: 'Export profiles' });
+  await exportDialog.getByRole('checkbox', { name: /Include the access key secrets/ }).check();
+  await visit('profile-export');
+  await app.keyboard.press('Escape');
+  await expect(exportDialog).toBeHidden();
 
   await mainNav(app).getByRole('button', { name: 'Open stats bundle' }).click();
   const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
