@@ -238,6 +238,15 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     expect(acmeGateway.store.corsOf(acmeAssets!.id)).toMatchObject(before);
     expect(globexGateway.store.corsOf(globexWww!.id)).toMatchObject(before);
     await screenshotsInEverySize(app, 'bulk-reverted', () => scrollMainTo(reverted));
+
+    // The journal, filtered by this batch in every account: the revert's three writes.
+    const revertId = (await reverted.locator('.meta .mono').first().textContent())!.trim();
+    await reverted.getByRole('button', { name: 'Show in the change journal' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeVisible();
+    await expect(app.getByRole('textbox', { name: 'Batch' })).toHaveValue(revertId);
+    const entries = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.filter({ hasText: GLOBEX.name })).toHaveCount(1);
   } finally {
     await restarted?.stop();
     await acmeGateway.stop();
