@@ -297,13 +297,15 @@ export function createBulkService(deps: BulkDeps): BulkService {
       const elapsedMs = Date.now() - started;
       const rows = [...accounts.values()].map((a) => {
         const usage = a.budget?.usage() ?? null;
+        const estimate = estimateMsLeft(a.total - a.read, usage, { read: a.read, elapsedMs });
         return {
           accountId: a.accountId,
           accountName: a.accountName,
           read: a.read,
           total: a.total,
-          msLeft: estimateMsLeft(a.total - a.read, usage, { read: a.read, elapsedMs }),
+          msLeft: estimate.msLeft,
           perMinute: usage?.find((w) => w.windowMs === 60_000)?.limit ?? null,
+          budgetBound: estimate.budgetBound,
         };
       });
       const known = rows.map((r) => r.msLeft).filter((ms) => ms !== null);

@@ -120,7 +120,7 @@ describe('bulk plan progress and cancel', () => {
     expect(budget.queued).toBe(0);
     // The estimate is the key's pace: the rest waits for the next windows of 4 per minute.
     const waiting = events.find((e) => e.read < e.total && e.accounts[0]!.msLeft !== null && e.accounts[0]!.msLeft > 0)!;
-    expect(waiting.accounts[0]).toMatchObject({ accountName: 'Acme', perMinute: PER_MINUTE, total: acmeIds.length });
+    expect(waiting.accounts[0]).toMatchObject({ accountName: 'Acme', perMinute: PER_MINUTE, total: acmeIds.length, budgetBound: true });
     // Nothing is stored for a cancelled plan.
     expect(data(await core.invoke('bulk.list', {})).batches).toHaveLength(batchesBefore);
     expect(data(await core.invoke('bulk.cancelPlan', { planId: 'plan-cancel' }))).toEqual({ cancelled: false });

@@ -16,6 +16,8 @@ export const planAccountProgressSchema = z.object({
   msLeft: z.number().nonnegative().nullable(),
   /** The key's per-minute budget (the pace shown), null when the client has no budget. */
   perMinute: z.number().int().positive().nullable(),
+  /** The key's budget sets the pace (the reads wait for slots), rather than the gateway's answers. */
+  budgetBound: z.boolean(),
 });
 export type PlanAccountProgress = z.infer<typeof planAccountProgressSchema>;
 
@@ -36,16 +38,20 @@ export type BudgetUsage = ReadonlyArray<{ limit: number; windowMs: number; used:
  * go at the window's pace (limit per windowMs); the slowest window wins. The pace seen so far
  * (elapsed per read) is a floor, so a slow gateway is not reported as instant.
  */
-export function estimateMsLeft(remaining: number, usage: BudgetUsage | null, seen: { read: number; elapsedMs: number }): number | null {
-  if (remaining <= 0) return 0;
+export function estimateMsLeft(
+  remaining: number,
+  usage: BudgetUsage | null,
+  seen: { read: number; elapsedMs: number },
+): { msLeft: number | null; budgetBound: boolean } {
+  if (remaining <= 0) return { msLeft: 0, budgetBound: false };
   const observed = seen.read > 0 ? (seen.elapsedMs / seen.read) * remaining : null;
-  if (!usage || usage.length === 0) return observed;
+  if (!usage || usage.length === 0) return { msLeft: observed, budgetBound: false };
   let budget = 0;
   for (const w of usage) {
     const beyond = remaining - Math.max(0, w.limit - w.used);
     if (beyond > 0) budget = Math.max(budget, (beyond * w.windowMs) / w.limit);
   }
-  return Math.max(budget, observed ?? 0);
+  return budget > 0 && budget >= (observed ?? 0) ? { msLeft: budget, budgetBound: true } : { msLeft: Math.max(budget, observed ?? 0), budgetBound: false };
 }
 
 /** “about 1 min 40 s”, “about 20 s”, “less than 5 s” — rounded so the text does not flicker. */
@@ -62,7 +68,7 @@ export function formatMsLeft(ms: number): string {
 export function describePlanProgress(p: Pick<PlanProgress, 'read' | 'total' | 'msLeft' | 'accounts'>): string {
   const head = `Reading ${p.read} of ${p.total} service${p.total === 1 ? '' : 's'}…`;
   if (p.msLeft === null || p.read >= p.total) return head;
-  const budgeted = p.accounts.filter((a) => a.perMinute !== null && a.read < a.total).length;
+  const budgeted = p.accounts.filter((a) => a.budgetBound && a.read < a.total).length;
   const pace = budgeted === 0 ? '' : budgeted === 1 ? " at this key's budget" : " at these keys' budgets";
   return `${head} ${formatMsLeft(p.msLeft)} left${pace}`;
 }
