@@ -34,7 +34,8 @@ async function showTheme(page: Page, theme: (typeof themes)[number]): Promise<vo
 }
 
 test('every screen, light and dark: no serious or critical axe violations (WCAG 2.2 A/AA); a clean console throughout', async ({ page, host, sandbox }) => {
-  test.setTimeout(480_000);
+  // The walk grows with every screen (axe twice per screen); on a loaded shared machine it needs room.
+  test.setTimeout(900_000);
   const consoleProblems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(`${message.type()}: ${message.text()} (${message.location().url})`);

@@ -75,7 +75,7 @@ test('the journal follows the current account, shows all accounts on request, an
   await expect(entries.getByRole('listitem').first()).toContainText('www.example-shop.com (#101)');
   await expect(app.getByText('Changes to www.example-shop.com (#101, Sandbox).')).toBeVisible();
   await filter.fill('example-media');
-  await app.getByRole('button', { name: 'Filter' }).click();
+  await app.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
   await expect(entries.getByRole('listitem').first()).toContainText('static.example-media.net (#102)');
   await filter.fill('#101');
@@ -88,7 +88,7 @@ test('the journal follows the current account, shows all accounts on request, an
   await expect(entries).toHaveCount(0);
 
   // Back to this account only, without a filter.
-  await app.getByRole('button', { name: 'Clear' }).click();
+  await app.getByRole('button', { name: 'Clear filters' }).first().click();
   await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'This account' }).click();
   await expect(entries.getByRole('listitem')).toHaveCount(1);
   await expect(entries.getByRole('listitem').first()).toContainText('static.example-media.net (#102)');

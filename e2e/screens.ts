@@ -35,7 +35,10 @@ export const everyScreen = [
   'config-compare',
   'config-apply',
   'config-clone',
+  'baseline-editor',
+  'baselines',
   'accounts',
+  'profile-export',
   'review-mode',
 ] as const;
 export type ScreenName = (typeof everyScreen)[number];
@@ -229,11 +232,31 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await cloneForm.getByRole('button', { name: 'Create the clone' }).click();
   await expect(cloneForm.getByText(/^Domain name must be a domain name/)).toBeVisible();
   await visit('config-clone');
+  // Baselines: every built-in check over the sandbox's snapshots, a failing cell opened.
+  await mainNav(app).getByRole('button', { name: 'Baselines' }).click();
+  await app.getByRole('button', { name: 'Create a baseline' }).click();
+  const editor = app.getByRole('dialog', { name: 'New baseline' });
+  await editor.getByLabel('Name').fill('Recommended');
+  await visit('baseline-editor');
+  await editor.getByRole('button', { name: 'Save baseline' }).click();
+  await expect(editor).toBeHidden();
+  await app.getByRole('button', { name: 'Refresh snapshots' }).click();
+  const redirectCell = app.getByRole('button', { name: /^HTTP→HTTPS redirect on, Sandbox: 1 failing/ });
+  await redirectCell.click();
+  await expect(app.getByRole('heading', { name: 'HTTP→HTTPS redirect on — Sandbox' })).toBeFocused();
+  await visit('baselines');
+
 
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   await expect(app.getByRole('button', { name: /^Remove Globex Corporation/ })).toBeVisible();
   await visit('accounts');
+  await app.getByRole('button', { name: 'Export profiles…' }).click();
+  const exportDialog = app.getByRole('dialog', { name: 'Export profiles' });
+  await exportDialog.getByRole('checkbox', { name: /Include the access key secrets/ }).check();
+  await visit('profile-export');
+  await app.keyboard.press('Escape');
+  await expect(exportDialog).toBeHidden();
 
   await mainNav(app).getByRole('button', { name: 'Open stats bundle' }).click();
   const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);

@@ -96,7 +96,7 @@ async function check(cli: CliCore, io: CliIo, options: { baseline?: string; acco
   const accountIds = options.accounts === undefined ? undefined : await Promise.all(options.accounts.split(',').map((a) => a.trim()).filter((a) => a !== '').map(async (a) => (await findAccount(cli, a)).id));
   const reports: BaselineReportView[] = [];
   for (const name of names) {
-    const { report, refresh } = await cli.call('baselines.evaluate', { name, ...(accountIds ? { accountIds } : {}), refresh: !options.offline });
+    const { report, refresh } = await cli.call('baselines.evaluate', { name, ...(accountIds ? { accountIds } : {}), refresh: !options.offline, details: true });
     for (const f of refresh?.failed ?? []) io.stderr.write(`Could not read service ${f.serviceId} (${f.code}): ${f.message}; its last snapshot is used.\n`);
     reports.push(report);
   }

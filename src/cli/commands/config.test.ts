@@ -28,6 +28,6 @@ describe('accel config usage', () => {
     expect(help.stdout).toContain('accel config apply FILE[#SERVICE]');
     expect(help.stdout).toContain('accel config clone SOURCE --account NAME --domain NEW');
     const main = await runAccel(['--help']);
-    expect(main.stdout).toMatch(/config\s+Export, diff and apply configuration documents/);
+    expect(main.stdout).toMatch(/config\s+Export, diff, apply and clone configuration documents/);
   }, 90_000);
 });

@@ -47,6 +47,8 @@ const needsTraffic = (baseline: Baseline) => baseline.checks.some((c) => c.check
 
 export function createBaselineService(deps: BaselineServiceDeps) {
   const serviceTags = deps.serviceTags ?? (async () => new Map<number, readonly string[]>());
+  // The last report per baseline (lower-cased name): the grid's drill-down reads its cells from it.
+  const lastReports = new Map<string, BaselineReport>();
 
   /** The services in scope, by account, in the order accounts are listed. */
   async function scope(baseline: Baseline, accountIds?: readonly string[]) {
@@ -104,7 +106,9 @@ export function createBaselineService(deps: BaselineServiceDeps) {
       }
       rows.push({ accountId: account.id, accountName: account.name, withoutSnapshot });
     }
-    return { report: evaluateBaseline(baseline, targets, { now: deps.now().getTime(), accounts: rows }), refresh };
+    const report = evaluateBaseline(baseline, targets, { now: deps.now().getTime(), accounts: rows });
+    lastReports.set(baseline.name.toLowerCase(), report);
+    return { report, refresh };
   }
 
   return {
@@ -127,6 +131,7 @@ export function createBaselineService(deps: BaselineServiceDeps) {
       return { imported: parsed.document.baselines.map((b) => b.name) };
     },
     evaluate,
+    lastReport: (name: string): BaselineReport | undefined => lastReports.get(name.toLowerCase()),
   };
 }
 

@@ -67,7 +67,7 @@ describe('baselines across two customers', () => {
 
   it('has no results before the first snapshot, then evaluates every service of both accounts', async () => {
     data(await core.invoke('baselines.save', { baseline: { name: 'Fleet', checks: checks.map((checkId) => ({ checkId })), assignedTo: { accounts: [acme, globex] } } }));
-    const before = data(await core.invoke('baselines.evaluate', { name: 'Fleet' })).report;
+    const before = data(await core.invoke('baselines.evaluate', { name: 'Fleet', details: true })).report;
     expect(before.accounts.map((a) => [a.accountName, a.services, a.withoutSnapshot])).toEqual([
       ['Acme', 0, 6],
       ['Globex', 0, 3],
@@ -81,7 +81,7 @@ describe('baselines across two customers', () => {
     ]);
     expect(status.background.running).toBe(false);
 
-    const { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet' }));
+    const { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', details: true }));
     // Acme's legacy service: HTTP origin, TLS old, no redirect, no HTTP/2.
     for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, acme, id)).toEqual({ pass: 5, fail: 1, unknown: 0 });
     for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, globex, id)).toEqual({ pass: 3, fail: 0, unknown: 0 });
@@ -90,10 +90,16 @@ describe('baselines across two customers', () => {
     const legacy = report.details.find((d) => d.domainName === 'legacy.example-shop.com' && d.check === column(report, 'https-origins'));
     expect(legacy?.findings).toEqual([{ item: 'Origin 1 (http://legacy-origin.example-shop.com)', detail: 'uses http://' }]);
     expect(report.accounts[0].oldestSnapshotAt).not.toBeNull();
+    // Without details: counts only; one cell's results on request.
+    const slim = data(await core.invoke('baselines.evaluate', { name: 'Fleet' })).report;
+    expect(slim.details).toEqual([]);
+    expect(slim.totals).toEqual(report.totals);
+    const cellDetails = data(await core.invoke('baselines.cell', { name: 'Fleet', check: column(report, 'https-origins'), accountId: acme })).details;
+    expect(cellDetails.map((d) => d.domainName)).toEqual(['legacy.example-shop.com']);
   });
 
   it('fixes a failing check through the guarded write path and sees it pass after a refresh', async () => {
-    let { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', accountIds: [globex] }));
+    let { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', accountIds: [globex], details: true }));
     const { groups, byHand } = fixGroups(report, column(report, 'rate-limit-applied'));
     expect(byHand).toEqual([]);
     expect(groups).toHaveLength(1);

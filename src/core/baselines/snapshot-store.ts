@@ -9,15 +9,34 @@ import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocument } from '../storage/json-document.ts';
 import { leaveOutSecrets } from '../config-documents.ts';
-import { serviceConfigSchema, type ServiceConfig } from '#shared/config-document/schema.ts';
+import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
 export const SNAPSHOTS_DIR = 'snapshots';
 const SNAPSHOTS_SCHEMA_VERSION = 1 as const;
 
+/**
+ * A stored configuration: checked in full (serviceConfigSchema) when it was read from the API;
+ * the file check is structural, because parsing thousands of configurations again on every start
+ * costs more than the whole evaluation (docs/baselines.md).
+ */
+const storedConfigSchema = z.custom<ServiceConfig>(
+  (value) => {
+    if (typeof value !== 'object' || value === null) return false;
+    const v = value as Record<string, unknown>;
+    const service = v.service as Record<string, unknown> | null | undefined;
+    return (
+      typeof service === 'object' && service !== null && typeof service.id === 'number' && typeof service.domainName === 'string' &&
+      Array.isArray(v.cacheControlPolicies) && Array.isArray(v.accessControlPolicies) && Array.isArray(v.redirectionPolicies) &&
+      typeof v.lastAppliedFromThisApp === 'object' && v.lastAppliedFromThisApp !== null && typeof v.source === 'object' && v.source !== null
+    );
+  },
+  { error: 'not a service configuration' },
+);
+
 const snapshotEntrySchema = z.object({
   takenAt: z.string(),
-  config: serviceConfigSchema,
+  config: storedConfigSchema,
   /** PolicyKey ("cache:11") → ISO time of the first snapshot that saw the policy disabled (still disabled since). */
   disabledSince: z.record(z.string(), z.string()),
 });
@@ -46,6 +65,20 @@ function disabledPolicies(config: ServiceConfig): string[] {
     ...config.accessControlPolicies.filter((p) => p.enabled === false).map((p) => `access:${p.policyId}`),
     ...config.redirectionPolicies.filter((p) => p.enabled === false).map((p) => `redirection:${p.policyId}`),
   ];
+}
+
+/** Puts one snapshot into the account's document, keeping when each still-disabled policy was first seen disabled. */
+function put(draft: AccountSnapshots, serviceId: number, config: ServiceConfig, takenAt: Date): SnapshotEntry {
+  const key = String(serviceId);
+  const stamp = takenAt.toISOString();
+  const safe = leaveOutSecrets(config);
+  const previous = draft.services[key]?.disabledSince ?? {};
+  const disabledSince: Record<string, string> = {};
+  for (const policy of disabledPolicies(safe)) disabledSince[policy] = previous[policy] ?? stamp;
+  const entry = { takenAt: stamp, config: safe, disabledSince };
+  draft.services[key] = entry;
+  delete draft.failures[key];
+  return entry;
 }
 
 function fileName(accountId: string): string {
@@ -89,18 +122,14 @@ export class SnapshotStore {
   }
 
   /** Stores a snapshot read at `takenAt` (secrets left out here, whatever the caller passes). */
-  async record(accountId: string, serviceId: number, config: ServiceConfig, takenAt: Date): Promise<SnapshotEntry> {
-    const stamp = takenAt.toISOString();
-    const safe = leaveOutSecrets(config);
-    return this.#document(accountId).update((draft) => {
-      const key = String(serviceId);
-      const previous = draft.services[key]?.disabledSince ?? {};
-      const disabledSince: Record<string, string> = {};
-      for (const policy of disabledPolicies(safe)) disabledSince[policy] = previous[policy] ?? stamp;
-      const entry = { takenAt: stamp, config: safe, disabledSince };
-      draft.services[key] = entry;
-      delete draft.failures[key];
-      return entry;
+  record(accountId: string, serviceId: number, config: ServiceConfig, takenAt: Date): Promise<SnapshotEntry> {
+    return this.#document(accountId).update((draft) => put(draft, serviceId, config, takenAt));
+  }
+
+  /** Stores many snapshots in one write (a first read of a large account; benchmarks). */
+  async recordAll(accountId: string, snapshots: ReadonlyArray<{ serviceId: number; config: ServiceConfig; takenAt: Date }>): Promise<void> {
+    await this.#document(accountId).update((draft) => {
+      for (const { serviceId, config, takenAt } of snapshots) put(draft, serviceId, config, takenAt);
     });
   }
 

@@ -23,7 +23,14 @@ export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'base
     },
     'baselines.export': (input) => baselines().exportDocument(input?.names),
     'baselines.import': ({ document }) => baselines().importDocument(document),
-    'baselines.evaluate': (input) => baselines().evaluate(input),
+    'baselines.evaluate': async ({ details, ...input }) => {
+      const result = await baselines().evaluate(input);
+      return details ? result : { ...result, report: { ...result.report, details: [] } };
+    },
+    'baselines.cell': async ({ name, check, accountId }) => {
+      const report = baselines().lastReport(name) ?? (await baselines().evaluate({ name })).report;
+      return { details: report.details.filter((d) => d.check === check && d.accountId === accountId) };
+    },
     'baselines.snapshots': async () => {
       const accounts = await ctx.accounts.list();
       const store = snapshotStoreFor(ctx);

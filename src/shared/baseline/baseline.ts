@@ -203,7 +203,7 @@ export type FixGroup = { fix: BaselineFix; targets: Array<{ accountId: string; s
  * The failing results of one check (optionally one account) split into what a bulk plan can fix
  * (grouped by identical change) and what must be done by hand.
  */
-export function fixGroups(report: BaselineReport, check: number, accountId?: string): { groups: FixGroup[]; byHand: ResultDetail[] } {
+export function fixGroups(report: Pick<BaselineReport, 'details'>, check: number, accountId?: string): { groups: FixGroup[]; byHand: ResultDetail[] } {
   const groups = new Map<string, FixGroup>();
   const byHand: ResultDetail[] = [];
   for (const d of report.details) {

@@ -177,3 +177,19 @@ describe('traffic (from the analytics cache)', () => {
     expect(run('no-idle-enabled-service', target(config, traffic(40, null)), { days: 60 }).status).toBe('unknown');
   });
 });
+
+describe('fixes are bulk changes', () => {
+  it('every fix a check proposes is accepted by the bulk change schema', async () => {
+    const { bulkChangeSchema } = await import('../bulk/change.ts');
+    const fixes = [
+      run('cors-no-wildcard-with-credentials', on({ lastAppliedFromThisApp: { cors: { appliedAt: 'x', headers: { accessControlAllowOrigin: '*', accessControlAllowCredentials: true, accessControlMaxAge: 60 } } } })).fix,
+      run('rate-limit-applied', on({})).fix,
+      run('static-cache-ttl', on({ cacheControlPolicies: [{ policyId: 1, policyName: 'c1', priority: 1, matches: [path('startswith', '/static/')], ttl: 5, noCache: true }] })).fix,
+      run('admin-path-denied', on({})).fix,
+    ];
+    for (const fix of fixes) {
+      expect(fix).not.toBeNull();
+      expect(bulkChangeSchema.safeParse(fix).success, JSON.stringify(fix)).toBe(true);
+    }
+  });
+});

@@ -51,8 +51,26 @@ export type RuleOptions = {
   trustListedAccessConditions?: boolean;
 };
 
-/** Every policy of the snapshot as a rule, by kind. */
+// Several checks read the same snapshot's rules: build them once per configuration object.
+const cache = new WeakMap<ServiceConfig, Map<boolean, Record<PolicyKind, DocumentRule[]>>>();
+
+/** Every policy of the snapshot as a rule, by kind (do not mutate: the result is shared). */
 export function documentRules(config: ServiceConfig, options: RuleOptions = {}): Record<PolicyKind, DocumentRule[]> {
+  const trust = options.trustListedAccessConditions === true;
+  let byOption = cache.get(config);
+  if (!byOption) {
+    byOption = new Map();
+    cache.set(config, byOption);
+  }
+  let rules = byOption.get(trust);
+  if (!rules) {
+    rules = buildRules(config, options);
+    byOption.set(trust, rules);
+  }
+  return rules;
+}
+
+function buildRules(config: ServiceConfig, options: RuleOptions): Record<PolicyKind, DocumentRule[]> {
   return {
     cache: config.cacheControlPolicies.map((p) =>
       toRule('cache', p, p.matches !== undefined, { cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache } }),

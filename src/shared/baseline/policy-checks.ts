@@ -2,6 +2,7 @@
 // (src/shared/rules) and the condition logic (condition-logic.ts).
 import { z } from 'zod';
 import { evaluateRules } from '../rules/evaluate.ts';
+import { evaluateMatch } from '../rules/match.ts';
 import { parseCidr, parseIpv4, ipv4InNetwork } from '../rules/ipv4.ts';
 import type { PolicyKind, TestRequest } from '../rules/types.ts';
 import { DAY_MS } from '../time.ts';
@@ -98,7 +99,10 @@ export const adminDeniedCheck = defineCheck({
         hasToken: false,
       };
       const who = anonymous ? `anonymous client ${probe}` : `client ${probe}`;
-      const evaluation = evaluateRules(access, request);
+      // Only rules whose conditions match (or cannot be told) can decide: the engine's full
+      // evaluation, with its explanations, runs on those alone.
+      const candidates = access.filter((r) => r.readBack === 'v1.0-list-no-path' || (r.matches ?? []).every((m) => evaluateMatch(m, request).matched));
+      const evaluation = evaluateRules(candidates, request);
       if (evaluation.undecided.length > 0) {
         undecided = `Whether “${evaluation.undecided[0].rule.policyName}” applies to ${path} cannot be told from the version 1.0 list.`;
         continue;

@@ -100,10 +100,19 @@ export const baselinesChannels = defineChannels({
     output: z.object({ imported: z.array(z.string()) }),
     maxPayloadChars: MAX_BASELINE_DOCUMENT_CHARS + 1024,
   },
-  /** Evaluates a baseline over the snapshots (refresh: read the services in scope first). */
+  /**
+   * Evaluates a baseline over the snapshots (refresh: read the services in scope first). The
+   * report's details (every failing or unknown result) come only with `details: true`; the grid
+   * asks for one cell's with baselines.cell instead, so thousands of services stay in the core.
+   */
   'baselines.evaluate': {
-    input: z.strictObject({ name: baselineNameSchema, accountIds: z.array(idSchema).max(500).optional(), refresh: z.boolean().optional() }),
+    input: z.strictObject({ name: baselineNameSchema, accountIds: z.array(idSchema).max(500).optional(), refresh: z.boolean().optional(), details: z.boolean().optional() }),
     output: z.object({ report: baselineReportSchema, refresh: refreshResultSchema.nullable() }),
+  },
+  /** The failing and unknown results of one check in one account, from the last evaluation of the baseline. */
+  'baselines.cell': {
+    input: z.strictObject({ name: baselineNameSchema, check: z.number().int().nonnegative(), accountId: idSchema }),
+    output: z.object({ details: baselineReportSchema.shape.details }),
   },
   /** Snapshot coverage per account and the background refresh's state. */
   'baselines.snapshots': {

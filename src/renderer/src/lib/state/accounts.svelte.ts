@@ -180,12 +180,12 @@ export class AccountsState {
     return invoke('accounts.testConnection', input);
   }
 
-  exportProfiles(accountIds?: string[]): Promise<ChannelOutput<'accounts.export'>> {
-    return invoke('accounts.export', accountIds ? { accountIds } : undefined);
+  exportProfiles(input?: ChannelInput<'accounts.export'>): Promise<ChannelOutput<'accounts.export'>> {
+    return invoke('accounts.export', input);
   }
 
-  async importProfiles(content: string): Promise<ChannelOutput<'accounts.import'>> {
-    const result = await invoke('accounts.import', { content });
+  async importProfiles(content: string, passphrase?: string): Promise<ChannelOutput<'accounts.import'>> {
+    const result = await invoke('accounts.import', passphrase === undefined ? { content } : { content, passphrase });
     await this.refresh();
     return result;
   }

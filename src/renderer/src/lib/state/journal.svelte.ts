@@ -2,7 +2,10 @@
 // version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalQueryOf, noJournalFilters, type JournalFilterFields } from './journal-filter-fields.ts';
+
+export { noJournalFilters, type JournalFilterFields };
 import { changeFacts, reapplicableOperationIds } from '#shared/api/operation-facts.ts';
 
 export type { JournalEntry };
@@ -16,8 +19,8 @@ export function reapplyBlocker(entry: JournalEntry): string | null {
 }
 
 export type JournalScope = 'account' | 'all';
-export type JournalFilter = { accountId?: string; scope?: JournalScope; service?: string };
 type MatchedService = { accountId: string; serviceId: number; domainName: string };
+export type JournalFilter = { accountId?: string; scope?: JournalScope; service?: string; fields?: JournalFilterFields };
 
 export class JournalState {
   #entries = $state<JournalEntry[]>([]);
@@ -29,6 +32,8 @@ export class JournalState {
   #service = $state('');
   #matched = $state<MatchedService[] | null>(null);
   #names = $state<Record<string, string>>({});
+  #fields = $state<JournalFilterFields>(noJournalFilters());
+  #total = $state(0);
   /** Answers to earlier loads are dropped: after an account switch only the newest counts. */
   #generation = 0;
 
@@ -54,6 +59,17 @@ export class JournalState {
   get service(): string {
     return this.#service;
   }
+  /** The other filters the entries were loaded with. */
+  get fields(): JournalFilterFields {
+    return this.#fields;
+  }
+  /** How many entries the filters select. */
+  get total(): number {
+    return this.#total;
+  }
+  get filtered(): boolean {
+    return this.#service !== '' || Object.keys(journalQueryOf(this.#fields)).some((key) => key !== 'accountId' || this.#scope === 'all');
+  }
   /** The domain name of the service an entry is about, when the app knows it. */
   domainOf(entry: JournalEntry): string | null {
     return entry.serviceId === null ? null : (this.#names[`${entry.accountId}:${entry.serviceId}`] ?? null);
@@ -72,6 +88,7 @@ export class JournalState {
     this.#accountId = filter.accountId;
     this.#scope = filter.scope ?? this.#scope;
     this.#service = (filter.service ?? this.#service).trim();
+    if (filter.fields) this.#fields = { ...filter.fields };
     await this.refresh();
   }
 
@@ -79,16 +96,12 @@ export class JournalState {
     const generation = ++this.#generation;
     this.#loading = true;
     try {
-      const input: { accountId?: string; service?: string } = {};
-      if (this.#scope === 'account') {
-        // The account view never falls back to "every account".
-        if (!this.#accountId) return;
-        input.accountId = this.#accountId;
-      }
-      if (this.#service !== '') input.service = this.#service;
-      const { entries, services, serviceNames } = await invoke('journal.list', input);
+      const input = this.#query();
+      if (input === null) return;
+      const { entries, services, serviceNames, total } = await invoke('journal.list', input);
       if (generation !== this.#generation) return;
       this.#entries = entries;
+      this.#total = total;
       this.#names = Object.fromEntries(serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName]));
       this.#matched = services ?? null;
     } catch (error) {
@@ -99,6 +112,28 @@ export class JournalState {
         this.#loaded = true;
       }
     }
+  }
+
+  /** The core query for what is on screen; null when the account view has no account. */
+  #query(): JournalQuery | null {
+    const { accountId: pickedAccount, ...rest } = journalQueryOf(this.#fields);
+    const input: JournalQuery = { ...rest };
+    if (this.#scope === 'account') {
+      // The account view never falls back to "every account".
+      if (!this.#accountId) return null;
+      input.accountId = this.#accountId;
+    } else if (pickedAccount !== undefined) {
+      input.accountId = pickedAccount;
+    }
+    if (this.#service !== '') input.service = this.#service;
+    return input;
+  }
+
+  /** The entries the filters select, as a file's content (host.saveFile saves it). */
+  async exportEntries(format: 'csv' | 'json'): Promise<{ suggestedName: string; mimeType: string; content: string; count: number } | null> {
+    const query = this.#query();
+    if (query === null) return null;
+    return invoke('journal.export', { ...query, format });
   }
 
   /** Applies the entry's "before" again. Resolves true when it was applied. */

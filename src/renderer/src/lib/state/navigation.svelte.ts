@@ -21,8 +21,9 @@ export type Route =
   | { screen: 'create-service' }
   | { screen: 'traffic' }
   /** entryId: open with that entry in view and expanded (a chart's change marker). */
-  | { screen: 'journal'; entryId?: string }
+  | { screen: 'journal'; entryId?: string; batchId?: string }
   | { screen: 'bulk' }
+  | { screen: 'baselines' }
   | { screen: 'accounts' }
   | { screen: 'config' }
   | { screen: 'review' };
@@ -33,6 +34,7 @@ export const screenTitles: Record<Route['screen'], string> = {
   'create-service': 'New service',
   traffic: 'Traffic',
   journal: 'Change journal',
+  baselines: 'Baselines',
   bulk: 'Bulk changes',
   accounts: 'Accounts',
   config: 'Configuration',

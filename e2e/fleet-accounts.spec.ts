@@ -1,0 +1,220 @@
+// Across accounts (issue 12 §3): the journal's filters and export in the "All accounts" view, tags
+// on accounts and services used in the service filter and the palette, and a profile export with
+// secrets (encrypted) imported back with its report. Real browser host, real keychain, real
+// sandbox gateways.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { test, expect, screenshotsInEverySize } from './fixtures.ts';
+import { addGatewayAccount, hostIpc, switchAccount, useSandbox } from './helpers.ts';
+
+const mainNav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
+
+test('journal filters across accounts, and the filtered entries exported as CSV and JSON', async ({ app, host, sandbox }) => {
+  test.setTimeout(90_000);
+  await useSandbox(app);
+  const sandboxId = (await hostIpc<{ accounts: { id: string; kind: string }[] }>(app, host, 'accounts.list', {})).accounts.find((a) => a.kind === 'sandbox')!.id;
+  const globex = await addGatewayAccount(app, host, sandbox, 'Globex');
+  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await hostIpc(app, host, 'changes.apply', { accountId: sandboxId, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://a.example' } } });
+  await hostIpc(app, host, 'changes.apply', { accountId: globex.id, operationId: 'setCorsHeaders', input: { params: { serviceId: 102 }, body: { accessControlAllowOrigin: 'https://b.example' } } });
+  // A change that fails (no such service) is journaled as failed; its summary is text a spreadsheet must not run.
+  await hostIpc(app, host, 'changes.apply', { accountId: globex.id, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=1+1' } } }).catch(() => undefined);
+  await app.reload();
+
+  await mainNav(app).getByRole('button', { name: 'Change journal' }).click();
+  await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'All accounts' }).click();
+  const entries = app.getByRole('list', { name: 'Journal entries' });
+  const count = (await entries.getByRole('listitem').count());
+  expect(count).toBeGreaterThanOrEqual(3);
+
+  // Outcome: failed only.
+  const filters = app.getByRole('group', { name: 'More filters' });
+  await filters.getByLabel('Outcome').selectOption('failed');
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  await expect(entries.getByRole('listitem').first()).toContainText('failed');
+  await expect(app.getByText(/1 change matching the filters/)).toBeVisible();
+
+  // Account: Globex, any outcome; operation: CORS only.
+  await filters.getByLabel('Outcome').selectOption('');
+  await filters.getByLabel('Account').selectOption({ label: 'Globex' });
+  await expect(entries.getByRole('listitem').filter({ hasText: 'Account Sandbox' })).toHaveCount(0);
+  await filters.getByLabel('Operation').selectOption('setCorsHeaders');
+  await expect(entries.getByRole('listitem')).toHaveCount(2);
+
+  // A day range in the future selects nothing; a backwards range is explained and not applied.
+  await filters.getByLabel('From').fill('2999-01-02');
+  await expect(app.getByText(/No change recorded for any account matches these filters/)).toBeVisible();
+  await filters.getByLabel('To').fill('2999-01-01');
+  await expect(filters.getByRole('alert')).toHaveText('“From” is after “To”: swap them, or clear one.');
+  await expect(filters.getByRole('button', { name: 'Export CSV…' })).toBeDisabled();
+  await filters.getByLabel('From').fill('');
+  await filters.getByLabel('To').fill('');
+  await filters.getByLabel('To').dispatchEvent('change');
+  await expect(entries.getByRole('listitem')).toHaveCount(2);
+  await screenshotsInEverySize(app, 'journal-filters');
+
+  // Export: what the filters select, as CSV (formula-safe) and JSON.
+  const [csvDownload] = await Promise.all([app.waitForEvent('download'), filters.getByRole('button', { name: 'Export CSV…' }).click()]);
+  expect(csvDownload.suggestedFilename()).toMatch(/^acceleration-console-journal-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile(await csvDownload.path(), 'utf8')).trim().split('\r\n');
+  expect(csv[0]).toContain('time,account,account ID,service ID,domain name,operation');
+  expect(csv).toHaveLength(3);
+  for (const row of csv.slice(1)) expect(row).toContain(',Globex,');
+  const [jsonDownload] = await Promise.all([app.waitForEvent('download'), filters.getByRole('button', { name: 'Export JSON…' }).click()]);
+  const json = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as { filters: Record<string, string>; entries: { accountName: string; domainName?: string }[] };
+  expect(json.filters).toMatchObject({ accountId: globex.id, operationId: 'setCorsHeaders' });
+  expect(json.entries.map((e) => e.accountName)).toEqual(['Globex', 'Globex']);
+  expect(JSON.stringify(json)).not.toContain(sandbox.credentials.accessKeySecret);
+
+  // The failed entry, exported alone: its text cannot start a formula.
+  await filters.getByLabel('Operation').selectOption('');
+  await filters.getByLabel('Outcome').selectOption('failed');
+  await expect(entries.getByRole('listitem')).toHaveCount(1);
+  const [failedCsv] = await Promise.all([app.waitForEvent('download'), filters.getByRole('button', { name: 'Export CSV…' }).click()]);
+  const failedRows = (await readFile(await failedCsv.path(), 'utf8')).trim().split('\r\n');
+  expect(failedRows).toHaveLength(2);
+  expect(failedRows[1]).toContain(',failed,');
+  for (const cell of failedRows[1]!.split(',')) expect(cell).not.toMatch(/^[=+@-]/);
+
+  await app.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(entries.getByRole('listitem')).toHaveCount(count);
+});
+
+test('tags on accounts and services: edited with the keyboard, used in the service filter and the palette', async ({ app, host, sandbox }) => {
+  test.setTimeout(90_000);
+  await useSandbox(app);
+  const globex = await addGatewayAccount(app, host, sandbox, 'Globex');
+  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await app.reload();
+  await switchAccount(app, 'Sandbox');
+
+  // Account tags on the Accounts screen; a bad tag is explained and kept in the box.
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+  await app.getByRole('button', { name: 'Add tags of Globex' }).click();
+  const tagBox = app.getByRole('textbox', { name: 'Add a tag to Globex' });
+  await expect(tagBox).toBeFocused();
+  await tagBox.fill('re@tail');
+  await tagBox.press('Enter');
+  await app.getByRole('button', { name: 'Save tags' }).click();
+  await expect(app.getByText('Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.').first()).toBeVisible();
+  await app.getByRole('button', { name: 'Remove re@tail' }).click();
+  await tagBox.fill('Retail');
+  await tagBox.press('Enter');
+  await app.getByRole('button', { name: 'Save tags' }).click();
+  await expect(app.getByRole('list', { name: 'Tags of Globex' })).toHaveText('retail');
+  await expect(app.getByRole('button', { name: 'Edit tags of Globex' })).toBeFocused();
+  await screenshotsInEverySize(app, 'accounts-tags');
+
+  // A service tag on the service details, keyboard only (Escape cancels, Enter adds).
+  await mainNav(app).getByRole('button', { name: /#101$/ }).click();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+  await app.getByRole('button', { name: 'Add tags of www.example-shop.com' }).click();
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('button', { name: 'Add tags of www.example-shop.com' })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await app.keyboard.type('staging');
+  await app.keyboard.press('Enter');
+  await app.getByRole('button', { name: 'Save tags' }).click();
+  await expect(app.getByRole('list', { name: 'Tags of www.example-shop.com' })).toHaveText('staging');
+
+  // The service list: the tag chip and the filter (typed, and with the tag picker).
+  await mainNav(app).getByRole('button', { name: 'All services' }).click();
+  const count = app.locator('[data-services-count]');
+  await expect(count).toHaveText(/^\d+ services$/);
+  const total = Number((await count.textContent())?.split(' ')[0]);
+  expect(total).toBeGreaterThan(1);
+  await expect(app.getByRole('list', { name: 'Tags of www.example-shop.com' })).toBeVisible();
+  const filter = app.getByRole('searchbox', { name: 'Filter the service list' });
+  const list = app.locator('#services-list');
+  await filter.fill('tag:staging');
+  await expect(count).toHaveText(`1 of ${total} services`);
+  await expect(list).toContainText('www.example-shop.com');
+  await filter.fill('');
+  await app.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'staging' }).click();
+  await expect(filter).toHaveValue('tag:staging');
+  await expect(count).toHaveText(`1 of ${total} services`);
+  await filter.fill('-tag:staging');
+  await expect(count).toHaveText(`${total - 1} of ${total} services`);
+  await expect(list).not.toContainText('www.example-shop.com');
+  // All accounts: Globex's service carries its account's tag.
+  await app.getByRole('radio', { name: /All accounts/ }).check();
+  await filter.fill('tag:retail');
+  await expect(count).toHaveText(/^1 of \d+ services$/);
+  await expect(list).toContainText('static.example-media.net');
+  await app.getByRole('radio', { name: 'This account' }).check();
+  await filter.fill('tag:staging');
+  await screenshotsInEverySize(app, 'services-tag-filter');
+
+  // The palette finds services by tag, across accounts (Globex's service through its account tag).
+  await app.getByRole('button', { name: /Search or jump to/ }).click();
+  const palette = app.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('tag:retail');
+  await expect(palette.getByRole('option').first()).toContainText('static.example-media.net');
+  await expect(palette.getByRole('option').filter({ hasText: 'www.example-shop.com' })).toHaveCount(0);
+  await palette.getByRole('combobox').fill('tag:staging');
+  await expect(palette.getByRole('option').first()).toContainText('www.example-shop.com');
+  await app.keyboard.press('Escape');
+});
+
+test('profile export with secrets (encrypted) and import with its report', async ({ app, host, sandbox }) => {
+  test.setTimeout(120_000);
+  await useSandbox(app);
+  const globex = await addGatewayAccount(app, host, sandbox, 'Globex');
+  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await hostIpc(app, host, 'tags.setAccount', { accountId: globex.id, tags: ['retail'] });
+  await hostIpc(app, host, 'accounts.add', { name: 'Initech', baseUrl: 'https://api.initech.example', accessKeyId: 'AK-INITECH', customerId: 77, secret: 'initech-secret-value-123', verify: false });
+  await app.reload();
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+
+  await app.getByRole('button', { name: 'Export profiles…' }).click();
+  const exportDialog = app.getByRole('dialog', { name: 'Export profiles' });
+  await expect(exportDialog.getByRole('checkbox', { name: 'Globex' })).toBeChecked();
+  await exportDialog.getByRole('checkbox', { name: 'Initech' }).uncheck();
+  await exportDialog.getByRole('checkbox', { name: /Include the access key secrets/ }).check();
+  await exportDialog.getByLabel('Passphrase', { exact: true }).fill('short');
+  await exportDialog.getByLabel('Passphrase again', { exact: true }).fill('short');
+  await exportDialog.getByRole('button', { name: 'Export 1 profile…' }).click();
+  await expect(exportDialog.getByRole('alert')).toHaveText('At least 8 characters.');
+  await exportDialog.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
+  await exportDialog.getByLabel('Passphrase again', { exact: true }).fill('moving day passphrase');
+  await screenshotsInEverySize(app, 'profile-export-dialog');
+  const [download] = await Promise.all([app.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export 1 profile…' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.encrypted\.json$/);
+  const exportPath = await download.path();
+  const content = await readFile(exportPath, 'utf8');
+  expect(content).not.toContain(sandbox.credentials.accessKeySecret);
+  expect(content).not.toContain('Globex');
+
+  // On a "new machine" (the account removed here), the import asks for the passphrase.
+  await hostIpc(app, host, 'accounts.remove', { accountId: globex.id });
+  await app.reload();
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+  const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Import profiles…' }).click()]);
+  await chooser.setFiles(exportPath);
+  const prompt = app.getByRole('dialog', { name: 'Encrypted profiles' });
+  await prompt.getByLabel('Passphrase', { exact: true }).fill('not the passphrase');
+  await prompt.getByLabel('Passphrase', { exact: true }).press('Enter');
+  await expect(prompt.getByText('Wrong passphrase: check it and try again.')).toBeVisible();
+  await prompt.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
+  await prompt.getByRole('button', { name: 'Import' }).click();
+  const report = app.getByRole('dialog', { name: 'Import result' });
+  await expect(report.getByRole('listitem')).toHaveText(/^Globex — 1 service, tags retail;\s+secret stored in the keychain$/);
+  await screenshotsInEverySize(app, 'profile-import-report');
+  await report.getByRole('button', { name: 'Done' }).click();
+
+  // The imported account works at once (its secret is in the keychain), with its service and tag.
+  await expect(app.getByRole('list', { name: 'Tags of Globex' })).toHaveText('retail');
+  await expect(app.getByRole('row').filter({ hasText: 'Globex' }).getByText('Needs secret')).toHaveCount(0);
+  await switchAccount(app, 'Globex');
+  await mainNav(app).getByRole('button', { name: /#102$/ }).click();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+
+  // Importing the same file again: a duplicate, left as it is.
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+  const [again] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Import profiles…' }).click()]);
+  await again.setFiles(exportPath);
+  await prompt.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
+  await prompt.getByRole('button', { name: 'Import' }).click();
+  await expect(report.getByText('Already here (1)')).toBeVisible();
+  await expect(report.getByText(/same base URL, key ID and customer ID as “Globex”/)).toBeVisible();
+});
