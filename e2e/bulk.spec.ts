@@ -238,6 +238,15 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     expect(acmeGateway.store.corsOf(acmeAssets!.id)).toMatchObject(before);
     expect(globexGateway.store.corsOf(globexWww!.id)).toMatchObject(before);
     await screenshotsInEverySize(app, 'bulk-reverted', () => scrollMainTo(reverted));
+
+    // The journal, filtered by this batch in every account: the revert's three writes.
+    const revertId = (await reverted.locator('.meta .mono').first().textContent())!.trim();
+    await reverted.getByRole('button', { name: 'Show in the change journal' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeVisible();
+    await expect(app.getByRole('textbox', { name: 'Batch' })).toHaveValue(revertId);
+    const entries = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.filter({ hasText: GLOBEX.name })).toHaveCount(1);
   } finally {
     await restarted?.stop();
     await acmeGateway.stop();
@@ -316,7 +325,7 @@ test('an edit of a cache control policy by name: services without it are listed 
   await expect(form.getByLabel('TTL', { exact: true })).toHaveValue('2');
 });
 
-test('cancel stops a running batch after the write in flight; resume runs the rest', async ({ app, host, sandbox }) => {
+test('cancel stops a running batch after the writes in flight; resume runs the rest', async ({ app, host, sandbox }) => {
   test.setTimeout(120_000);
   const { id: accountId } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
     name: 'Demo retail',
@@ -330,7 +339,7 @@ test('cancel stops a running batch after the write in flight; resume runs the re
   const services = sandbox.store.servicesOf(sandbox.credentials.customerId);
   for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId, serviceId: s.service.id, domainName: s.service.domainName });
   // Slow CORS writes: the batch is still running when Cancel is pressed.
-  sandbox.setFaults({ perOperation: { setCorsHeaders: { latencyMs: 1_500 } } });
+  sandbox.setFaults({ perOperation: { setCorsHeaders: { latencyMs: 3_000 } } });
   await app.reload();
   await waitForAppShell(app);
   await openBulkScreen(app);
@@ -343,7 +352,8 @@ test('cancel stops a running batch after the write in flight; resume runs the re
 
   const run = app.getByRole('region', { name: /^4\. Run: Set CORS headers/ });
   await expect(run.getByText('Running', { exact: true })).toBeVisible();
-  await expect(run.getByRole('list', { name: 'Results so far' })).toContainText('applied: 1', { timeout: 30_000 });
+  // Cancel while the first writes are in flight (a few per account at a time): the rest stays pending.
+  await expect(run.getByRole('list', { name: 'Results so far' })).toContainText('writing…', { timeout: 30_000 });
   await run.getByRole('button', { name: 'Cancel batch' }).click();
   await expect(run.getByText(/^Cancelled — \d+ left$/)).toBeVisible({ timeout: 30_000 });
   const left = Number((await run.getByText(/^Cancelled — \d+ left$/).textContent())!.match(/(\d+) left/)![1]);

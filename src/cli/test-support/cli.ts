@@ -1,6 +1,11 @@
 // Runs the real CLI (`node src/cli/accel.ts`) in a child process for tests.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
+
+// Every test file that runs the CLI starts Node processes one after the other (each a start-up of
+// its own): on a busy machine several of them exceed the default 20 s, so such files get 60.
+vi.setConfig({ testTimeout: 60_000 });
 
 export const ACCEL = fileURLToPath(new URL('../accel.ts', import.meta.url));
 

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '#core/test-support/sandbox.ts';
 import { clearKeychainService, uniqueKeychainService } from '#core/test-support/keychain.ts';
 
@@ -15,6 +15,9 @@ import { clearKeychainService, uniqueKeychainService } from '#core/test-support/
 export type KeychainCliFixture = { sandbox: TestSandbox; dataDir: string; service: string; env: () => NodeJS.ProcessEnv };
 
 export function useKeychainCli(tmpPrefix: string): KeychainCliFixture {
+  // Each test runs several `accel` processes one after the other, each also reading the keychain
+  // and calling a gateway: more room than other CLI tests (test-support/cli.ts).
+  vi.setConfig({ testTimeout: 90_000 });
   const fixture = { service: uniqueKeychainService() } as KeychainCliFixture;
   fixture.env = () => ({ ACCEL_DATA_DIR: fixture.dataDir, ACCEL_KEYCHAIN_SERVICE: fixture.service, ACCEL_TEST_SECRET: fixture.sandbox.credentials.accessKeySecret });
   beforeAll(async () => {

@@ -21,7 +21,7 @@ export type Route =
   | { screen: 'create-service' }
   | { screen: 'traffic' }
   /** entryId: open with that entry in view and expanded (a chart's change marker). */
-  | { screen: 'journal'; entryId?: string }
+  | { screen: 'journal'; entryId?: string; batchId?: string }
   | { screen: 'bulk' }
   | { screen: 'baselines' }
   | { screen: 'accounts' }
