@@ -4,7 +4,8 @@
 // `ACCEL_BENCH_UNMINIFIED=1 npx electron-vite build` (the bench rebuilds only a stale build).
 // Groups (all by default): render (rows 1, 2), refresh (row 4), offline (row 3), scale (5,000
 // services: filter, account switch, palette, scrolling), size (row 5), suites (rule test suites
-// on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser).
+// on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser),
+// baselines (row 8: its own core and data; the grid row starts its own Chromium).
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
@@ -19,6 +20,8 @@
 //      6 typings; the slowest key is info: on a shared machine it is noise), scrolling (95th
 //      percentile of frame times ≤ 33 ms, rows in the DOM)
 //   7. a bulk CORS apply to 200 services in 4 accounts (scripts/bench-bulk.ts; alone: --only bulk)
+//   8. a baseline of 12 checks over 5,000 snapshots in the core ≤ 1 s, its grid painted ≤ 100 ms
+//      (scripts/bench-baselines.ts; alone: --only baselines, or npm run bench:baselines)
 // Bounded in time: the whole run aborts after 8 minutes. Exit status 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -36,6 +39,7 @@ import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
 import { suiteBenchRows } from './bench-suites.ts';
 import { bulkApplyRows } from './bench-bulk.ts';
+import { baselineBenchRows } from './bench-baselines.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 
 const { values } = parseArgs({
@@ -48,7 +52,7 @@ const { values } = parseArgs({
   },
 });
 
-const groups = ['render', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk'] as const;
+const groups = ['render', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines'] as const;
 type Group = (typeof groups)[number];
 const only = values.only?.split(',').map((g) => g.trim()).filter((g) => g !== '');
 for (const g of only ?? []) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: unknown group “${g}” (one of ${groups.join(', ')})`);
@@ -75,11 +79,13 @@ const log = (line: string): void => {
   if (!values.json) process.stderr.write(`${line}\n`);
 };
 
-// Groups that need no browser run alone without building or starting one.
-const browserless: readonly Group[] = ['suites', 'bulk'];
+// Groups that need no shared browser run alone without building or starting one (baselines
+// builds and starts what its grid row needs itself).
+const browserless: readonly Group[] = ['suites', 'bulk', 'baselines'];
 if (only !== undefined && only.every((g) => (browserless as readonly string[]).includes(g))) {
   if (want('suites')) rows.push(...(await suiteBenchRows()));
   if (want('bulk')) rows.push(...(await bulkApplyRows(log)));
+  if (want('baselines')) rows.push(...(await baselineBenchRows({ log })));
   await printAndExit();
 }
 
@@ -352,6 +358,8 @@ try {
 
 // 7. Bulk apply (its own gateways and core, after the browser rows so it does not disturb them).
 if (want('bulk')) rows.push(...(await bulkApplyRows(log)));
+// 8. Baselines (its own core, data and Chromium, after the shared browser is closed).
+if (want('baselines')) rows.push(...(await baselineBenchRows({ log })));
 
 /** Median of a list of numbers. */
 function median(list: readonly number[]): number {

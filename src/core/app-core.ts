@@ -20,7 +20,7 @@ import { JOURNAL_FILE } from './journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';
 import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk-store.ts';
-import { bulkServiceFor } from './core-services.ts';
+import { bulkServiceFor, settingsFor } from './core-services.ts';
 import { RULE_SUITES_FILE } from './rule-suites.ts';
 import { snapshotRefresherFor } from './baselines/baseline-services.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
@@ -128,7 +128,13 @@ export function createCore(options: CreateCoreOptions): Core {
     removeStaleTempFiles(options.dataDir, DATA_FILES).catch(() => []),
   );
   let disposed = false;
-  if (options.backgroundSnapshots) void ready.then(() => !disposed && snapshotRefresherFor(context).start());
+  // The host allows background work; the user's setting (the Baselines toggle) decides. Calls wait
+  // for the decision (one small file read), so the first status they see is the real one.
+  const started = ready.then(async () => {
+    if (!options.backgroundSnapshots) return;
+    const settings = await settingsFor(context).read().catch(() => null);
+    if (!disposed && settings?.backgroundSnapshots !== false) snapshotRefresherFor(context).start();
+  });
   // A bulk batch cut off by the last stop is found now and offered (a warning), never resumed by itself.
   void ready.then(() => (disposed ? undefined : bulkServiceFor(context).list(1))).catch(() => undefined);
 
@@ -136,7 +142,7 @@ export function createCore(options: CreateCoreOptions): Core {
     if (disposed) {
       return failure('Core.Disposed', 'The application is shutting down.');
     }
-    await ready;
+    await started;
     return dispatcher.invoke(channel, payload);
   }) as Dispatcher['invoke'];
 

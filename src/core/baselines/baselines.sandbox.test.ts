@@ -146,4 +146,26 @@ describe('baselines across two customers', () => {
     expect(data(await core.invoke('baselines.background', { running: true })).running).toBe(true);
     expect(data(await core.invoke('baselines.background', { running: false })).running).toBe(false);
   });
+
+  it('remembers the background refresh choice across restarts (in the settings)', async () => {
+    const restart = async (): Promise<boolean> => {
+      const next = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, backgroundSnapshots: true });
+      try {
+        // Calls wait until the core has decided from the settings file.
+        const settings = data(await next.invoke('app.getSettings', {}));
+        const running = data(await next.invoke('baselines.snapshots', {})).background.running;
+        expect(running).toBe(settings.backgroundSnapshots);
+        return running;
+      } finally {
+        await next.dispose();
+      }
+    };
+    // Switched off above: a restart leaves it off.
+    expect(data(await core.invoke('app.getSettings', {})).backgroundSnapshots).toBe(false);
+    expect(await restart()).toBe(false);
+    data(await core.invoke('baselines.background', { running: true }));
+    expect(data(await core.invoke('app.getSettings', {})).backgroundSnapshots).toBe(true);
+    expect(await restart()).toBe(true);
+    data(await core.invoke('baselines.background', { running: false }));
+  });
 });

@@ -3,6 +3,7 @@
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { baselineServiceFor, snapshotRefresherFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
+import { settingsFor } from '../core-services.ts';
 import { builtinChecks } from '#shared/baseline/catalogue.ts';
 
 export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'baselines'> {
@@ -52,6 +53,8 @@ export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'base
     },
     'baselines.refreshSnapshots': (input) => refresher().refresh({ ...(input?.accountIds ? { accountIds: input.accountIds } : {}), priority: 'interactive' }),
     'baselines.background': async ({ running }) => {
+      // Remembered: the next start of the app keeps (or leaves off) the refresh as chosen here.
+      await settingsFor(ctx).update({ backgroundSnapshots: running });
       if (running) refresher().start();
       else await refresher().stop();
       return refresher().status();

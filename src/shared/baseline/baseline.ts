@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { idSchema } from '../ipc/define.ts';
 import { tagListSchema } from '../tags.ts';
 import { builtinCheckIds, checkById } from './catalogue.ts';
-import type { BaselineFix, CheckContext, CheckStatus, CheckTarget, Finding } from './check-types.ts';
+import type { ServiceConfig } from '../config-document/schema.ts';
+import type { BaselineFix, CheckContext, CheckResult, CheckStatus, CheckTarget, Finding } from './check-types.ts';
 
 export const BASELINE_DOCUMENT_FORMAT = 'acceleration-console/baselines';
 export const BASELINE_DOCUMENT_SCHEMA_VERSION = 1;
@@ -135,6 +136,11 @@ export type BaselineReport = {
   totals: CellCounts;
 };
 
+// Results of configuration-only checks, per snapshot configuration object and check with its
+// parameters ("checkId {params}"). Snapshots are replaced whole when read again, never changed in
+// place, so an unchanged snapshot keeps its results across evaluations and a new one starts empty.
+const configResults = new WeakMap<ServiceConfig, Map<string, CheckResult>>();
+
 /**
  * Runs every check of the baseline on every target. Targets come grouped by account in the order
  * the grid shows them; accounts without targets can be passed in `accounts` to get an empty row.
@@ -142,13 +148,20 @@ export type BaselineReport = {
 export function evaluateBaseline(
   baseline: Baseline,
   targets: readonly EvaluationTarget[],
-  context: CheckContext & { accounts?: ReadonlyArray<{ accountId: string; accountName: string; withoutSnapshot?: number }> },
+  context: CheckContext & {
+    accounts?: ReadonlyArray<{ accountId: string; accountName: string; withoutSnapshot?: number }>;
+    /** false: run every check anew (tests compare both ways). */
+    reuseResults?: boolean;
+  },
 ): BaselineReport {
+  const reuse = context.reuseResults !== false;
   const prepared = baseline.checks.map((entry) => {
     const check = checkById(entry.checkId);
     const ready = check?.prepare(entry.params);
     if (!check || !ready?.ok) throw new Error(`Check ${entry.checkId} of baseline ${baseline.name} is not valid.`);
-    return { check, run: ready.run, params: ready.params as Record<string, unknown> };
+    const params = ready.params as Record<string, unknown>;
+    const cacheKey = reuse && check.configOnly ? `${check.id} ${JSON.stringify(params)}` : null;
+    return { check, run: ready.run, params, cacheKey };
   });
   const rows = new Map<string, BaselineReport['accounts'][number]>();
   const row = (accountId: string, accountName: string, withoutSnapshot = 0) => {
@@ -167,8 +180,19 @@ export function evaluateBaseline(
     r.services += 1;
     if (r.oldestSnapshotAt === null || target.snapshotAt < r.oldestSnapshotAt) r.oldestSnapshotAt = target.snapshotAt;
     if (r.newestSnapshotAt === null || target.snapshotAt > r.newestSnapshotAt) r.newestSnapshotAt = target.snapshotAt;
-    prepared.forEach(({ run }, index) => {
-      const result = run(target, context);
+    let cached = configResults.get(target.config);
+    prepared.forEach(({ run, cacheKey }, index) => {
+      let result = cacheKey === null ? undefined : cached?.get(cacheKey);
+      if (result === undefined) {
+        result = run(target, context);
+        if (cacheKey !== null) {
+          if (!cached) {
+            cached = new Map();
+            configResults.set(target.config, cached);
+          }
+          cached.set(cacheKey, result);
+        }
+      }
       r.cells[index][result.status] += 1;
       totals[result.status] += 1;
       if (result.status !== 'pass') {

@@ -84,6 +84,11 @@ export type CheckDefinition<P extends z.ZodObject> = {
   /** Whether a failure can be fixed through the API (a bulk plan) or only by hand. */
   fixBy: 'api' | 'by-hand';
   params: P;
+  /**
+   * The result depends on the snapshot's configuration and the parameters alone (not on facts or
+   * "now"): the evaluation may then reuse it while the snapshot is unchanged (baseline.ts).
+   */
+  configOnly?: boolean;
   evaluate(target: CheckTarget, params: z.output<P>, context: CheckContext): CheckResult;
 };
 
@@ -107,14 +112,16 @@ export type AnyCheck = {
   readonly fixText: string;
   readonly fixBy: 'api' | 'by-hand';
   readonly params: z.ZodObject;
+  readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
   prepare(params: unknown): { ok: true; params: unknown; run: (target: CheckTarget, context: CheckContext) => CheckResult } | { ok: false; message: string };
 };
 
 export function defineCheck<P extends z.ZodObject>(definition: CheckDefinition<P>): AnyCheck {
-  const { evaluate, ...rest } = definition;
+  const { evaluate, configOnly, ...rest } = definition;
   return {
     ...rest,
+    configOnly: configOnly === true,
     prepare(raw) {
       const parsed = definition.params.safeParse(raw ?? {});
       if (!parsed.success) {

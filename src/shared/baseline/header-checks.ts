@@ -11,6 +11,7 @@ export const corsCredentialsCheck = defineCheck({
   reason: 'Browsers refuse credentialed responses for *, and allowing any origin with credentials is a security hole.',
   fixText: 'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
   fixBy: 'api',
+  configOnly: true,
   params: z.object({
     allowOrigin: z
       .string()
@@ -39,6 +40,7 @@ export const rateLimitCheck = defineCheck({
   reason: 'Without a rate limit one client can flood the origin.',
   fixText: 'Set a rate limit (requests per client IP per time window). A bulk plan sets it on every failing service.',
   fixBy: 'api',
+  configOnly: true,
   params: z.object({
     timeWindow: z.number().int().positive({ error: 'The time window must be a positive number of seconds.' }).default(60).describe('Window of the rate limit the fix sets (seconds).'),
     requestLimit: z.number().int().positive({ error: 'The request limit must be a positive whole number.' }).default(600).describe('Requests per client IP per window the fix sets.'),

@@ -15,6 +15,21 @@ const policyKinds = ['cache', 'access', 'redirection'] as const;
 const kindLabel: Record<PolicyKind, string> = { cache: 'Cache control', access: 'Access control', redirection: 'Redirection' };
 const byRank = (a: DocumentRule, b: DocumentRule) => b.priority - a.priority || a.policyId - b.policyId;
 
+/**
+ * What depends on a check's parameters alone, worked out once per parsed parameters object (one
+ * per baseline evaluation) instead of once per service.
+ */
+function perParams<P extends object, T>(derive: (params: P) => T): (params: P) => T {
+  const derived = new WeakMap<P, T>();
+  return (params) => {
+    if (derived.has(params)) return derived.get(params) as T;
+    const value = derive(params);
+    derived.set(params, value);
+    return value;
+  };
+}
+const staticPattern = perParams(({ operator, path }: { operator: string; path: string }) => atomOf({ field: 'req.path', operator, values: [path] }));
+
 export const staticCacheCheck = defineCheck({
   id: 'static-cache-ttl',
   title: 'Static paths cached long enough',
@@ -22,13 +37,15 @@ export const staticCacheCheck = defineCheck({
   fixText:
     'Raise the TTL of the cache control policy that takes these paths (a bulk plan edits it where it exists). The API cannot create cache control policies: where none covers the paths, add one in the provider’s portal.',
   fixBy: 'api',
+  configOnly: true,
   params: z.object({
     operator: z.enum(['startswith', 'endswith', 'equals', 'regex'], { error: 'The path operator must be startswith, endswith, equals or regex.' }).default('startswith'),
     path: z.string().min(1, { error: 'Enter the static path pattern, for example /static/.' }).default('/static/'),
     minTtlSeconds: z.number().int().nonnegative({ error: 'The minimum TTL must be 0 or more seconds.' }).default(86_400),
   }),
-  evaluate({ config }, { operator, path, minTtlSeconds }) {
-    const pattern = atomOf({ field: 'req.path', operator, values: [path] });
+  evaluate({ config }, params) {
+    const { operator, path, minTtlSeconds } = params;
+    const pattern = staticPattern(params);
     if (pattern === null) return unknown(`The path pattern ${operator} ${path} cannot be evaluated (an invalid regular expression?).`);
     const rules = documentRules(config).cache.filter((r) => r.enabled !== false).sort(byRank);
     const label = `req.path ${operator} ${path}`;
@@ -56,6 +73,15 @@ export const staticCacheCheck = defineCheck({
 /** Documentation addresses first (RFC 5737), so the probe is never a real customer's client. */
 const PROBE_ADDRESSES = ['203.0.113.77', '198.51.100.77', '192.0.2.77', '100.64.0.77', '8.8.8.8', '1.1.1.1'];
 
+/** The first probe address outside the allowed networks. */
+const probeOutside = perParams(({ allowedNetworks }: { allowedNetworks: readonly string[] }) => {
+  const networks = allowedNetworks.map((n) => parseCidr(n)).filter((n) => n !== null);
+  return PROBE_ADDRESSES.find((a) => {
+    const address = parseIpv4(a);
+    return address !== null && !networks.some((n) => ipv4InNetwork(address, n));
+  });
+});
+
 export const adminDeniedCheck = defineCheck({
   id: 'admin-path-denied',
   title: 'Admin path denied outside allowed networks',
@@ -63,6 +89,7 @@ export const adminDeniedCheck = defineCheck({
   fixText:
     'Add a deny access control policy for the admin path whose IP restriction lists the allowed networks (only listed clients pass). A bulk plan creates it.',
   fixBy: 'api',
+  configOnly: true,
   params: z.object({
     path: z.string().startsWith('/', { error: 'The admin path must start with /, for example /admin.' }).default('/admin'),
     allowedNetworks: z
@@ -71,12 +98,9 @@ export const adminDeniedCheck = defineCheck({
       .default(['10.0.0.0/8']),
     includeAnonymousClients: z.boolean().default(true).describe('Also require clients behind VPNs and proxies to be denied.'),
   }),
-  evaluate({ config }, { path, allowedNetworks, includeAnonymousClients }) {
-    const networks = allowedNetworks.map((n) => parseCidr(n)).filter((n) => n !== null);
-    const probe = PROBE_ADDRESSES.find((a) => {
-      const address = parseIpv4(a);
-      return address !== null && !networks.some((n) => ipv4InNetwork(address, n));
-    });
+  evaluate({ config }, params) {
+    const { path, allowedNetworks, includeAnonymousClients } = params;
+    const probe = probeOutside(params);
     if (probe === undefined) return unknown('The allowed networks cover every address the check probes with.');
     const access = documentRules(config).access;
     const scopes = includeAnonymousClients ? [false, true] : [false];
@@ -142,6 +166,7 @@ export const uniqueAccessPriorityCheck = defineCheck({
   reason: 'With equal priorities, which access rule decides is not defined by the API.',
   fixText: 'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
   fixBy: 'by-hand',
+  configOnly: true,
   params: z.object({}),
   evaluate({ config }) {
     const byPriority = new Map<number, string[]>();
@@ -163,6 +188,7 @@ export const shadowedRuleCheck = defineCheck({
   fixText:
     'Raise the shadowed rule’s priority above the rule that always matches first, narrow that rule, or delete the shadowed one (the API cannot delete policies: use the provider’s portal).',
   fixBy: 'by-hand',
+  configOnly: true,
   params: z.object({
     kinds: z.array(z.enum(policyKinds, { error: 'Kinds must be cache, access or redirection.' })).min(1, { error: 'Choose at least one kind of rule.' }).default([...policyKinds]),
     trustListedAccessConditions: z

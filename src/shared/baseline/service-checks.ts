@@ -14,6 +14,7 @@ export const httpsRedirectCheck = defineCheck({
   reason: 'Clients that type http:// should end up on an encrypted connection.',
   fixText: `Turn on “Redirect HTTP to HTTPS” for the service. ${BY_HAND}`,
   fixBy: 'by-hand',
+  configOnly: true,
   params: noParams,
   evaluate({ config }) {
     // Spec: optional, default false — absent means off.
@@ -29,6 +30,7 @@ export const tlsProfileCheck = defineCheck({
   reason: 'The old profile accepts outdated TLS versions and ciphers.',
   fixText: `Choose the intermediate (or modern) TLS profile. ${BY_HAND}`,
   fixBy: 'by-hand',
+  configOnly: true,
   params: z.object({
     disallowed: z
       .array(z.enum(tlsProfiles, { error: `A TLS profile must be one of ${tlsProfiles.join(', ')}.` }))
@@ -49,6 +51,7 @@ export const http2Check = defineCheck({
   reason: 'HTTP/2 multiplexes requests and makes pages load faster.',
   fixText: `Turn on HTTP/2 for the service. ${BY_HAND}`,
   fixBy: 'by-hand',
+  configOnly: true,
   params: noParams,
   evaluate({ config }) {
     // Spec: optional, default true — only an explicit false is off.
@@ -65,6 +68,7 @@ export const httpsOriginsCheck = defineCheck({
   reason: 'Requests from the edge to the origin should be encrypted too.',
   fixText: `Give every origin URL the https:// scheme (or leave the scheme out only when the service redirects HTTP to HTTPS). ${BY_HAND}`,
   fixBy: 'by-hand',
+  configOnly: true,
   params: noParams,
   evaluate({ config }) {
     // Without a scheme the client's protocol is used (spec): https only when plain HTTP is redirected.
@@ -89,6 +93,7 @@ export const s3OverHttpsCheck = defineCheck({
   reason: 'Signed storage requests over plain HTTP expose the request signature and the data.',
   fixText: `Use an https:// origin URL for every origin that carries S3 credentials. ${BY_HAND}`,
   fixBy: 'by-hand',
+  configOnly: true,
   params: noParams,
   evaluate({ config }) {
     const findings: Finding[] = originsOf(config.service.origins)

@@ -5,6 +5,12 @@ import { warningSchema } from './accounts.ts';
 
 export const settingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /**
+   * Keep configuration snapshots fresh in the background (Baselines). Set through
+   * baselines.background, which also starts or stops the refresh; a host that runs no background
+   * work (the CLI, the browser host unless asked) ignores it.
+   */
+  backgroundSnapshots: z.boolean().default(true),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

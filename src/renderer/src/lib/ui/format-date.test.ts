@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date.ts';
+import { formatAge, formatDateTime } from './format-date.ts';
 
 const t = Date.UTC(2026, 10, 23, 14, 5, 9);
 
@@ -17,5 +17,20 @@ describe('formatDateTime', () => {
   it('accepts ISO strings and Dates, and passes unreadable strings through', () => {
     expect(formatDateTime('2026-11-23T14:05:09Z', { zone: 'utc', locale: 'en-US' })).toBe(formatDateTime(new Date(t), { zone: 'utc', locale: 'en-US' }));
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatAge', () => {
+  const now = t;
+  it('says how long ago in minutes, hours or days, and the date from 30 days on', () => {
+    expect(formatAge(now - 20_000, now)).toBe('just now');
+    expect(formatAge(now + 5_000, now)).toBe('just now');
+    expect(formatAge(now - 5 * 60_000, now)).toBe('5 min ago');
+    expect(formatAge(new Date(now - 3 * 3_600_000 - 1), now)).toBe('3 h ago');
+    expect(formatAge(now - 86_400_000, now)).toBe('1 day ago');
+    expect(formatAge(now - 29 * 86_400_000, now)).toBe('29 days ago');
+    expect(formatAge(now - 45 * 86_400_000, now, { locale: 'en-US' })).toBe(formatDateTime(now - 45 * 86_400_000, { dateOnly: true, locale: 'en-US' }));
+    expect(formatAge('2026-11-23T13:05:09Z', now)).toBe('1 h ago');
+    expect(formatAge('not a date', now)).toBe('not a date');
   });
 });

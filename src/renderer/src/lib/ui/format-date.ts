@@ -41,3 +41,20 @@ export function formatDateTime(value: number | string | Date, options: FormatDat
   if (!Number.isFinite(ms)) return typeof value === 'string' ? value : 'unknown time';
   return formatterFor(options).format(ms);
 }
+
+/**
+ * How long ago, compactly, for places where the exact time goes into a tooltip: "just now",
+ * "5 min ago", "3 h ago", "2 days ago"; from 30 days on, the date ("Nov 23, 2026").
+ */
+export function formatAge(value: number | string | Date, now: number, options: Pick<FormatDateOptions, 'locale'> = {}): string {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
+  if (!Number.isFinite(ms)) return typeof value === 'string' ? value : 'unknown time';
+  const minutes = Math.floor(Math.max(0, now - ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
+  return formatDateTime(ms, { dateOnly: true, ...options });
+}

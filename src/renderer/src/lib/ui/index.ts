@@ -9,7 +9,7 @@ export { default as SecretInput } from './secret-input.svelte';
 export { default as CopyButton } from './copy-button.svelte';
 export { default as DiffView } from './diff-view.svelte';
 export { default as TagListInput } from './tag-list-input.svelte';
-export { formatDateTime } from './format-date.ts';
+export { formatAge, formatDateTime } from './format-date.ts';
 export type { DateZone, FormatDateOptions } from './format-date.ts';
 export { default as SearchBox } from './search-box.svelte';
 export { default as ErrorSummary } from './error-summary.svelte';
