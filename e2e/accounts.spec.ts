@@ -47,10 +47,12 @@ test('export, then import: a re-imported profile asks for its secret on first us
   const nav = app.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Accounts' }).click();
 
-  // Export: the browser host downloads the file; it holds profiles, never secrets.
-  const downloadPromise = app.waitForEvent('download');
+  // Export (every account ticked, no secrets asked for): the browser host downloads the file; it
+  // holds profiles, never secrets.
   await app.getByRole('button', { name: 'Export profiles…' }).click();
-  const download = await downloadPromise;
+  const exportDialog = app.getByRole('dialog', { name: 'Export profiles' });
+  await expect(exportDialog.getByRole('checkbox', { name: 'Fixture gateway' })).toBeChecked();
+  const [download] = await Promise.all([app.waitForEvent('download'), exportDialog.getByRole('button', { name: /^Export \d+ profiles?…$/ }).click()]);
   const { readFile } = await import('node:fs/promises');
   const exported = await readFile(await download.path(), 'utf8');
   expect(exported).toContain('Fixture gateway');
@@ -71,16 +73,16 @@ test('export, then import: a re-imported profile asks for its secret on first us
     return report;
   };
   let report = await importFile();
-  await expect(report.getByText('Imported (1)')).toBeVisible();
+  await expect(report.getByText('Added (1)')).toBeVisible();
   await expect(report).toContainText('asks for its secret on first use');
   await shoot(app, 'import-result', report);
   await report.getByRole('button', { name: 'Done' }).click();
   await expect(app.getByRole('row', { name: /Fixture gateway/ })).toContainText('Needs secret');
 
-  // Importing the same file again reports the duplicate.
+  // Importing the same file again reports the duplicate (left as it is).
   report = await importFile();
-  await expect(report.getByText('Skipped (1)')).toBeVisible();
-  await expect(report).toContainText('duplicate');
+  await expect(report.getByText('Already here (1)')).toBeVisible();
+  await expect(report).toContainText('same base URL, key ID and customer ID');
   await report.getByRole('button', { name: 'Done' }).click();
 
   // First use asks for the secret.

@@ -14,9 +14,11 @@
 //   4. a 7-day refresh of 200 services makes exactly the calls the limits require per metric
 //      (4 batches × 7 days) with no 429, and a second refresh a minute later only the open end
 //   5. gzip size of the renderer build (out/renderer)
-//   6. 20 accounts × 250 services: switching account → list painted ≤ 100 ms, filtering the
-//      5,200 services (with the bench account's) ≤ 50 ms a keystroke, the palette's search across
-//      every account ≤ 50 ms a keystroke, scrolling (frame times, rows in the DOM)
+//   6. 20 accounts × 250 services: switching account → list painted ≤ 100 ms (median of 10),
+//      filtering the 5,200 services (with the bench account's) ≤ 50 ms a keystroke and the
+//      palette's search across every account ≤ 50 ms a keystroke (95th percentile of every key of
+//      6 typings; the slowest key is info: on a shared machine it is noise), scrolling (95th
+//      percentile of frame times ≤ 33 ms, rows in the DOM)
 //   7. a bulk CORS apply to 200 services in 4 accounts (scripts/bench-bulk.ts; alone: --only bulk)
 //   8. a baseline of 12 checks over 5,000 snapshots in the core ≤ 1 s, its grid painted ≤ 100 ms
 //      (scripts/bench-baselines.ts; alone: --only baselines, or npm run bench:baselines)
@@ -403,16 +405,23 @@ async function typeTimed(page: Page, text: string): Promise<number[]> {
   return keystrokeTimes(page, text.length);
 }
 
-/** Per keystroke: the median over `runs` typings of `text` (cleared in between); the worst and the median key. */
-async function typingRow(page: Page, text: string, clear: () => Promise<void>, runs = 3): Promise<{ worst: number; typical: number }> {
-  const perKey: number[][] = Array.from({ length: text.length }, () => []);
+/** Percentile `p` (0–1) of a list of numbers (nearest rank). */
+function percentile(list: readonly number[], p: number): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Every keystroke of `runs` typings of `text` (cleared in between): the 95th percentile (what the
+ * budget holds: on a shared machine the slowest single key is noise), the median and the slowest.
+ */
+async function typingRow(page: Page, text: string, clear: () => Promise<void>, runs = 6): Promise<{ p95: number; typical: number; worst: number; samples: number }> {
+  const all: number[] = [];
   for (let run = 0; run < runs; run++) {
     await clear();
-    const times = await typeTimed(page, text);
-    times.forEach((t, i) => perKey[i]?.push(t));
+    all.push(...(await typeTimed(page, text)));
   }
-  const medians = perKey.map(median);
-  return { worst: Math.max(...medians), typical: median(medians) };
+  return { p95: percentile(all, 0.95), typical: median(all), worst: Math.max(...all), samples: all.length };
 }
 
 async function withProfile<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
@@ -443,7 +452,7 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
   // Switching account: from the click on the account in the switcher to the new list painted.
   const switchTimes: number[] = [];
   await withProfile(page, 'switch-account', async () => {
-    for (const n of [5, 12, 19, 3, 8]) {
+    for (const n of [5, 12, 19, 3, 8, 14, 2, 17, 11, 6]) {
       const name = `Customer ${String(n).padStart(2, '0')}`;
       const first = fleetDomain(n, 0);
       await page.getByRole('button', { name: /^Account: / }).click();
@@ -469,8 +478,8 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
     }
   });
   const switchMedian = median(switchTimes);
-  rows.push({ name: `Switch account → its ${FLEET_SERVICES} services painted (median of 5)`, value: Math.round(switchMedian), unit: 'ms', budget: '≤ 100', pass: switchMedian <= 100 });
-  rows.push({ name: '  same, slowest of 5', value: Math.round(Math.max(...switchTimes)), unit: 'ms', budget: 'info', pass: null });
+  rows.push({ name: `Switch account → its ${FLEET_SERVICES} services painted, median of ${switchTimes.length}`, value: Math.round(switchMedian), unit: 'ms', budget: '≤ 100', pass: switchMedian <= 100 });
+  rows.push({ name: `  same, slowest of ${switchTimes.length}`, value: Math.round(Math.max(...switchTimes)), unit: 'ms', budget: 'info', pass: null });
 
   // Filtering every account's services, one keystroke at a time.
   await page.getByRole('radio', { name: /^All accounts/ }).check();
@@ -487,18 +496,33 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
     }),
   );
   const matching = await page.locator('[data-services-count]').innerText();
-  rows.push({ name: `Filter ${(total + 200).toLocaleString('en')} services, slowest keystroke (median of 3)`, value: Math.round(filter.worst), unit: 'ms', budget: '≤ 50', pass: filter.worst <= 50 });
-  rows.push({ name: `  same, typical keystroke (“${filterQuery}” → ${matching})`, value: Math.round(filter.typical), unit: 'ms', budget: 'info', pass: null });
+  rows.push({ name: `Filter ${(total + 200).toLocaleString('en')} services: keystroke → painted, 95th percentile of ${filter.samples}`, value: Math.round(filter.p95), unit: 'ms', budget: '≤ 50', pass: filter.p95 <= 50 });
+  rows.push({ name: `  same, median (“${filterQuery}” → ${matching})`, value: Math.round(filter.typical), unit: 'ms', budget: 'info', pass: null });
+  rows.push({ name: '  same, slowest keystroke', value: Math.round(filter.worst), unit: 'ms', budget: 'info', pass: null });
 
   // Scrolling: 240 frames at a fast wheel's pace (3 rows a frame), then jumps to 30 places.
   await filterBox.fill('');
   const viewportSelector = '[role="table"][aria-label="Services of all accounts"] .viewport';
   await page.locator(viewportSelector).waitFor();
   const scroll = await withProfile(page, 'scroll', () =>
-    page.evaluate<{ p95: number; worst: number; jump: number; maxRows: number }>(`(async () => {
+    page.evaluate<{ p95: number; median: number; worst: number; jump: number; jumpP95: number; maxRows: number; long: { count: number; total: number; script: number; layout: number } }>(`(async () => {
       const element = document.querySelector(${JSON.stringify(viewportSelector)});
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const frames = [];
+      // Where long frames (over 50 ms) went: scripts, style and layout, the rest (paint, raster).
+      const long = { count: 0, total: 0, script: 0, layout: 0 };
+      const observer = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('long-animation-frame')
+        ? new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              long.count++;
+              long.total += entry.duration;
+              long.script += entry.scripts.reduce((sum, s) => sum + s.duration, 0);
+              // Zero when the frame rendered nothing.
+              if (entry.styleAndLayoutStart > 0) long.layout += entry.startTime + entry.duration - entry.styleAndLayoutStart;
+            }
+          })
+        : null;
+      observer?.observe({ type: 'long-animation-frame' });
       let maxRows = 0;
       let last = performance.now();
       for (let i = 0; i < 240; i++) {
@@ -518,15 +542,20 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
         jumps.push(performance.now() - t0);
         maxRows = Math.max(maxRows, element.querySelectorAll('[data-row-index]').length);
       }
+      observer?.disconnect();
       frames.sort((a, b) => a - b);
       jumps.sort((a, b) => a - b);
-      return { p95: frames[Math.floor(frames.length * 0.95)], worst: frames[frames.length - 1], jump: jumps[Math.floor(jumps.length / 2)], maxRows };
+      return { p95: frames[Math.ceil(frames.length * 0.95) - 1], median: frames[Math.floor(frames.length / 2)], worst: frames[frames.length - 1], jump: jumps[Math.floor(jumps.length / 2)], jumpP95: jumps[Math.ceil(jumps.length * 0.95) - 1], maxRows, long };
     })()`),
   );
-  rows.push({ name: `Scroll ${(total + 200).toLocaleString('en')} rows, 3 rows a frame: frame time, 95th percentile`, value: Math.round(scroll.p95), unit: 'ms', budget: '≤ 33', pass: scroll.p95 <= 33 });
+  rows.push({ name: `Scroll ${(total + 200).toLocaleString('en')} rows, 3 rows a frame: frame time, 95th percentile of 240`, value: Math.round(scroll.p95), unit: 'ms', budget: '≤ 33', pass: scroll.p95 <= 33 });
+  rows.push({ name: '  same, median frame', value: Math.round(scroll.median), unit: 'ms', budget: 'info', pass: null });
   rows.push({ name: '  same, slowest frame', value: Math.round(scroll.worst), unit: 'ms', budget: 'info', pass: null });
-  rows.push({ name: '  jump to another part of the list → painted (median of 30)', value: Math.round(scroll.jump), unit: 'ms', budget: '≤ 50', pass: scroll.jump <= 50 });
+  rows.push({ name: '  jump to another part of the list → painted, median of 30', value: Math.round(scroll.jump), unit: 'ms', budget: '≤ 50', pass: scroll.jump <= 50 });
+  rows.push({ name: '  same, 95th percentile', value: Math.round(scroll.jumpP95), unit: 'ms', budget: 'info', pass: null });
   rows.push({ name: '  same, rows in the DOM at most', value: scroll.maxRows, unit: 'rows', budget: '≤ 40', pass: scroll.maxRows <= 40 });
+  const { long } = scroll;
+  if (long.count > 0) log(`scrolling: ${long.count} frames over 50 ms, ${Math.round(long.total)} ms in all: scripts ${Math.round(long.script)} ms, style+layout→paint ${Math.round(long.layout)} ms`);
 
   // The palette: services of every account, one keystroke at a time.
   await page.keyboard.press('Control+K');
@@ -540,8 +569,9 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
     }),
   );
   const firstOption = await page.getByRole('option').first().innerText();
-  rows.push({ name: `Palette search across ${FLEET_ACCOUNTS + 1} accounts, slowest keystroke (median of 3)`, value: Math.round(paletteTimes.worst), unit: 'ms', budget: '≤ 50', pass: paletteTimes.worst <= 50 && firstOption.includes(fleetDomain(17, 137)) });
-  rows.push({ name: '  same, typical keystroke', value: Math.round(paletteTimes.typical), unit: 'ms', budget: 'info', pass: null });
+  rows.push({ name: `Palette search across ${FLEET_ACCOUNTS + 1} accounts: keystroke → painted, 95th percentile of ${paletteTimes.samples}`, value: Math.round(paletteTimes.p95), unit: 'ms', budget: '≤ 50', pass: paletteTimes.p95 <= 50 && firstOption.includes(fleetDomain(17, 137)) });
+  rows.push({ name: '  same, median', value: Math.round(paletteTimes.typical), unit: 'ms', budget: 'info', pass: null });
+  rows.push({ name: '  same, slowest keystroke', value: Math.round(paletteTimes.worst), unit: 'ms', budget: 'info', pass: null });
   await page.keyboard.press('Escape');
   if (values.screenshots) {
     await mkdir(values.screenshots, { recursive: true });

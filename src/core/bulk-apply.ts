@@ -27,6 +27,7 @@ import {
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
 import type { OperationId } from '#shared/api/operation-ids.ts';
+import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -49,6 +50,10 @@ export type BulkDeps = {
   accountTags?(): Promise<ReadonlyMap<string, readonly string[]>>;
   /** A batch changed (after each item and on every status change). */
   progress?(event: BulkProgress): void;
+  /** A plan read one more service (and once at the start, with nothing read). */
+  planProgress?(event: PlanProgress): void;
+  /** The account key's budget, for the plan's time estimate (null: no budget). */
+  budget?(accountId: string): Promise<{ usage(): BudgetUsage } | null>;
   /** Batches cut off by an app stop and not resumed yet (once per core, when the batches are first read). */
   onInterrupted?(batches: BulkBatchSummary[]): void;
   now(): Date;
@@ -57,10 +62,13 @@ export type BulkDeps = {
   concurrency?: number;
 };
 
-export type PlanRequest = { change?: BulkChange; template?: string; targets: TargetSelector };
+/** planId names the plan in planProgress events and for cancelPlan. */
+export type PlanRequest = { change?: BulkChange; template?: string; targets: TargetSelector; planId?: string };
 
 export type BulkService = {
   plan(request: PlanRequest): Promise<BulkBatch>;
+  /** Stops a plan in progress: queued reads give their budget slots back; plan() rejects with PLAN_CANCELLED. */
+  cancelPlan(planId: string): boolean;
   /** Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops. */
   run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary>;
   /** Resolves with the batch when its current run stops (at once when it is not running). */
@@ -173,14 +181,19 @@ export function createBulkService(deps: BulkDeps): BulkService {
     return batch;
   }
 
-  async function readTarget(accountId: string, serviceId: number, operationId: OperationId): Promise<TargetRead> {
+  /**
+   * The plan's reads are what the user waits for: interactive priority (they go before background
+   * work such as a running batch, and may use the key's whole window). An aborted read rethrows.
+   */
+  async function readTarget(accountId: string, serviceId: number, operationId: OperationId, signal?: AbortSignal): Promise<TargetRead> {
     try {
       const client = await deps.client(accountId);
-      const answer = await client.call(operationId, { params: { serviceId } }, { priority: 'background' });
+      const answer = await client.call(operationId, { params: { serviceId } }, { priority: 'interactive', ...(signal ? { signal } : {}) });
       if (operationId === 'getService') return { kind: 'service' };
       return { kind: 'policies', policies: Array.isArray(answer) ? answer.filter(isObject) : [] };
     } catch (error) {
       const serialized = serializeError(error);
+      if (signal?.aborted) throw error;
       if (SERVICE_MISSING_CODES.has(serialized.code)) return { kind: 'missing' };
       return { kind: 'failed', code: serialized.code, message: serialized.message };
     }
@@ -257,6 +270,87 @@ export function createBulkService(deps: BulkDeps): BulkService {
     return batchForRenderer(stored);
   }
 
+  const plans = new Map<string, AbortController>();
+
+  /** Reads every target once, accounts in parallel, counting reads per account for planProgress. */
+  async function readAll<T extends { accountId: string; accountName: string }>(
+    planId: string | undefined,
+    targets: readonly T[],
+    read: (target: T, signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const controller = new AbortController();
+    if (planId !== undefined) {
+      if (plans.has(planId)) throw new CoreError('Bulk.PlanRunning', 'A plan with this ID is already being read.');
+      plans.set(planId, controller);
+    }
+    const started = Date.now();
+    type Counted = { accountId: string; accountName: string; read: number; total: number; budget: { usage(): BudgetUsage } | null };
+    const accounts = new Map<string, Counted>();
+    for (const t of targets) {
+      const a = accounts.get(t.accountId) ?? { accountId: t.accountId, accountName: t.accountName, read: 0, total: 0, budget: null };
+      a.total++;
+      accounts.set(t.accountId, a);
+    }
+    // Synchronous from here on, so that the events count up in order.
+    const report = (): void => {
+      if (planId === undefined || !deps.planProgress) return;
+      const elapsedMs = Date.now() - started;
+      const rows = [...accounts.values()].map((a) => {
+        const usage = a.budget?.usage() ?? null;
+        const estimate = estimateMsLeft(a.total - a.read, usage, { read: a.read, elapsedMs });
+        return {
+          accountId: a.accountId,
+          accountName: a.accountName,
+          read: a.read,
+          total: a.total,
+          msLeft: estimate.msLeft,
+          perMinute: usage?.find((w) => w.windowMs === 60_000)?.limit ?? null,
+          budgetBound: estimate.budgetBound,
+        };
+      });
+      const known = rows.map((r) => r.msLeft).filter((ms) => ms !== null);
+      deps.planProgress({
+        planId,
+        read: rows.reduce((n, r) => n + r.read, 0),
+        total: rows.reduce((n, r) => n + r.total, 0),
+        msLeft: known.length === 0 ? null : Math.max(...known),
+        accounts: rows,
+      });
+    };
+    try {
+      if (planId !== undefined && deps.planProgress) {
+        for (const a of accounts.values()) a.budget = (await deps.budget?.(a.accountId)) ?? null;
+      }
+      report();
+      await perAccount(targets, async (target) => {
+        // After a cancel no further read starts; the queued ones were rejected by the budget.
+        if (controller.signal.aborted) return;
+        try {
+          await read(target, controller.signal);
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          throw error;
+        }
+        const a = accounts.get(target.accountId);
+        if (a) a.read++;
+        report();
+      });
+      if (controller.signal.aborted) {
+        const read = [...accounts.values()].reduce((n, a) => n + a.read, 0);
+        throw new CoreError(PLAN_CANCELLED, `Planning was cancelled after reading ${read} of ${targets.length} services. Nothing was changed.`);
+      }
+    } finally {
+      if (planId !== undefined) plans.delete(planId);
+    }
+  }
+
+  function cancelPlan(planId: string): boolean {
+    const controller = plans.get(planId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
   async function plan(request: PlanRequest): Promise<BulkBatch> {
     await recover();
     let change = request.change;
@@ -274,8 +368,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
     const kind = readBackKind(change);
     const planned = new Map<string, StoredItem>();
     const chosen = change;
-    await perAccount(match.targets, async (target) => {
-      const read = await readTarget(target.accountId, target.serviceId, operationId);
+    await readAll(request.planId, match.targets, async (target, signal) => {
+      const read = await readTarget(target.accountId, target.serviceId, operationId, signal);
       const last = await lastApplied(target.accountId, target.serviceId, kind);
       const item = itemOf(target, planBulkItem(chosen, target.serviceId, read, last));
       planned.set(item.id, item);
@@ -478,6 +572,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   return {
     plan,
+    cancelPlan,
     run,
     finished,
     cancel,

@@ -101,6 +101,8 @@ export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =
     serviceTags: (accountId) => tagStoreFor(ctx).serviceTags(accountId),
     accountTags: () => tagStoreFor(ctx).accountTags(),
     progress: (event) => ctx.emit('bulk.progress', event),
+    planProgress: (event) => ctx.emit('bulk.planProgress', event),
+    budget: async (accountId) => (await ctx.clients.forAccount(accountId)).budget,
     onInterrupted: (batches) => {
       const names = batches.map((b) => `“${b.label}” (${b.counts.pending + b.counts.failed} of ${b.itemCount} services left)`).join(', ');
       ctx.warnings.add({

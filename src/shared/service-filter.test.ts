@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyServiceFilter, matchesServiceFilter, parseServiceFilterQuery, toggleTagInFilter } from './service-filter.ts';
+import { isEmptyServiceFilter, matchesServiceFilter, narrowsServiceFilter, parseServiceFilterQuery, serviceFilterText, toggleTagInFilter } from './service-filter.ts';
 
 const shop = { serviceId: 101, domainName: 'shop.example.com', cName: 'shop.example.com.cdn.test', tags: ['retail', 'eu'] };
 const staging = { serviceId: 202, domainName: 'staging.example.com', tags: ['staging', 'retail'] };
@@ -35,6 +35,32 @@ describe('service filter', () => {
     // Still typing: "tag:" alone filters nothing.
     expect(filter('tag:')).toEqual([101, 202, 303]);
     expect(isEmptyServiceFilter(parseServiceFilterQuery(' tag: '))).toBe(true);
+  });
+
+  it('matches the same with a prepared text', () => {
+    const query = parseServiceFilterQuery('SHOP cdn');
+    expect(matchesServiceFilter(query, shop, serviceFilterText(shop))).toBe(true);
+    expect(matchesServiceFilter(query, plain, serviceFilterText(plain))).toBe(false);
+  });
+
+  it('says when a query only narrows the previous one (typing on), never when tags change', () => {
+    const narrows = (a: string, b: string): boolean => narrowsServiceFilter(parseServiceFilterQuery(a), parseServiceFilterQuery(b));
+    expect(narrows('', 'm')).toBe(true);
+    expect(narrows('med', 'media')).toBe(true);
+    expect(narrows('media', 'media c')).toBe(true);
+    expect(narrows('edi', 'media')).toBe(true);
+    expect(narrows('media', 'medi')).toBe(false);
+    expect(narrows('media c', 'media')).toBe(false);
+    expect(narrows('shop', 'api')).toBe(false);
+    expect(narrows('tag:re', 'tag:ret')).toBe(false);
+    expect(narrows('tag:retail', 'tag:retail shop')).toBe(true);
+    expect(narrows('shop', 'shop -tag:eu')).toBe(false);
+    // Narrowing is sound: whatever the narrower query keeps, the previous one kept.
+    for (const [a, b] of [['ex', 'example'], ['example', 'example.com shop'], ['3', '303']]) {
+      expect(narrows(a, b)).toBe(true);
+      const kept = filter(b);
+      expect(filter(a)).toEqual(expect.arrayContaining(kept));
+    }
   });
 
   it('toggles a tag term in the filter text, keeping what was typed', () => {

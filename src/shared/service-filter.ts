@@ -39,12 +39,32 @@ export function isEmptyServiceFilter(query: ServiceFilterQuery): boolean {
   return query.words.length === 0 && query.tags.length === 0 && query.withoutTags.length === 0;
 }
 
-export function matchesServiceFilter(query: ServiceFilterQuery, service: FilterableService): boolean {
+/** The lower-cased text the words are looked for in; a long list prepares it once per service. */
+export function serviceFilterText(service: FilterableService): string {
+  return `${service.domainName} ${service.cName ?? ''} ${service.serviceId} ${service.searchText ?? ''}`.toLowerCase();
+}
+
+/** `text`: the service's serviceFilterText, when prepared already. */
+export function matchesServiceFilter(query: ServiceFilterQuery, service: FilterableService, text?: string): boolean {
   for (const tag of query.tags) if (!service.tags?.includes(tag)) return false;
   for (const tag of query.withoutTags) if (service.tags?.includes(tag)) return false;
   if (query.words.length === 0) return true;
-  const text = `${service.domainName} ${service.cName ?? ''} ${service.serviceId} ${service.searchText ?? ''}`.toLowerCase();
-  return query.words.every((word) => text.includes(word));
+  const haystack = text ?? serviceFilterText(service);
+  for (const word of query.words) if (!haystack.includes(word)) return false;
+  return true;
+}
+
+/**
+ * Whether every service `next` keeps was kept by `previous` too (the user typed on: "med" →
+ * "media" → "media c"), so `next` only needs to test what `previous` matched. Each previous word
+ * must lie inside the word at its place; tags must be the same ("tag:re" → "tag:ret" is not a
+ * narrowing: tags match whole).
+ */
+export function narrowsServiceFilter(previous: ServiceFilterQuery, next: ServiceFilterQuery): boolean {
+  const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+  if (!same(previous.tags, next.tags) || !same(previous.withoutTags, next.withoutTags)) return false;
+  if (previous.words.length > next.words.length) return false;
+  return previous.words.every((word, i) => next.words[i]?.includes(word) === true);
 }
 
 /** Adds or removes `tag:x` in a filter text (the tag picker), leaving the rest as typed. */

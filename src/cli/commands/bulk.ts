@@ -1,5 +1,6 @@
 // accel bulk plan|apply|resume|revert|list|templates: bulk apply from a terminal with the same
 // plans, runner and journal as the app (bulk.* channels of the core). docs/bulk-apply.md.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { CliCore } from '../cli-core.ts';
 import { printError } from '../cli-io.ts';
 import type { BulkBatch } from '#shared/bulk/batch.ts';
+import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { EXIT_NOT_EVERY_ITEM } from './config.ts';
@@ -36,6 +38,8 @@ TARGETS    --accounts A,B        services of these accounts (names or IDs)
 
 plan     Reads each target once and prints the plan: per service create, update, delete,
          unchanged, or cannot apply with the reason. Changes nothing (same as apply --dry-run).
+         On a terminal, standard error shows the services read so far and the time left at
+         the keys' budgets; Ctrl+C cancels the reads (exit status 130).
 apply    Plans, then runs the plan: accounts in parallel, each access key within its request
          budget; every write is journaled with the batch ID. Progress goes to standard error.
 resume   Runs what is left of a cancelled, interrupted or partly failed batch (failed items again).
@@ -46,7 +50,8 @@ list     Stored batches: ID, status, counts.
   --yes            confirm running on production accounts (required when one is in the set)
 
 Exit status: 0 every item applied or was already so; ${EXIT_NOT_EVERY_ITEM} some items cannot apply (or, with
---dry-run, would not); 1 an error or a failed item; 2 a mistake in the command line.
+--dry-run, would not); 1 an error or a failed item; 2 a mistake in the command line;
+130 planning cancelled with Ctrl+C.
 `;
 
 async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
@@ -217,12 +222,57 @@ async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: boolean,
   }
 }
 
+/** Exit code after Ctrl+C (128 + SIGINT), as shells expect. */
+const EXIT_INTERRUPTED = 130;
+
+class PlanCancelled extends Error {}
+
+/**
+ * bulk.plan with its progress on standard error when that is a terminal (one line, rewritten; the
+ * accounts' pace when there are several), and Ctrl+C cancelling the reads (the queued ones give
+ * their budget slots back) instead of killing the process mid-read.
+ */
+async function planWithProgress(cli: CliCore, io: CliIo, input: ChannelInput<'bulk.plan'>): Promise<BulkBatch> {
+  const planId = randomUUID();
+  const tty = 'isTTY' in io.stderr && io.stderr.isTTY === true;
+  let shown = false;
+  const off = cli.core.on('bulk.planProgress', (event) => {
+    if (!tty || event.planId !== planId) return;
+    const accounts = event.accounts.length > 1 ? ` (${event.accounts.map(describeAccountProgress).join('; ')})` : '';
+    io.stderr.write(`\r\x1b[K${describePlanProgress(event)}${accounts}`);
+    shown = true;
+  });
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) return;
+    interrupted = true;
+    void cli.call('bulk.cancelPlan', { planId }).catch(() => undefined);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    return await cli.call('bulk.plan', { ...input, planId });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === PLAN_CANCELLED) {
+      if (shown) io.stderr.write('\r\x1b[K');
+      shown = false;
+      io.stderr.write(`${error.message}\n`);
+      throw new PlanCancelled(error.message);
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', onSigint);
+    off();
+    if (shown) io.stderr.write('\r\x1b[K');
+  }
+}
+
 async function guarded(io: CliIo, prefix: string, action: (cli: CliCore) => Promise<number>): Promise<number> {
   return withCore(io, async (cli) => {
     try {
       return await action(cli);
     } catch (error) {
       if (error instanceof UsageError) throw error;
+      if (error instanceof PlanCancelled) return EXIT_INTERRUPTED;
       printError(io, prefix, await asIpcError(error));
       return EXIT_FAILURE;
     }
@@ -235,7 +285,7 @@ async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promis
   const shape = format(values.format);
   const dryRun = !apply || values['dry-run'];
   return guarded(io, `accel bulk ${apply ? 'apply' : 'plan'}`, async (cli) => {
-    const plan = await cli.call('bulk.plan', await planInput(cli, io, values));
+    const plan = await planWithProgress(cli, io, await planInput(cli, io, values));
     const canEvery = plan.items.every((i) => i.action !== 'cannot');
     const toRun = plan.items.some((i) => i.state === 'pending');
     if (dryRun || !toRun) {

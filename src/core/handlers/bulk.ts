@@ -7,6 +7,7 @@ export function createBulkHandlers(ctx: CoreContext): FeatureHandlers<'bulk'> {
   const bulk = () => bulkServiceFor(ctx);
   return {
     'bulk.plan': (input) => bulk().plan(input),
+    'bulk.cancelPlan': async ({ planId }) => ({ cancelled: bulk().cancelPlan(planId) }),
     'bulk.run': ({ batchId, confirmProduction }) => bulk().run(batchId, confirmProduction),
     'bulk.cancel': ({ batchId }) => bulk().cancel(batchId),
     'bulk.get': ({ batchId }) => bulk().get(batchId),

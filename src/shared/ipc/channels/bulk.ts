@@ -3,7 +3,7 @@
 // journaled with the batch ID), revert a batch through a new plan, and named templates.
 // Shapes: src/shared/bulk/ (change.ts, target.ts, batch.ts). Decisions: docs/bulk-apply.md.
 //
-// Flow: bulk.plan → a batch in status "planned" (read its items, counts, productionAccounts)
+// Flow: bulk.plan { planId } (bulk.planProgress events while it reads; bulk.cancelPlan stops it) → a batch in status "planned" (read its items, counts, productionAccounts)
 //       → bulk.run { batchId, confirmProduction } starts it and returns at once;
 //       bulk.progress events follow until status is cancelled / finished.
 //       bulk.run on a cancelled, interrupted or partly failed batch resumes it (pending + failed items).
@@ -18,6 +18,8 @@ import {
   bulkTemplateSchema,
   templateNameSchema,
 } from '../../bulk/batch.ts';
+import { planProgressSchema } from '../../bulk/plan-progress.ts';
+export { PLAN_CANCELLED } from '../../bulk/plan-progress.ts';
 
 /** bulk.run without confirmProduction when production accounts are in the batch. */
 export { CONFIRMATION_REQUIRED } from './changes.ts';
@@ -37,6 +39,8 @@ export const bulkPlanInputSchema = z
     /** … or the name of a saved template. */
     template: templateNameSchema.optional(),
     targets: targetSelectorSchema,
+    /** Names this plan in bulk.planProgress events and for bulk.cancelPlan (chosen by the caller). */
+    planId: idSchema.optional(),
   })
   .refine((i) => (i.change === undefined) !== (i.template === undefined), {
     error: 'Choose the change to apply: give either a change or a template name.',
@@ -48,6 +52,11 @@ export const bulkChannels = defineChannels({
   'bulk.plan': {
     input: bulkPlanInputSchema,
     output: bulkBatchSchema,
+  },
+  /** Stops a plan being read (bulk.plan then fails with PLAN_CANCELLED); false when no such plan is running. */
+  'bulk.cancelPlan': {
+    input: z.strictObject({ planId: idSchema }),
+    output: z.object({ cancelled: z.boolean() }),
   },
   /** Starts (or resumes) a batch; returns at once. Needs confirmProduction: true when productionAccounts is not empty. */
   'bulk.run': {
@@ -95,4 +104,6 @@ export const bulkChannels = defineChannels({
 
 export const bulkEvents = defineEvents({
   'bulk.progress': bulkProgressSchema,
+  /** bulk.plan with a planId: services read so far, per account, with a time estimate. */
+  'bulk.planProgress': planProgressSchema,
 });

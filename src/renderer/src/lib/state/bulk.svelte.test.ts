@@ -11,7 +11,10 @@ const fake = vi.hoisted(() => {
   const state = {
     calls: [] as { channel: string; input: unknown }[],
     progressListener: null as ((payload: unknown) => void) | null,
+    planProgressListener: null as ((payload: unknown) => void) | null,
     planAnswer: { ok: true, data: null } as { ok: true; data: unknown } | { ok: false; error: unknown },
+    /** When set, bulk.plan answers only once this resolves (a plan still reading). */
+    planGate: null as Promise<void> | null,
     listAnswer: [] as BulkBatchSummary[],
     getAnswer: null as BulkBatch | null,
   };
@@ -26,10 +29,16 @@ const fake = vi.hoisted(() => {
       host: {},
       on: (event: string, callback: (payload: unknown) => void) => {
         if (event === 'bulk.progress') state.progressListener = callback;
+        if (event === 'bulk.planProgress') state.planProgressListener = callback;
         return () => undefined;
       },
       bulk: {
-        plan: record('bulk.plan', () => state.planAnswer),
+        plan: async (input: unknown) => {
+          state.calls.push({ channel: 'bulk.plan', input });
+          await state.planGate;
+          return state.planAnswer;
+        },
+        cancelPlan: record('bulk.cancelPlan', () => ({ ok: true, data: { cancelled: true } })),
         list: record('bulk.list', () => ({ ok: true, data: { batches: state.listAnswer } })),
         listTemplates: record('bulk.listTemplates', () => ({ ok: true, data: { templates: [] } })),
         saveTemplate: record('bulk.saveTemplate', () => ({ ok: true, data: { name: 'Shop CORS', change: { kind: 'cors', headers: {} }, savedAt: '2026-11-23T22:00:00.000Z' } })),
@@ -116,6 +125,7 @@ describe('bulk state', () => {
     expect(calls.find((c) => c.channel === 'bulk.plan')?.input).toEqual({
       change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } },
       targets: { services: [{ accountId: 'acme', serviceId: 107 }, { accountId: 'globex', serviceId: 110 }] },
+      planId: expect.any(String),
     });
     expect(state.batch?.items).toHaveLength(2);
   });
@@ -154,6 +164,40 @@ describe('bulk state', () => {
     fake.progressListener?.({ batchId: 'batch-1', status: 'cancelled', counts, item: undefined });
     expect(state.batch?.status).toBe('cancelled');
     expect(calls.filter((c) => c.channel === 'bulk.list').length).toBe(listsBefore + 1);
+    state.stop();
+  });
+
+  it('shows the plan’s progress while it reads, cancels it by its ID, and keeps the change and the selection', async () => {
+    const state = new BulkState();
+    await state.start();
+    state.forms.cors.allowOrigin = 'https://shop.example.com';
+    state.selected.add(targetKey('acme', 107));
+    state.selected.add(targetKey('acme', 108));
+    let answer = () => undefined as void;
+    fake.planGate = new Promise<void>((resolve) => (answer = resolve));
+    const planned = state.plan();
+    expect(state.planning).toMatchObject({ progress: null, cancelling: false });
+    await vi.waitFor(() => expect(calls.some((c) => c.channel === 'bulk.plan')).toBe(true));
+    const planId = (calls.find((c) => c.channel === 'bulk.plan')?.input as { planId: string }).planId;
+    const acme = { accountId: 'acme', accountName: 'Acme', read: 1, total: 2, msLeft: 600, perMinute: 100, budgetBound: false };
+    fake.planProgressListener?.({ planId, read: 1, total: 2, msLeft: 600, accounts: [acme] });
+    // Another plan's events (another window) leave this one alone.
+    fake.planProgressListener?.({ planId: 'other', read: 0, total: 9, msLeft: null, accounts: [] });
+    expect(state.planning?.progress).toMatchObject({ read: 1, total: 2, accounts: [acme] });
+
+    await state.cancelPlan();
+    expect(calls.find((c) => c.channel === 'bulk.cancelPlan')?.input).toEqual({ planId });
+    expect(state.planning?.cancelling).toBe(true);
+    fake.planAnswer = { ok: false, error: { code: 'Bulk.PlanCancelled', message: 'Planning was cancelled after reading 1 of 2 services. Nothing was changed.', retryable: false } };
+    answer();
+    expect(await planned).toBe(false);
+    fake.planGate = null;
+    expect(state.planning).toBeNull();
+    expect(state.batch).toBeNull();
+    expect(state.busy).toBeNull();
+    expect(state.serverErrors).toEqual({});
+    expect(state.forms.cors.allowOrigin).toBe('https://shop.example.com');
+    expect([...state.selected]).toEqual([targetKey('acme', 107), targetKey('acme', 108)]);
     state.stop();
   });
 

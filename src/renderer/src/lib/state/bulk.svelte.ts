@@ -10,6 +10,7 @@ import { checkChange, emptyChangeForms, formsFromChange, plainCopy, type BulkCha
 import { parseTargetKey, targetKey, type TargetFilter } from './bulk-targets.ts';
 import type { BulkBatch, BulkBatchSummary, BulkItem, BulkProgress, BulkTemplate } from '#shared/bulk/batch.ts';
 import { templateNameSchema } from '#shared/bulk/batch.ts';
+import { PLAN_CANCELLED, type PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 export type { BulkBatch, BulkBatchSummary, BulkItem, BulkTemplate };
 
@@ -31,6 +32,11 @@ export function withProgress(batch: BulkBatch, progress: BulkProgress): BulkBatc
   const item = progress.item;
   const items = item ? batch.items.map((existing) => (existing.id === item.id ? item : existing)) : batch.items;
   return { ...batch, status: progress.status, counts: progress.counts, items };
+}
+
+/** A plan's own ID, so that its progress events and its cancel name it. */
+function newPlanId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `plan-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** The change's errors as the plan input names them ("change.headers.x" → "headers.x"). */
@@ -55,7 +61,10 @@ export class BulkState {
   #batch = $state<BulkBatch | null>(null);
   #resumable = $state<BulkBatchSummary[]>([]);
   #busy = $state<'plan' | 'run' | 'cancel' | 'revert' | 'template' | null>(null);
+  /** The plan being read: its ID, and its last progress event once one came. */
+  #planning = $state<{ planId: string; progress: PlanProgress | null; cancelling: boolean } | null>(null);
   #unsubscribe: (() => void) | null = null;
+  #unsubscribePlan: (() => void) | null = null;
 
   get forms(): BulkChangeForms {
     return this.#forms;
@@ -86,10 +95,15 @@ export class BulkState {
   get busy(): string | null {
     return this.#busy;
   }
+  /** While a plan reads its targets: how far it is (null before the first event) and whether a cancel was asked. */
+  get planning(): { progress: PlanProgress | null; cancelling: boolean } | null {
+    return this.#planning;
+  }
 
   /** Listens to progress, reads templates and the batches to offer; once per screen opening. */
   async start(): Promise<void> {
     this.#unsubscribe ??= onEvent('bulk.progress', (progress) => this.#onProgress(progress));
+    this.#unsubscribePlan ??= onEvent('bulk.planProgress', (progress) => this.#onPlanProgress(progress));
     await Promise.all([this.loadTemplates(), this.loadResumable()]);
     // A batch on screen may have moved on while the screen was closed.
     if (this.#batch) await this.open(this.#batch.id);
@@ -98,6 +112,12 @@ export class BulkState {
   stop(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    this.#unsubscribePlan?.();
+    this.#unsubscribePlan = null;
+  }
+
+  #onPlanProgress(progress: PlanProgress): void {
+    if (this.#planning?.planId === progress.planId) this.#planning = { ...this.#planning, progress };
   }
 
   #onProgress(progress: BulkProgress): void {
@@ -181,15 +201,36 @@ export class BulkState {
     const services = [...this.selected].map(parseTargetKey).filter((ref) => ref !== null);
     if (!check.ok || services.length === 0) return false;
     this.#busy = 'plan';
+    const planId = newPlanId();
+    this.#planning = { planId, progress: null, cancelling: false };
     try {
-      this.#batch = await invoke('bulk.plan', { change: check.change, targets: { services } });
+      this.#batch = await invoke('bulk.plan', { change: check.change, targets: { services }, planId });
       return true;
     } catch (error) {
+      if (error instanceof IpcCallError && error.code === PLAN_CANCELLED) {
+        // The user stopped it: the change and the selection stay as they were, to plan again.
+        notify('Planning cancelled', 'info', error.message);
+        return false;
+      }
       this.#serverErrors = changeFieldErrors(error);
       handleError(error, 'Could not plan the bulk change');
       return false;
     } finally {
       this.#busy = null;
+      this.#planning = null;
+    }
+  }
+
+  /** Stops the plan being read; plan() then resolves false and nothing typed or ticked is lost. */
+  async cancelPlan(): Promise<void> {
+    const planning = this.#planning;
+    if (!planning || planning.cancelling) return;
+    this.#planning = { ...planning, cancelling: true };
+    try {
+      await invoke('bulk.cancelPlan', { planId: planning.planId });
+    } catch (error) {
+      if (this.#planning?.planId === planning.planId) this.#planning = { ...this.#planning, cancelling: false };
+      handleError(error, 'Could not cancel the plan');
     }
   }
 

@@ -8,7 +8,10 @@ export type AddByIdsResult = ChannelOutput<'inventory.addByIds'>;
 
 /** The known services of each account (the API has no list operation). */
 export class InventoryState {
-  #byAccount = $state<Record<string, InventoryEntry[]>>({});
+  // Raw, replaced whole on each change: entries are read-only snapshots of the core's list, and a
+  // deep proxy over 5,000 of them made every read of a field (filter, palette, rows) a tracked
+  // signal — slow to build and to re-check.
+  #byAccount = $state.raw<Record<string, readonly InventoryEntry[]>>({});
   #loading = $state<Record<string, boolean>>({});
   #unsubscribe: (() => void) | null = null;
 
@@ -44,10 +47,10 @@ export class InventoryState {
     this.#loading[accountId] = true;
     try {
       const result = await invoke('inventory.list', { accountId });
-      this.#byAccount[accountId] = result.services;
+      this.#byAccount = { ...this.#byAccount, [accountId]: result.services };
     } catch (error) {
       handleError(error, 'Could not load the service list', { accountId });
-      this.#byAccount[accountId] ??= [];
+      if (!(accountId in this.#byAccount)) this.#byAccount = { ...this.#byAccount, [accountId]: [] };
     } finally {
       this.#loading[accountId] = false;
     }
@@ -67,7 +70,8 @@ export class InventoryState {
   /** Forgets an account's list (the account was removed). */
   async clear(accountId: string): Promise<void> {
     await invoke('inventory.clear', { accountId });
-    delete this.#byAccount[accountId];
+    const { [accountId]: _removed, ...rest } = this.#byAccount;
+    this.#byAccount = rest;
   }
 
   async remove(accountId: string, serviceIds: number[]): Promise<number> {
