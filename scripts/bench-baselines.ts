@@ -21,14 +21,9 @@ import { builtinCheckIds } from '#shared/baseline/catalogue.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
+import type { BenchRow } from './bench-row.ts';
 
-export interface BenchRow {
-  name: string;
-  value: number | string;
-  unit: string;
-  budget: string;
-  pass: boolean | null;
-}
+export type { BenchRow } from './bench-row.ts';
 
 const ACCOUNTS = 5;
 const SERVICES_PER_ACCOUNT = 1_000;

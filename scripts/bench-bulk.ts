@@ -19,14 +19,9 @@ import { startWebHost } from '#web/server.ts';
 import { createCore } from '#core/app-core.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 import { BACKGROUND_SHARE } from '#core/api/budget.ts';
+import type { BenchRow } from './bench-row.ts';
 
-export interface BenchRow {
-  name: string;
-  value: number | string;
-  unit: string;
-  budget: string;
-  pass: boolean | null;
-}
+export type { BenchRow } from './bench-row.ts';
 
 const ACCOUNTS = 4;
 const SERVICES_PER_ACCOUNT = 50;

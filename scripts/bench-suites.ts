@@ -17,14 +17,9 @@ import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 import { checkChangeOnLists } from '#shared/suites/lists-after-change.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
+import type { BenchRow } from './bench-row.ts';
 
-export interface BenchRow {
-  name: string;
-  value: number | string;
-  unit: string;
-  budget: string;
-  pass: boolean | null;
-}
+export type { BenchRow } from './bench-row.ts';
 
 const RUNS = 15;
 const CASES = 50;

@@ -41,6 +41,7 @@ import { suiteBenchRows } from './bench-suites.ts';
 import { bulkApplyRows } from './bench-bulk.ts';
 import { baselineBenchRows } from './bench-baselines.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
+import type { BenchRow } from './bench-row.ts';
 
 const { values } = parseArgs({
   options: {
@@ -67,13 +68,7 @@ const hardStop = setTimeout(() => {
 }, HARD_LIMIT_MS);
 hardStop.unref();
 
-interface Row {
-  name: string;
-  value: number | string;
-  unit: string;
-  budget: string;
-  pass: boolean | null;
-}
+type Row = BenchRow;
 const rows: Row[] = [];
 const log = (line: string): void => {
   if (!values.json) process.stderr.write(`${line}\n`);
