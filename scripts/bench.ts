@@ -517,7 +517,8 @@ async function benchScale(page: Page, ipc: <T>(channel: string, input: unknown) 
               long.count++;
               long.total += entry.duration;
               long.script += entry.scripts.reduce((sum, s) => sum + s.duration, 0);
-              long.layout += entry.startTime + entry.duration - entry.styleAndLayoutStart;
+              // Zero when the frame rendered nothing.
+              if (entry.styleAndLayoutStart > 0) long.layout += entry.startTime + entry.duration - entry.styleAndLayoutStart;
             }
           })
         : null;

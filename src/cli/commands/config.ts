@@ -6,10 +6,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // The core is loaded only when a command runs, so that `accel config --help` stays quick.
 import type { CliCore } from '../cli-core.ts';
-import { printError, readSecret } from '../cli-io.ts';
+import { readSecret } from '../cli-io.ts';
 import { documentParts, type DocumentPart } from '#shared/config-document/field-labels.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
-import type { ChannelInput, ChannelOutput, IpcError } from '#shared/ipc/contract.ts';
+import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
 /** Exit status when everything ran but not every item applied (or, for diff, the two differ). */
@@ -60,10 +60,9 @@ async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Pro
   return run(io, action);
 }
 
-/** An error of a command as the IPC error shape (core errors keep their code and fields). */
-async function asIpcError(error: unknown): Promise<IpcError> {
-  const [{ CoreCallError }, { toIpcError }] = await Promise.all([import('../cli-core.ts'), import('#core/ipc-error.ts')]);
-  return error instanceof CoreCallError ? error.error : toIpcError(error);
+async function commandFailed(io: CliIo, prefix: string, error: unknown): Promise<number> {
+  const { commandFailed: failed } = await import('../cli-core.ts');
+  return failed(io, prefix, error);
 }
 
 async function findAccount(cli: CliCore, nameOrId: string) {
@@ -205,9 +204,7 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
       for (const f of result.failed) io.stderr.write(`  service ${f.serviceId}: ${f.code}: ${f.message}\n`);
       return result.failed.length > 0 ? EXIT_NOT_EVERY_ITEM : EXIT_OK;
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      printError(io, 'accel config export', await asIpcError(error));
-      return EXIT_FAILURE;
+      return commandFailed(io, 'accel config export', error);
     }
   });
 }
@@ -229,9 +226,7 @@ async function runDiff(args: string[], io: CliIo): Promise<number> {
       io.stdout.write(shape === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffTable(diff));
       return diff.identical ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      printError(io, 'accel config diff', await asIpcError(error));
-      return EXIT_FAILURE;
+      return commandFailed(io, 'accel config diff', error);
     }
   });
 }
@@ -290,9 +285,7 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      printError(io, 'accel config apply', await asIpcError(error));
-      return EXIT_FAILURE;
+      return commandFailed(io, 'accel config apply', error);
     }
   });
 }
@@ -371,9 +364,7 @@ async function runClone(args: string[], io: CliIo): Promise<number> {
       if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      printError(io, 'accel config clone', await asIpcError(error));
-      return EXIT_FAILURE;
+      return commandFailed(io, 'accel config clone', error);
     }
   });
 }

@@ -3,10 +3,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CoreCallError, printError, withCore, type CliCore } from '../cli-core.ts';
+import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { toIpcError } from '#core/ipc-error.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 
@@ -107,9 +106,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (listed.total > listed.entries.length) io.stderr.write(`Showing ${listed.entries.length} of ${listed.total}; use --limit or narrow the filters.\n`);
       return EXIT_OK;
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      printError(io, `accel journal ${action}`, error instanceof CoreCallError ? error.error : toIpcError(error));
-      return EXIT_FAILURE;
+      return commandFailed(io, `accel journal ${action}`, error);
     }
   });
 }

@@ -2,9 +2,8 @@
 // (same core as the app: the account's key, its request budget). Exit status 1 when an
 // expectation fails or a service's rules cannot be read, so it can gate a pipeline.
 import { parseArgs } from 'node:util';
-import { printError, withCore, CoreCallError, type CliCore } from '../cli-core.ts';
+import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { toIpcError } from '#core/ipc-error.ts';
 import { anyFailure, suiteReport, type SuiteReportFormat } from '../suite-report.ts';
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -77,9 +76,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write(suiteReport(runs, format as SuiteReportFormat, cli.core.context.now().toISOString()));
       return anyFailure(runs) ? EXIT_FAILURE : EXIT_OK;
     } catch (error) {
-      if (error instanceof UsageError) throw error;
-      printError(io, 'accel test', error instanceof CoreCallError ? error.error : toIpcError(error));
-      return EXIT_FAILURE;
+      return commandFailed(io, 'accel test', error);
     }
   });
 }

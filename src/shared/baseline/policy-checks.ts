@@ -28,6 +28,16 @@ function perParams<P extends object, T>(derive: (params: P) => T): (params: P) =
     return value;
   };
 }
+// Enabled cache rules in the order they win, once per snapshot (documentRules' lists are shared per snapshot).
+const rankedCache = new WeakMap<readonly DocumentRule[], DocumentRule[]>();
+function enabledByRank(rules: readonly DocumentRule[]): DocumentRule[] {
+  let ranked = rankedCache.get(rules);
+  if (!ranked) {
+    ranked = rules.filter((r) => r.enabled !== false).sort(byRank);
+    rankedCache.set(rules, ranked);
+  }
+  return ranked;
+}
 const staticPattern = perParams(({ operator, path }: { operator: string; path: string }) => atomOf({ field: 'req.path', operator, values: [path] }));
 
 export const staticCacheCheck = defineCheck({
@@ -47,7 +57,7 @@ export const staticCacheCheck = defineCheck({
     const { operator, path, minTtlSeconds } = params;
     const pattern = staticPattern(params);
     if (pattern === null) return unknown(`The path pattern ${operator} ${path} cannot be evaluated (an invalid regular expression?).`);
-    const rules = documentRules(config).cache.filter((r) => r.enabled !== false).sort(byRank);
+    const rules = enabledByRank(documentRules(config).cache);
     const label = `req.path ${operator} ${path}`;
     const good = (r: DocumentRule) => r.cache?.noCache !== true && (r.cache?.ttl ?? -1) >= minTtlSeconds;
     const describeTtl = (r: DocumentRule) => (r.cache?.noCache === true ? 'never cache' : r.cache?.ttl === undefined ? 'no TTL listed' : `TTL ${r.cache.ttl} s`);
