@@ -105,4 +105,22 @@ describe('AnalyticsCache', () => {
     expect(entry?.points).toHaveLength(4);
     expect(entry?.final).toEqual([[t0, t0 + 4 * H]]);
   });
+
+  it('shares one file read between concurrent reads of an entry, and reads afresh afterwards', async () => {
+    const cache = new AnalyticsCache({ dir });
+    const first = { ...key('a.com'), final: [] as Array<[number, number]>, points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 };
+    await cache.write(first);
+    const [a, b] = await Promise.all([cache.read(key('a.com')), cache.read(key('a.com'))]);
+    // One read answered both (the same object), and it holds what was written.
+    expect(a).toBe(b);
+    expect(a?.points).toEqual([[t0, 1]]);
+    // A read after a write sees the write, not the earlier shared answer.
+    await cache.write({ ...first, points: [[t0, 2]] });
+    expect((await cache.read(key('a.com')))?.points).toEqual([[t0, 2]]);
+    // An update during a shared read still reads the file itself, so no point is lost.
+    const reading = cache.read(key('a.com'));
+    const updated = await cache.update(key('a.com'), (entry) => mergePiece(entry, key('a.com'), { range: { from: t0 + H, to: t0 + 2 * H }, points: [[t0 + H, 3]], fetchedAt: t0, finalUntil: t0 }));
+    await reading;
+    expect(updated.points).toEqual([[t0, 2], [t0 + H, 3]]);
+  });
 });

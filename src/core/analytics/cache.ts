@@ -116,6 +116,8 @@ export class AnalyticsCache {
   /** path → { bytes, lastUsed }, filled from one directory scan on first use. */
   #sizes: Map<string, { bytes: number; lastUsed: number }> | undefined;
   #locks = new Map<string, Promise<unknown>>();
+  /** path → the read under way (see read). */
+  #reading = new Map<string, Promise<CacheEntry | undefined>>();
   #lastTick = 0;
 
   constructor(options: AnalyticsCacheOptions) {
@@ -128,8 +130,24 @@ export class AnalyticsCache {
     return join(this.dir, safeSegment(key.accountId), `${key.metric}.${key.interval}.${safeSegment(key.serviceName)}.json`);
   }
 
-  async read(key: CacheKey): Promise<CacheEntry | undefined> {
+  /**
+   * Reads an entry. Concurrent reads of one entry share one file read: opening the dashboard
+   * asks the cache for the saved charts and, at the same time, the refresh reads the same entries.
+   */
+  read(key: CacheKey): Promise<CacheEntry | undefined> {
     const path = this.pathOf(key);
+    const running = this.#reading.get(path);
+    if (running) return running;
+    const reading = this.#readFile(key, path);
+    this.#reading.set(path, reading);
+    const forget = (): void => {
+      if (this.#reading.get(path) === reading) this.#reading.delete(path);
+    };
+    reading.then(forget, forget);
+    return reading;
+  }
+
+  async #readFile(key: CacheKey, path: string): Promise<CacheEntry | undefined> {
     let corrupt: string | undefined;
     let movedTo: string | undefined;
     const file = await readJsonFile(path, entryFileSchema, {
@@ -188,7 +206,8 @@ export class AnalyticsCache {
     const path = this.pathOf(key);
     const previous = this.#locks.get(path) ?? Promise.resolve();
     const next = previous.then(async () => {
-      const updated = change(await this.read(key));
+      // A fresh read: a shared one may have started before the previous write of this entry.
+      const updated = change(await this.#readFile(key, path));
       await this.write(updated);
       return updated;
     });

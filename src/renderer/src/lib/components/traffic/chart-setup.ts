@@ -1,10 +1,10 @@
 // Chart.js registered tree-shaken: only the line chart pieces, the time scale (date-fns adapter),
-// min-max decimation, tooltips, legend, filler for stacked areas, and zoom/pan.
+// min-max decimation, tooltips, filler for stacked areas, and zoom/pan. No Legend plugin: the
+// legend is HTML (TrafficChart), and the plugin would still build its labels on every update.
 import {
   Chart,
   Decimation,
   Filler,
-  Legend,
   LinearScale,
   LineController,
   LineElement,
@@ -20,7 +20,7 @@ let registered = false;
 
 export function ensureChartsRegistered(): typeof Chart {
   if (!registered) {
-    Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Decimation, Filler, Legend, Tooltip, zoomPlugin);
+    Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Decimation, Filler, Tooltip, zoomPlugin);
     registerSameTimeMode();
     registered = true;
   }
