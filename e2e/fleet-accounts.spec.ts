@@ -24,8 +24,8 @@ test('journal filters across accounts, and the filtered entries exported as CSV 
   await mainNav(app).getByRole('button', { name: 'Change journal' }).click();
   await app.getByRole('group', { name: 'Accounts shown' }).getByRole('button', { name: 'All accounts' }).click();
   const entries = app.getByRole('list', { name: 'Journal entries' });
-  const count = (await entries.getByRole('listitem').count());
-  expect(count).toBeGreaterThanOrEqual(3);
+  // The all-accounts list arrives after the click: wait for it instead of counting at once.
+  await expect.poll(() => entries.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
 
   // Outcome: failed only.
   const filters = app.getByRole('group', { name: 'More filters' });
