@@ -26,6 +26,7 @@ test('journal filters across accounts, and the filtered entries exported as CSV 
   const entries = app.getByRole('list', { name: 'Journal entries' });
   // The all-accounts list arrives after the click: wait for it instead of counting at once.
   await expect.poll(() => entries.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+  const count = await entries.getByRole('listitem').count();
 
   // Outcome: failed only.
   const filters = app.getByRole('group', { name: 'More filters' });
