@@ -5,8 +5,8 @@
 // e2e/screenshots/bulk-*-<width>-<theme>.png.
 import type { Page } from '@playwright/test';
 import { test, expect, restartWebHost, screenshotsInEverySize, scrollMainTo, waitForAppShell } from './fixtures.ts';
-import { CUSTOMERS, CUSTOMER_KEYS, hostIpc } from './helpers.ts';
-import { startSandbox, type SandboxHandle } from '#sandbox';
+import { CUSTOMERS, CUSTOMER_KEYS, addCustomerAccount, hostIpc } from './helpers.ts';
+import { startSandbox } from '#sandbox';
 import type { E2eHost } from './fixtures.ts';
 
 const [ACME, GLOBEX] = CUSTOMERS;
@@ -14,25 +14,6 @@ const [ACME, GLOBEX] = CUSTOMERS;
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
   expect(overflow).toEqual([0, 0]);
-}
-
-type Customer = (typeof CUSTOMERS)[number];
-
-/** An account of `customer` on `gateway` with its seeded services listed; returns its ID and services. */
-async function addCustomer(page: Page, host: E2eHost, gateway: SandboxHandle, customer: Customer, production: boolean, makeCurrent: boolean) {
-  const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
-    name: customer.name,
-    baseUrl: gateway.url,
-    accessKeyId: customer.accessKeyId,
-    customerId: customer.customerId,
-    secret: customer.accessKeySecret,
-    production,
-    verify: false,
-    makeCurrent,
-  });
-  const services = gateway.store.servicesOf(customer.customerId).map((s) => ({ id: s.service.id, domainName: s.service.domainName }));
-  for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
-  return { id: account.id, services };
 }
 
 async function openBulkScreen(page: Page): Promise<void> {
@@ -44,8 +25,8 @@ test('compose: keyboard only, a validation error keeps what was typed, templates
   test.setTimeout(120_000);
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   try {
-    const acme = await addCustomer(app, host, gateway, ACME, false, true);
-    const globex = await addCustomer(app, host, gateway, GLOBEX, true, false);
+    const acme = await addCustomerAccount(app, host, gateway, ACME, { production: false, makeCurrent: true });
+    const globex = await addCustomerAccount(app, host, gateway, GLOBEX, { production: true, makeCurrent: false });
     // A tag on a whole account and on one service of another: target selection sees both.
     await hostIpc(app, host, 'tags.setAccount', { accountId: globex.id, tags: ['retail'] });
     await hostIpc(app, host, 'tags.setService', { accountId: acme.id, serviceId: acme.services[0]!.id, tags: ['retail'] });
@@ -134,8 +115,8 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
   const globexGateway = await startSandbox({ keys: [CUSTOMER_KEYS[1]!] });
   let restarted: E2eHost | null = null;
   try {
-    const acme = await addCustomer(app, host, acmeGateway, ACME, false, true);
-    const globex = await addCustomer(app, host, globexGateway, GLOBEX, true, false);
+    const acme = await addCustomerAccount(app, host, acmeGateway, ACME, { production: false, makeCurrent: true });
+    const globex = await addCustomerAccount(app, host, globexGateway, GLOBEX, { production: true, makeCurrent: false });
     const [acmeWww, acmeAssets] = acme.services;
     const [globexWww] = globex.services;
     // What was there before (applied from this app, so the journal knows it and a revert can restore it).
@@ -258,8 +239,8 @@ test('250+ targets: groups fold, counts say how many, rows come a page at a time
   test.setTimeout(180_000);
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   try {
-    await addCustomer(app, host, gateway, ACME, false, true);
-    const { id: initechId } = await addCustomer(app, host, gateway, CUSTOMERS[2], false, false);
+    await addCustomerAccount(app, host, gateway, ACME, { production: false, makeCurrent: true });
+    const { id: initechId } = await addCustomerAccount(app, host, gateway, CUSTOMERS[2], { production: false, makeCurrent: false });
     // Services the account's list knows (recorded, as "add by ID" would): 260 of them.
     for (let i = 0; i < 260; i++) {
       await hostIpc(app, host, 'inventory.record', { accountId: initechId, serviceId: 5000 + i, domainName: `shop-${String(i).padStart(3, '0')}.initech.example` });

@@ -195,24 +195,39 @@ export async function hostIpc<T>(page: Page, host: E2eHost, channel: string, inp
 export type CustomerAccount = { id: string; name: string; services: { id: number; domainName: string }[] };
 
 /**
+ * One customer's account on `gateway` (started with `keys: CUSTOMER_KEYS`), with the customer's
+ * seeded services listed in its inventory (through IPC, not the UI).
+ */
+export async function addCustomerAccount(
+  page: Page,
+  host: E2eHost,
+  gateway: SandboxHandle,
+  customer: (typeof CUSTOMERS)[number],
+  options: { production?: boolean; verify?: boolean; makeCurrent?: boolean } = {},
+): Promise<CustomerAccount> {
+  const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
+    name: customer.name,
+    baseUrl: gateway.url,
+    accessKeyId: customer.accessKeyId,
+    customerId: customer.customerId,
+    secret: customer.accessKeySecret,
+    ...(options.production === undefined ? {} : { production: options.production }),
+    verify: options.verify ?? false,
+    makeCurrent: options.makeCurrent ?? false,
+  });
+  const services = gateway.store.servicesOf(customer.customerId).map((s) => ({ id: s.service.id, domainName: s.service.domainName }));
+  for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  return { id: account.id, name: customer.name, services };
+}
+
+/**
  * The three customer accounts on `gateway` (started with `keys: CUSTOMER_KEYS`), each with its
  * seeded services listed, and the first one current; the page is reloaded to show them.
  */
 export async function addCustomerAccounts(page: Page, host: E2eHost, gateway: SandboxHandle): Promise<CustomerAccount[]> {
   const added: CustomerAccount[] = [];
   for (const customer of CUSTOMERS) {
-    const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
-      name: customer.name,
-      baseUrl: gateway.url,
-      accessKeyId: customer.accessKeyId,
-      customerId: customer.customerId,
-      secret: customer.accessKeySecret,
-      verify: true,
-      makeCurrent: added.length === 0,
-    });
-    const services = gateway.store.servicesOf(customer.customerId).map((s) => ({ id: s.service.id, domainName: s.service.domainName }));
-    for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
-    added.push({ id: account.id, name: customer.name, services });
+    added.push(await addCustomerAccount(page, host, gateway, customer, { verify: true, makeCurrent: added.length === 0 }));
   }
   await page.reload();
   await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${CUSTOMERS[0].name}`);
