@@ -10,9 +10,9 @@ import { addGatewayAccount, hostIpc, useSandbox } from './helpers.ts';
 
 const MANY = 300;
 
-async function listManyServices(app: Page, host: E2eHost): Promise<void> {
+async function listManyServices(app: Page, host: E2eHost, count = MANY): Promise<void> {
   const { currentAccountId } = await hostIpc<{ currentAccountId: string }>(app, host, 'accounts.list', {});
-  for (let i = 0; i < MANY; i++) {
+  for (let i = 0; i < count; i++) {
     await hostIpc(app, host, 'inventory.record', {
       accountId: currentAccountId,
       serviceId: 50_000 + i,
@@ -112,4 +112,40 @@ test('hundreds of services: bounded rows, filter, keyboard to the last row and E
     await expect(all.locator('[data-row-index]')).toHaveCount(1);
     await screenshotsInEverySize(app, 'services-all-accounts');
   });
+});
+
+test('traffic: choosing among many services goes through a filter, with the chosen ones always listed', async ({ app, host }) => {
+  test.setTimeout(120_000);
+  await useSandbox(app);
+  await listManyServices(app, host, 60);
+  await app.reload();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
+  await app.getByRole('radio', { name: 'Choose services' }).check();
+  const form = app.getByRole('form', { name: 'Traffic selection' });
+  const list = form.getByRole('group', { name: 'Services to show' });
+  const status = form.getByText(/selected · showing/);
+  const filter = form.getByRole('searchbox', { name: 'Filter services to show' });
+
+  // 66 services (and the sandbox's six): the first 40 are listed, the rest found by typing.
+  await expect(list.getByRole('checkbox')).toHaveCount(40);
+  await expect(status).toHaveText('0 selected · showing 40 of 66 — type to narrow');
+  await expect(form.getByRole('button', { name: 'Clear', exact: true })).toBeDisabled();
+  await filter.fill('fleet-05');
+  await expect(list.getByRole('checkbox')).toHaveCount(10);
+  await form.getByRole('button', { name: 'Select shown' }).click();
+  await expect(status).toHaveText('10 selected · showing 10 of 10');
+
+  // Without a filter the chosen ones are listed too, though they come after the first 40.
+  await filter.fill('');
+  await expect(list.getByRole('checkbox')).toHaveCount(50);
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(10);
+  await expect(list.getByRole('checkbox', { name: 'fleet-059.customer-example.net' })).toBeChecked();
+  await filter.fill('no-such-service');
+  await expect(list).toContainText('No service matches “no-such-service”.');
+  await filter.fill('');
+  await screenshotsInEverySize(app, 'traffic-choose-many-services');
+  const axe = await new AxeBuilder({ page: app }).include('form[aria-label="Traffic selection"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await form.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(status).toHaveText(/^0 selected/);
 });

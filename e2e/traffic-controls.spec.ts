@@ -113,3 +113,40 @@ test('a service keeps its colour whatever else is selected', async ({ app, host 
   await expect(app.getByRole('img', { name: 'Data volume chart, 1 service' })).toBeVisible({ timeout: 20_000 });
   await expect(swatch).toHaveCSS('background-color', colourWithAll);
 });
+
+/** The first chart's frame and canvas sizes: CSS pixels of both, device pixels of the canvas. */
+async function chartSizes(app: Page): Promise<{ frame: number; css: number; pixels: number; ratio: number }> {
+  return app.locator('.chart-frame').first().evaluate((frame) => {
+    const canvas = frame.querySelector('canvas');
+    return { frame: frame.clientWidth, css: canvas?.getBoundingClientRect().width ?? 0, pixels: canvas?.width ?? 0, ratio: frame.ownerDocument.defaultView?.devicePixelRatio ?? 1 };
+  });
+}
+
+test('charts follow the window size', async ({ app, host }) => {
+  await addCustomerAccounts(app, host, gateway);
+  await openTraffic(app);
+  await expect(app.getByRole('img', { name: /^Data volume chart/ })).toBeVisible({ timeout: 20_000 });
+  const wide = await chartSizes(app);
+  expect(Math.abs(wide.css - wide.frame)).toBeLessThanOrEqual(1);
+  await app.setViewportSize({ width: 1024, height: 700 });
+  // Sized by the app (not Chart.js's responsive mode): the canvas must still shrink with its frame.
+  await expect
+    .poll(async () => {
+      const narrow = await chartSizes(app);
+      return narrow.frame < wide.frame && Math.abs(narrow.css - narrow.frame) <= 1 && narrow.pixels === Math.round(narrow.css * narrow.ratio);
+    })
+    .toBe(true);
+});
+
+test.describe('on a screen of two device pixels per CSS pixel', () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test('charts are drawn at the screen\'s density, not blurred', async ({ app, host }) => {
+    await addCustomerAccounts(app, host, gateway);
+    await openTraffic(app);
+    await expect(app.getByRole('img', { name: /^Data volume chart/ })).toBeVisible({ timeout: 20_000 });
+    const sizes = await chartSizes(app);
+    expect(sizes.ratio).toBe(2);
+    expect(sizes.pixels).toBe(Math.round(sizes.css * 2));
+  });
+});

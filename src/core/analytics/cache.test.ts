@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -122,5 +122,46 @@ describe('AnalyticsCache', () => {
     const updated = await cache.update(key('a.com'), (entry) => mergePiece(entry, key('a.com'), { range: { from: t0 + H, to: t0 + 2 * H }, points: [[t0 + H, 3]], fetchedAt: t0, finalUntil: t0 }));
     await reading;
     expect(updated.points).toEqual([[t0, 2], [t0 + H, 3]]);
+  });
+
+  /** A whole second, so that times set on files compare exactly. */
+  const second = Math.floor(Date.now() / 1000) - 10;
+  /** Overwrites a file in place with garbage of the same size and gives it back its time: only a read from memory still sees the entry. */
+  async function garbleInPlace(path: string): Promise<void> {
+    const before = await stat(path);
+    await writeFile(path, 'x'.repeat(before.size));
+    await utimes(path, second, second);
+  }
+
+  it('answers again from memory while the file is unchanged, and sees another writer\'s version', async () => {
+    const cache = new AnalyticsCache({ dir });
+    const entry = { ...key('a.com'), final: [] as Array<[number, number]>, points: [[t0, 1], [t0 + H, 2]] as Array<[number, number]>, fetchedAt: t0 };
+    await cache.write(entry);
+    await utimes(cache.pathOf(entry), second, second);
+    expect(await cache.read(key('a.com'))).toEqual(entry);
+    await garbleInPlace(cache.pathOf(entry));
+    expect(await cache.read(key('a.com'))).toEqual(entry);
+    // Another process (the CLI) writes the entry: a new file, so the new points are read.
+    await new AnalyticsCache({ dir }).write({ ...entry, points: [[t0, 7]] });
+    expect((await cache.read(key('a.com')))?.points).toEqual([[t0, 7]]);
+    // A file removed behind its back is gone, not answered from memory.
+    await rm(cache.pathOf(entry));
+    expect(await cache.read(key('a.com'))).toBeUndefined();
+  });
+
+  it('keeps no more points in memory than its bound', async () => {
+    const reports: string[] = [];
+    const cache = new AnalyticsCache({ dir, memoryMaxPoints: 3, onCorrupt: (info) => reports.push(info.reason) });
+    const entry = (name: string) => ({ ...key(name), final: [] as Array<[number, number]>, points: [[t0, 1], [t0 + H, 2]] as Array<[number, number]>, fetchedAt: t0 });
+    await cache.write(entry('a.com'));
+    await cache.write(entry('b.com'));
+    await utimes(cache.pathOf(entry('b.com')), second, second);
+    await cache.read(key('b.com'));
+    // Two entries of two points exceed three: a.com, the older, was let go and is read from its (garbled) file.
+    await garbleInPlace(cache.pathOf(entry('a.com')));
+    await garbleInPlace(cache.pathOf(entry('b.com')));
+    expect(await cache.read(key('b.com'))).toEqual(entry('b.com'));
+    expect(await cache.read(key('a.com'))).toBeUndefined();
+    expect(reports).toHaveLength(1);
   });
 });

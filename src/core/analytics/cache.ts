@@ -2,13 +2,16 @@
 // <dataDir>/analytics-cache/. Each entry records which time ranges are final (fetched, and older
 // than the last hour the gateway may still revise), so a refresh only asks for the open end.
 // Writes are atomic (core helper); a corrupt entry is discarded and fetched again; the total size
-// is bounded with least-recently-used eviction (file mtime = last use, touched on every read).
+// is bounded with least-recently-used eviction (file mtime = last use, touched on use at most once
+// a minute). Decoded entries are also kept in memory (bounded by points) while their file is
+// unchanged, so opening saved charts again does not read and parse every file again.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-json.ts';
-import { intervalSchema, metricSchema, pointSchema, type Interval, type Metric, type Point, type TimeRange } from '#shared/analytics/model.ts';
+import { intervalSchema, metricSchema, type Interval, type Metric, type Point, type TimeRange } from '#shared/analytics/model.ts';
 
 export const CACHE_SCHEMA_VERSION = 1;
 export const CACHE_DIR_NAME = 'analytics-cache';
@@ -43,12 +46,35 @@ const entryFileSchema = z.object({
   fetchedAt: z.number(),
   points: z.string(),
 });
-const pointsSchema = z.array(pointSchema);
+/** Points as stored: [integer time, finite value] pairs (checked by hand: zod is slow for 25,920 tuples). */
+function parsePoints(text: string): Point[] | undefined {
+  const raw: unknown = JSON.parse(text);
+  if (!Array.isArray(raw)) return undefined;
+  for (const point of raw as unknown[]) {
+    if (!Array.isArray(point) || point.length !== 2 || !Number.isInteger(point[0]) || !Number.isFinite(point[1])) return undefined;
+  }
+  return raw as Point[];
+}
+
+/** Decoded entries kept in memory, at most this many points in all (about 20 MB). */
+export const DEFAULT_MEMORY_MAX_POINTS = 400_000;
+/** A file's last-use time is written at most this often (eviction does not need it finer). */
+const TOUCH_EVERY_MS = 60_000;
+
+/** A decoded entry and the file it was read from (the file changed when any of these did). */
+interface Remembered {
+  entry: CacheEntry;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
 
 export interface AnalyticsCacheOptions {
   /** The cache root (…/analytics-cache). */
   dir: string;
   maxBytes?: number;
+  /** Bound of the decoded entries kept in memory, in points (0: none kept). */
+  memoryMaxPoints?: number;
   /** A discarded corrupt entry (for a warning); the entry is fetched again. */
   onCorrupt?: (info: { key: CacheKey; reason: string }) => void;
 }
@@ -119,10 +145,17 @@ export class AnalyticsCache {
   /** path → the read under way (see read). */
   #reading = new Map<string, Promise<CacheEntry | undefined>>();
   #lastTick = 0;
+  /** path → decoded entry, in least-recently-used order (Map keeps insertion order). */
+  #memory = new Map<string, Remembered>();
+  #memoryPoints = 0;
+  readonly #memoryMaxPoints: number;
+  /** path → when its last-use time was last written. */
+  #touched = new Map<string, number>();
 
   constructor(options: AnalyticsCacheOptions) {
     this.dir = options.dir;
     this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
+    this.#memoryMaxPoints = options.memoryMaxPoints ?? DEFAULT_MEMORY_MAX_POINTS;
     this.#onCorrupt = options.onCorrupt;
   }
 
@@ -148,6 +181,20 @@ export class AnalyticsCache {
   }
 
   async #readFile(key: CacheKey, path: string): Promise<CacheEntry | undefined> {
+    // Another process (the CLI) may write the same cache: a remembered entry is used only while
+    // its file is the one it was read from (atomic writes give every version a new inode).
+    const before = await stat(path).catch(() => null);
+    if (before === null) {
+      this.#forget(path);
+      return undefined;
+    }
+    const remembered = this.#memory.get(path);
+    if (remembered && sameFile(remembered, before)) {
+      this.#memory.delete(path);
+      this.#memory.set(path, remembered);
+      await this.#touch(path);
+      return remembered.entry;
+    }
     let corrupt: string | undefined;
     let movedTo: string | undefined;
     const file = await readJsonFile(path, entryFileSchema, {
@@ -161,8 +208,7 @@ export class AnalyticsCache {
       const matches = file.accountId === key.accountId && file.serviceName === key.serviceName && file.metric === key.metric && file.interval === key.interval;
       let points: Point[] | undefined;
       try {
-        const parsed = pointsSchema.safeParse(JSON.parse(file.points));
-        if (parsed.success) points = parsed.data;
+        points = parsePoints(file.points);
       } catch {
         points = undefined;
       }
@@ -174,12 +220,35 @@ export class AnalyticsCache {
     // The cache can always fetch again, so a corrupt entry is dropped rather than kept aside.
     if (movedTo) await rm(movedTo, { force: true });
     if (corrupt !== undefined) {
+      this.#forget(path);
       (await this.#index()).delete(path);
       this.#onCorrupt?.({ key, reason: corrupt });
       return undefined;
     }
-    if (entry) await this.#touch(path);
+    if (entry) {
+      this.#remember(path, entry, before);
+      await this.#touch(path);
+    }
     return entry;
+  }
+
+  #remember(path: string, entry: CacheEntry, file: Stats): void {
+    this.#forget(path);
+    if (entry.points.length > this.#memoryMaxPoints) return;
+    this.#memory.set(path, { entry, ino: file.ino, size: file.size, mtimeMs: file.mtimeMs });
+    this.#memoryPoints += entry.points.length;
+    for (const [oldest, { entry: old }] of this.#memory) {
+      if (this.#memoryPoints <= this.#memoryMaxPoints) break;
+      this.#memory.delete(oldest);
+      this.#memoryPoints -= old.points.length;
+    }
+  }
+
+  #forget(path: string): void {
+    const remembered = this.#memory.get(path);
+    if (!remembered) return;
+    this.#memory.delete(path);
+    this.#memoryPoints -= remembered.entry.points.length;
   }
 
   /** Writes an entry atomically, then evicts least-recently-used entries over the bound. */
@@ -197,6 +266,8 @@ export class AnalyticsCache {
     };
     await writeJsonFileAtomic(path, data);
     const info = await stat(path);
+    this.#remember(path, entry, info);
+    this.#touched.set(path, Date.now());
     (await this.#index()).set(path, { bytes: info.size, lastUsed: this.#tick() });
     await this.#evict(path);
   }
@@ -234,6 +305,12 @@ export class AnalyticsCache {
     const target = accountId === undefined ? this.dir : join(this.dir, safeSegment(accountId));
     await rm(target, { recursive: true, force: true });
     this.#sizes = undefined;
+    this.#forgetUnder(target);
+  }
+
+  #forgetUnder(dir: string): void {
+    for (const path of [...this.#memory.keys()]) if (path.startsWith(dir)) this.#forget(path);
+    for (const path of [...this.#touched.keys()]) if (path.startsWith(dir)) this.#touched.delete(path);
   }
 
   /** Removes the cache of every account not listed (accounts removed since it was written). */
@@ -251,6 +328,7 @@ export class AnalyticsCache {
       const info = await stat(join(this.dir, name)).catch(() => null);
       if (!info?.isDirectory()) continue;
       await rm(join(this.dir, name), { recursive: true, force: true });
+      this.#forgetUnder(join(this.dir, name));
       removed++;
     }
     if (removed > 0) this.#sizes = undefined;
@@ -262,9 +340,19 @@ export class AnalyticsCache {
     const index = await this.#index();
     const known = index.get(path);
     if (known) known.lastUsed = now;
+    // Eviction only needs the order of uses to the minute: writing the time on every read would
+    // cost a system call per series each time saved charts are opened.
+    if (now - (this.#touched.get(path) ?? 0) < TOUCH_EVERY_MS) return;
+    this.#touched.set(path, now);
     try {
       const seconds = now / 1000;
       await utimes(path, seconds, seconds);
+      // The new time is what the remembered entry's file now has.
+      const remembered = this.#memory.get(path);
+      if (remembered) {
+        const info = await stat(path);
+        if (info.ino === remembered.ino && info.size === remembered.size) remembered.mtimeMs = info.mtimeMs;
+      }
     } catch {
       // Last-use time is a hint for eviction only.
     }
@@ -308,7 +396,13 @@ export class AnalyticsCache {
       if (total <= this.maxBytes) break;
       await rm(path, { force: true });
       index.delete(path);
+      this.#forget(path);
       total -= bytes;
     }
   }
+}
+
+function sameFile(remembered: Remembered, file: Stats): boolean {
+  // To the millisecond: file systems differ below it.
+  return remembered.ino === file.ino && remembered.size === file.size && Math.trunc(remembered.mtimeMs) === Math.trunc(file.mtimeMs);
 }

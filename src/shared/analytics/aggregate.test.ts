@@ -30,5 +30,9 @@ describe('aggregation', () => {
   it('filters half-open ranges and sums series per timestamp', () => {
     expect(pointsIn([[1, 1], [2, 2], [3, 3]], { from: 2, to: 3 })).toEqual([[2, 2]]);
     expect(sumSeries([[[1, 1], [2, 2]], [[2, 3]]])).toEqual([[1, 1], [2, 5]]);
+    // Same timestamps (the quick path) and same lengths with other timestamps (not summed by index).
+    expect(sumSeries([[[1, 1], [2, 2]], [[1, 10], [2, 20]]])).toEqual([[1, 11], [2, 22]]);
+    expect(sumSeries([[[1, 1], [2, 2]], [[2, 10], [3, 20]]])).toEqual([[1, 1], [2, 12], [3, 20]]);
+    expect(sumSeries([])).toEqual([]);
   });
 });

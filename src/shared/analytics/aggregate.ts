@@ -56,7 +56,24 @@ export function aggregateForDisplay(metric: Metric, points: readonly Point[], st
  * For bandwidth the sum is correct too: bps of distinct services add up at one instant.
  */
 export function sumSeries(lists: ReadonlyArray<readonly Point[]>): Point[] {
+  const aligned = sumAligned(lists);
+  if (aligned) return aligned;
   const byTime = new Map<number, number>();
   for (const list of lists) for (const [t, v] of list) byTime.set(t, (byTime.get(t) ?? 0) + v);
   return [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([t, v]): Point => [t, v]);
+}
+
+/** The sum when every list has the same timestamps in the same order (services with full data); else null. */
+function sumAligned(lists: ReadonlyArray<readonly Point[]>): Point[] | null {
+  const first = lists[0];
+  if (first === undefined) return [];
+  for (const list of lists) {
+    if (list.length !== first.length) return null;
+    for (let i = 0; i < list.length; i++) if (list[i][0] !== first[i][0]) return null;
+  }
+  return first.map(([t], i): Point => {
+    let sum = 0;
+    for (const list of lists) sum += list[i][1];
+    return [t, sum];
+  });
 }

@@ -63,6 +63,9 @@ describe('comparison with missing points', () => {
     expect(missingPoints([partial, [...partial, partial[0]!, [t0 - step, 5]]], range, step)).toBe(6);
     // Points not settled yet (the most recent, revisable data) are not missing.
     expect(missingPoints([partial], range, step, t0 + 9 * step)).toBe(0);
+    // A duplicate where a point is missing keeps the count right (12 points, 11 distinct).
+    const doubled = full(t0, 1).map((p, i): Point => (i === 5 ? [t0 + 4 * step, 1] : p));
+    expect(missingPoints([doubled], range, step)).toBe(1);
   });
 
   it('a cancelled previous fetch gives "previous period incomplete", never a huge percentage', () => {

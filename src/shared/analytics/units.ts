@@ -5,6 +5,19 @@ import { FIVE_MINUTES_MS, type Metric } from './model.ts';
 const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const bitUnits = ['bps', 'Kbps', 'Mbps', 'Gbps'] as const;
 
+// Building an Intl.NumberFormat costs far more than formatting with one, and axes format
+// every tick of every chart: one formatter per locale and options, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? 'en-US'}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale ?? 'en-US', options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export interface FormatOptions {
   /** Significant fraction digits for scaled values (default 2; whole numbers of the base unit get none). */
   digits?: number;
@@ -21,7 +34,7 @@ function scaled(value: number, units: readonly string[], options: FormatOptions)
     index++;
   }
   const signed = value < 0 ? -n : n;
-  const text = new Intl.NumberFormat(options.locale ?? 'en-US', {
+  const text = numberFormat(options.locale, {
     maximumFractionDigits: index === 0 ? (Number.isInteger(signed) ? 0 : digits) : digits,
     minimumFractionDigits: 0,
   }).format(signed);
@@ -41,23 +54,20 @@ export function formatBitsPerSecond(bps: number, options: FormatOptions = {}): s
 /** Exact count with grouping: 1234567 → "1,234,567". */
 export function formatCount(count: number, options: FormatOptions = {}): string {
   if (!Number.isFinite(count)) return '—';
-  return new Intl.NumberFormat(options.locale ?? 'en-US', { maximumFractionDigits: 0 }).format(count);
+  return numberFormat(options.locale, { maximumFractionDigits: 0 }).format(count);
 }
 
 /** Short count for axes: 1234567 → "1.23M". */
 export function formatCountShort(count: number, options: FormatOptions = {}): string {
   if (!Number.isFinite(count)) return '—';
-  return new Intl.NumberFormat(options.locale ?? 'en-US', {
-    notation: 'compact',
-    maximumFractionDigits: options.digits ?? 2,
-  }).format(count);
+  return numberFormat(options.locale, { notation: 'compact', maximumFractionDigits: options.digits ?? 2 }).format(count);
 }
 
 /** Requests per second: 12.3456 → "12.35 req/s". */
 export function formatRequestRate(perSecond: number, options: FormatOptions = {}): string {
   if (!Number.isFinite(perSecond)) return '—';
   const digits = perSecond >= 100 ? 0 : (options.digits ?? 2);
-  return `${new Intl.NumberFormat(options.locale ?? 'en-US', { maximumFractionDigits: digits }).format(perSecond)} req/s`;
+  return `${numberFormat(options.locale, { maximumFractionDigits: digits }).format(perSecond)} req/s`;
 }
 
 /** Count in an interval of `stepMs` as a rate: 300 requests in 5 minutes → 1 req/s. */
