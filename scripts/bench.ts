@@ -240,9 +240,10 @@ try {
     await target.goto(`${host.origin}/`);
     try {
       if (startOn === 'services') {
-        // A person clicks a moment after the window shows, when the app's start-up work is done.
+        // A person clicks a moment after the window shows, when the app's start-up work (every
+        // account's service list, read in the background) is done: no request for half a second.
         await target.getByRole('heading', { level: 1, name: 'Services', exact: true }).waitFor();
-        await target.waitForTimeout(300);
+        await target.waitForLoadState('networkidle');
         await target.getByRole('button', { name: 'Traffic', exact: true }).click();
       }
       // One promise in the page, no polling: polling would take turns with the app on its thread.
