@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from './test-support/core.ts';
 import { tagStoreFor } from './core-services.ts';
-import { TAGS_NOT_STORED } from './account-tags.ts';
+import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 const ctx = useSandboxCore({
   tmpPrefix: 'accel-account-tags-',

@@ -5,8 +5,7 @@
 import type { CoreContext } from './context.ts';
 import { CoreError } from './errors.ts';
 import { tagStoreFor } from './core-services.ts';
-
-export const TAGS_NOT_STORED = 'Tags.NotStored';
+import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
