@@ -317,8 +317,8 @@ test('tags in the add and edit account dialog: typed with the keyboard, checked,
   await app.keyboard.press('Enter');
   await screenshotsInEverySize(app, 'account-dialog-tags-edit');
   await expectDialogAccessible(app, edit);
-  // Enter in the Tags box adds a tag, it does not submit; Tab to Notes, Enter in a text box
-  // does not submit either, so Tab on to "Save changes".
+  // Enter in the Tags box adds a tag (it does not submit): Tab past Notes, Test connection and
+  // Cancel to "Save changes", then Enter.
   await app.keyboard.press('Tab');
   await app.keyboard.press('Tab');
   await app.keyboard.press('Tab');
