@@ -1,10 +1,10 @@
 // What journal.list and journal.export select: the entries in view (one account or all) through the
 // journal query's filters (src/core/journal-filter.ts), a domain name resolved against the services
-// the app knows (the accounts' service lists first, then services created from this app); and the page
-// of them journal.list answers with.
+// the app knows (the accounts' service lists first, then services created from this app). The page
+// journal.list answers with: src/shared/journal-page.ts.
 import type { Journal } from './journal.ts';
 import { selectJournalEntries, servicesCreatedIn, type KnownService, type SelectedEntries } from './journal-filter.ts';
-import type { JournalEntry, JournalPage, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
 
 export type JournalViewDeps = {
   journal: Pick<Journal, 'list'>;
@@ -35,18 +35,4 @@ export async function selectJournal(deps: JournalViewDeps, query: JournalQuery):
   const known = await knownServices(deps, accountIds, query.accountId === undefined ? all : all.filter((e) => e.accountId === query.accountId));
   const selected = selectJournalEntries(all, query, known);
   return { ...selected, total: selected.entries.length, known };
-}
-
-/**
- * The page of the selected entries journal.list answers with: `limit` from `offset` (all when no
- * limit), extended to reach the entry `through` names when it comes later in the selection.
- */
-export function journalPage<T extends { id: string }>(entries: readonly T[], page: JournalPage): T[] {
-  const offset = page.offset ?? 0;
-  let end = page.limit === undefined ? entries.length : offset + page.limit;
-  if (page.through !== undefined) {
-    const index = entries.findIndex((e) => e.id === page.through);
-    if (index >= end) end = index + 1;
-  }
-  return entries.slice(offset, end);
 }

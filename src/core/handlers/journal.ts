@@ -3,7 +3,8 @@
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor, inventoryStoreFor, journalFor } from '../core-services.ts';
-import { journalPage, selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
+import { selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
+import { journalPage } from '#shared/journal-page.ts';
 import { namesOf } from '../journal-filter.ts';
 import { journalExportFileName, journalToCsv, journalToJson } from '../journal-export.ts';
 

@@ -1,6 +1,6 @@
-// journalPage: the part of the selected entries journal.list answers with.
+// journalPage: the part of the selected journal entries journal.list answers with.
 import { describe, expect, it } from 'vitest';
-import { journalPage } from './journal-view.ts';
+import { journalPage } from './journal-page.ts';
 
 const entries = Array.from({ length: 250 }, (_, i) => ({ id: `e${i}` }));
 const ids = (page: readonly { id: string }[]) => page.map((e) => e.id);
