@@ -50,6 +50,11 @@ test('a URL without the token gets the refusal page', async ({ page, host }) => 
   await expect(page.getByRole('heading', { name: 'Access token required' })).toBeVisible();
   await expect(page.locator('#app')).toHaveCount(0);
   await screenshot(page, 'web-host-refused');
+  // It follows the system's dark theme like the app does.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(17, 24, 39)');
+  await screenshot(page, 'web-host-refused-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   const wrong = await page.goto(`${host.origin}/?token=not-the-token`);
   expect(wrong?.status()).toBe(401);

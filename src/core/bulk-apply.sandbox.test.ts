@@ -5,20 +5,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, type SandboxHandle } from '#sandbox';
+import type { SandboxHandle } from '#sandbox';
 import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
+import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from './test-support/two-customers.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { BulkBatch, BulkProgress } from '#shared/bulk/batch.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX', accessKeySecret: 'globex-secret-0001', customerId: 4202 };
 
+let gateways: TwoCustomerGateways;
 let acmeGateway: SandboxHandle;
 let globexGateway: SandboxHandle;
-const acmeLog: string[] = [];
-const globexLog: string[] = [];
+let acmeLog: string[];
+let globexLog: string[];
 let secrets: SecretStore;
 let core: Core;
 let dataDir: string;
@@ -55,27 +57,17 @@ async function runToEnd(batch: BulkBatch, confirmProduction = true): Promise<{ b
 }
 
 beforeAll(async () => {
-  acmeGateway = await startSandbox({ rateLimit: false, log: (line) => acmeLog.push(line) });
-  globexGateway = await startSandbox({ rateLimit: false, keys: [GLOBEX], log: (line) => globexLog.push(line) });
+  gateways = await startTwoCustomerGateways(GLOBEX);
+  ({ acmeGateway, globexGateway, acmeLog, globexLog } = gateways);
   dataDir = await mkdtemp(join(tmpdir(), 'accel-bulk-'));
   secrets = createMemorySecretStore();
   core = newCore();
-  acme = data(
-    await core.invoke('accounts.add', { name: 'Acme', baseUrl: acmeGateway.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: DEMO_CUSTOMER_ID, secret: DEMO_ACCESS_KEY_SECRET }),
-  ).account.id;
-  globex = data(
-    await core.invoke('accounts.add', { name: 'Globex', baseUrl: globexGateway.url, accessKeyId: GLOBEX.accessKeyId, customerId: GLOBEX.customerId, secret: GLOBEX.accessKeySecret, production: true }),
-  ).account.id;
-  acmeIds = acmeGateway.services.map((s) => s.id);
-  globexId = globexGateway.store.servicesOf(GLOBEX.customerId)[0]!.service.id;
-  data(await core.invoke('inventory.addByIds', { accountId: acme, ids: acmeIds.join(',') }));
-  data(await core.invoke('inventory.addByIds', { accountId: globex, ids: String(globexId) }));
+  ({ acme, globex, acmeIds, globexId } = await addTwoCustomers(core, gateways, { globexProduction: true }));
 });
 
 afterAll(async () => {
   await core?.dispose();
-  await acmeGateway?.stop();
-  await globexGateway?.stop();
+  await gateways?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBulkService, type BulkAccount, type BulkService } from './bulk-apply.ts';
+import { createBulkService, type BulkAccount, type BulkDeps, type BulkService } from './bulk-apply.ts';
 import { BULK_BATCHES_FILE, createBatchStore, createTemplateStore } from './bulk-store.ts';
 import { createChangeService, type ChangeClient, type OperationCallInput } from './changes.ts';
 import { createJournal, type Journal } from './journal.ts';
@@ -48,7 +48,7 @@ function client(accountId: string): ChangeClient {
   };
 }
 
-function makeService(journal: Journal): BulkService {
+function makeService(journal: Journal, extra: Partial<BulkDeps> = {}): BulkService {
   const changes = createChangeService({
     journal,
     account: async (id) => accounts.find((a) => a.id === id) as BulkAccount,
@@ -68,6 +68,7 @@ function makeService(journal: Journal): BulkService {
     progress: (e) => events.push(e),
     now: () => new Date('2026-11-23T12:00:00.000Z'),
     newId: () => `batch-${++n}-${Math.random().toString(36).slice(2, 8)}`,
+    ...extra,
   });
 }
 
@@ -100,6 +101,24 @@ describe('bulk service', () => {
     const byAccountTag = await bulk.plan({ change: cors, targets: { tags: ['retail'] } });
     expect(byAccountTag.items.map((i) => i.id)).toEqual(['globex/10']);
     await expect(bulk.plan({ change: cors, targets: { domainPattern: '*.nowhere.example' } })).rejects.toMatchObject({ code: 'Bulk.NoTargets' });
+  });
+
+  it('checks rule-changing items against their suites only, and a suite that cannot be checked leaves a note', async () => {
+    const checked: string[] = [];
+    const bulk = makeService(createJournal({ dataDir }), {
+      suiteCheck: async (accountId, change) => {
+        checked.push(`${accountId}/${String(change.params.serviceId)} ${change.operationId}`);
+        if (change.params.serviceId === 2) throw new ApiError({ status: 503, code: 'Server.Unavailable', message: 'The server is unavailable.', operationId: 'listAccessControlPolicies' });
+        return { total: 1, flipped: [], fixed: [] };
+      },
+    });
+    await bulk.plan({ change: cors, targets: { accountIds: ['acme'] } });
+    // CORS cannot change what a rule test decides: no suite is read.
+    expect(checked).toEqual([]);
+    const plan = await bulk.plan({ change: { kind: 'access-control', policy: { policyName: 'Block admin', type: 'deny', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } } }, targets: { accountIds: ['acme'] } });
+    expect(checked.sort()).toEqual(['acme/1 createAccessControlPolicy', 'acme/2 createAccessControlPolicy', 'acme/3 createAccessControlPolicy']);
+    expect(plan.items.find((i) => i.serviceId === 2)?.notes).toContain("The service's rule tests could not be checked: The server is unavailable.");
+    expect(plan.items.find((i) => i.serviceId === 1)?.flippedExpectations).toEqual([]);
   });
 
   it('needs one production confirmation for the whole batch, then writes every item with the batch ID', async () => {

@@ -17,6 +17,7 @@ import { planBulkItem, planReadFor, type LastApplied, type PlannedItem, type Tar
 import { planRevertItem, revertReadFor } from '#shared/bulk/revert.ts';
 import {
   countItems,
+  flippedExpectationsNote,
   isResumable,
   type BulkBatch,
   type BulkBatchSummary,
@@ -27,6 +28,8 @@ import {
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
 import type { OperationId } from '#shared/api/operation-ids.ts';
+import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
+import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 type Json = Record<string, unknown>;
@@ -54,6 +57,11 @@ export type BulkDeps = {
   planProgress?(event: PlanProgress): void;
   /** The account key's budget, for the plan's time estimate (null: no budget). */
   budget?(accountId: string): Promise<{ usage(): BudgetUsage } | null>;
+  /**
+   * The service's rule test suite on the rules now and after a rule-changing write (rule-suites.ts
+   * check); without it a plan does not check suites.
+   */
+  suiteCheck?(accountId: string, change: ProposedChange): Promise<ChangeCheck>;
   /** Batches cut off by an app stop and not resumed yet (once per core, when the batches are first read). */
   onInterrupted?(batches: BulkBatchSummary[]): void;
   now(): Date;
@@ -372,7 +380,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       const read = await readTarget(target.accountId, target.serviceId, operationId, signal);
       const last = await lastApplied(target.accountId, target.serviceId, kind);
       const item = itemOf(target, planBulkItem(chosen, target.serviceId, read, last));
-      planned.set(item.id, item);
+      planned.set(item.id, await withSuiteCheck(item));
     });
     return storeNew({
       id: newId(),
@@ -386,6 +394,23 @@ export function createBulkService(deps: BulkDeps): BulkService {
       finishedAt: null,
       unknownTargets: match.unknown,
     });
+  }
+
+  /**
+   * A rule-changing item checked against its service's rule test suite, as the editors' review
+   * does: what would flip is shown in the plan and journaled when the item is applied. A suite
+   * that cannot be checked (its lists unreadable) leaves a note rather than failing the plan.
+   */
+  async function withSuiteCheck(item: StoredItem): Promise<StoredItem> {
+    if (!deps.suiteCheck || item.operationId === null || item.input === null || !changesRules(item.operationId)) return item;
+    try {
+      const check = await deps.suiteCheck(item.accountId, { operationId: item.operationId, params: item.input.params, body: item.input.body });
+      if (check.flipped.length === 0) return { ...item, flippedExpectations: [] };
+      return { ...item, flippedExpectations: check.flipped, notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)] };
+    } catch (error) {
+      const { message } = serializeError(error);
+      return { ...item, notes: [...item.notes, `The service's rule tests could not be checked: ${message}`] };
+    }
   }
 
   async function planRevert(batchId: string): Promise<BulkBatch> {
@@ -470,6 +495,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
         confirmProduction: true,
         batchId: active.batch.id,
         ...(item.reapplyOf ? { reapplyOf: item.reapplyOf } : {}),
+        // Applied although the plan showed these rule tests flipping: the journal records it.
+        ...(item.flippedExpectations?.length ? { flippedExpectations: item.flippedExpectations.map((f) => f.name) } : {}),
         callOptions: { priority: 'background', signal },
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });

@@ -6,19 +6,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, type SandboxHandle } from '#sandbox';
 import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
+import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from './test-support/two-customers.ts';
 import { createRequestBudget, type RequestBudget } from './api/budget.ts';
 import { PLAN_CANCELLED, type PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-PLAN', accessKeySecret: 'globex-plan-secret-01', customerId: 4303 };
 const PER_MINUTE = 4;
 
-let acmeGateway: SandboxHandle;
-let globexGateway: SandboxHandle;
-const acmeLog: string[] = [];
+let gateways: TwoCustomerGateways;
+let acmeLog: string[];
 const secrets = createMemorySecretStore();
 let core: Core;
 let dataDir: string;
@@ -30,35 +29,18 @@ const newCore = (budget: false | RequestBudget) =>
   createCore({ dataDir, secretStore: secrets, sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 }, budget } });
 
 beforeAll(async () => {
-  acmeGateway = await startSandbox({ rateLimit: false, log: (line) => acmeLog.push(line) });
-  globexGateway = await startSandbox({ rateLimit: false, keys: [GLOBEX] });
   // Enough services that the tight budget of the cancel test makes most of the reads wait.
-  for (let i = 0; i < 8; i++) {
-    acmeGateway.store.createService(
-      DEMO_CUSTOMER_ID,
-      { domainName: `bulk${i}.plan.example`, origins: [{ originUrl: 'https://origin.plan.example' }], defaultHostHeader: 'origin.plan.example' },
-      Date.now(),
-    );
-  }
+  gateways = await startTwoCustomerGateways(GLOBEX, Array.from({ length: 8 }, (_, i) => `bulk${i}.plan.example`));
+  acmeLog = gateways.acmeLog;
   dataDir = await mkdtemp(join(tmpdir(), 'accel-bulk-plan-'));
   // The first core has no budget: the setup reads must not spend the cancel test's windows.
   core = newCore(false);
-  acme = data(
-    await core.invoke('accounts.add', { name: 'Acme', baseUrl: acmeGateway.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: DEMO_CUSTOMER_ID, secret: DEMO_ACCESS_KEY_SECRET }),
-  ).account.id;
-  globex = data(
-    await core.invoke('accounts.add', { name: 'Globex', baseUrl: globexGateway.url, accessKeyId: GLOBEX.accessKeyId, customerId: GLOBEX.customerId, secret: GLOBEX.accessKeySecret }),
-  ).account.id;
-  acmeIds = acmeGateway.store.servicesOf(DEMO_CUSTOMER_ID).map((s) => s.service.id);
-  const globexId = globexGateway.store.servicesOf(GLOBEX.customerId)[0]!.service.id;
-  data(await core.invoke('inventory.addByIds', { accountId: acme, ids: acmeIds.join(',') }));
-  data(await core.invoke('inventory.addByIds', { accountId: globex, ids: String(globexId) }));
+  ({ acme, globex, acmeIds } = await addTwoCustomers(core, gateways));
 });
 
 afterAll(async () => {
   await core?.dispose();
-  await acmeGateway?.stop();
-  await globexGateway?.stop();
+  await gateways?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -103,6 +103,7 @@ export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =
     progress: (event) => ctx.emit('bulk.progress', event),
     planProgress: (event) => ctx.emit('bulk.planProgress', event),
     budget: async (accountId) => (await ctx.clients.forAccount(accountId)).budget,
+    suiteCheck: (accountId, change) => ruleSuitesFor(ctx).check(accountId, change),
     onInterrupted: (batches) => {
       const names = batches.map((b) => `“${b.label}” (${b.counts.pending + b.counts.failed} of ${b.itemCount} services left)`).join(', ');
       ctx.warnings.add({

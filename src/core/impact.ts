@@ -7,6 +7,7 @@ import { computeImpact, impactDataRange, impactMetricIds, impactMetricLabels, ty
 import { finalUntil } from '#shared/analytics/ranges.ts';
 import type { Metric } from '#shared/analytics/model.ts';
 import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
+import { changedFieldsText } from '#shared/api/field-diff.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { AnalyticsService } from './analytics/service.ts';
 import type { Journal } from './journal.ts';
@@ -156,6 +157,7 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
         const serviceName = domain === undefined ? undefined : shown.get(domain.toLowerCase().replace(/\.$/, ''));
         if (serviceName === undefined) continue;
         const batchId = batchIdOf(entry);
+        const detail = changedFieldsText(entry.before, entry.after);
         markers.push({
           entryId: entry.id,
           accountId: entry.accountId,
@@ -164,6 +166,7 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
           serviceId: entry.serviceId,
           operationId: entry.operationId,
           summary: entry.summary,
+          ...(detail === undefined ? {} : { detail }),
           ...(batchId === undefined ? {} : { batchId }),
         });
       }

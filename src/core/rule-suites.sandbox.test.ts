@@ -130,6 +130,31 @@ describe('rule test suites in the core', () => {
     expect(data(await ctx.core.invoke('suites.run', { accountId, serviceId: shop })).runs[0]?.counts).toEqual({ pass: 1, fail: 1, cannotTell: 0 });
   });
 
+  it('checks each target of a bulk change against its suite: the plan shows what flips, applying journals it', async () => {
+    const { accountId, shop, api } = await setUp();
+    // The gateway is shared by this file's tests: a rule of its own, created by the bulk change.
+    const reports: Expectation = { name: 'Reports open to all', request: { url: '/reports-bulk/q3.pdf', clientIp: '10.0.0.1' }, expect: { status: 'served' } };
+    for (const expectation of [reports, css]) data(await ctx.core.invoke('suites.save', { accountId, serviceId: shop, expectation }));
+    data(await ctx.core.invoke('inventory.addByIds', { accountId, ids: `${shop},${api}` }));
+    // The same new policy on both services; only the shop has a suite, and one of its expectations flips.
+    const policy = { policyName: 'Block bulk reports', type: 'deny' as const, priority: 77, matchUrlPath: { operator: 'prefix' as const, patterns: ['/reports-bulk'] } };
+    const batch = data(
+      await ctx.core.invoke('bulk.plan', { change: { kind: 'access-control', policy }, targets: { services: [{ accountId, serviceId: shop }, { accountId, serviceId: api }] } }),
+    );
+    const shopItem = batch.items.find((i) => i.serviceId === shop)!;
+    const apiItem = batch.items.find((i) => i.serviceId === api)!;
+    expect([shopItem.action, shopItem.reason]).toEqual(['create', null]);
+    expect(shopItem.flippedExpectations?.map((f) => [f.name, f.outcome])).toEqual([[reports.name, 'fail']]);
+    expect(shopItem.notes).toContain(`1 of 2 rule test expectations of this service would no longer pass: “${reports.name}”.`);
+    expect(apiItem.flippedExpectations ?? []).toEqual([]);
+
+    data(await ctx.core.invoke('bulk.run', { batchId: batch.id }));
+    await expect.poll(async () => data(await ctx.core.invoke('bulk.get', { batchId: batch.id })).status, { timeout: 20_000 }).toBe('finished');
+    const entries = data(await ctx.core.invoke('journal.list', { accountId })).entries.filter((e) => e.batchId === batch.id);
+    expect(entries.find((e) => e.serviceId === shop)?.flippedExpectations).toEqual([reports.name]);
+    expect(entries.find((e) => e.serviceId === api)).not.toHaveProperty('flippedExpectations');
+  });
+
   it('is part of the configuration document: exported, diffed, and applied to another service locally', async () => {
     const { accountId, shop, api } = await setUp();
     for (const expectation of [admin, css]) data(await ctx.core.invoke('suites.save', { accountId, serviceId: shop, expectation }));

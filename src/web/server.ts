@@ -56,8 +56,10 @@ const HEARTBEAT_MS = 30_000;
 
 const REFUSAL_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Acceleration Console – access token required</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937}
-code{background:#f3f4f6;padding:0 .25rem;border-radius:4px}</style></head>
+<style>:root{color-scheme:light dark}
+body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937;background:#fff}
+code{background:#f3f4f6;padding:0 .25rem;border-radius:4px}
+@media (prefers-color-scheme:dark){body{color:#e5e7eb;background:#111827}code{background:#1f2937}}</style></head>
 <body><h1>Access token required</h1>
 <p>This Acceleration Console runs on your computer and only answers the links it prints, each
 carrying a one-time access token (<code>…/?token=…</code>) that works once and for a few minutes.</p>

@@ -56,3 +56,15 @@ export function diffFields(before: unknown, after: unknown): FieldDiffRow[] {
     };
   });
 }
+
+/**
+ * What a change changed, in a few words: its first `limit` differing fields ("Label: before →
+ * after") and how many more. Tells apart two changes with the same summary (chart markers).
+ */
+export function changedFieldsText(before: unknown, after: unknown, limit = 2): string | undefined {
+  // Nothing before (a first CORS set) or after (a deletion) reads as "not set" field by field.
+  const rows = diffFields(before ?? {}, after ?? {}).filter((row) => row.status !== 'same');
+  if (rows.length === 0) return undefined;
+  const shown = rows.slice(0, limit).map((row) => `${row.label}: ${row.before ?? 'not set'} → ${row.after ?? 'not set'}`);
+  return rows.length > limit ? `${shown.join('; ')}; ${rows.length - limit} more` : shown.join('; ');
+}

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { mutatingOperationIds } from '../api/operation-facts.ts';
 import { bulkChangeSchema } from './change.ts';
+import { flippedExpectationSchema } from '../suites/schema.ts';
 
 /** What the plan does to one target service. */
 export const bulkActionSchema = z.enum(['create', 'update', 'delete', 'unchanged', 'cannot']);
@@ -48,8 +49,22 @@ export const bulkItemSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** The journal entry of its write (applied or failed). */
   journalEntryId: z.string().nullable(),
+  /**
+   * Expectations of the service's rule test suite that pass now and would not after the change
+   * (absent in batches planned before suites were checked; empty when nothing flips).
+   */
+  flippedExpectations: z.array(flippedExpectationSchema).optional(),
 });
 export type BulkItem = z.infer<typeof bulkItemSchema>;
+
+/**
+ * The plan note of an item whose service's rule tests would flip (for readers of the notes, such
+ * as the CLI; the app shows `flippedExpectations` in full instead).
+ */
+export function flippedExpectationsNote(flipped: readonly { name: string }[], total: number): string {
+  return `${flipped.length} of ${total} rule test expectations of this service would no longer pass: ${flipped.map((f) => `“${f.name}”`).join(', ')}.`;
+}
+export const isFlippedExpectationsNote = (note: string): boolean => /^\d+ of \d+ rule test expectations of this service would no longer pass: /.test(note);
 
 /**
  * planned: never run; running; cancelled: stopped by the user; interrupted: the app stopped while

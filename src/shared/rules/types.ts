@@ -68,6 +68,12 @@ export interface AccessRestrictions {
 export type ConditionsReadBack = 'complete' | 'v1.0-list' | 'v1.0-list-no-path';
 
 /** A policy reduced to what matching needs. Either `matches` (v1.1) or `matchUrlPath` (v1.0) is used. */
+/**
+ * The policy ID of a policy a change would create (it has none yet): after every listed one at its
+ * priority (the order of IDs). Verdicts call it "new", never by this number.
+ */
+export const NEW_POLICY_ID = Number.MAX_SAFE_INTEGER;
+
 export interface RuleLike {
   readonly kind: PolicyKind;
   readonly policyId: number;

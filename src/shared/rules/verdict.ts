@@ -2,7 +2,7 @@
 // ends the request), then redirection (the edge answers 301/302 itself), then cache control.
 // See docs/rule-tester-semantics.md.
 import type { EvaluationByKind, RuleResult } from './evaluate.ts';
-import type { RuleLike } from './types.ts';
+import { NEW_POLICY_ID, type RuleLike } from './types.ts';
 import { formatSeconds } from '../api/field-labels.ts';
 
 export type VerdictStatus = 'denied' | 'redirected' | 'served' | 'unknown';
@@ -15,11 +15,12 @@ export interface Verdict {
   readonly notes: readonly string[];
 }
 
-const named = (label: string, rule: RuleLike) => `${label} “${rule.policyName}” (ID ${rule.policyId})`;
+const idText = (rule: RuleLike) => (rule.policyId === NEW_POLICY_ID ? 'new' : `ID ${rule.policyId}`);
+const named = (label: string, rule: RuleLike) => `${label} “${rule.policyName}” (${idText(rule)})`;
 
 function undecidedNote(kind: string, results: readonly RuleResult[]): string | null {
   if (results.length === 0) return null;
-  const names = results.map((r) => `“${r.rule.policyName}” (ID ${r.rule.policyId})`).join(', ');
+  const names = results.map((r) => `“${r.rule.policyName}” (${idText(r.rule)})`).join(', ');
   return `Unless ${kind} ${names} ${results.length === 1 ? 'applies' : 'apply'} first: ${results.length === 1 ? 'its' : 'their'} conditions cannot be read back.`;
 }
 

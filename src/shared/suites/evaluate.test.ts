@@ -102,6 +102,10 @@ describe('checkChange', () => {
     expect(result.flipped).toEqual([
       expect.objectContaining({ name: 'Home served', outcome: 'cannot-tell', after: expect.stringMatching(/^Cannot tell — access rule “Office only”/) }),
     ]);
+    // The policy has no ID before it is created: the verdict calls it new.
+    const denied = checkChangeOnLists([open], lists, [], { operationId: 'createAccessControlPolicy', params: { serviceId: 1 }, body: { policyName: 'Closed', type: 'deny', priority: 1, matchUrlPath: { operator: 'prefix', patterns: ['/'] } } });
+    expect(denied.flipped[0]?.after).toContain('access rule “Closed” (new)');
+    expect(denied.flipped[0]?.after).not.toContain(String(NEW_POLICY_ID));
   });
 
   it('places a created policy after listed ones of the same priority, and leaves CORS changes alone', () => {

@@ -11,13 +11,13 @@ import {
   type ListedRedirection,
   type ServicePolicyLists,
 } from '../rules/index.ts';
+import { NEW_POLICY_ID } from '../rules/types.ts';
 import { checkChange, type ChangeCheck } from './evaluate.ts';
 import type { Expectation } from './schema.ts';
 
 export type ProposedChange = { operationId: string; params: Record<string, unknown>; body?: unknown };
 
-/** The policy ID a created access control policy gets in the "after" lists: after every listed one at its priority (the order of IDs). */
-export const NEW_POLICY_ID = Number.MAX_SAFE_INTEGER;
+export { NEW_POLICY_ID };
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -17,6 +17,8 @@ export const changeMarkerSchema = z.object({
   serviceId: z.number(),
   operationId: mutatingOperationIdSchema,
   summary: z.string(),
+  /** Its first changed fields ("Label: before → after"), to tell apart changes with the same summary. */
+  detail: z.string().optional(),
   /** The bulk batch the change belonged to, when it was part of one. */
   batchId: z.string().optional(),
 });

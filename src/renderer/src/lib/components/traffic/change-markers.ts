@@ -43,5 +43,6 @@ export function placeMarkers(markers: readonly ChangeMarker[], xOf: (at: number)
 /** What changed, where, when and in which batch: one line for tooltips and accessible names. */
 export function describeMarker(marker: ChangeMarker, zone: ZoneChoice): string {
   const batch = marker.batchId === undefined ? '' : ` — batch ${marker.batchId}`;
-  return `${formatInstant(marker.at, zone)} — ${marker.serviceName}: ${marker.summary} (${operationFacts[marker.operationId].label})${batch}`;
+  const detail = marker.detail === undefined ? '' : ` — ${marker.detail}`;
+  return `${formatInstant(marker.at, zone)} — ${marker.serviceName}: ${marker.summary} (${operationFacts[marker.operationId].label})${detail}${batch}`;
 }
