@@ -53,10 +53,7 @@ const countLine = (app: Page) => app.locator('p.count[role="status"]');
 const showMore = (app: Page) => app.getByRole('button', { name: /^Show \d+ more$/ });
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const main = document.querySelector('main');
-    return [document.documentElement.scrollWidth - document.documentElement.clientWidth, main ? main.scrollWidth - main.clientWidth : 0];
-  });
+  const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
   expect(overflow).toEqual([0, 0]);
 }
 
