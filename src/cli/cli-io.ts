@@ -1,6 +1,20 @@
 // Terminal input/output helpers shared by the commands (no core import: `accel sign` stays fast).
 import type { IpcError } from '#shared/ipc/contract.ts';
 import type { CliIo } from './cli-types.ts';
+import { formatDateTime, withReadableTimes } from '#shared/format-date.ts';
+
+/**
+ * A time in readable output: as the app writes times (the locale's format, local time — TZ), with
+ * the zone named, since the output is often read elsewhere (a CI log). JSON output keeps ISO.
+ */
+export function readableTime(iso: string): string {
+  return formatDateTime(iso, { zoneName: true });
+}
+
+/** A text from the core (a plan note) with its ISO times written as readableTime writes them. */
+export function readableTimesIn(text: string): string {
+  return withReadableTimes(text, { zoneName: true });
+}
 
 /** Prints an error result: JSON on stdout for scripts, one readable line on stderr. */
 export function printError(io: CliIo, prefix: string, error: IpcError): void {

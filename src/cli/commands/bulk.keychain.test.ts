@@ -9,8 +9,15 @@ import { runAccel } from '../test-support/cli.ts';
 import { useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
 import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { formatDateTime } from '#shared/format-date.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-BULK', accessKeySecret: 'globex-bulk-secret-1', customerId: 5404 };
+
+/** Tables write times as the app does, in local time (TZ) with the zone named; Tokyo has no summer time. */
+const TOKYO = { TZ: 'Asia/Tokyo', LC_ALL: 'en_US.UTF-8' };
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** How `accel` in TOKYO writes an ISO instant. */
+const inTokyo = (iso: string): string => formatDateTime(Date.parse(iso) + 9 * 3_600_000, { zone: 'utc', locale: 'en-US' }).replace(/ UTC$/, ' GMT+9');
 
 describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
   const ctx = useKeychainCli('accel-cli-bulk-');
@@ -42,6 +49,9 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(plan.stdout).toMatch(/^Production accounts: Globex \(running needs --yes\)$/m);
     expect(plan.stdout).toMatch(/^update\s+Globex\s+.*Access-Control-Allow-Origin: \(not set\) → https:\/\/shop\.example/m);
     expect(plan.stdout).toMatch(/^0 create, 3 update, 0 delete, 0 unchanged, 0 cannot apply$/m);
+    // A note every item carries is written once above the table, not on each row.
+    expect(plan.stdout.match(/^Note: The API cannot read CORS headers back and nothing was applied/gm)).toHaveLength(1);
+    expect(plan.stdout).not.toMatch(/^update .*The API cannot read/m);
     expect(ctx.sandbox.store.corsOf(acmeIds[0]!)).toEqual(corsBefore);
     const listed = await runAccel(['bulk', 'list'], { env: ctx.env() });
     expect(listed.stdout).toContain('No bulk batches.');
@@ -72,16 +82,30 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(revert.code).toBe(EXIT_NOT_EVERY_ITEM);
     expect(revert.stdout).toMatch(/^cannot\s+Acme\s+.*The version before this change is not known/m);
 
-    const again = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes'], { env: ctx.env() });
+    const again = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes'], { env: { ...ctx.env(), ...TOKYO } });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('Nothing to apply.');
+    // The plan notes' times (what this app last applied) are readable, in local time with the zone.
+    const lastApplied = again.stdout.match(/Compared with what this app last applied \(([^)]*)\)/)?.[1];
+    expect(lastApplied).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+9$/);
+    expect(again.stdout).not.toMatch(ISO);
+
+    // bulk list: the batch's time as the app writes it; --format json keeps the core's ISO.
+    const listedJson = JSON.parse((await runAccel(['bulk', 'list', '--format', 'json'], { env: ctx.env() })).stdout) as Array<{ id: string; createdAt: string }>;
+    const created = listedJson.find((b) => b.id === batch.id)?.createdAt ?? '';
+    expect(created).toMatch(ISO);
+    const listedTable = await runAccel(['bulk', 'list'], { env: { ...ctx.env(), ...TOKYO } });
+    expect(listedTable.stdout).toContain(`${batch.id}  ${inTokyo(created)}  finished`);
+    expect(listedTable.stdout).not.toMatch(ISO);
   }, 180_000);
 
   it('saves a template and plans with it', async () => {
     const saved = await runAccel(['bulk', 'save-template', 'Limits', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":60,"requestLimit":200}}'], { env: ctx.env() });
     expect(saved.code).toBe(0);
-    const templates = await runAccel(['bulk', 'templates'], { env: ctx.env() });
-    expect(templates.stdout).toMatch(/^Limits\s+rate-limit-set/m);
+    const templates = await runAccel(['bulk', 'templates'], { env: { ...ctx.env(), ...TOKYO } });
+    expect(templates.stdout).toMatch(/^Limits\s+rate-limit-set\s+saved [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+9$/m);
+    const savedAt = (JSON.parse((await runAccel(['bulk', 'templates', '--format', 'json'], { env: ctx.env() })).stdout) as Array<{ savedAt: string }>)[0]?.savedAt ?? '';
+    expect(templates.stdout).toContain(`saved ${inTokyo(savedAt)}`);
     const plan = await runAccel(['bulk', 'plan', '--template', 'Limits', '--accounts', 'Acme', '--domain', '*'], { env: ctx.env() });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(not set\) → 200/m);

@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // The core is loaded only when a command runs, so that `accel bulk --help` stays quick.
 import type { CliCore } from '../cli-core.ts';
-import { printError } from '../cli-io.ts';
-import type { BulkBatch } from '#shared/bulk/batch.ts';
+import { printError, readableTime, readableTimesIn } from '../cli-io.ts';
+import { commonPlanNotes, type BulkBatch } from '#shared/bulk/batch.ts';
 import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -156,10 +156,12 @@ function checkPlanArgs(values: PlanValues, positionals: string[]): void {
   }
 }
 
-function detail(item: BulkBatch['items'][number]): string {
+/** The item's failure, reason, or changes followed by its own plan notes (their times readable). */
+function detail(item: BulkBatch['items'][number], common: readonly string[]): string {
   if (item.state === 'failed' && item.error) return `${item.error.code}: ${item.error.message}`;
-  if (item.action === 'cannot') return item.reason ?? '';
-  return item.changes.map((c) => `${c.label}: ${c.before ?? '(not set)'} → ${c.after ?? '(not set)'}`).join('; ');
+  if (item.action === 'cannot') return readableTimesIn(item.reason ?? '');
+  const changes = item.changes.map((c) => `${c.label}: ${c.before ?? '(not set)'} → ${c.after ?? '(not set)'}`).join('; ');
+  return [changes, ...item.notes.filter((note) => !common.includes(note)).map(readableTimesIn)].filter(Boolean).join(' ');
 }
 
 export function batchTable(batch: BulkBatch, withState: boolean): string {
@@ -171,10 +173,12 @@ export function batchTable(batch: BulkBatch, withState: boolean): string {
     lines.push(`Production accounts: ${batch.productionAccounts.map((a) => a.name).join(', ')} (running needs --yes)`);
   }
   for (const u of batch.unknownTargets) lines.push(`Not in the account's service list (left out): ${u.accountId}#${u.serviceId}`);
+  const common = commonPlanNotes(batch.items);
+  for (const note of common) lines.push(`Note: ${readableTimesIn(note)}`);
   lines.push('', `${cell(withState ? 'RESULT' : 'ACTION', 10)} ${cell('ACCOUNT', accountWidth)} ${cell('SERVICE', serviceWidth)}  DETAIL`);
   for (const item of batch.items) {
     const first = withState ? item.state : item.action;
-    lines.push(`${cell(first, 10)} ${cell(item.accountName, accountWidth)} ${cell(serviceText(item), serviceWidth)}  ${detail(item)}`.trimEnd());
+    lines.push(`${cell(first, 10)} ${cell(item.accountName, accountWidth)} ${cell(serviceText(item), serviceWidth)}  ${detail(item, common)}`.trimEnd());
   }
   const c = batch.counts;
   const actions = { create: 0, update: 0, delete: 0, unchanged: 0, cannot: 0 };
@@ -349,7 +353,7 @@ async function runList(args: string[], io: CliIo): Promise<number> {
       for (const b of batches) {
         const c = b.counts;
         io.stdout.write(
-          `${b.id}  ${b.createdAt}  ${b.status.padEnd(11)} ${b.label}  (${b.itemCount} services: ${c.applied} applied, ${c.unchanged} unchanged, ${c.failed} failed, ${c.cannot} cannot, ${c.pending} to do)${b.resumable ? '  resumable' : ''}\n`,
+          `${b.id}  ${readableTime(b.createdAt)}  ${b.status.padEnd(11)} ${b.label}  (${b.itemCount} services: ${c.applied} applied, ${c.unchanged} unchanged, ${c.failed} failed, ${c.cannot} cannot, ${c.pending} to do)${b.resumable ? '  resumable' : ''}\n`,
         );
       }
       if (batches.length === 0) io.stdout.write('No bulk batches.\n');
@@ -366,7 +370,7 @@ async function runTemplates(args: string[], io: CliIo): Promise<number> {
     const { templates } = await cli.call('bulk.listTemplates', {});
     if (shape === 'json') io.stdout.write(`${JSON.stringify(templates, null, 2)}\n`);
     else {
-      for (const t of templates) io.stdout.write(`${t.name}  ${t.change.kind}  saved ${t.savedAt}\n`);
+      for (const t of templates) io.stdout.write(`${t.name}  ${t.change.kind}  saved ${readableTime(t.savedAt)}\n`);
       if (templates.length === 0) io.stdout.write('No templates.\n');
     }
     return EXIT_OK;

@@ -65,7 +65,7 @@ describe('journal.list service filter', () => {
 });
 
 describe('journal filters and export through the core', () => {
-  it('filters by operation, outcome and time, counts the total beyond the limit, and exports what is shown', async () => {
+  it('filters by operation, outcome and time, pages (limit, offset, through) with the total beyond the page, and exports what is selected', async () => {
     // A change that fails (no such service) is journaled as failed.
     const failed = await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=cmd' } } });
     expect(failed.ok).toBe(false);
@@ -76,6 +76,17 @@ describe('journal filters and export through the core', () => {
     expect(data(await core.invoke('journal.list', { outcome: 'ok', service: 'example' })).entries.map((e) => e.serviceId)).toEqual([102, 101]);
     expect(data(await core.invoke('journal.list', { operationId: 'upsertRateLimit' })).total).toBe(0);
     expect(data(await core.invoke('journal.list', { from: '2999-01-01T00:00:00Z' })).total).toBe(0);
+    // Pages: `offset` skips, `through` reaches an older entry; total stays what the filters select.
+    const second = data(await core.invoke('journal.list', { limit: 1, offset: 1 }));
+    expect(second).toMatchObject({ total: 3, entries: [{ serviceId: 102 }] });
+    expect(second.serviceNames.map((s) => s.serviceId)).toEqual([102]);
+    const oldest = all.entries[2]!.id;
+    expect(data(await core.invoke('journal.list', { limit: 1, through: oldest })).entries.map((e) => e.serviceId)).toEqual([999999, 102, 101]);
+    expect(data(await core.invoke('journal.list', { outcome: 'ok', limit: 1, offset: 1 }))).toMatchObject({ total: 2, entries: [{ serviceId: 101 }] });
+    const tooMany = await core.invoke('journal.list', { limit: 1001 });
+    expect(tooMany.ok).toBe(false);
+    expect(JSON.stringify(tooMany)).toContain('at most 1000');
+    expect((await core.invoke('journal.list', { offset: -1 })).ok).toBe(false);
     const backwards = await core.invoke('journal.list', { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     expect(backwards.ok).toBe(false);
 

@@ -4,6 +4,7 @@ import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor, inventoryStoreFor, journalFor } from '../core-services.ts';
 import { selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
+import { journalPage } from '#shared/journal-page.ts';
 import { namesOf } from '../journal-filter.ts';
 import { journalExportFileName, journalToCsv, journalToJson } from '../journal-export.ts';
 
@@ -15,9 +16,10 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
   };
   return {
     'journal.list': async (input) => {
-      const { limit, ...query } = input ?? {};
+      // Only the page goes over IPC: the screen shows 100 at a time of up to thousands (bulk runs).
+      const { limit, offset, through, ...query } = input ?? {};
       const { entries, services, total, known } = await select(deps, query);
-      const shown = limit === undefined ? entries : entries.slice(0, limit);
+      const shown = journalPage(entries, { limit, offset, through });
       return { entries: shown, total, serviceNames: namesOf(shown, known), ...(services === undefined ? {} : { services }) };
     },
     'journal.export': async ({ format, ...query }) => {

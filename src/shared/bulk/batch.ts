@@ -66,6 +66,14 @@ export function flippedExpectationsNote(flipped: readonly { name: string }[], to
 }
 export const isFlippedExpectationsNote = (note: string): boolean => /^\d+ of \d+ rule test expectations of this service would no longer pass: /.test(note);
 
+/** Notes every item to be written carries (two or more): shown once above the items, not on each. */
+export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes'>[]): string[] {
+  const written = items.filter((i) => i.action !== 'cannot');
+  const [first] = written;
+  if (first === undefined || written.length < 2) return [];
+  return first.notes.filter((note) => written.every((i) => i.notes.includes(note)));
+}
+
 /**
  * planned: never run; running; cancelled: stopped by the user; interrupted: the app stopped while
  * it ran (offered for resume at start, never resumed by itself); finished: every item done —

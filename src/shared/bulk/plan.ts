@@ -120,7 +120,7 @@ function write(action: BulkAction, operationId: MutatingOperationId, input: Plan
 function lastAppliedNote(last: LastApplied, what: string): string {
   return last === null
     ? `The API cannot read ${what} back and nothing was applied to this service from this app: applying replaces whatever is set.`
-    // The time stays ISO: the app writes it as its other times (bulk-labels.ts readableNote), the CLI as is.
+    // The time stays ISO: the app and `accel bulk` write it as their other times (withReadableTimes).
     : `Compared with what this app last applied (${last.at}); the API cannot confirm the current ${what}.`;
 }
 

@@ -87,17 +87,35 @@ const fromNotAfterTo: [(query: { from?: string; to?: string }) => boolean, { err
 export const journalQuerySchema = z.strictObject(journalQueryShape).refine(...fromNotAfterTo);
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 
+/** Most entries one journal.list answer holds (the screen asks for pages of JOURNAL_PAGE_SIZE). */
+export const JOURNAL_LIST_MAX = 1000;
+/** Entries the journal screen shows at first and adds per "Show more". */
+export const JOURNAL_PAGE_SIZE = 100;
+
+/**
+ * Which part of the selected entries (newest first) journal.list answers with: `limit` entries
+ * from `offset`; `through` (an entry ID) makes the page reach that entry when it is selected
+ * after `offset` (a chart marker opens the journal on an older entry). The export has no page: it
+ * holds every entry the filters select.
+ */
+const journalPageShape = {
+  limit: z.number().int().positive().max(JOURNAL_LIST_MAX, { error: `Limit: at most ${JOURNAL_LIST_MAX} entries per request.` }).optional(),
+  offset: z.number().int().min(0).optional(),
+  through: idSchema.optional(),
+};
+export type JournalPage = { limit?: number; offset?: number; through?: string };
+
 export const journalExportFormats = ['csv', 'json'] as const;
 
 export const journalChannels = defineChannels({
   'journal.list': {
     input: z
-      .strictObject({ ...journalQueryShape, limit: z.number().int().positive().max(1000).optional() })
+      .strictObject({ ...journalQueryShape, ...journalPageShape })
       .refine(...fromNotAfterTo)
       .optional(),
     output: z.object({
       entries: z.array(journalEntrySchema),
-      /** How many entries the filters selected (entries holds at most `limit` of them). */
+      /** How many entries the filters selected (entries holds the page asked for: at most `limit` from `offset`, or through `through`). */
       total: z.number(),
       /** When `service` was a domain name: the services it matched (none: nothing is known by that name). */
       services: z.array(knownServiceSchema).optional(),

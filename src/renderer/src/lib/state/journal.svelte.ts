@@ -1,9 +1,10 @@
-// The change journal as the renderer sees it: entries (newest first) and "apply the previous
-// version again".
+// The change journal as the renderer sees it: the newest page of entries (newest first), "Show
+// more" for older ones (journal-paging.ts), and "apply the previous version again".
 import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
-import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { JOURNAL_LIST_MAX, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { journalQueryOf, noJournalFilters, type JournalFilterFields } from './journal-filter-fields.ts';
+import { JOURNAL_PAGE_SIZE, appendPage, nextPageCount } from './journal-paging.ts';
 
 export { noJournalFilters, type JournalFilterFields };
 import { changeFacts, reapplicableOperationIds } from '#shared/api/operation-facts.ts';
@@ -20,7 +21,16 @@ export function reapplyBlocker(entry: JournalEntry): string | null {
 
 export type JournalScope = 'account' | 'all';
 type MatchedService = { accountId: string; serviceId: number; domainName: string };
-export type JournalFilter = { accountId?: string; scope?: JournalScope; service?: string; fields?: JournalFilterFields };
+export type JournalFilter = {
+  accountId?: string;
+  scope?: JournalScope;
+  service?: string;
+  fields?: JournalFilterFields;
+  /** Show entries at least down to this one (a chart marker opens the journal on it). */
+  through?: string;
+};
+
+type ListAnswer = { entries: JournalEntry[]; total: number; services?: MatchedService[]; serviceNames: MatchedService[] };
 
 export class JournalState {
   #entries = $state<JournalEntry[]>([]);
@@ -34,6 +44,9 @@ export class JournalState {
   #names = $state<Record<string, string>>({});
   #fields = $state<JournalFilterFields>(noJournalFilters());
   #total = $state(0);
+  #loadingMore = $state(false);
+  /** The entry the next load must reach (set by load, used once). */
+  #through: string | undefined;
   /** Answers to earlier loads are dropped: after an account switch only the newest counts. */
   #generation = 0;
 
@@ -63,9 +76,16 @@ export class JournalState {
   get fields(): JournalFilterFields {
     return this.#fields;
   }
-  /** How many entries the filters select. */
+  /** How many entries the filters select (entries holds the pages shown so far). */
   get total(): number {
     return this.#total;
+  }
+  /** How many more entries "Show more" adds (0: every selected entry is shown). */
+  get moreCount(): number {
+    return nextPageCount(this.#entries.length, this.#total);
+  }
+  get loadingMore(): boolean {
+    return this.#loadingMore;
   }
   get filtered(): boolean {
     return this.#service !== '' || Object.keys(journalQueryOf(this.#fields)).some((key) => key !== 'accountId' || this.#scope === 'all');
@@ -89,17 +109,26 @@ export class JournalState {
     this.#scope = filter.scope ?? this.#scope;
     this.#service = (filter.service ?? this.#service).trim();
     if (filter.fields) this.#fields = { ...filter.fields };
-    await this.refresh();
+    this.#through = filter.through;
+    // Other filters or another view: back to the newest page.
+    await this.#reload(JOURNAL_PAGE_SIZE);
   }
 
+  /** Loads the entries again with the same filters, keeping as many shown as before. */
   async refresh(): Promise<void> {
+    await this.#reload(Math.max(JOURNAL_PAGE_SIZE, this.#entries.length));
+  }
+
+  async #reload(count: number): Promise<void> {
     const generation = ++this.#generation;
     this.#loading = true;
+    this.#loadingMore = false;
     try {
       const input = this.#query();
       if (input === null) return;
-      const { entries, services, serviceNames, total } = await invoke('journal.list', input);
+      const { entries, services, serviceNames, total } = await this.#fetch(input, 0, count, this.#through);
       if (generation !== this.#generation) return;
+      this.#through = undefined;
       this.#entries = entries;
       this.#total = total;
       this.#names = Object.fromEntries(serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName]));
@@ -112,6 +141,50 @@ export class JournalState {
         this.#loaded = true;
       }
     }
+  }
+
+  /**
+   * Shows the next page of older entries. Resolves with the first entry it added (the screen moves
+   * the focus there), or null when nothing was added.
+   */
+  async showMore(): Promise<JournalEntry | null> {
+    const count = this.moreCount;
+    const input = this.#query();
+    if (count === 0 || this.#loadingMore || input === null) return null;
+    // A reload meanwhile (other filters, Refresh) makes this answer stale.
+    const generation = this.#generation;
+    this.#loadingMore = true;
+    try {
+      const answer = await this.#fetch(input, this.#entries.length, count);
+      if (generation !== this.#generation) return null;
+      const { entries, added } = appendPage(this.#entries, answer.entries);
+      this.#entries = entries;
+      this.#total = answer.total;
+      this.#names = { ...this.#names, ...Object.fromEntries(answer.serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName])) };
+      return added[0] ?? null;
+    } catch (error) {
+      if (generation === this.#generation) handleError(error, 'Could not show more of the change journal', this.#scope === 'account' ? { accountId: this.#accountId } : {});
+      return null;
+    } finally {
+      if (generation === this.#generation) this.#loadingMore = false;
+    }
+  }
+
+  /** `count` selected entries from `offset`, in requests of at most JOURNAL_LIST_MAX; `through` may extend the first. */
+  async #fetch(query: JournalQuery, offset: number, count: number, through?: string): Promise<ListAnswer> {
+    const answer: ListAnswer = { entries: [], total: 0, serviceNames: [] };
+    let fetched = 0;
+    while (fetched < count) {
+      const limit = Math.min(JOURNAL_LIST_MAX, count - fetched);
+      const page = await invoke('journal.list', { ...query, offset: offset + fetched, limit, ...(through === undefined || fetched > 0 ? {} : { through }) });
+      answer.entries.push(...page.entries);
+      answer.serviceNames.push(...page.serviceNames);
+      answer.total = page.total;
+      if (page.services) answer.services = page.services;
+      fetched += page.entries.length;
+      if (page.entries.length < limit) break;
+    }
+    return answer;
   }
 
   /** The core query for what is on screen; null when the account view has no account. */

@@ -1,6 +1,6 @@
 // Words for an account's health (switcher, Accounts screen, header): the same sentence everywhere.
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
-import { formatDateTime } from '../../ui/format-date.ts';
+import { formatDateTime } from '#shared/format-date.ts';
 
 function when(iso: string): string {
   const sameDay = new Date(iso).toDateString() === new Date().toDateString();

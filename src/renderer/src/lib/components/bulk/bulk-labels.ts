@@ -1,6 +1,6 @@
 // Words for batch and item states, shared by the bulk screen's parts.
 import type { BulkAction, BulkBatch, BulkItemState } from '#shared/bulk/batch.ts';
-import { formatDateTime } from '../../ui/format-date.ts';
+import { withReadableTimes } from '#shared/format-date.ts';
 
 export const actionLabels: Record<BulkAction, string> = {
   create: 'will create',
@@ -67,5 +67,5 @@ export function planSummary(batch: Pick<BulkBatch, 'items'>): string {
 
 /** A plan note with its ISO times written as the app writes times elsewhere ("Nov 23, 2026, 11:40 PM"). */
 export function readableNote(note: string): string {
-  return note.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => formatDateTime(iso));
+  return withReadableTimes(note);
 }

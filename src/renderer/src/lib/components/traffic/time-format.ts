@@ -1,5 +1,5 @@
 // Timestamps in the user's time zone or UTC (the dashboard's toggle), for ticks, tooltips and cards.
-import { formatDateTime, type DateZone } from '../../ui/format-date.ts';
+import { formatDateTime, type DateZone } from '#shared/format-date.ts';
 
 export type ZoneChoice = DateZone;
 

@@ -1,5 +1,6 @@
-// The one way the app writes a date and time: the user's locale (and its 12/24-hour habit),
-// the local time zone by default, and the zone's name whenever the time is shown in UTC.
+// The one way the app (and `accel`) writes a date and time: the user's locale (and its 12/24-hour
+// habit), the local time zone by default, and the zone's name whenever the time is shown in UTC
+// (or asked for: the CLI's output is read elsewhere, e.g. in a CI log).
 
 export type DateZone = 'local' | 'utc';
 
@@ -12,6 +13,8 @@ export interface FormatDateOptions {
   timeOnly?: boolean;
   /** Leave out the time: only the date. */
   dateOnly?: boolean;
+  /** Name the zone for local times too ("… GMT+1"); UTC times always name it. */
+  zoneName?: boolean;
   /** Locale override (tests); default: the user's locale. */
   locale?: string;
 }
@@ -19,7 +22,7 @@ export interface FormatDateOptions {
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(options: FormatDateOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([options.zone ?? 'local', options.seconds ?? true, options.timeOnly ?? false, options.dateOnly ?? false, options.locale ?? '']);
+  const key = JSON.stringify([options.zone ?? 'local', options.seconds ?? true, options.timeOnly ?? false, options.dateOnly ?? false, options.zoneName ?? false, options.locale ?? '']);
   let f = cache.get(key);
   if (!f) {
     const utc = options.zone === 'utc';
@@ -28,7 +31,8 @@ function formatterFor(options: FormatDateOptions): Intl.DateTimeFormat {
       ...(options.dateOnly
         ? {}
         : { hour: 'numeric', minute: '2-digit', ...(options.seconds === false ? {} : { second: '2-digit' }) }),
-      ...(utc ? { timeZone: 'UTC', ...(options.dateOnly ? {} : { timeZoneName: 'short' }) } : {}),
+      ...(utc ? { timeZone: 'UTC' } : {}),
+      ...((utc || options.zoneName) && !options.dateOnly ? { timeZoneName: 'short' } : {}),
     });
     cache.set(key, f);
   }
@@ -57,4 +61,12 @@ export function formatAge(value: number | string | Date, now: number, options: P
   const days = Math.floor(hours / 24);
   if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
   return formatDateTime(ms, { dateOnly: true, ...options });
+}
+
+/** ISO instants as the core writes them ("2026-11-23T23:40:47.692Z"), e.g. inside plan notes. */
+const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+
+/** The text with every ISO instant in it written as formatDateTime writes times. */
+export function withReadableTimes(text: string, options: FormatDateOptions = {}): string {
+  return text.replace(ISO_INSTANT, (iso) => formatDateTime(iso, options));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDateTime } from './format-date.ts';
+import { formatAge, formatDateTime, withReadableTimes } from './format-date.ts';
 
 const t = Date.UTC(2026, 10, 23, 14, 5, 9);
 
@@ -32,5 +32,19 @@ describe('formatAge', () => {
     expect(formatAge(now - 45 * 86_400_000, now, { locale: 'en-US' })).toBe(formatDateTime(now - 45 * 86_400_000, { dateOnly: true, locale: 'en-US' }));
     expect(formatAge('2026-11-23T13:05:09Z', now)).toBe('1 h ago');
     expect(formatAge('not a date', now)).toBe('not a date');
+  });
+});
+
+describe('zone names and times inside text', () => {
+  it('names the zone of a local time when asked (the CLI), never for a date alone', () => {
+    const local = formatDateTime(t, { locale: 'en-US', zoneName: true });
+    expect(local).toMatch(/^Nov 23, 2026, \d{1,2}:05:09 [AP]M \S+/);
+    expect(local).not.toBe(formatDateTime(t, { locale: 'en-US' }));
+    expect(formatDateTime(t, { locale: 'en-US', zoneName: true, dateOnly: true })).toBe(formatDateTime(t, { locale: 'en-US', dateOnly: true }));
+  });
+  it('writes every ISO instant in a text readably and leaves the rest alone', () => {
+    const text = withReadableTimes('Compared with what this app last applied (2026-11-23T14:05:09.692Z); applied again 2026-11-23T14:05:09Z.', { zone: 'utc', locale: 'en-US' });
+    expect(text).toBe('Compared with what this app last applied (Nov 23, 2026, 2:05:09 PM UTC); applied again Nov 23, 2026, 2:05:09 PM UTC.');
+    expect(withReadableTimes('No time here (2026-11-23).')).toBe('No time here (2026-11-23).');
   });
 });
