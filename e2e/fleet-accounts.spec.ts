@@ -3,9 +3,10 @@
 // secrets (encrypted) imported back with its report. Real browser host, real keychain, real
 // sandbox gateways.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshotsInEverySize } from './fixtures.ts';
-import { addGatewayAccount, hostIpc, switchAccount, useSandbox } from './helpers.ts';
+import { addGatewayAccount, gatewayProfile, hostIpc, switchAccount, useSandbox } from './helpers.ts';
 
 const mainNav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
 
@@ -218,4 +219,122 @@ test('profile export with secrets (encrypted) and import with its report', async
   await prompt.getByRole('button', { name: 'Import' }).click();
   await expect(report.getByText('Already here (1)')).toBeVisible();
   await expect(report.getByText(/same base URL, key ID and customer ID as “Globex”/)).toBeVisible();
+});
+
+/** No serious or critical axe violation (WCAG 2.2 A/AA) inside the dialog, light and dark. */
+async function expectDialogAccessible(app: Page, dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await app.emulateMedia({ colorScheme: theme });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+    const results = await new AxeBuilder({ page: app }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+}
+
+test('tags in the add and edit account dialog: typed with the keyboard, checked, stored with the account, used by the service filter', async ({ app, host, sandbox }) => {
+  test.setTimeout(90_000);
+  await useSandbox(app);
+  const profile = gatewayProfile(sandbox, 'Globex');
+
+  // Add account: the fields, then two tags and a bad one typed into the Tags box.
+  await app.getByRole('button', { name: /^Account: / }).click();
+  await app.getByRole('menuitem', { name: 'Add account…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add account' });
+  await dialog.getByLabel('Display name').fill(profile.name);
+  await dialog.getByLabel('Customer ID').fill(String(profile.customerId));
+  await dialog.getByLabel('API base URL').fill(profile.url);
+  await dialog.getByLabel('Access key ID').fill(profile.accessKeyId);
+  await dialog.getByLabel('Access key secret', { exact: true }).fill(profile.secret);
+  const tagBox = dialog.getByRole('textbox', { name: 'Tags' });
+  await tagBox.focus();
+  // Enter, comma and space each end a tag; upper case is lowered; a bad tag stays, marked.
+  await app.keyboard.type('Retail staging,re@tail');
+  await app.keyboard.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText(['retail ×', 'staging ×', 're@tail ×']);
+  const badTagMessage = 'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.';
+  await expect(dialog.getByText(badTagMessage)).toBeVisible();
+  await expect(tagBox).toHaveAttribute('aria-invalid', 'true');
+
+  // Keyboard only to "Add account": Tab past Notes and the footer's buttons, then Enter. The bad
+  // tag stops the save: focus goes back to the Tags box, everything typed is still there.
+  await app.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Notes')).toBeFocused();
+  await app.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Test connection' })).toBeFocused();
+  await app.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await app.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Add account', exact: true })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(tagBox).toBeFocused();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(badTagMessage)).toBeVisible();
+  await expect(dialog.getByLabel('Display name')).toHaveValue('Globex');
+  await expect(dialog.getByLabel('Access key secret', { exact: true })).toHaveValue(profile.secret);
+  await screenshotsInEverySize(app, 'account-dialog-tags-invalid');
+  await expectDialogAccessible(app, dialog);
+
+  // Backspace in the empty box removes the bad tag; the message goes with it.
+  await app.keyboard.press('Backspace');
+  await expect(dialog.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText(['retail ×', 'staging ×']);
+  await expect(dialog.getByText(badTagMessage)).toHaveCount(0);
+  await screenshotsInEverySize(app, 'account-dialog-tags');
+  await expectDialogAccessible(app, dialog);
+  await dialog.getByRole('button', { name: 'Add account', exact: true }).focus();
+  await app.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const accounts = await hostIpc<{ accounts: { id: string; name: string }[] }>(app, host, 'accounts.list', {});
+  const globex = accounts.accounts.find((a) => a.name === 'Globex')!;
+  expect((await hostIpc<{ accounts: Record<string, string[]> }>(app, host, 'tags.list', {})).accounts[globex.id]).toEqual(['retail', 'staging']);
+
+  // The Accounts screen shows them on Globex's row.
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+  await expect(app.getByRole('list', { name: 'Tags of Globex' }).getByRole('listitem')).toHaveText(['retail', 'staging']);
+
+  // The service filter finds Globex's service through its account tag.
+  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await mainNav(app).getByRole('button', { name: 'All services' }).click();
+  await app.getByRole('radio', { name: /All accounts/ }).check();
+  const filter = app.getByRole('searchbox', { name: 'Filter the service list' });
+  const count = app.locator('[data-services-count]');
+  await filter.fill('tag:retail');
+  await expect(count).toHaveText(/^1 of \d+ services$/);
+  await expect(app.locator('#services-list')).toContainText('static.example-media.net');
+  await filter.fill('');
+  await app.getByRole('radio', { name: 'This account' }).check();
+
+  // Edit: the dialog starts with the stored tags; remove one, add one, save — they are replaced.
+  await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
+  await app.getByRole('button', { name: 'Edit Globex' }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit account “Globex”' });
+  await expect(edit.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText(['retail ×', 'staging ×']);
+  await edit.getByRole('button', { name: 'Remove staging' }).click();
+  const editBox = edit.getByRole('textbox', { name: 'Tags' });
+  await editBox.focus();
+  await app.keyboard.type('EU');
+  await app.keyboard.press('Enter');
+  await screenshotsInEverySize(app, 'account-dialog-tags-edit');
+  await expectDialogAccessible(app, edit);
+  // Enter in the Tags box adds a tag (it does not submit): Tab past Notes, Test connection and
+  // Cancel to "Save changes", then Enter.
+  await app.keyboard.press('Tab');
+  await app.keyboard.press('Tab');
+  await app.keyboard.press('Tab');
+  await app.keyboard.press('Tab');
+  await expect(edit.getByRole('button', { name: 'Save changes' })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(edit).toBeHidden();
+  await expect(app.getByRole('list', { name: 'Tags of Globex' }).getByRole('listitem')).toHaveText(['retail', 'eu']);
+
+  // Escape closes the dialog without saving what was typed.
+  await app.getByRole('button', { name: 'Edit Globex' }).click();
+  await expect(edit).toBeVisible();
+  await edit.getByRole('textbox', { name: 'Tags' }).focus();
+  await app.keyboard.type('temp');
+  await app.keyboard.press('Enter');
+  await app.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(app.getByRole('list', { name: 'Tags of Globex' }).getByRole('listitem')).toHaveText(['retail', 'eu']);
 });

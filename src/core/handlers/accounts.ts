@@ -5,6 +5,7 @@ import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { removeAccountData } from '../account-data.ts';
 import { inventoryStoreFor, tagStoreFor } from '../core-services.ts';
+import { retagAccount, tagNewAccount } from '../account-tags.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
   const service = createAccountService({
@@ -38,8 +39,16 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
   return {
     'accounts.list': () => service.list(),
     'accounts.get': ({ accountId }) => service.get(accountId),
-    'accounts.add': (input) => service.add(input),
-    'accounts.update': (input) => service.update(input),
+    // Tags from the add/edit dialog are stored here, after the account (src/core/account-tags.ts).
+    'accounts.add': async ({ tags, ...input }) => {
+      const result = await service.add(input);
+      return { ...result, ...(await tagNewAccount(ctx, result.account, tags)) };
+    },
+    'accounts.update': async ({ tags, ...input }) => {
+      const account = await service.update(input);
+      await retagAccount(ctx, account, tags);
+      return account;
+    },
     'accounts.rotateSecret': (input) => service.rotateSecret(input),
     'accounts.remove': async ({ accountId }) => {
       await service.remove(accountId);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { secret } from '../../api/secret-mark.ts';
 import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '../../api/base-url.ts';
+import { tagListSchema } from '../../tags.ts';
 
 /** Largest accounts export the app imports (20 accounts of 5,000 services with tags fit). */
 export const MAX_IMPORT_CHARS = 20_000_000;
@@ -144,8 +145,20 @@ export const accountChannels = defineChannels({
       verify: z.boolean().default(true),
       /** Make it the current account (default: only when there is none). */
       makeCurrent: z.boolean().optional(),
+      /** The account's tags (tags.json), stored once the account exists. */
+      tags: tagListSchema.optional(),
     }),
-    output: z.object({ account: accountViewSchema, verified: z.boolean() }),
+    output: z.object({
+      account: accountViewSchema,
+      verified: z.boolean(),
+      /** The tags as stored (when tags were given and stored). */
+      tags: z.array(z.string()).optional(),
+      /**
+       * Tags were given but could not be stored: the account IS added (a retry of accounts.add
+       * would be a duplicate), so this says what failed and what to do instead of throwing.
+       */
+      tagsError: z.string().optional(),
+    }),
   },
   'accounts.update': {
     input: z.strictObject({
@@ -161,6 +174,8 @@ export const accountChannels = defineChannels({
       }),
       /** Check the changed connection (base URL, key ID, customer ID) with getCustomer first. */
       verify: z.boolean().default(false),
+      /** Replaces the account's tags (an empty list removes them), after the patch is saved. */
+      tags: tagListSchema.optional(),
     }),
     output: accountViewSchema,
   },

@@ -1,8 +1,10 @@
 // Field rules of the account form come from the IPC contract's schemas (one source of truth).
 import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
+import { tagListSchema } from '#shared/tags.ts';
 import { z } from 'zod';
 
-export type AccountFormField = 'name' | 'baseUrl' | 'accessKeyId' | 'secret' | 'customerId' | 'notes';
+export type AccountFormField = 'name' | 'baseUrl' | 'accessKeyId' | 'secret' | 'customerId' | 'notes' | 'tags';
+const FORM_FIELDS: readonly AccountFormField[] = ['name', 'baseUrl', 'accessKeyId', 'secret', 'customerId', 'notes', 'tags'];
 
 export interface AccountFormValues {
   name: string;
@@ -13,6 +15,8 @@ export interface AccountFormValues {
   color: AccountView['color'];
   production: boolean;
   notes: string;
+  /** As entered (each is checked against the shared tag rule; stored lower-case). */
+  tags: string[];
 }
 
 export const colorLabels: Record<(typeof accountColors)[number], string> = {
@@ -29,10 +33,10 @@ export const colorLabels: Record<(typeof accountColors)[number], string> = {
 const secretRule = z.string().min(1, 'Enter the access key secret');
 
 export function emptyAccountForm(): AccountFormValues {
-  return { name: '', baseUrl: 'https://', accessKeyId: '', secret: '', customerId: '', color: 'blue', production: false, notes: '' };
+  return { name: '', baseUrl: 'https://', accessKeyId: '', secret: '', customerId: '', color: 'blue', production: false, notes: '', tags: [] };
 }
 
-export function accountFormFrom(account: AccountView): AccountFormValues {
+export function accountFormFrom(account: AccountView, tags: readonly string[] = []): AccountFormValues {
   return {
     name: account.name,
     baseUrl: account.baseUrl,
@@ -42,6 +46,7 @@ export function accountFormFrom(account: AccountView): AccountFormValues {
     color: account.color,
     production: account.production,
     notes: account.notes,
+    tags: [...tags],
   };
 }
 
@@ -57,17 +62,20 @@ export function validateAccountForm(values: AccountFormValues, withSecret: boole
   check('accessKeyId', accountProfileFields.accessKeyId, values.accessKeyId);
   check('customerId', accountProfileFields.customerId, values.customerId.trim() === '' ? undefined : values.customerId.trim());
   check('notes', accountProfileFields.notes, values.notes);
+  check('tags', tagListSchema, values.tags);
   if (withSecret) check('secret', secretRule, values.secret);
   return errors;
 }
 
-/** Server field keys ("patch.baseUrl", "secret") → form fields. */
+/** Server field keys ("patch.baseUrl", "secret", "tags.1") → form fields. */
 export function mapAccountFieldErrors(fields: Record<string, string> | undefined): Partial<Record<AccountFormField, string>> {
   const mapped: Partial<Record<AccountFormField, string>> = {};
   for (const [key, message] of Object.entries(fields ?? {})) {
-    const last = key.split('.').pop() ?? key;
-    const field = (last === 'accessKeySecret' ? 'secret' : last) as AccountFormField;
-    if (['name', 'baseUrl', 'accessKeyId', 'secret', 'customerId', 'notes'].includes(field)) mapped[field] = message;
+    // A tag's issue is keyed by its index ("tags.1"); the first one is shown.
+    const parts = key.split('.');
+    const last = parts[0] === 'tags' ? 'tags' : (parts.pop() ?? key);
+    const field = FORM_FIELDS.find((name) => name === (last === 'accessKeySecret' ? 'secret' : last));
+    if (field && mapped[field] === undefined) mapped[field] = message;
   }
   return mapped;
 }
