@@ -75,6 +75,9 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     const resumed = await runAccel(['bulk', 'resume', batch.id, '--yes'], { env: ctx.env() });
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toMatch(/^applied\s+Globex/m);
+    // The run was confirmed: the result does not ask for --yes again.
+    expect(resumed.stdout).toMatch(/^Production accounts: Globex \(confirmed with --yes\)$/m);
+    expect(plan.stdout).toMatch(/^Plan: Set CORS headers {2}\(not stored: a dry run\)$/m);
     expect(globexGateway.store.corsOf(globexId)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example' });
 
     // Nothing was applied to these services before the batch, so the earlier version is not known.

@@ -6,6 +6,18 @@ import { mutatingOperationIds } from '../api/operation-facts.ts';
 import { bulkChangeSchema } from './change.ts';
 import { flippedExpectationSchema } from '../suites/schema.ts';
 
+/**
+ * The shortest start of a batch ID that finds it: the tables show 8 characters; fewer than 6 would
+ * too often be the start of several of the 50 batches kept.
+ */
+export const MIN_BATCH_ID_PREFIX = 6;
+
+/** Whether `given` names the batch `id`: the whole ID, or a start of at least MIN_BATCH_ID_PREFIX characters. */
+export function batchIdMatches(id: string, given: string): boolean {
+  const wanted = given.trim().toLowerCase();
+  return id === given || (wanted.length >= MIN_BATCH_ID_PREFIX && id.toLowerCase().startsWith(wanted));
+}
+
 /** What the plan does to one target service. */
 export const bulkActionSchema = z.enum(['create', 'update', 'delete', 'unchanged', 'cannot']);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
