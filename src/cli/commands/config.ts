@@ -9,6 +9,7 @@ import type { CliCore } from '../cli-core.ts';
 import { readSecret } from '../cli-io.ts';
 import { documentParts, type DocumentPart } from '#shared/config-document/field-labels.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
+import { cliValue } from '#shared/api/unknown-value.ts';
 import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
@@ -139,7 +140,7 @@ function cell(text: string, width: number): string {
 }
 
 function changeText(changes: Plan['items'][number]['changes']): string {
-  return changes.map((c) => `${c.label}: ${c.left ?? '(not set)'} → ${c.right ?? '(not set)'}`).join('; ');
+  return changes.map((c) => `${c.label}: ${cliValue(c.left, c.leftUnknown)} → ${cliValue(c.right, false)}`).join('; ');
 }
 
 export function planTable(plan: Plan): string {
@@ -160,7 +161,7 @@ function diffTable(diff: ChannelOutput<'config.diff'>): string {
   for (const g of diff.groups) {
     const suffix = g.status === 'only-left' ? ' (only left)' : g.status === 'only-right' ? ' (only right)' : '';
     lines.push(`${marks[g.status]} ${g.title}${suffix}`);
-    if (g.status !== 'same') for (const c of g.changes) lines.push(`    ${c.label}: ${c.left ?? '(not set)'} → ${c.right ?? '(not set)'}`);
+    if (g.status !== 'same') for (const c of g.changes) lines.push(`    ${c.label}: ${cliValue(c.left, c.leftUnknown)} → ${cliValue(c.right, false)}`);
     if (g.note && g.status !== 'same') lines.push(`    ${g.note}`);
   }
   lines.push('', diff.identical ? 'The configurations are the same.' : 'The configurations differ.', '');

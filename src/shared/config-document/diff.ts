@@ -14,6 +14,8 @@ export type FieldChange = {
   /** Shown value; null when the field is not set on that side. */
   left: string | null;
   right: string | null;
+  /** The target's value (left) is not known: the API cannot read it back and this app applied none. */
+  leftUnknown?: true;
 };
 
 export type DiffStatus = 'same' | 'changed' | 'only-left' | 'only-right' | 'not-known';

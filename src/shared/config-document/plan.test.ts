@@ -216,3 +216,25 @@ describe('planApply', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('the target\'s CORS headers and rate limit: unknown is not "not set" (review S2)', () => {
+  it('marks the target side unknown when nothing was applied to it from this app', () => {
+    const { source, target } = pair();
+    target.lastAppliedFromThisApp = { ...target.lastAppliedFromThisApp, cors: null, rateLimit: null };
+    const plan = planApply(source, target, { parts: ['cors', 'rate-limit'] });
+    for (const id of ['cors', 'rate-limit']) {
+      const changes = itemOf(plan.items, id).changes;
+      expect(changes.length).toBeGreaterThan(0);
+      for (const c of changes) expect(c).toMatchObject({ left: null, leftUnknown: true });
+    }
+  });
+
+  it('keeps "not set" for a rate limit this app deleted on the target', () => {
+    const { source, target } = pair();
+    target.lastAppliedFromThisApp.rateLimit = { appliedAt: '2026-11-21T00:00:00.000Z', rateLimit: null };
+    const changes = itemOf(planApply(source, target, { parts: ['rate-limit'] }).items, 'rate-limit').changes;
+    expect(changes).toContainEqual({ path: 'requestLimit', label: expect.any(String), left: null, right: '100' });
+    for (const c of changes) expect(c.leftUnknown).toBeUndefined();
+  });
+});
+

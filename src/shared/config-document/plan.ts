@@ -365,6 +365,11 @@ function pickFields(value: Json, fields: readonly string[]): Json {
   return out;
 }
 
+/** Changes against a target value the API cannot read back and this app never applied: unknown, not "not set". */
+function againstUnknown(changes: FieldChange[]): FieldChange[] {
+  return changes.map((change) => ({ ...change, left: null, leftUnknown: true }));
+}
+
 function targetKnownNote(at: string | null, what: string): string[] {
   return at === null
     ? [`The target's current ${what} cannot be read through the API and nothing was applied to it from this app: applying replaces whatever is set.`]
@@ -379,7 +384,7 @@ function planCors(source: ServiceConfig, target: ServiceConfig): Omit<PlanItem, 
   const parsed = corsHeadersSchema.safeParse(body);
   if (!parsed.success) return cannot('cors', name, firstIssue(parsed.error));
   const current = target.lastAppliedFromThisApp.cors;
-  const changes = fieldChanges(current ? pickFields(current.headers, corsFields) : {}, body);
+  const changes = current ? fieldChanges(pickFields(current.headers, corsFields), body) : againstUnknown(fieldChanges({}, body));
   if (current !== null && changes.length === 0) {
     return item({ part: 'cors', name, action: 'unchanged', notes: targetKnownNote(current.appliedAt, 'CORS headers') });
   }
@@ -407,7 +412,7 @@ function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omit<PlanI
       part: 'rate-limit',
       name,
       action: 'update',
-      changes: fieldChanges(current?.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, {}),
+      changes: current?.rateLimit ? fieldChanges(pickFields(current.rateLimit, rateLimitFields), {}) : [],
       notes: ['The document says the rate limit was deleted: applying deletes the target\'s rate limit.', ...notes],
       operationId: 'deleteRateLimit',
       input: { params },
@@ -416,7 +421,10 @@ function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omit<PlanI
   const body = pickFields(last.rateLimit, rateLimitFields);
   const parsed = rateLimitSchema.safeParse(body);
   if (!parsed.success) return cannot('rate-limit', name, firstIssue(parsed.error));
-  const changes = fieldChanges(current?.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, body);
+  // A rate limit deleted from this app is really not set; one never applied from here is unknown.
+  const changes = current === null
+    ? againstUnknown(fieldChanges({}, body))
+    : fieldChanges(current.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, body);
   if (current !== null && current.rateLimit !== null && changes.length === 0) {
     return item({ part: 'rate-limit', name, action: 'unchanged', notes });
   }

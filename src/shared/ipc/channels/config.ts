@@ -36,6 +36,8 @@ export const fieldChangeSchema = z.object({
   label: z.string(),
   left: z.string().nullable(),
   right: z.string().nullable(),
+  /** The left value is not known (the API cannot read it back); null then does not mean "not set". */
+  leftUnknown: z.literal(true).optional(),
 });
 
 export const configDiffSchema = z.object({
