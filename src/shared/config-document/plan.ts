@@ -29,6 +29,11 @@ export type PlanItem = {
   reason: string | null;
   /** What the user should know before ticking it. */
   notes: string[];
+  /**
+   * Why to check this item before applying it (its values name the source's domain): such an
+   * item is not ticked by default, in the app or the CLI. Null for the others.
+   */
+  caution: string | null;
   /** Target now (left) → the document (right). */
   changes: FieldChange[];
   /** The write that applies it (create / update), else null. */
@@ -109,14 +114,14 @@ function countByName<T extends { policyName?: string }>(policies: readonly T[]):
   return counts;
 }
 
-type ItemDraft = Omit<PlanItem, 'id' | 'title' | 'notes' | 'changes' | 'operationId' | 'input' | 'reason'> &
-  Partial<Pick<PlanItem, 'notes' | 'changes' | 'operationId' | 'input' | 'reason'>>;
+type ItemDraft = Omit<PlanItem, 'id' | 'title' | 'notes' | 'caution' | 'changes' | 'operationId' | 'input' | 'reason'> &
+  Partial<Pick<PlanItem, 'notes' | 'caution' | 'changes' | 'operationId' | 'input' | 'reason'>>;
 
 function item(draft: ItemDraft): Omit<PlanItem, 'id'> {
   const title = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit'
     ? documentPartTitles[draft.part]
     : draft.part === 'rule-tests' ? RULE_TESTS_TITLE : `${documentPartTitles[draft.part]} “${draft.name}”`;
-  return { reason: null, notes: [], changes: [], operationId: null, input: null, ...draft, title };
+  return { reason: null, notes: [], caution: null, changes: [], operationId: null, input: null, ...draft, title };
 }
 
 function cannot(part: DocumentPart, name: string, reason: string, changes: FieldChange[] = []): Omit<PlanItem, 'id'> {
@@ -473,6 +478,41 @@ function planService(source: ServiceConfig, target: ServiceConfig): Omit<PlanIte
   return cannot('service', name, cannotApply.serviceSettings(fields), changes);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `domain` as a whole host name inside `text` ("https://www.a.example/x" names www.a.example, not a.example). */
+function namesDomain(text: string, domain: string): boolean {
+  const wildcard = domain.startsWith('*.');
+  const base = wildcard ? domain.slice(2) : domain;
+  if (base === '') return false;
+  // A wildcard alternate domain (*.a.example) covers its subdomains too.
+  const before = wildcard ? '(?:^|[^a-z0-9-])(?:[a-z0-9-]+\\.)*' : '(?:^|[^a-z0-9.-])';
+  return new RegExp(`${before}${escapeRegExp(base.toLowerCase())}(?![a-z0-9-]|\\.[a-z0-9])`).test(text.toLowerCase());
+}
+
+/** The domain names of a service (its own and its alternate ones), in lower case. */
+function domainsOf(config: ServiceConfig): string[] {
+  return [config.service.domainName, ...(config.service.alternateDomainNames ?? [])].map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+}
+
+/** What a plan item says when the values it would write name the source's domain (review M6). */
+export const sourceDomainCaution = (labels: readonly string[], domain: string) =>
+  `${labels.join(', ')} ${labels.length === 1 ? 'points' : 'point'} at the source's domain ${domain}; check before applying (not ticked by default).`;
+
+/**
+ * A caution for an item whose new values name one of the source's domains that the target does not
+ * have: copied to another service (a clone, another customer), they would point it at the source.
+ */
+export function sourceDomainCautionFor(changes: readonly FieldChange[], source: ServiceConfig, target: ServiceConfig): string | null {
+  const own = new Set(domainsOf(target));
+  const domains = domainsOf(source).filter((d) => !own.has(d));
+  for (const domain of domains) {
+    const labels = changes.filter((c) => c.right !== null && namesDomain(c.right, domain)).map((c) => c.label);
+    if (labels.length > 0) return sourceDomainCaution([...new Set(labels)], domain);
+  }
+  return null;
+}
+
 /** The plan for applying `source` (a document's service) to `target` (the target service as read now). */
 export function planApply(source: ServiceConfig, target: ServiceConfig, options: PlanOptions = {}): ApplyPlan {
   const wanted = (part: DocumentPart) => options.parts === undefined || options.parts.includes(part);
@@ -485,6 +525,9 @@ export function planApply(source: ServiceConfig, target: ServiceConfig, options:
   if (wanted('rate-limit')) drafts.push(planRateLimit(source, target));
   if (wanted('rule-tests')) drafts.push(...planRuleTests(source, target));
 
+  for (const draft of drafts) {
+    if (draft.action === 'create' || draft.action === 'update') draft.caution = sourceDomainCautionFor(draft.changes, source, target);
+  }
   const seen = new Map<string, number>();
   const items = drafts.map((draft): PlanItem => {
     const base = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit' || draft.part === 'rule-tests' ? draft.part : `${draft.part}/${draft.name}`;

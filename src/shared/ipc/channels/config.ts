@@ -67,6 +67,8 @@ export const planItemSchema = z.object({
   action: planActionSchema,
   reason: z.string().nullable(),
   notes: z.array(z.string()),
+  /** Check before applying (its values name the source's domain): not ticked by default. */
+  caution: z.string().nullable(),
   changes: z.array(fieldChangeSchema),
   operationId: z.string().nullable(),
 });
