@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJsonDocument } from './json-document.ts';
+import { createJsonDocument, STALE_LOCK_MS } from './json-document.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
 const schema = z.object({ version: z.literal(1), items: z.array(z.string()) });
@@ -72,5 +72,59 @@ describe('JSON document', () => {
     await doc.update((file) => file.items.push('new'));
     expect((await readdir(dir)).sort()).toEqual(['doc.json', 'doc.json.corrupt-2026-11-23T10-00-00-000Z']);
     expect(await readFile(join(dir, 'doc.json.corrupt-2026-11-23T10-00-00-000Z'), 'utf8')).toBe('{"version":1,"items":[');
+  });
+
+  describe('with another process on the same file (the CLI while the app is open)', () => {
+    it('a change made elsewhere is read before this process changes the file, never written over', async () => {
+      const app = open();
+      const cli = open();
+      await app.update((file) => file.items.push('from the app'));
+      await cli.update((file) => file.items.push('from the CLI'));
+      // The app's copy is older than the file: it reads it again, then adds its change.
+      await app.update((file) => file.items.push('from the app again'));
+      expect(await cli.read()).toEqual({ version: 1, items: ['from the app', 'from the CLI', 'from the app again'] });
+      expect(await app.read()).toEqual(await cli.read());
+    });
+
+    it('reads show what the other process wrote or removed', async () => {
+      const app = open();
+      const cli = open();
+      expect(await app.read()).toEqual({ version: 1, items: [] });
+      await cli.update((file) => file.items.push('x'));
+      expect((await app.read()).items).toEqual(['x']);
+      await rm(join(dir, 'doc.json'));
+      expect((await app.read()).items).toEqual([]);
+    });
+
+    it('keeps its value when the other process left the file unreadable, and writes it back on its next change', async () => {
+      const warnings: Warning[] = [];
+      const app = open(warnings);
+      await app.update((file) => file.items.push('kept'));
+      await writeFile(join(dir, 'doc.json'), '{"version":1,"items":[tru');
+      expect((await app.read()).items).toEqual(['kept']);
+      expect(warnings).toHaveLength(1);
+      await app.update((file) => file.items.push('next'));
+      expect((await open().read()).items).toEqual(['kept', 'next']);
+    });
+
+    it('waits while the other process holds the lock, and takes over a lock left by a process that died', async () => {
+      const app = open();
+      const lock = join(dir, 'doc.json.lock');
+      await writeFile(lock, '4242\n');
+      let done = false;
+      const change = app.update((file) => file.items.push('after the lock')).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(done).toBe(false);
+      await rm(lock);
+      await change;
+      expect((await open().read()).items).toEqual(['after the lock']);
+      // A lock older than STALE_LOCK_MS: its writer is gone.
+      await writeFile(lock, '4242\n');
+      const old = (Date.now() - STALE_LOCK_MS - 5_000) / 1000;
+      await utimes(lock, old, old);
+      await app.update((file) => file.items.push('stale lock taken over'));
+      expect((await open().read()).items).toEqual(['after the lock', 'stale lock taken over']);
+      expect(await readdir(dir)).toEqual(['doc.json']);
+    });
   });
 });

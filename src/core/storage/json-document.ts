@@ -1,7 +1,12 @@
 // One JSON document in the data directory (accounts, drafts, journal, inventory, settings): read
-// and validated once, kept in memory, changed through one write queue, written atomically. A file
+// and validated, kept in memory, changed through one write queue, written atomically. A file
 // that cannot be read is kept aside (`<name>.corrupt-<time>`) and reported once as a warning; the
 // document then starts from its empty value.
+// Another process may use the same data directory (the CLI while the app is open): every read
+// and change first checks whether the file is still the one this process last read or wrote
+// (inode, size, modification time) and reads it again if not, and a change holds a lock file
+// (`<name>.lock`) from that read to its write, so neither process writes over the other's.
+import { open, rm, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './atomic-json.ts';
 import { createSerialQueue } from './serial-queue.ts';
@@ -50,54 +55,138 @@ export type JsonDocument<T> = {
   update<R>(change: (draft: T, control: ChangeControl) => R): Promise<R>;
 };
 
+/** Which version of the file this process knows: null = no file. */
+type FileStamp = { ino: number; size: number; mtimeMs: number } | null;
+
+async function stampOf(path: string): Promise<FileStamp> {
+  try {
+    const info = await stat(path);
+    return { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+const sameStamp = (a: FileStamp, b: FileStamp): boolean =>
+  a === b || (a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs);
+
+/** A lock older than this is taken to be left by a process that died while writing. */
+export const STALE_LOCK_MS = 10_000;
+/** How long a change waits for another process's lock before it fails. */
+export const LOCK_WAIT_MS = 15_000;
+
+/** Runs `task` holding `<path>.lock` (created exclusively); waits while another process holds it. */
+async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T> {
+  const lockPath = `${path}.lock`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx', 0o600);
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // The data directory does not exist yet: nobody else can be writing in it.
+        return task();
+      }
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const held = await stat(lockPath).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+        await rm(lockPath, { force: true });
+        continue;
+      }
+      if (Date.now() - started > LOCK_WAIT_MS) {
+        throw new Error(`${path} is being changed by another Acceleration Console process (the app or the CLI) that did not finish within ${LOCK_WAIT_MS / 1000} s; try again.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  try {
+    return await task();
+  } finally {
+    await rm(lockPath, { force: true });
+  }
+}
+
 export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOptions<S>): JsonDocument<z.output<S>> {
   type T = z.output<S>;
   const copy = options.copy ?? ((value: T) => structuredClone(value));
   const queue = createSerialQueue();
   let loaded: Promise<{ value: T; origin: DocumentOrigin }> | undefined;
+  /** The file as this process last read or wrote it. */
+  let seen: FileStamp = null;
+
+  const readFile = async (): Promise<{ value: T | undefined; report: CorruptFileReport | undefined }> => {
+    let report: CorruptFileReport | undefined;
+    const value = await readJsonFile(options.path, options.schema, {
+      migrate: options.migrate,
+      now: options.now,
+      onCorrupt: (r) => (report = r),
+    });
+    if (report) {
+      options.onCorrupt?.(report);
+      if (options.corruptWarning) {
+        options.onWarning?.({ code: options.corruptWarning.code, message: options.corruptWarning.message(report) });
+      }
+    }
+    return { value, report };
+  };
 
   const load = () =>
     (loaded ??= (async () => {
-      let report: CorruptFileReport | undefined;
-      const value = await readJsonFile(options.path, options.schema, {
-        migrate: options.migrate,
-        now: options.now,
-        onCorrupt: (r) => (report = r),
-      });
-      if (report) {
-        options.onCorrupt?.(report);
-        if (options.corruptWarning) {
-          options.onWarning?.({ code: options.corruptWarning.code, message: options.corruptWarning.message(report) });
-        }
-      }
+      // Stamped before the read: a write in between makes the next check read again.
+      seen = await stampOf(options.path);
+      const { value, report } = await readFile();
+      if (report) seen = await stampOf(options.path);
       if (value !== undefined) return { value, origin: 'read' as const };
       return { value: options.empty(), origin: report ? ('corrupt' as const) : ('missing' as const) };
     })());
 
+  /** The value, read again when another process changed (or removed) the file since. */
+  const current = async (): Promise<{ value: T; origin: DocumentOrigin }> => {
+    const state = await load();
+    const now = await stampOf(options.path);
+    if (sameStamp(now, seen)) return state;
+    seen = now;
+    if (now === null) {
+      state.value = options.empty();
+      return state;
+    }
+    const { value, report } = await readFile();
+    // A file another process left unreadable is kept aside; this process keeps what it had.
+    if (report) seen = await stampOf(options.path);
+    else if (value !== undefined) state.value = value;
+    return state;
+  };
+
   return {
     path: options.path,
-    async read() {
-      await queue.idle();
-      return (await load()).value;
+    read() {
+      return queue.run(async () => (await current()).value);
     },
     async origin() {
       return (await load()).origin;
     },
     update(change) {
-      return queue.run(async () => {
-        const state = await load();
-        const draft = copy(state.value);
-        let skip = false;
-        const result = change(draft, {
-          skipWrite: () => {
-            skip = true;
-          },
-        });
-        if (skip) return result;
-        await writeJsonFileAtomic(options.path, draft);
-        state.value = draft;
-        return result;
-      });
+      return queue.run(() =>
+        withFileLock(options.path, async () => {
+          const state = await current();
+          const draft = copy(state.value);
+          let skip = false;
+          const result = change(draft, {
+            skipWrite: () => {
+              skip = true;
+            },
+          });
+          if (skip) return result;
+          await writeJsonFileAtomic(options.path, draft);
+          seen = await stampOf(options.path);
+          state.value = draft;
+          return result;
+        }),
+      );
     },
   };
 }

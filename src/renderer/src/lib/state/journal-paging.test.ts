@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_PAGE_SIZE, appendPage, journalCountText, nextPageCount } from './journal-paging.ts';
+import { JOURNAL_PAGE_SIZE, appendPage, journalCountText, nextPageCount, notShownText } from './journal-paging.ts';
 
 describe('journal paging', () => {
   it('adds a page of 100, or the rest, until every selected entry is shown', () => {
@@ -26,5 +26,7 @@ describe('journal paging', () => {
     expect(journalCountText(100, 2400, false)).toBe('Showing 100 of 2,400 changes.');
     expect(journalCountText(200, 250, true)).toBe('Showing 200 of 250 changes matching the filters.');
     expect(journalCountText(100, 90, false)).toBe('100 changes.');
+    expect(notShownText(100, 2400)).toBe('2,300 older changes not shown yet; the export holds all of them.');
+    expect(notShownText(236, 237)).toBe('1 older change not shown yet; the export holds all of them.');
   });
 });

@@ -27,3 +27,9 @@ export function journalCountText(shown: number, total: number, filtered: boolean
   const counted = shown >= all ? `${formatCount(all)} change${all === 1 ? '' : 's'}` : `Showing ${formatCount(shown)} of ${formatCount(all)} changes`;
   return `${counted}${filtered ? ' matching the filters' : ''}.`;
 }
+
+/** Beside "Show more": how many are not shown yet ("2,300 older changes not shown yet; …"). */
+export function notShownText(shown: number, total: number): string {
+  const left = Math.max(0, total - shown);
+  return `${formatCount(left)} older change${left === 1 ? '' : 's'} not shown yet; the export holds all of them.`;
+}

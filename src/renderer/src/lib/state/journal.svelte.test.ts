@@ -101,6 +101,17 @@ describe('JournalState pages', () => {
     expect(journal.moreCount).toBe(0);
   });
 
+  it('Refresh with more than 1,000 shown asks in requests of at most 1,000', async () => {
+    stored = Array.from({ length: 1200 }, (_, i) => entry(i));
+    const journal = new JournalState();
+    await journal.load({ accountId: 'acme', through: 'entry-1150' });
+    expect(journal.entries).toHaveLength(1151);
+    requests.length = 0;
+    await journal.refresh();
+    expect(requests.map((r) => [r.offset, r.limit])).toEqual([[0, 1000], [1000, 151]]);
+    expect(ids(journal)).toEqual(stored.slice(0, 1151).map((e) => e.id));
+  });
+
   it('reaches the entry a chart marker opens, however old', async () => {
     const journal = new JournalState();
     await journal.load({ accountId: 'acme', through: 'entry-230' });
