@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planApply } from '#shared/config-document/plan.ts';
 import { sameConfigElsewhere, serviceConfig } from '#shared/config-document/test-support/service-config.ts';
-import { planTable } from './config.ts';
+import { defaultItemIds, planTable } from './config.ts';
 
 describe('config plan table', () => {
   it('prints (unknown), not (not set), for the target\'s CORS headers this app never applied, and the source-domain caution', () => {
@@ -18,5 +18,7 @@ describe('config plan table', () => {
     expect(table).toMatch(/^update\s+cors\s+.*Access-Control-Allow-Origin: \(unknown\) → \*/m);
     expect(table).not.toContain('(not set)');
     expect(table).toMatch(/^update\s+redirection\/Old blog\s+CHECK: Redirect destination points at the source's domain www\.customer-5101\.example\.org; check before applying/m);
+    // Without --items, apply and clone leave the flagged item out, as the app leaves it unticked.
+    expect(defaultItemIds(planApply(source, target, { parts: ['cors', 'redirection'] }).items)).toEqual(['cors']);
   });
 });

@@ -265,7 +265,7 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       const plan = await cli.call('config.plan', request);
       // Without --items every item is ticked (so the result lists each one's outcome), except those
       // with a caution (values naming the source's domain), as in the app.
-      const itemIds = list(values.items) ?? plan.items.filter((i) => i.caution === null).map((i) => i.id);
+      const itemIds = list(values.items) ?? defaultItemIds(plan.items);
       if (values.items === undefined) warnUnticked(io, plan.items);
       const unknown = itemIds.filter((id) => !plan.items.some((i) => i.id === id));
       if (unknown.length > 0) throw new UsageError(`The plan has no item ${unknown.map((id) => `"${id}"`).join(', ')}; see --dry-run for the item IDs`);
@@ -291,6 +291,11 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       return commandFailed(io, 'accel config apply', error);
     }
   });
+}
+
+/** The items applied without --items: all but those with a caution (values naming the source's domain), as the app ticks them. */
+export function defaultItemIds(items: Plan['items']): string[] {
+  return items.filter((i) => i.caution === null).map((i) => i.id);
 }
 
 /** Items left out by default because of their caution, and how to include them. */
@@ -351,7 +356,7 @@ async function runClone(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
       const wanted = parts ?? [...clonePlanParts];
       const items = cloned.plan.items.filter((i) => wanted.includes(i.part));
-      const itemIds = list(values.items) ?? items.filter((i) => i.caution === null).map((i) => i.id);
+      const itemIds = list(values.items) ?? defaultItemIds(items);
       if (values.items === undefined) warnUnticked(io, items);
       const unknown = itemIds.filter((id) => !items.some((i) => i.id === id));
       if (unknown.length > 0) {
