@@ -40,6 +40,7 @@ test('journal filters across accounts, and the filtered entries exported as CSV 
   await filters.getByLabel('Outcome').selectOption('');
   await filters.getByLabel('Account').selectOption({ label: 'Globex' });
   await expect(entries.getByRole('listitem').filter({ hasText: 'Account Sandbox' })).toHaveCount(0);
+  await expect(filters.getByLabel('Operation').locator('option', { hasText: 'Delete rate limit' })).toHaveCount(1);
   await filters.getByLabel('Operation').selectOption('setCorsHeaders');
   await expect(entries.getByRole('listitem')).toHaveCount(2);
 
@@ -171,12 +172,20 @@ test('profile export with secrets (encrypted) and import with its report', async
   await app.getByRole('button', { name: 'Export profiles…' }).click();
   const exportDialog = app.getByRole('dialog', { name: 'Export profiles' });
   await expect(exportDialog.getByRole('checkbox', { name: 'Globex' })).toBeChecked();
+  // Many customers: none, then the one to move.
+  await exportDialog.getByRole('button', { name: 'Select none' }).click();
+  await expect(exportDialog.getByRole('group', { name: 'Accounts' }).getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await exportDialog.getByRole('button', { name: 'Select all' }).click();
+  await expect(exportDialog.getByRole('checkbox', { name: 'Initech' })).toBeChecked();
   await exportDialog.getByRole('checkbox', { name: 'Initech' }).uncheck();
   await exportDialog.getByRole('checkbox', { name: /Include the access key secrets/ }).check();
   await exportDialog.getByLabel('Passphrase', { exact: true }).fill('short');
   await exportDialog.getByLabel('Passphrase again', { exact: true }).fill('short');
   await exportDialog.getByRole('button', { name: 'Export 1 profile…' }).click();
-  await expect(exportDialog.getByRole('alert')).toHaveText('At least 8 characters.');
+  // Said once, at the field, with the focus there.
+  await expect(exportDialog.getByText('The passphrase needs at least 8 characters.')).toBeVisible();
+  await expect(exportDialog.getByLabel('Passphrase', { exact: true })).toBeFocused();
+  await expect(exportDialog.getByText('At least 8 characters', { exact: true })).toHaveCount(0);
   await exportDialog.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
   await exportDialog.getByLabel('Passphrase again', { exact: true }).fill('moving day passphrase');
   await screenshotsInEverySize(app, 'profile-export-dialog');

@@ -4,10 +4,12 @@
 // the Accounts actions) are shown whole. At 1024×700, light and dark: the shell of a production
 // account, the services overview, the traffic dashboard and a policy section keep their controls
 // reachable; the chart tooltip lists each series once, all at one timestamp; closing the command
-// palette gives focus back to what opened it. Screenshots: e2e/screenshots/layout-*.png.
+// palette gives focus back to what opened it. With long lists (48 services, 21 accounts) the
+// document stays exactly the window's size on every screen that shows them (review S1).
+// Screenshots: e2e/screenshots/layout-*.png.
 import type { Page } from '@playwright/test';
-import { test, expect, screenshot, type E2eHost } from './fixtures.ts';
-import { hostIpc } from './helpers.ts';
+import { test, expect, screenshot, screenshotsInEverySize, type E2eHost } from './fixtures.ts';
+import { hostIpc, useSandbox } from './helpers.ts';
 import { everyScreen, visitEveryScreen, type ScreenName } from './screens.ts';
 import type { SandboxHandle } from '#sandbox';
 
@@ -25,7 +27,10 @@ async function sidewaysProblems(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`(() => {
     const problems = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > window.innerWidth) problems.push('page: ' + doc.scrollWidth + 'px wide in a ' + window.innerWidth + 'px window');
+    // clientWidth/clientHeight: the window without its scrollbars (innerWidth includes them, so a
+    // sideways spill as wide as the vertical scrollbar went unseen).
+    if (doc.scrollWidth > doc.clientWidth) problems.push('page: ' + doc.scrollWidth + 'px wide in a ' + doc.clientWidth + 'px window');
+    if (doc.scrollHeight > doc.clientHeight) problems.push('page: ' + doc.scrollHeight + 'px tall in a ' + doc.clientHeight + 'px window (only main and the sidebar list may scroll)');
     const describe = (el) => {
       const label = el.getAttribute('aria-label') || el.getAttribute('title') || (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
       return el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).filter((c) => !c.startsWith('svelte-')).join('.') : '') + ' "' + label + '"';
@@ -326,3 +331,169 @@ for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800
     for (const button of await app.getByRole('table').getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
   });
 }
+
+/**
+ * The document is exactly the window: neither wider nor taller (only `main` and the sidebar's
+ * service list scroll). Measured against clientWidth/clientHeight, which leave out scrollbars.
+ */
+async function documentOverflow(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const doc = document.documentElement;
+    const problems = [];
+    if (doc.scrollWidth > doc.clientWidth) problems.push('document ' + doc.scrollWidth + 'px wide in a ' + doc.clientWidth + 'px window');
+    if (doc.scrollHeight > doc.clientHeight) problems.push('document ' + doc.scrollHeight + 'px tall in a ' + doc.clientHeight + 'px window');
+    return problems;
+  })()`);
+}
+
+// S1 of the review: with long lists (48 services in the sidebar, 21 accounts in Bulk changes'
+// target list) hidden text deep inside the scrolling lists stretched the document, so the whole
+// window scrolled and spilled sideways at 1024 px. Each screen is checked in both sizes.
+test('long lists: the document never grows past the window on any screen with a long list', async ({ app, host, sandbox }) => {
+  test.setTimeout(180_000);
+  await useSandbox(app);
+  const { currentAccountId } = await hostIpc<{ currentAccountId: string }>(app, host, 'accounts.list', {});
+  for (let i = 0; i < 45; i++) {
+    await hostIpc(app, host, 'inventory.record', { accountId: currentAccountId, serviceId: 60_000 + i, domainName: `fleet-${String(i).padStart(2, '0')}.customer-example.net` });
+  }
+  for (let i = 0; i < 20; i++) {
+    const { account } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
+      name: `Customer ${String(i + 1).padStart(2, '0')} Handelsgesellschaft`,
+      baseUrl: sandbox.url,
+      accessKeyId: sandbox.credentials.accessKeyId,
+      customerId: 9_000 + i,
+      secret: sandbox.credentials.accessKeySecret,
+      verify: false,
+      makeCurrent: false,
+    });
+    for (let j = 0; j < 2; j++) await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: 70_000 + i * 10 + j, domainName: `shop-${i}-${j}.customer-${i}.example` });
+  }
+  await app.reload();
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: /fleet-00\.customer-example\.net/ })).toHaveCount(1);
+  await expect(app.getByText('“Sandbox” is ready')).toBeHidden({ timeout: 10_000 });
+
+  const problems: string[] = [];
+  // Checked in each size and theme, just before each screenshot (layout-long-lists-<screen>-<width>-<theme>.png).
+  const check = async (name: string) => {
+    await screenshotsInEverySize(app, `layout-long-lists-${name}`, async () => {
+      const width = app.viewportSize()?.width ?? 0;
+      problems.push(...(await documentOverflow(app)).map((p) => `${name} at ${width}: ${p}`));
+    });
+    await app.setViewportSize({ width: 1024, height: 700 });
+  };
+
+  await nav.getByRole('button', { name: 'All services' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
+  await check('services');
+
+  await nav.getByRole('button', { name: /#101$/ }).click();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+  await check('service');
+
+  await nav.getByRole('button', { name: 'Change journal' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeVisible();
+  await check('journal');
+
+  await nav.getByRole('button', { name: 'Bulk changes' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Bulk changes' })).toBeVisible();
+  await expect(app.getByRole('checkbox', { name: 'Select every shown service of Customer 20 Handelsgesellschaft' })).toHaveCount(1);
+  await check('bulk');
+
+  await nav.getByRole('button', { name: 'Configuration' }).click();
+  await app.getByRole('tab', { name: 'Compare' }).click();
+  const compare = app.getByRole('form', { name: 'Compare two configurations' });
+  await compare.getByLabel('Service (left)').selectOption('101');
+  await compare.getByLabel('Service (right)').selectOption('102');
+  await compare.getByRole('button', { name: 'Compare' }).click();
+  await expect(app.getByRole('region', { name: /differences?$/ })).toBeVisible();
+  await check('config-compare');
+
+  await app.getByRole('tab', { name: 'Apply' }).click();
+  const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
+  await applyForm.getByRole('group', { name: 'Source' }).getByRole('radio', { name: 'A service' }).check();
+  await applyForm.getByLabel('Service (source)').selectOption('101');
+  await applyForm.getByLabel('Service (target)').selectOption('102');
+  await applyForm.getByRole('button', { name: 'Plan' }).click();
+  await expect(app.getByRole('list', { name: 'Plan items' })).toBeVisible();
+  await check('config-apply');
+
+  await nav.getByRole('button', { name: 'Accounts' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await check('accounts');
+
+  await nav.getByRole('button', { name: 'Baselines' }).click();
+  await check('baselines');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+/**
+ * A tab row: every tab inside the tab list and the window, not clipped, and the list itself not a
+ * scroll box in either direction (the active tab's underline once made a 1-px vertical overflow,
+ * drawn as scroll arrows).
+ */
+async function tabRowProblems(page: Page, label: string): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const el = document.querySelector('[role="tablist"][aria-label="' + ${JSON.stringify(label)} + '"]');
+    if (!el) return ['no tab list'];
+    const problems = [];
+    if (el.scrollWidth > el.clientWidth) problems.push('tab list ' + el.scrollWidth + 'px wide in ' + el.clientWidth + 'px');
+    if (el.scrollHeight > el.clientHeight) problems.push('tab list ' + el.scrollHeight + 'px tall in ' + el.clientHeight + 'px');
+    const style = getComputedStyle(el);
+    if (style.overflowX !== 'visible' || style.overflowY !== 'visible') problems.push('tab list scrolls (overflow ' + style.overflowX + ' ' + style.overflowY + ')');
+    const box = el.getBoundingClientRect();
+    for (const tab of el.querySelectorAll('[role="tab"]')) {
+      const r = tab.getBoundingClientRect();
+      const name = (tab.textContent || '').trim();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > document.documentElement.clientWidth) problems.push('"' + name + '" clipped');
+      if (tab.scrollWidth > tab.clientWidth) problems.push('"' + name + '" text cut');
+    }
+    return problems;
+  })()`);
+}
+
+// M3 of the review: the service's eight tabs at 1024×700 ("Rule tests" was clipped behind a
+// scrollbar) and the Configuration tabs (stray scroll arrows). Arrow keys still walk the row.
+test('tab rows at 1024×700: every tab visible and whole, the row never scrolls; arrow keys move along it', async ({ app }) => {
+  await useSandbox(app);
+  const nav = app.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /#101$/ }).click();
+  await expect(app.getByText(/Read from the gateway at/)).toBeVisible();
+  const tabs = app.getByRole('tablist', { name: /./ }).first().getByRole('tab');
+  const serviceTabs = await app.getByRole('tablist').first().getAttribute('aria-label');
+  expect(serviceTabs).toBeTruthy();
+  await expect(tabs).toHaveCount(8);
+  await expect(tabs.last()).toHaveText('Rule tests');
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    expect(await tabRowProblems(app, serviceTabs ?? ''), `service tabs at ${size.width}`).toEqual([]);
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+    // One row: the spacing is chosen so the eight fit beside main's scrollbar.
+    const tops = new Set(await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))));
+    expect(tops.size, `one row of tabs at ${size.width}`).toBe(1);
+  }
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await screenshotsInEverySize(app, 'layout-service-tabs');
+  await app.setViewportSize({ width: 1024, height: 700 });
+
+  // Keyboard: from Details, End reaches Rule tests (visible, focused), Home and ArrowLeft wrap.
+  await tabs.first().click();
+  await expect(tabs.first()).toBeFocused();
+  await app.keyboard.press('End');
+  await expect(tabs.last()).toBeFocused();
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.last()).toBeInViewport({ ratio: 1 });
+  await app.keyboard.press('ArrowRight');
+  await expect(tabs.first()).toBeFocused();
+  await app.keyboard.press('ArrowLeft');
+  await expect(tabs.last()).toBeFocused();
+
+  await nav.getByRole('button', { name: 'Configuration' }).click();
+  await expect(app.getByRole('tablist', { name: 'Configuration tasks' })).toBeVisible();
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    expect(await tabRowProblems(app, 'Configuration tasks'), `configuration tabs at ${size.width}`).toEqual([]);
+  }
+  await screenshotsInEverySize(app, 'layout-config-tabs');
+});

@@ -5,8 +5,8 @@ import { defaultDataDir } from '#core/storage/data-dir.ts';
 import { keychainServiceFromEnv } from '#core/secrets/secret-store.ts';
 import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '#shared/ipc/contract.ts';
 import { toIpcError } from '#core/ipc-error.ts';
-import { printError } from './cli-io.ts';
-import { EXIT_FAILURE, UsageError, type CliIo } from './cli-types.ts';
+import { printError, type PrintErrorOptions } from './cli-io.ts';
+import { UsageError, type CliIo } from './cli-types.ts';
 
 export { printError, readSecret } from './cli-io.ts';
 
@@ -26,10 +26,9 @@ export class CoreCallError extends Error {
  * The catch of a command run in the core: a mistake in the command line goes on to the usage
  * message; any other error is printed as an error result (core errors keep their code and fields).
  */
-export function commandFailed(io: CliIo, prefix: string, error: unknown): number {
+export function commandFailed(io: CliIo, prefix: string, error: unknown, options: PrintErrorOptions = {}): number {
   if (error instanceof UsageError) throw error;
-  printError(io, prefix, error instanceof CoreCallError ? error.error : toIpcError(error));
-  return EXIT_FAILURE;
+  return printError(io, prefix, error instanceof CoreCallError ? error.error : toIpcError(error), options);
 }
 
 export type CliCore = {

@@ -1,6 +1,6 @@
 // Terminal input/output helpers shared by the commands (no core import: `accel sign` stays fast).
 import type { IpcError } from '#shared/ipc/contract.ts';
-import type { CliIo } from './cli-types.ts';
+import { EXIT_FAILURE, EXIT_USAGE, type CliIo } from './cli-types.ts';
 import { formatDateTime, withReadableTimes } from '#shared/format-date.ts';
 
 /**
@@ -16,17 +16,54 @@ export function readableTimesIn(text: string): string {
   return withReadableTimes(text, { zoneName: true });
 }
 
-/** Prints an error result: JSON on stdout for scripts, one readable line on stderr. */
-export function printError(io: CliIo, prefix: string, error: IpcError): void {
-  const shown: Record<string, unknown> = {
-    status: error.status ?? null,
-    code: error.code,
-    message: error.message,
-    traceId: error.traceId ?? null,
-  };
-  if (error.fields) shown.fields = error.fields;
-  io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
-  io.stderr.write(`${prefix}: ${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}${error.traceId ? ` (trace ${error.traceId})` : ''}\n`);
+/**
+ * Error codes that are a mistake in what the user typed (the change, the document's service, a
+ * batch ID): exit status 2, as the commands' help says, rather than 1 (the operation failed).
+ */
+const INPUT_MISTAKES = new Set(['Ipc.InvalidInput', 'Config.ServiceNotChosen', 'Config.ServiceNotInDocument', 'Config.InvalidClone', 'Bulk.NotFound', 'Bulk.AmbiguousId']);
+
+/** What to do next, after the core's message, where the terminal has a spelling the app has not. */
+const HINTS: Record<string, string> = {
+  'Config.ServiceNotChosen': 'name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID)',
+  'Config.ServiceNotInDocument': 'name one as FILE#SERVICE with a domain name the document holds',
+};
+
+export type PrintErrorOptions = {
+  /**
+   * JSON output (`--format json`, and commands whose output is always JSON: call, accounts): the
+   * error is also written as a JSON object on standard output, for scripts that parse it. Otherwise
+   * standard output stays empty, so a redirected report never holds an error object.
+   */
+  json?: boolean;
+};
+
+/**
+ * Prints an error result: one readable line on standard error ("prefix: code: message", the
+ * fields named below it), and JSON on standard output only in JSON mode. Returns the exit status:
+ * 2 for a mistake in the input, 1 otherwise.
+ */
+export function printError(io: CliIo, prefix: string, error: IpcError, options: PrintErrorOptions = {}): number {
+  if (options.json) {
+    const shown: Record<string, unknown> = {
+      status: error.status ?? null,
+      code: error.code,
+      message: error.message,
+      traceId: error.traceId ?? null,
+    };
+    if (error.fields) shown.fields = error.fields;
+    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  }
+  const hint = HINTS[error.code];
+  io.stderr.write(
+    `${prefix}: ${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}${hint ? ` — ${hint}` : ''}${error.traceId ? ` (trace ${error.traceId})` : ''}\n`,
+  );
+  // The fields are in the message already when there is one (zod's summary); a lone field's rule is not.
+  if (error.fields && !options.json) {
+    for (const [field, message] of Object.entries(error.fields)) {
+      if (!error.message.includes(message)) io.stderr.write(`  ${field}: ${message}\n`);
+    }
+  }
+  return INPUT_MISTAKES.has(error.code) ? EXIT_USAGE : EXIT_FAILURE;
 }
 
 /** Reads a secret from the named environment variable, or else the first line of stdin. */

@@ -37,7 +37,7 @@ describe('journal export', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(JOURNAL_CSV_COLUMNS.join(','));
     expect(lines[1]).toBe(
-      `2026-11-20T10:00:00.000Z,"Acme, Inc.",acme,101,shop.acme.test,access control,7,"Edit access control policy 7 “=HYPERLINK(""http://evil"")”",failed,InvalidParameter,"'+cmd|"" /C calc""!A0",batch-9,,e1`,
+      `2026-11-20T10:00:00.000Z,"Acme, Inc.",acme,101,shop.acme.test,Update access control policy (V2),7,"Edit access control policy 7 “=HYPERLINK(""http://evil"")”",failed,InvalidParameter,"'+cmd|"" /C calc""!A0",batch-9,,e1`,
     );
     expect(lines[1]).toContain(`"'+cmd|"`);
     expect(lines[2]).toContain(',applied,,,,,e2');

@@ -44,7 +44,7 @@ export function journalToCsv(entries: readonly JournalEntry[], names: readonly K
         entry.accountId,
         entry.serviceId === null ? '' : String(entry.serviceId),
         domainOf(entry),
-        operationFacts[entry.operationId].label,
+        operationFacts[entry.operationId].action,
         entry.policyId === null ? '' : String(entry.policyId),
         entry.summary,
         entry.result.ok ? 'applied' : 'failed',

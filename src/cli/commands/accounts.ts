@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
 
@@ -240,8 +240,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return await handler(rest, io, cli);
     } catch (error) {
       if (!(error instanceof CoreCallError)) throw error;
-      printError(io, `accel accounts ${action}`, error.error);
-      return EXIT_FAILURE;
+      // Account commands print JSON (the account, the import report): their errors too.
+      return printError(io, `accel accounts ${action}`, error.error, { json: true });
     }
   });
 }

@@ -165,8 +165,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, `accel baseline ${command}`, error instanceof CoreCallError ? error.error : toIpcError(error));
-      return EXIT_FAILURE;
+      return printError(io, `accel baseline ${command}`, error instanceof CoreCallError ? error.error : toIpcError(error), { json: format === 'json' });
     }
   });
 }

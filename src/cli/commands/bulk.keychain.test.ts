@@ -110,7 +110,9 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(unknown\) → 200/m);
     const bad = await runAccel(['bulk', 'save-template', 'Bad', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":0,"requestLimit":1}}'], { env: ctx.env() });
-    expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/"change\.rateLimit\.timeWindow": "Time window/);
+    // A mistake in the change is a mistake in the command line: exit 2, the field and its rule on stderr.
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/"rateLimit\.timeWindow": Time window/);
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { bulkChangeExamples, bulkChangeProblems } from './bulk-change-argument.ts';
 
 export const help = `Usage: accel bulk plan  CHANGE TARGETS [--format table|json]
        accel bulk apply CHANGE TARGETS [--dry-run] [--yes] [--format table|json]
@@ -25,11 +26,10 @@ export const help = `Usage: accel bulk plan  CHANGE TARGETS [--format table|json
 
 One change applied to many services, possibly in several accounts (docs/bulk-apply.md).
 
-CHANGE     --change @FILE        a JSON file with the change, e.g.
-                                 {"kind":"cors","headers":{"accessControlAllowOrigin":"*"}}
-                                 kinds: cors, rate-limit-set, rate-limit-delete, access-control,
-                                 cache-control-edit, redirection-edit
+CHANGE     --change @FILE        a JSON file with the change (relative to the current directory)
            --change JSON         the same, inline
+                                 one of these kinds (the fields are the editors' API fields):
+${Object.values(bulkChangeExamples).map((example) => `                                 ${example}`).join('\n')}
            --template NAME       a saved template
 TARGETS    --accounts A,B        services of these accounts (names or IDs)
            --domain PATTERN      domain names matching PATTERN (* = any characters)
@@ -88,11 +88,16 @@ async function readChange(io: CliIo, text: string): Promise<unknown> {
       throw new UsageError(`${text.slice(1)}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   }
+  let value: unknown;
   try {
-    return JSON.parse(json);
+    value = JSON.parse(json);
   } catch {
     throw new UsageError(`--change ${text.startsWith('@') ? `${text.slice(1)} ` : ''}is not valid JSON; give a change such as {"kind":"cors","headers":{"accessControlAllowOrigin":"*"}}`);
   }
+  // Checked here, not only by the core: the message then names the field and the shape expected.
+  const problems = bulkChangeProblems(value);
+  if (problems.length > 0) throw new UsageError(`--change: ${problems.join('\n  ')}\n  (the shape of each kind: accel bulk --help)`);
+  return value;
 }
 
 const planOptions = {
@@ -271,15 +276,14 @@ async function planWithProgress(cli: CliCore, io: CliIo, input: ChannelInput<'bu
   }
 }
 
-async function guarded(io: CliIo, prefix: string, action: (cli: CliCore) => Promise<number>): Promise<number> {
+async function guarded(io: CliIo, prefix: string, shape: 'table' | 'json', action: (cli: CliCore) => Promise<number>): Promise<number> {
   return withCore(io, async (cli) => {
     try {
       return await action(cli);
     } catch (error) {
       if (error instanceof UsageError) throw error;
       if (error instanceof PlanCancelled) return EXIT_INTERRUPTED;
-      printError(io, prefix, await asIpcError(error));
-      return EXIT_FAILURE;
+      return printError(io, prefix, await asIpcError(error), { json: shape === 'json' });
     }
   });
 }
@@ -289,7 +293,7 @@ async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promis
   checkPlanArgs(values, positionals);
   const shape = format(values.format);
   const dryRun = !apply || values['dry-run'];
-  return guarded(io, `accel bulk ${apply ? 'apply' : 'plan'}`, async (cli) => {
+  return guarded(io, `accel bulk ${apply ? 'apply' : 'plan'}`, shape, async (cli) => {
     const plan = await planWithProgress(cli, io, await planInput(cli, io, values));
     const canEvery = plan.items.every((i) => i.action !== 'cannot');
     const toRun = plan.items.some((i) => i.state === 'pending');
@@ -312,7 +316,7 @@ async function runResume(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { yes: { type: 'boolean', default: false }, format: { type: 'string' } }, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new UsageError('Give the batch ID (see accel bulk list)');
   const shape = format(values.format);
-  return guarded(io, 'accel bulk resume', async (cli) => {
+  return guarded(io, 'accel bulk resume', shape, async (cli) => {
     const batch = await cli.call('bulk.get', { batchId: positionals[0] as string });
     return runBatch(cli, io, batch, values.yes, shape);
   });
@@ -327,7 +331,7 @@ async function runRevert(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError('Give the ID of the batch to revert (see accel bulk list)');
   const shape = format(values.format);
-  return guarded(io, 'accel bulk revert', async (cli) => {
+  return guarded(io, 'accel bulk revert', shape, async (cli) => {
     const plan = await cli.call('bulk.planRevert', { batchId: positionals[0] as string });
     const canEvery = plan.items.every((i) => i.action !== 'cannot');
     if (values['dry-run'] || !plan.items.some((i) => i.state === 'pending')) {
@@ -347,7 +351,7 @@ async function runList(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true, strict: true });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   const shape = format(values.format);
-  return guarded(io, 'accel bulk list', async (cli) => {
+  return guarded(io, 'accel bulk list', shape, async (cli) => {
     const { batches } = await cli.call('bulk.list', {});
     if (shape === 'json') io.stdout.write(`${JSON.stringify(batches, null, 2)}\n`);
     else {
@@ -367,7 +371,7 @@ async function runTemplates(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true, strict: true });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   const shape = format(values.format);
-  return guarded(io, 'accel bulk templates', async (cli) => {
+  return guarded(io, 'accel bulk templates', shape, async (cli) => {
     const { templates } = await cli.call('bulk.listTemplates', {});
     if (shape === 'json') io.stdout.write(`${JSON.stringify(templates, null, 2)}\n`);
     else {
@@ -383,7 +387,7 @@ async function runSaveTemplate(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('Give the template name');
   if (values.change === undefined) throw new UsageError('Give the change: --change @FILE (or inline JSON)');
   const change = await readChange(io, values.change);
-  return guarded(io, 'accel bulk save-template', async (cli) => {
+  return guarded(io, 'accel bulk save-template', 'table', async (cli) => {
     const saved = await cli.call('bulk.saveTemplate', { name: positionals[0] as string, change: change as ChannelInput<'bulk.saveTemplate'>['change'] });
     io.stderr.write(`Saved template "${saved.name}".\n`);
     return EXIT_OK;
@@ -393,7 +397,7 @@ async function runSaveTemplate(args: string[], io: CliIo): Promise<number> {
 async function runDeleteTemplate(args: string[], io: CliIo): Promise<number> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new UsageError('Give the template name');
-  return guarded(io, 'accel bulk delete-template', async (cli) => {
+  return guarded(io, 'accel bulk delete-template', 'table', async (cli) => {
     await cli.call('bulk.deleteTemplate', { name: positionals[0] as string });
     return EXIT_OK;
   });

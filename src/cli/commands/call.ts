@@ -13,7 +13,7 @@ import { isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { mutatingOperationIds, type MutatingOperationId } from '#shared/ipc/channels/journal.ts';
 import { printError, readSecret, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import type { IpcError } from '#shared/ipc/contract.ts';
 
 export const help = `Usage: accel call <operationId> [--account NAME | --base-url URL --key-id ID --secret-env VAR]
@@ -133,8 +133,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${redactKnownSecrets(JSON.stringify(shown, null, 2))}\n`);
       return EXIT_OK;
     } catch (error) {
-      printError(io, `accel call ${operationId}`, toIpcError(error));
-      return EXIT_FAILURE;
+      return printError(io, `accel call ${operationId}`, toIpcError(error), { json: true });
     }
   };
 
@@ -184,16 +183,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         confirmProduction: values.yes,
       });
       if (!applied.ok) {
-        printError(io, `accel call ${operationId}`, forTerminal(applied.error, accountName));
-        return EXIT_FAILURE;
+        return printError(io, `accel call ${operationId}`, forTerminal(applied.error, accountName), { json: true });
       }
       io.stdout.write(`${redactKnownSecrets(JSON.stringify(applied.data.data ?? null, null, 2))}\n`);
       io.stderr.write(`Recorded in the change journal of "${account.name}" (entry ${applied.data.entry.id}).\n`);
       return EXIT_OK;
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, `accel call ${operationId}`, forTerminal(toIpcError(error), accountName));
-      return EXIT_FAILURE;
+      return printError(io, `accel call ${operationId}`, forTerminal(toIpcError(error), accountName), { json: true });
     }
   });
 }

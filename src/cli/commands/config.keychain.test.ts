@@ -110,7 +110,8 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     expect(unconfirmed.stderr).toMatch(/"Globex" is a production account: add --yes/);
     const before = globexGateway.store.servicesOf(GLOBEX.customerId).length;
     const bad = await runAccel([...base, '--domain', 'shop globex', '--yes'], { env: ctx.env() });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/Config\.InvalidClone: Domain name must be a domain name/);
     expect(globexGateway.store.servicesOf(GLOBEX.customerId)).toHaveLength(before);
 

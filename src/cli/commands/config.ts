@@ -61,9 +61,9 @@ async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Pro
   return run(io, action);
 }
 
-async function commandFailed(io: CliIo, prefix: string, error: unknown): Promise<number> {
+async function commandFailed(io: CliIo, prefix: string, error: unknown, shape: 'table' | 'json' = 'table'): Promise<number> {
   const { commandFailed: failed } = await import('../cli-core.ts');
-  return failed(io, prefix, error);
+  return failed(io, prefix, error, { json: shape === 'json' });
 }
 
 async function findAccount(cli: CliCore, nameOrId: string) {
@@ -227,7 +227,7 @@ async function runDiff(args: string[], io: CliIo): Promise<number> {
       io.stdout.write(shape === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffTable(diff));
       return diff.identical ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
-      return commandFailed(io, 'accel config diff', error);
+      return commandFailed(io, 'accel config diff', error, shape);
     }
   });
 }
@@ -288,7 +288,7 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
-      return commandFailed(io, 'accel config apply', error);
+      return commandFailed(io, 'accel config apply', error, shape);
     }
   });
 }
@@ -380,7 +380,7 @@ async function runClone(args: string[], io: CliIo): Promise<number> {
       if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     } catch (error) {
-      return commandFailed(io, 'accel config clone', error);
+      return commandFailed(io, 'accel config clone', error, shape);
     }
   });
 }

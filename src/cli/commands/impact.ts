@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { CoreCallError, printError, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { toIpcError } from '#core/ipc-error.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { DEFAULT_IMPACT_HOURS, impactHourChoices } from '#shared/analytics/impact.ts';
 
 export const help = `Usage: accel impact export --format csv|json --out FILE [--account NAME] [--hours N]
@@ -51,8 +51,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, 'accel impact export', error instanceof CoreCallError ? error.error : toIpcError(error));
-      return EXIT_FAILURE;
+      // Never on standard output: `--out -` writes the export there.
+      return printError(io, 'accel impact export', error instanceof CoreCallError ? error.error : toIpcError(error));
     }
   });
 }

@@ -35,6 +35,13 @@ describe('accel journal', () => {
     const byDomain = await runAccel(['journal', 'list', '--service', 'example-shop', '--json'], { env });
     expect((JSON.parse(byDomain.stdout) as { entries: { serviceId: number }[] }).entries.map((e) => e.serviceId)).toEqual([101]);
 
+    // --format json|table for list, as bulk and config spell it (--json stays).
+    const asJson = await runAccel(['journal', 'list', '--outcome', 'failed', '--format', 'json'], { env });
+    expect(asJson.code, asJson.stderr).toBe(0);
+    expect((JSON.parse(asJson.stdout) as { entries: { result: { ok: boolean } }[] }).entries.map((e) => e.result.ok)).toEqual([false]);
+    const asTable = await runAccel(['journal', 'list', '--outcome', 'failed', '--format', 'table'], { env });
+    expect(asTable.stdout).toBe(failed.stdout);
+
     const out = join(dataDir, 'journal.csv');
     const exported = await runAccel(['journal', 'export', '--format', 'csv', '--out', out, '--account', 'Sandbox'], { env });
     expect(exported.code, exported.stderr).toBe(0);
@@ -50,6 +57,8 @@ describe('accel journal', () => {
       [['journal', 'list', '--operation', 'deleteEverything'], /Unknown operation "deleteEverything"/],
       [['journal', 'list', '--from', '2026-11-02T00:00:00Z', '--to', '2026-11-01T00:00:00Z'], /“From” is after “To”/],
       [['journal', 'export', '--format', 'xml', '--out', '-'], /--format must be csv or json/],
+      [['journal', 'list', '--format', 'yaml'], /--format must be table or json for list/],
+      [['journal', 'list', '--format', 'csv'], /--format must be table or json for list \(csv is for export\)/],
     ];
     for (const [args, message] of cases) {
       const run = await runAccel(args, { env });

@@ -9,7 +9,7 @@ import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 
-export const help = `Usage: accel journal list   [filters] [--limit N] [--json]
+export const help = `Usage: accel journal list   [filters] [--limit N] [--format table|json]
        accel journal export --format csv|json --out FILE [filters]
 
 The change journal: every change applied from the app or the CLI, newest first.
@@ -19,11 +19,13 @@ Filters (all optional, each narrows):
   --account NAME      one account (name or ID); default: every account
   --service TEXT      a service ID ("101", "#101") or a domain name or part of one
   --operation ID      an operation, e.g. setCorsHeaders, upsertRateLimit, createService
-  --batch ID          the entries of one bulk run
+  --batch ID          the entries of one bulk run: its ID, or the first 6 or more characters of it
+                      (the short ID the tables show)
   --outcome ok|failed applied, or failed
   --from, --to ISO    inclusive time range, e.g. 2026-11-01T00:00:00Z
 
-  --format csv|json   export format (CSV cells are safe to open in a spreadsheet)
+  --format table|json list: a table (default) or JSON (the entries, as --json)
+  --format csv|json   export: the format (CSV cells are safe to open in a spreadsheet)
   --out FILE          where to write; "-" writes to standard output
 `;
 
@@ -73,7 +75,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (action === 'export') {
     if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
     if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
+  } else if (format !== undefined && format !== 'table' && format !== 'json') {
+    throw new UsageError('--format must be table or json for list (csv is for export)');
   }
+  // --json is the older spelling of --format json; both print the entries as JSON.
+  const json = action === 'list' ? values.json || format === 'json' : format === 'json';
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000)) throw new UsageError('--limit must be a whole number from 1 to 1000');
 
@@ -91,7 +97,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         return EXIT_OK;
       }
       const listed = await cli.call('journal.list', { ...query, limit });
-      if (values.json) {
+      if (json) {
         io.stdout.write(`${JSON.stringify(listed, null, 2)}\n`);
         return EXIT_OK;
       }
@@ -106,7 +112,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (listed.total > listed.entries.length) io.stderr.write(`Showing ${listed.entries.length} of ${listed.total}; use --limit or narrow the filters.\n`);
       return EXIT_OK;
     } catch (error) {
-      return commandFailed(io, `accel journal ${action}`, error);
+      return commandFailed(io, `accel journal ${action}`, error, { json: action === 'list' && json });
     }
   });
 }

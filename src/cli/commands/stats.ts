@@ -8,7 +8,7 @@ import { findAccount } from './accounts.ts';
 import { toIpcError } from '#core/ipc-error.ts';
 import { metricIds, type Metric } from '#shared/analytics/model.ts';
 import { parseApiTime } from '#shared/analytics/ranges.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
 export const help = `Usage: accel stats export --account NAME --services a.example.com,b.example.com|all
                          --from ISO --to ISO [--metrics ${metricIds.join(',')}]
@@ -122,8 +122,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      printError(io, 'accel stats export', error instanceof CoreCallError ? error.error : toIpcError(error));
-      return EXIT_FAILURE;
+      // Never on standard output: `--out -` writes the export there.
+      return printError(io, 'accel stats export', error instanceof CoreCallError ? error.error : toIpcError(error));
     }
   });
 }

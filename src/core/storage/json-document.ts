@@ -98,7 +98,7 @@ async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T>
         continue;
       }
       if (Date.now() - started > LOCK_WAIT_MS) {
-        throw new Error(`${path} is being changed by another Acceleration Console process (the app or the CLI) that did not finish within ${LOCK_WAIT_MS / 1000} s; try again.`);
+        throw new Error(`${path} is being changed by another Acceleration Console process (the app or the CLI) that did not finish within ${LOCK_WAIT_MS / 1000} s; try again.`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -52,4 +52,10 @@ describe('operation facts', () => {
       if (list !== undefined) expect(operationFacts[list].changesState, `${id} reads back through ${list}`).toBe(false);
     }
   });
+
+  it('names every change uniquely (journal filter, CSV export), where the labels repeat', () => {
+    const actions = mutatingOperationIds.map((id) => operationFacts[id].action);
+    expect(new Set(actions).size).toBe(mutatingOperationIds.length);
+    expect(new Set(mutatingOperationIds.map((id) => operationFacts[id].label)).size).toBeLessThan(mutatingOperationIds.length);
+  });
 });

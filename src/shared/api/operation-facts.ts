@@ -28,6 +28,8 @@ type ChangeFacts = {
   readonly changesState: true;
   /** What the change touches, as the journal names it. */
   readonly label: string;
+  /** The change itself, unique among the changes (filters, exports): "Delete rate limit". */
+  readonly action: string;
   readonly readBack: ReadBack;
   readonly reapply: Reapply;
   readonly retryable: boolean;
@@ -39,22 +41,24 @@ const read = (label: string): ReadFacts => ({ changesState: false, label, retrya
 
 export const operationFacts = {
   getCustomer: read('customer'),
-  createService: { changesState: true, label: 'new service', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
+  createService: { changesState: true, label: 'new service', action: 'Create service', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
   getService: read('service'),
   listCacheControlPolicies: read('cache control'),
   listCacheControlPoliciesV2: read('cache control'),
   updateCacheControlPolicyV2: {
     changesState: true,
     label: 'cache control',
+    action: 'Update cache control policy',
     readBack: { from: 'list', operationId: 'listCacheControlPoliciesV2' },
     reapply: 'previous-version',
     retryable: true,
   },
-  createAccessControlPolicy: { changesState: true, label: 'access control', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
+  createAccessControlPolicy: { changesState: true, label: 'access control', action: 'Create access control policy', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
   listAccessControlPolicies: read('access control'),
   updateAccessControlPolicy: {
     changesState: true,
     label: 'access control',
+    action: 'Update access control policy (version 1.0)',
     readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
     reapply: 'previous-version',
     retryable: true,
@@ -62,6 +66,7 @@ export const operationFacts = {
   updateAccessControlPolicyV2: {
     changesState: true,
     label: 'access control',
+    action: 'Update access control policy (V2)',
     readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
     reapply: 'previous-version',
     retryable: true,
@@ -69,16 +74,18 @@ export const operationFacts = {
   updateRedirectionPolicy: {
     changesState: true,
     label: 'redirection',
+    action: 'Update redirection policy',
     readBack: { from: 'list', operationId: 'listRedirectionPoliciesV2' },
     reapply: 'previous-version',
     retryable: true,
   },
   listRedirectionPoliciesV2: read('redirection'),
   // Served by POST: a retry after a lost answer could apply a setting twice, so none is made.
-  setCorsHeaders: { changesState: true, label: 'CORS', readBack: { from: 'journal', kind: 'cors' }, reapply: 'previous-version', retryable: false },
+  setCorsHeaders: { changesState: true, label: 'CORS', action: 'Set CORS headers', readBack: { from: 'journal', kind: 'cors' }, reapply: 'previous-version', retryable: false },
   upsertRateLimit: {
     changesState: true,
     label: 'rate limit',
+    action: 'Set rate limit',
     readBack: { from: 'journal', kind: 'rate-limit' },
     reapply: 'previous-version-or-delete',
     retryable: false,
@@ -86,6 +93,7 @@ export const operationFacts = {
   deleteRateLimit: {
     changesState: true,
     label: 'rate limit',
+    action: 'Delete rate limit',
     readBack: { from: 'journal', kind: 'rate-limit' },
     reapply: 'previous-version-or-delete',
     retryable: true,

@@ -1,0 +1,66 @@
+// Errors of the table-mode commands through the real CLI (built-in sandbox account, no keychain):
+// standard output stays clean (a redirected report never holds an error object), the error is one
+// readable line on standard error, JSON only with --format json, and input mistakes exit with 2.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAccel } from '../test-support/cli.ts';
+import { createCore } from '#core/app-core.ts';
+import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
+import { data } from '#core/test-support/core.ts';
+
+let dataDir: string;
+let documentFile: string;
+const env = () => ({ ACCEL_DATA_DIR: dataDir });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'accel-cli-errors-'));
+  const core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
+  const accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
+  await core.invoke('inventory.list', { accountId });
+  await core.dispose();
+  documentFile = join(dataDir, 'sandbox.json');
+  const exported = await runAccel(['config', 'export', '--account', 'Sandbox', '--out', documentFile], { env: env() });
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(JSON.parse(await readFile(documentFile, 'utf8')).services.length).toBeGreaterThan(1);
+}, 60_000);
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('accel errors', () => {
+  it('a document with several services and none chosen: exit 2, nothing on stdout, one line naming FILE#SERVICE', async () => {
+    const run = await runAccel(['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run'], { env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^accel config apply: Config\.ServiceNotChosen: The document holds \d+ services; choose one: .* — name one as FILE#SERVICE/);
+
+    // JSON mode keeps the JSON error on stdout, for scripts that parse it.
+    const json = await runAccel(['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run', '--format', 'json'], { env: env() });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: null, code: 'Config.ServiceNotChosen', traceId: null });
+  });
+
+  it('a core error in table mode writes no JSON to stdout (config diff > report)', async () => {
+    const run = await runAccel(['config', 'diff', `${documentFile}#no.such.example`, documentFile], { env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^accel config diff: Config\.ServiceNotInDocument: The document has no service “no\.such\.example”/);
+  });
+
+  it('an invalid --change: exit 2, the field and the expected shape in plain words, no zod text', async () => {
+    const run = await runAccel(['bulk', 'plan', '--change', '{"kind":"rate-limit-set","limit":-5}', '--accounts', 'Sandbox'], { env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('rate-limit-set needs "rateLimit": {"timeWindow": …, "requestLimit": …}');
+    expect(run.stderr).toContain('"limit" is not a field of a rate-limit-set change');
+    expect(run.stderr).toContain('accel bulk --help');
+    expect(run.stderr).not.toMatch(/Ipc\.InvalidInput|expected object|Unrecognized key/);
+
+    const methods = await runAccel(['bulk', 'save-template', 'T', '--change', '{"kind":"cors","headers":{"accessControlAllowMethods":["GET","HEAD"]}}'], { env: env() });
+    expect(methods.code).toBe(2);
+    expect(methods.stderr).toContain('"headers.accessControlAllowMethods": Allowed methods must be text — a comma-separated string such as "GET,HEAD"');
+  });
+});
