@@ -24,8 +24,9 @@ const INPUT_MISTAKES = new Set(['Ipc.InvalidInput', 'Config.ServiceNotChosen', '
 
 /** What to do next, after the core's message, where the terminal has a spelling the app has not. */
 const HINTS: Record<string, string> = {
-  'Config.ServiceNotChosen': 'name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID)',
-  'Config.ServiceNotInDocument': 'name one as FILE#SERVICE with a domain name the document holds',
+  'Config.ServiceNotChosen': 'Name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID).',
+  'Config.ServiceNotInDocument': 'Name one as FILE#SERVICE with a domain name the document holds.',
+  'Bulk.NotFound': 'See accel bulk list for the stored batches.',
 };
 
 export type PrintErrorOptions = {
@@ -55,7 +56,7 @@ export function printError(io: CliIo, prefix: string, error: IpcError, options: 
   }
   const hint = HINTS[error.code];
   io.stderr.write(
-    `${prefix}: ${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}${hint ? ` — ${hint}` : ''}${error.traceId ? ` (trace ${error.traceId})` : ''}\n`,
+    `${prefix}: ${error.status ? `${error.status} ` : ''}${error.code}: ${error.message}${hint ? ` ${hint}` : ''}${error.traceId ? ` (trace ${error.traceId})` : ''}\n`,
   );
   // The fields are in the message already when there is one (zod's summary); a lone field's rule is not.
   if (error.fields && !options.json) {

@@ -245,6 +245,28 @@ describe('bulk service', () => {
     expect(firstRevert.items.every((i) => i.action === 'cannot' && /not known/.test(i.reason ?? ''))).toBe(true);
   });
 
+  it('finds a batch by a unique start of its ID (the short ID shown), says when a start is ambiguous or no batch has it', async () => {
+    const ids = ['0b5ffdc4-df1f-4fa9-8899-bdd213c66f52', '95d57cdf-1111-4aaa-8888-000000000001', '95d57cdf-2222-4aaa-8888-000000000002'];
+    const bulk = makeService(createJournal({ dataDir }), { newId: () => ids.shift() ?? 'spare' });
+    const first = await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 1 }] } });
+    await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 2 }] } });
+    await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 3 }] } });
+
+    expect((await bulk.get('0b5ffdc4')).id).toBe(first.id);
+    expect((await bulk.get('0B5FFD')).id).toBe(first.id);
+    await bulk.run('0b5ffdc4');
+    expect((await bulk.finished('0b5ffdc4')).status).toBe('finished');
+    expect((await bulk.planRevert('0b5ffdc4')).revertOf).toBe(first.id);
+
+    const ambiguous = bulk.get('95d57cdf');
+    await expect(ambiguous).rejects.toMatchObject({ code: 'Bulk.AmbiguousId' });
+    await expect(bulk.get('95d57cdf')).rejects.toThrow('2 bulk batches have IDs starting with “95d57cdf”: 95d57cdf-1111-4aaa-8888-000000000001, 95d57cdf-2222-4aaa-8888-000000000002. Give more of the ID.');
+    expect((await bulk.get('95d57cdf-2')).id).toBe('95d57cdf-2222-4aaa-8888-000000000002');
+    await expect(bulk.get('0b5ff')).rejects.toThrow('No bulk batch has the ID “0b5ff” (give at least 6 characters of it).');
+    await expect(bulk.get('deadbeef')).rejects.toMatchObject({ code: 'Bulk.NotFound', message: 'No bulk batch has the ID “deadbeef”.' });
+    await expect(bulk.discard('deadbeef')).rejects.toMatchObject({ code: 'Bulk.NotFound' });
+  });
+
   it('templates: saved under a name, listed, used as the change of a plan, deleted', async () => {
     const bulk = makeService(createJournal({ dataDir }));
     await bulk.saveTemplate('Shop CORS', cors);

@@ -10,15 +10,17 @@ import type { ChangeClient, ChangeService } from './changes.ts';
 import type { Journal } from './journal.ts';
 import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import { BATCH_NOT_FOUND, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
+import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
 import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
 import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
 import { planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
 import { planRevertItem, revertReadFor } from '#shared/bulk/revert.ts';
 import {
+  batchIdMatches,
   countItems,
   flippedExpectationsNote,
   isResumable,
+  MIN_BATCH_ID_PREFIX,
   type BulkBatch,
   type BulkBatchSummary,
   type BulkItem,
@@ -185,8 +187,26 @@ export function createBulkService(deps: BulkDeps): BulkService {
     const running = runs.get(batchId);
     if (running) return running.batch;
     const batch = await deps.batches.get(batchId);
-    if (!batch) throw new CoreError(BATCH_NOT_FOUND, 'This bulk batch is no longer stored. Plan the change again.');
+    if (!batch) throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${batchId}”.`);
     return batch;
+  }
+
+  /**
+   * The full ID of the batch `given` names: its ID, or a unique start of it (the 8 characters the
+   * journal and the lists show). Every entry point resolves first, so the rest uses whole IDs.
+   */
+  async function resolveId(given: string): Promise<string> {
+    if (runs.has(given)) return given;
+    await recover();
+    const ids = new Set([...runs.keys(), ...(await deps.batches.all()).map((b) => b.id)]);
+    if (ids.has(given)) return given;
+    const matches = [...ids].filter((id) => batchIdMatches(id, given)).sort();
+    if (matches.length === 1 && matches[0] !== undefined) return matches[0];
+    if (matches.length > 1) {
+      throw new CoreError(BATCH_ID_AMBIGUOUS, `${matches.length} bulk batches have IDs starting with “${given.trim()}”: ${matches.join(', ')}. Give more of the ID.`);
+    }
+    const short = given.trim().length < MIN_BATCH_ID_PREFIX ? ` (give at least ${MIN_BATCH_ID_PREFIX} characters of it)` : '';
+    throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${given.trim()}”${short}.`);
   }
 
   /**
@@ -413,8 +433,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
     }
   }
 
-  async function planRevert(batchId: string): Promise<BulkBatch> {
-    const batch = await load(batchId);
+  async function planRevert(given: string): Promise<BulkBatch> {
+    const batch = await load(await resolveId(given));
     if (batch.status === 'running') throw new CoreError(BATCH_RUNNING, 'This batch is still running. Cancel it or wait for it to finish, then revert it.');
     const entries = (await deps.journal.list()).filter((e) => e.batchId === batch.id && e.result.ok);
     const accounts = new Map((await deps.accounts()).map((a) => [a.id, a]));
@@ -531,7 +551,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
     emit(b);
   }
 
-  async function run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary> {
+  async function run(given: string, confirmProduction?: boolean): Promise<BulkBatchSummary> {
+    const batchId = await resolveId(given);
     if (shuttingDown) throw new CoreError('Core.Disposed', 'The application is shutting down.');
     const batch = await load(batchId);
     if (batch.status === 'running' || runs.has(batchId)) {
@@ -584,12 +605,14 @@ export function createBulkService(deps: BulkDeps): BulkService {
     return batchSummary(started);
   }
 
-  async function finished(batchId: string): Promise<BulkBatch> {
+  async function finished(given: string): Promise<BulkBatch> {
+    const batchId = await resolveId(given);
     await runs.get(batchId)?.done;
     return batchForRenderer(await load(batchId));
   }
 
-  async function cancel(batchId: string): Promise<BulkBatchSummary> {
+  async function cancel(given: string): Promise<BulkBatchSummary> {
+    const batchId = await resolveId(given);
     const active = runs.get(batchId);
     if (!active) return batchSummary(await load(batchId));
     active.controller.abort();
@@ -603,14 +626,15 @@ export function createBulkService(deps: BulkDeps): BulkService {
     run,
     finished,
     cancel,
-    async get(batchId) {
-      return batchForRenderer(await load(batchId));
+    async get(given) {
+      return batchForRenderer(await load(await resolveId(given)));
     },
     async list(limit = 100) {
       await recover();
       return (await deps.batches.all()).slice(0, limit).map((b) => batchSummary(runs.get(b.id)?.batch ?? b));
     },
-    async discard(batchId) {
+    async discard(given) {
+      const batchId = await resolveId(given);
       await load(batchId);
       if (runs.has(batchId)) throw new CoreError(BATCH_RUNNING, 'This batch is running. Cancel it first.');
       await deps.batches.remove(batchId);

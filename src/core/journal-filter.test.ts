@@ -40,6 +40,11 @@ describe('journal filters', () => {
     expect(ids({ operationId: 'upsertRateLimit' })).toEqual(['c']);
     expect(ids({ batchId: 'batch-1' })).toEqual(['a', 'b']);
     expect(ids({ batchId: 'batch-1', outcome: 'failed' })).toEqual(['b']);
+    // The start of a batch ID (the short ID the journal shows), 6 characters or more.
+    expect(ids({ batchId: 'batch-' })).toEqual(['a', 'b']);
+    expect(ids({ batchId: 'BATCH-' })).toEqual(['a', 'b']);
+    expect(ids({ batchId: 'batch' })).toEqual([]);
+    expect(ids({ batchId: 'batch-2' })).toEqual([]);
     expect(ids({ outcome: 'ok' })).toEqual(['a', 'c', 'd']);
     expect(ids({ accountId: 'acme', outcome: 'failed' })).toEqual([]);
   });

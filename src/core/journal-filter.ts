@@ -4,6 +4,7 @@
 // accounts in view: their service lists and the services created from this app (journal
 // createService entries).
 import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { batchIdMatches } from '#shared/bulk/batch.ts';
 
 export type KnownService = { accountId: string; serviceId: number; domainName: string };
 
@@ -61,7 +62,8 @@ export function matchesJournalQuery(entry: JournalEntry, query: Omit<JournalQuer
   if (query.accountId !== undefined && entry.accountId !== query.accountId) return false;
   if (query.serviceId !== undefined && entry.serviceId !== query.serviceId) return false;
   if (query.operationId !== undefined && entry.operationId !== query.operationId) return false;
-  if (query.batchId !== undefined && query.batchId !== '' && entry.batchId !== query.batchId) return false;
+  // The batch: its ID, or a start of it (the short ID the journal and the bulk lists show).
+  if (query.batchId !== undefined && query.batchId !== '' && (entry.batchId === undefined || !batchIdMatches(entry.batchId, query.batchId))) return false;
   if (query.outcome !== undefined && entry.result.ok !== (query.outcome === 'ok')) return false;
   if (query.from !== undefined || query.to !== undefined) {
     const at = Date.parse(entry.at);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { CliCore } from '../cli-core.ts';
 import { printError, readableTime, readableTimesIn } from '../cli-io.ts';
 import { commonPlanNotes, type BulkBatch } from '#shared/bulk/batch.ts';
+import { cliValue } from '#shared/api/unknown-value.ts';
 import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -165,17 +166,22 @@ function checkPlanArgs(values: PlanValues, positionals: string[]): void {
 function detail(item: BulkBatch['items'][number], common: readonly string[]): string {
   if (item.state === 'failed' && item.error) return `${item.error.code}: ${item.error.message}`;
   if (item.action === 'cannot') return readableTimesIn(item.reason ?? '');
-  const changes = item.changes.map((c) => `${c.label}: ${c.before ?? '(not set)'} → ${c.after ?? '(not set)'}`).join('; ');
+  const changes = item.changes.map((c) => `${c.label}: ${cliValue(c.before, c.beforeUnknown)} → ${cliValue(c.after, false)}`).join('; ');
   return [changes, ...item.notes.filter((note) => !common.includes(note)).map(readableTimesIn)].filter(Boolean).join(' ');
 }
 
-export function batchTable(batch: BulkBatch, withState: boolean): string {
+/**
+ * The batch as a table. `notStored` (a plan printed and then discarded: a dry run, or not confirmed)
+ * replaces the ID in the header: an ID that no command accepts would only mislead.
+ */
+export function batchTable(batch: BulkBatch, withState: boolean, notStored?: string): string {
   const accountWidth = Math.min(24, Math.max(7, ...batch.items.map((i) => i.accountName.length)));
   const serviceText = (i: BulkBatch['items'][number]) => `${i.domainName} (${i.serviceId})`;
   const serviceWidth = Math.min(48, Math.max(7, ...batch.items.map((i) => serviceText(i).length)));
-  const lines = [`${withState ? 'Batch' : 'Plan'}: ${batch.label}  [batch ${batch.id}, ${batch.status}]`];
+  const lines = [`${withState ? 'Batch' : 'Plan'}: ${batch.label}  ${notStored ? `(not stored: ${notStored})` : `[batch ${batch.id}, ${batch.status}]`}`];
   if (batch.productionAccounts.length > 0) {
-    lines.push(`Production accounts: ${batch.productionAccounts.map((a) => a.name).join(', ')} (running needs --yes)`);
+    // After a run the confirmation was given (runBatch refuses without it).
+    lines.push(`Production accounts: ${batch.productionAccounts.map((a) => a.name).join(', ')} (${withState ? 'confirmed with --yes' : 'running needs --yes'})`);
   }
   for (const u of batch.unknownTargets) lines.push(`Not in the account's service list (left out): ${u.accountId}#${u.serviceId}`);
   const common = commonPlanNotes(batch.items);
@@ -200,6 +206,15 @@ export function batchTable(batch: BulkBatch, withState: boolean): string {
 
 function print(io: CliIo, shape: 'table' | 'json', batch: BulkBatch, withState: boolean): void {
   io.stdout.write(shape === 'json' ? `${JSON.stringify(batch, null, 2)}\n` : batchTable(batch, withState));
+}
+
+/**
+ * A plan that is not run is not kept (a dry run leaves nothing behind): printed without its ID in
+ * the table, with `"stored": false` in JSON, then discarded.
+ */
+async function printAndDiscard(cli: CliCore, io: CliIo, shape: 'table' | 'json', plan: BulkBatch, why: string): Promise<void> {
+  io.stdout.write(shape === 'json' ? `${JSON.stringify({ ...plan, stored: false }, null, 2)}\n` : batchTable(plan, false, why));
+  await cli.call('bulk.discard', { batchId: plan.id });
 }
 
 /** 0 every item applied or unchanged; 1 some failed (or did not run); 3 some cannot apply. */
@@ -297,16 +312,11 @@ async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promis
     const canEvery = plan.items.every((i) => i.action !== 'cannot');
     const toRun = plan.items.some((i) => i.state === 'pending');
     if (dryRun || !toRun) {
-      print(io, shape, plan, false);
-      // A plan that is not run is not kept: a dry run leaves nothing behind.
-      await cli.call('bulk.discard', { batchId: plan.id });
+      await printAndDiscard(cli, io, shape, plan, dryRun ? 'a dry run' : 'nothing to apply');
       if (!dryRun) io.stderr.write('Nothing to apply.\n');
       return canEvery ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     }
-    if (plan.productionAccounts.length > 0 && !values.yes) {
-      print(io, shape, plan, false);
-      await cli.call('bulk.discard', { batchId: plan.id });
-    }
+    if (plan.productionAccounts.length > 0 && !values.yes) await printAndDiscard(cli, io, shape, plan, 'not run without --yes');
     return runBatch(cli, io, plan, values.yes, shape);
   });
 }
@@ -334,14 +344,10 @@ async function runRevert(args: string[], io: CliIo): Promise<number> {
     const plan = await cli.call('bulk.planRevert', { batchId: positionals[0] as string });
     const canEvery = plan.items.every((i) => i.action !== 'cannot');
     if (values['dry-run'] || !plan.items.some((i) => i.state === 'pending')) {
-      print(io, shape, plan, false);
-      await cli.call('bulk.discard', { batchId: plan.id });
+      await printAndDiscard(cli, io, shape, plan, values['dry-run'] ? 'a dry run' : 'nothing to apply');
       return canEvery ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     }
-    if (plan.productionAccounts.length > 0 && !values.yes) {
-      print(io, shape, plan, false);
-      await cli.call('bulk.discard', { batchId: plan.id });
-    }
+    if (plan.productionAccounts.length > 0 && !values.yes) await printAndDiscard(cli, io, shape, plan, 'not run without --yes');
     return runBatch(cli, io, plan, values.yes, shape);
   });
 }

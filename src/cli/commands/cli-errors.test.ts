@@ -35,7 +35,7 @@ describe('accel errors', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^accel config apply: Config\.ServiceNotChosen: The document holds \d+ services; choose one: .* — name one as FILE#SERVICE/);
+    expect(run.stderr).toMatch(/^accel config apply: Config\.ServiceNotChosen: The document holds \d+ services; choose one: .*\. Name one as FILE#SERVICE/);
 
     // JSON mode keeps the JSON error on stdout, for scripts that parse it.
     const json = await runAccel(['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run', '--format', 'json'], { env: env() });

@@ -97,6 +97,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         return EXIT_OK;
       }
       const listed = await cli.call('journal.list', { ...query, limit });
+      // A short batch ID selects every batch whose ID starts with it: say so when that is several.
+      const batches = new Set(listed.entries.flatMap((e) => (e.batchId ? [e.batchId] : [])));
+      if (query.batchId && batches.size > 1) {
+        io.stderr.write(`${batches.size} bulk batches have IDs starting with “${query.batchId}”: ${[...batches].join(', ')}. Give more of the ID to see one.\n`);
+      }
       if (json) {
         io.stdout.write(`${JSON.stringify(listed, null, 2)}\n`);
         return EXIT_OK;

@@ -6,6 +6,18 @@ import { mutatingOperationIds } from '../api/operation-facts.ts';
 import { bulkChangeSchema } from './change.ts';
 import { flippedExpectationSchema } from '../suites/schema.ts';
 
+/**
+ * The shortest start of a batch ID that finds it: the tables show 8 characters; fewer than 6 would
+ * too often be the start of several of the 50 batches kept.
+ */
+export const MIN_BATCH_ID_PREFIX = 6;
+
+/** Whether `given` names the batch `id`: the whole ID, or a start of at least MIN_BATCH_ID_PREFIX characters. */
+export function batchIdMatches(id: string, given: string): boolean {
+  const wanted = given.trim().toLowerCase();
+  return id === given || (wanted.length >= MIN_BATCH_ID_PREFIX && id.toLowerCase().startsWith(wanted));
+}
+
 /** What the plan does to one target service. */
 export const bulkActionSchema = z.enum(['create', 'update', 'delete', 'unchanged', 'cannot']);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
@@ -21,9 +33,14 @@ export type BulkItemState = z.infer<typeof bulkItemStateSchema>;
 export const bulkFieldChangeSchema = z.object({
   path: z.string(),
   label: z.string(),
-  /** Null: not set (or not known) before / after. */
+  /** Null: not set before / after (or, with beforeUnknown, not known). */
   before: z.string().nullable(),
   after: z.string().nullable(),
+  /**
+   * The value before is not known: the API cannot read it back (CORS headers, rate limit) and
+   * nothing was applied from this app. Absent in batches stored before this field.
+   */
+  beforeUnknown: z.literal(true).optional(),
 });
 export type BulkFieldChange = z.infer<typeof bulkFieldChangeSchema>;
 

@@ -27,8 +27,10 @@ export { CONFIRMATION_REQUIRED } from './changes.ts';
 export const BATCH_RUNNING = 'Bulk.Running';
 /** bulk.run on a batch with nothing left to run. */
 export const BATCH_NOTHING_TO_RUN = 'Bulk.NothingToRun';
-/** A batch ID that is not (or no longer) stored. */
+/** A batch ID (or start of one) that no stored batch has. */
 export const BATCH_NOT_FOUND = 'Bulk.NotFound';
+/** A start of a batch ID that several stored batches share. */
+export const BATCH_ID_AMBIGUOUS = 'Bulk.AmbiguousId';
 /** A template name that is not stored. */
 export const TEMPLATE_NOT_FOUND = 'Bulk.TemplateNotFound';
 
