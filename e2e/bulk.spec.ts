@@ -350,3 +350,23 @@ test('cancel stops a running batch after the writes in flight; resume runs the r
   await expect(run.getByRole('list', { name: 'Results so far' })).toContainText(`applied: ${services.length}`);
   for (const s of services) expect(sandbox.store.corsOf(s.service.id)).toMatchObject({ accessControlAllowOrigin: '*' });
 });
+
+test('a CORS set on services this app never set CORS on: the plan says the value now is unknown, not "not set"', async ({ app }) => {
+  await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
+  await openBulkScreen(app);
+  const form = app.getByRole('form', { name: 'Bulk change' });
+  await form.getByRole('radio', { name: 'Set CORS headers' }).check();
+  await form.getByLabel('Access-Control-Allow-Origin').fill('https://www.example.com');
+  await form.getByRole('checkbox', { name: 'GET' }).check();
+  await form.getByRole('checkbox', { name: 'Select every shown service of Sandbox' }).check();
+  await form.getByRole('button', { name: 'Plan the change' }).click();
+
+  const plan = app.getByRole('region', { name: /^3\. Plan: Set CORS headers/ });
+  const item = plan.getByRole('list', { name: 'Services of Sandbox' }).getByRole('listitem').filter({ hasText: 'www.example-shop.com' });
+  const row = item.getByRole('row', { name: /Access-Control-Allow-Origin/ });
+  await expect(row).toContainText('unknown — the API cannot read it back');
+  await expect(row).toContainText('https://www.example.com');
+  await expect(plan.getByText('not set', { exact: true })).toHaveCount(0);
+  await screenshotsInEverySize(app, 'bulk-plan-unknown', () => scrollMainTo(plan));
+  await expectNoHorizontalOverflow(app);
+});

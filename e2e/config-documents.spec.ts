@@ -124,6 +124,8 @@ test('export from one account → compare with another account’s service → a
     await expect(staticAssets.getByText('Changed')).toBeVisible();
     await expect(staticAssets.getByRole('row', { name: /TTL 86400 604800/ })).toBeVisible();
     await expect(result.getByRole('region', { name: 'CORS' }).getByText('Not known', { exact: true })).toBeVisible();
+    // Only real differences are counted; the parts not known are said apart (review M1).
+    await expect(result.getByText('CORS headers and rate limit not known: the API cannot read them back.')).toBeVisible();
     await expectNoHorizontalOverflow(app);
     await screenshotsInEverySize(app, 'config-compare', () => scrollMainTo(result));
 
@@ -145,9 +147,13 @@ test('export from one account → compare with another account’s service → a
     await expect(item('Cache control policy “Static assets”').getByText('Update', { exact: true })).toBeVisible();
     await expect(item('Cache control policy “Default”').getByText('Unchanged', { exact: true })).toBeVisible();
     await expect(item('CORS headers').getByRole('checkbox')).toBeChecked();
+    // Globex's CORS headers were never applied from this app: unknown, not "not set" (review S2).
+    await expect(item('CORS headers').getByRole('row', { name: /Access-Control-Allow-Origin/ })).toContainText('unknown — the API cannot read it back');
     await expect(item('Rate limit').getByText(/No rate limit was set or deleted on .* from this app/)).toBeVisible();
+    // Its destination names Acme's domain: flagged and not ticked (review M6).
     const placeholder = item('Redirection policy “Placeholder redirect (edit me)”');
-    await placeholder.getByRole('checkbox').uncheck();
+    await expect(placeholder.getByRole('checkbox')).not.toBeChecked();
+    await expect(placeholder.getByRole('checkbox')).toHaveAccessibleDescription(`Redirect destination points at the source's domain ${acmeDomain}; check before applying (not ticked by default).`);
     const apply = app.getByRole('button', { name: 'Apply 2 ticked items' });
     await expect(apply).toBeDisabled();
     await app.getByRole('checkbox', { name: /I confirm this change to the production account “Globex”/ }).check();
@@ -225,8 +231,17 @@ test('clone a service onto a new domain from its screen, keyboard only', async (
     await expect(staticAssets.getByText('Update', { exact: true })).toBeVisible();
     await expect(staticAssets.getByRole('row', { name: /TTL 604800 86400/ })).toBeVisible();
     await expect(items.getByRole('listitem').filter({ hasText: 'Service settings' })).toHaveCount(0);
+    // The redirection's destination is the source's domain: flagged, left unticked (review M6).
+    const redirect = items.getByRole('listitem').filter({ hasText: 'Redirection policy' });
+    await expect(redirect.getByText(`Redirect destination points at the source's domain ${source.domainName}; check before applying`, { exact: false })).toBeVisible();
+    await expect(redirect.getByRole('checkbox')).not.toBeChecked();
     await expectNoHorizontalOverflow(app);
     await screenshotsInEverySize(app, 'config-clone-plan');
+    await screenshotsInEverySize(app, 'config-clone-plan-caution', () => scrollMainTo(redirect));
+    // Ticked on purpose, with the keyboard.
+    await redirect.getByRole('checkbox').focus();
+    await app.keyboard.press('Space');
+    await expect(redirect.getByRole('checkbox')).toBeChecked();
 
     const apply = app.getByRole('button', { name: /^Apply \d+ ticked items?$/ });
     await apply.focus();

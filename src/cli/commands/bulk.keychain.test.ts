@@ -47,7 +47,7 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     const plan = await runAccel(['bulk', 'plan', '--change', `@${changeFile}`, ...targets], { env: ctx.env() });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/^Production accounts: Globex \(running needs --yes\)$/m);
-    expect(plan.stdout).toMatch(/^update\s+Globex\s+.*Access-Control-Allow-Origin: \(not set\) → https:\/\/shop\.example/m);
+    expect(plan.stdout).toMatch(/^update\s+Globex\s+.*Access-Control-Allow-Origin: \(unknown\) → https:\/\/shop\.example/m);
     expect(plan.stdout).toMatch(/^0 create, 3 update, 0 delete, 0 unchanged, 0 cannot apply$/m);
     // A note every item carries is written once above the table, not on each row.
     expect(plan.stdout.match(/^Note: The API cannot read CORS headers back and nothing was applied/gm)).toHaveLength(1);
@@ -111,7 +111,7 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(templates.stdout).toContain(`saved ${inTokyo(savedAt)}`);
     const plan = await runAccel(['bulk', 'plan', '--template', 'Limits', '--accounts', 'Acme', '--domain', '*'], { env: ctx.env() });
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(not set\) → 200/m);
+    expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(unknown\) → 200/m);
     const bad = await runAccel(['bulk', 'save-template', 'Bad', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":0,"requestLimit":1}}'], { env: ctx.env() });
     // A mistake in the change is a mistake in the command line: exit 2, the field and its rule on stderr.
     expect(bad.code).toBe(2);

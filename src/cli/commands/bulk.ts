@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { CliCore } from '../cli-core.ts';
 import { printError, readableTime, readableTimesIn } from '../cli-io.ts';
 import { commonPlanNotes, type BulkBatch } from '#shared/bulk/batch.ts';
+import { cliValue } from '#shared/api/unknown-value.ts';
 import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -165,7 +166,7 @@ function checkPlanArgs(values: PlanValues, positionals: string[]): void {
 function detail(item: BulkBatch['items'][number], common: readonly string[]): string {
   if (item.state === 'failed' && item.error) return `${item.error.code}: ${item.error.message}`;
   if (item.action === 'cannot') return readableTimesIn(item.reason ?? '');
-  const changes = item.changes.map((c) => `${c.label}: ${c.before ?? '(not set)'} → ${c.after ?? '(not set)'}`).join('; ');
+  const changes = item.changes.map((c) => `${c.label}: ${cliValue(c.before, c.beforeUnknown)} → ${cliValue(c.after, false)}`).join('; ');
   return [changes, ...item.notes.filter((note) => !common.includes(note)).map(readableTimesIn)].filter(Boolean).join(' ');
 }
 

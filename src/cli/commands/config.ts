@@ -9,6 +9,7 @@ import type { CliCore } from '../cli-core.ts';
 import { readSecret } from '../cli-io.ts';
 import { documentParts, type DocumentPart } from '#shared/config-document/field-labels.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
+import { cliValue } from '#shared/api/unknown-value.ts';
 import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 
@@ -139,14 +140,14 @@ function cell(text: string, width: number): string {
 }
 
 function changeText(changes: Plan['items'][number]['changes']): string {
-  return changes.map((c) => `${c.label}: ${c.left ?? '(not set)'} → ${c.right ?? '(not set)'}`).join('; ');
+  return changes.map((c) => `${c.label}: ${cliValue(c.left, c.leftUnknown)} → ${cliValue(c.right, false)}`).join('; ');
 }
 
 export function planTable(plan: Plan): string {
   const idWidth = Math.min(48, Math.max(4, ...plan.items.map((i) => i.id.length)));
   const lines = [`Plan: ${plan.source} → ${plan.target}`, '', `${cell('ACTION', 10)} ${cell('ITEM', idWidth)}  DETAIL`];
   for (const i of plan.items) {
-    const detail = i.action === 'cannot' ? (i.reason ?? '') : [changeText(i.changes), ...i.notes].filter(Boolean).join(' ');
+    const detail = i.action === 'cannot' ? (i.reason ?? '') : [i.caution === null ? '' : `CHECK: ${i.caution}`, changeText(i.changes), ...i.notes].filter(Boolean).join(' ');
     lines.push(`${cell(i.action === 'cannot' ? 'cannot' : i.action, 10)} ${cell(i.id, idWidth)}  ${detail}`);
   }
   const c = plan.counts;
@@ -160,7 +161,7 @@ function diffTable(diff: ChannelOutput<'config.diff'>): string {
   for (const g of diff.groups) {
     const suffix = g.status === 'only-left' ? ' (only left)' : g.status === 'only-right' ? ' (only right)' : '';
     lines.push(`${marks[g.status]} ${g.title}${suffix}`);
-    if (g.status !== 'same') for (const c of g.changes) lines.push(`    ${c.label}: ${c.left ?? '(not set)'} → ${c.right ?? '(not set)'}`);
+    if (g.status !== 'same') for (const c of g.changes) lines.push(`    ${c.label}: ${cliValue(c.left, c.leftUnknown)} → ${cliValue(c.right, false)}`);
     if (g.note && g.status !== 'same') lines.push(`    ${g.note}`);
   }
   lines.push('', diff.identical ? 'The configurations are the same.' : 'The configurations differ.', '');
@@ -262,8 +263,10 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       const source = await resolveSource(cli, io, positionals[0] as string, values['passphrase-env']);
       const request = { source, target, ...(parts ? { parts } : {}) };
       const plan = await cli.call('config.plan', request);
-      // Without --items every item is ticked, so the result lists each one's outcome.
-      const itemIds = list(values.items) ?? plan.items.map((i) => i.id);
+      // Without --items every item is ticked (so the result lists each one's outcome), except those
+      // with a caution (values naming the source's domain), as in the app.
+      const itemIds = list(values.items) ?? defaultItemIds(plan.items);
+      if (values.items === undefined) warnUnticked(io, plan.items);
       const unknown = itemIds.filter((id) => !plan.items.some((i) => i.id === id));
       if (unknown.length > 0) throw new UsageError(`The plan has no item ${unknown.map((id) => `"${id}"`).join(', ')}; see --dry-run for the item IDs`);
       const ticked = plan.items.filter((i) => itemIds.includes(i.id));
@@ -288,6 +291,18 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       return commandFailed(io, 'accel config apply', error, shape);
     }
   });
+}
+
+/** The items applied without --items: all but those with a caution (values naming the source's domain), as the app ticks them. */
+export function defaultItemIds(items: Plan['items']): string[] {
+  return items.filter((i) => i.caution === null).map((i) => i.id);
+}
+
+/** Items left out by default because of their caution, and how to include them. */
+function warnUnticked(io: CliIo, items: Plan['items']): void {
+  const flagged = items.filter((i) => i.caution !== null && (i.action === 'create' || i.action === 'update'));
+  if (flagged.length === 0) return;
+  io.stderr.write(`Not applied unless named with --items (check them first):\n${flagged.map((i) => `  ${i.id}: ${i.caution}`).join('\n')}\n`);
 }
 
 function resultsTable(result: ChannelOutput<'config.apply'>): string {
@@ -341,7 +356,8 @@ async function runClone(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
       const wanted = parts ?? [...clonePlanParts];
       const items = cloned.plan.items.filter((i) => wanted.includes(i.part));
-      const itemIds = list(values.items) ?? items.map((i) => i.id);
+      const itemIds = list(values.items) ?? defaultItemIds(items);
+      if (values.items === undefined) warnUnticked(io, items);
       const unknown = itemIds.filter((id) => !items.some((i) => i.id === id));
       if (unknown.length > 0) {
         io.stderr.write(`The plan has no item ${unknown.map((id) => `"${id}"`).join(', ')}; nothing was applied. The plan:\n`);

@@ -33,9 +33,14 @@ export type BulkItemState = z.infer<typeof bulkItemStateSchema>;
 export const bulkFieldChangeSchema = z.object({
   path: z.string(),
   label: z.string(),
-  /** Null: not set (or not known) before / after. */
+  /** Null: not set before / after (or, with beforeUnknown, not known). */
   before: z.string().nullable(),
   after: z.string().nullable(),
+  /**
+   * The value before is not known: the API cannot read it back (CORS headers, rate limit) and
+   * nothing was applied from this app. Absent in batches stored before this field.
+   */
+  beforeUnknown: z.literal(true).optional(),
 });
 export type BulkFieldChange = z.infer<typeof bulkFieldChangeSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bulkChangeSchema, type BulkChangeInput } from './change.ts';
 import { bulkCannotApply, planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
 import { planRevertItem } from './revert.ts';
+import { bulkFieldChangeSchema } from './batch.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
 
@@ -228,5 +229,38 @@ describe('revert items', () => {
     );
     expect(edit).toMatchObject({ action: 'update', operationId: 'updateCacheControlPolicyV2', input: { params: { serviceId: 1, policyId: 11 } } });
     expect(edit.changes).toEqual([{ path: 'ttl', label: 'TTL', before: '10 minutes', after: '1 minute' }]);
+  });
+});
+
+describe('unknown is not "not set" (review S2)', () => {
+  const rateLimit = change({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 200 } });
+
+  it('marks the value before as unknown when nothing was applied from this app', () => {
+    const item = planBulkItem(cors, 5, service, null);
+    expect(item.changes.length).toBeGreaterThan(0);
+    for (const c of item.changes) expect(c).toMatchObject({ before: null, beforeUnknown: true });
+    for (const c of planBulkItem(rateLimit, 5, service, null).changes) expect(c.beforeUnknown).toBe(true);
+  });
+
+  it('keeps "not set" for a value this app really removed (a journaled rate limit delete), and known values known', () => {
+    const deleted = planBulkItem(rateLimit, 5, service, { body: null, at: '2026-11-01T00:00:00.000Z' });
+    expect(deleted.changes).toContainEqual({ path: 'requestLimit', label: 'Request limit', before: null, after: '200' });
+    for (const c of deleted.changes) expect(c.beforeUnknown).toBeUndefined();
+    const known = planBulkItem(cors, 5, service, { body: { accessControlAllowOrigin: '*' }, at: 't' });
+    for (const c of known.changes) expect(c.beforeUnknown).toBeUndefined();
+  });
+
+  it('a revert against a service with nothing applied from this app shows the value now as unknown', () => {
+    const entry: JournalEntry = {
+      id: 'e', at: 't', accountId: 'a', accountName: 'A', serviceId: 1, operationId: 'setCorsHeaders', policyId: null,
+      summary: '', before: { accessControlAllowOrigin: '*' }, beforeSource: 'journal', after: null, result: { ok: true },
+    };
+    const item = planRevertItem(entry, service, null);
+    expect(item.changes).toEqual([{ path: 'accessControlAllowOrigin', label: 'Access-Control-Allow-Origin', before: null, after: '*', beforeUnknown: true }]);
+  });
+
+  it('reads batches stored before the field existed', () => {
+    expect(bulkFieldChangeSchema.parse({ path: 'p', label: 'L', before: null, after: 'x' })).toEqual({ path: 'p', label: 'L', before: null, after: 'x' });
+    expect(bulkFieldChangeSchema.parse({ path: 'p', label: 'L', before: null, after: 'x', beforeUnknown: true }).beforeUnknown).toBe(true);
   });
 });

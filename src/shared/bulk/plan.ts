@@ -99,6 +99,15 @@ export function bulkFieldChanges(before: Json | null, after: Json | null): BulkF
     .map((row) => ({ path: row.path, label: row.label, before: row.before ?? null, after: row.after ?? null }));
 }
 
+/**
+ * The field changes when the value before is what this app last applied: null `last` means it
+ * is not known (the API cannot read it back), which is not "not set" (a deleted rate limit is).
+ */
+export function changesFromLastApplied(last: LastApplied, after: Json | null): BulkFieldChange[] {
+  if (last !== null) return bulkFieldChanges(last.body, after);
+  return bulkFieldChanges(null, after).map((change) => ({ ...change, before: null, beforeUnknown: true }));
+}
+
 function firstIssueReason(error: z.ZodError): string {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
@@ -217,7 +226,7 @@ export function planBulkItem(change: BulkChange, serviceId: number, read: Target
       if (last !== null && last.body !== null && sameAsLast(body, last.body) && sameAsLast(last.body, body)) {
         return unchanged([lastAppliedNote(last, 'CORS headers')]);
       }
-      return write('update', 'setCorsHeaders', { params, body }, bulkFieldChanges(last?.body ?? null, body), [
+      return write('update', 'setCorsHeaders', { params, body }, changesFromLastApplied(last, body), [
         'Setting CORS headers replaces all of the service\'s CORS headers.',
         lastAppliedNote(last, 'CORS headers'),
       ]);
@@ -225,11 +234,11 @@ export function planBulkItem(change: BulkChange, serviceId: number, read: Target
     case 'rate-limit-set': {
       const body: Json = { ...change.rateLimit };
       if (last !== null && last.body !== null && sameAsLast(body, last.body)) return unchanged([lastAppliedNote(last, 'rate limit')]);
-      return write('update', 'upsertRateLimit', { params, body }, bulkFieldChanges(last?.body ?? null, body), [lastAppliedNote(last, 'rate limit')]);
+      return write('update', 'upsertRateLimit', { params, body }, changesFromLastApplied(last, body), [lastAppliedNote(last, 'rate limit')]);
     }
     case 'rate-limit-delete':
       if (last !== null && last.body === null) return unchanged([lastAppliedNote(last, 'rate limit')]);
-      return write('delete', 'deleteRateLimit', { params }, bulkFieldChanges(last?.body ?? null, null), [lastAppliedNote(last, 'rate limit')]);
+      return write('delete', 'deleteRateLimit', { params }, changesFromLastApplied(last, null), [lastAppliedNote(last, 'rate limit')]);
     case 'access-control':
       return planAccessControl(change, policies, serviceId);
     case 'cache-control-edit':

@@ -4,7 +4,7 @@ import { changeFacts, listOperationFor, type MutatingOperationId } from '../api/
 import type { OperationId } from '../api/operation-ids.ts';
 import { policyAsBody } from '../api/policy-bodies.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
-import { bulkCannotApply, bulkFieldChanges, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
+import { bulkCannotApply, bulkFieldChanges, changesFromLastApplied, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -43,19 +43,19 @@ export function planRevertItem(entry: JournalEntry, read: TargetRead, last: Last
 
   if (entry.operationId === 'setCorsHeaders') {
     if (!isObject(entry.before)) return cannot(bulkCannotApply.previousUnknown());
-    const changes = bulkFieldChanges(last?.body ?? null, entry.before);
+    const changes = changesFromLastApplied(last, entry.before);
     if (last !== null && changes.length === 0) return unchanged;
     return { action: 'update', reason: null, notes: [], changes, operationId: 'setCorsHeaders', input: { params, body: entry.before } };
   }
   if (entry.operationId === 'upsertRateLimit' || entry.operationId === 'deleteRateLimit') {
     // The previous version of a rate limit is either a configuration or "none".
     if (isObject(entry.before)) {
-      const changes = bulkFieldChanges(last?.body ?? null, entry.before);
+      const changes = changesFromLastApplied(last, entry.before);
       if (last !== null && last.body !== null && changes.length === 0) return unchanged;
       return { action: 'update', reason: null, notes: [], changes, operationId: 'upsertRateLimit', input: { params, body: entry.before } };
     }
     if (last !== null && last.body === null) return unchanged;
-    return { action: 'delete', reason: null, notes: [], changes: bulkFieldChanges(last?.body ?? null, null), operationId: 'deleteRateLimit', input: { params } };
+    return { action: 'delete', reason: null, notes: [], changes: changesFromLastApplied(last, null), operationId: 'deleteRateLimit', input: { params } };
   }
 
   // Policy edits: the earlier version, in the shape it was recorded in.

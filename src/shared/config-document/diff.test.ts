@@ -1,6 +1,6 @@
 // Diff of two service configurations: grouped by part and policy name, editor labels, secrets never shown.
 import { describe, expect, it } from 'vitest';
-import { diffServiceConfigs } from './diff.ts';
+import { diffServiceConfigs, diffSummary } from './diff.ts';
 import { SECRET_LEFT_OUT } from './schema.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from './test-support/service-config.ts';
@@ -81,5 +81,25 @@ describe('diffServiceConfigs', () => {
     expect(rate?.status).toBe('changed');
     expect(rate?.changes).toContainEqual({ path: 'requestLimit', label: 'Request limit', left: '100', right: null });
     expect(rate?.note).toMatch(/As last applied from this app/);
+  });
+});
+
+describe('diffSummary (the compare headline, review M1)', () => {
+  it('counts only real differences and names the parts not known for either side separately', () => {
+    const left = serviceConfig();
+    const right = sameConfigElsewhere(left);
+    right.service.domainName = left.service.domainName;
+    right.service.http2 = !left.service.http2;
+    right.redirectionPolicies[0]!.httpCode = 302;
+    for (const config of [left, right]) config.lastAppliedFromThisApp = { ...config.lastAppliedFromThisApp, cors: null, rateLimit: null };
+    const diff = diffServiceConfigs(left, right);
+    expect(diff.groups.filter((g) => g.status === 'not-known')).toHaveLength(2);
+    expect(diffSummary(diff)).toEqual({ differences: 2, notKnown: 'CORS headers and rate limit not known: the API cannot read them back.' });
+  });
+
+  it('says nothing is unknown when every part is known', () => {
+    const left = serviceConfig();
+    const diff = diffServiceConfigs(left, sameConfigElsewhere(left));
+    expect(diffSummary(diff).notKnown).toBeNull();
   });
 });

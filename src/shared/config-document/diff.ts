@@ -14,6 +14,8 @@ export type FieldChange = {
   /** Shown value; null when the field is not set on that side. */
   left: string | null;
   right: string | null;
+  /** The target's value (left) is not known: the API cannot read it back and this app applied none. */
+  leftUnknown?: true;
 };
 
 export type DiffStatus = 'same' | 'changed' | 'only-left' | 'only-right' | 'not-known';
@@ -190,4 +192,26 @@ export function diffServiceConfigs(left: ServiceConfig, right: ServiceConfig): C
     identical: groups.every((g) => g.status === 'same' || (g.status === 'not-known' && g.changes.length === 0)),
     groups,
   };
+}
+
+export type DiffSummary = {
+  /** Groups that really differ (changed, or only on one side). */
+  differences: number;
+  /** Parts not known on a side (CORS, rate limit), in plain words, or null when every part is known. */
+  notKnown: string | null;
+};
+
+/**
+ * What the compare headline counts: only real differences. A part not known for a side (the API
+ * cannot read it back) is not a difference; it is said separately.
+ */
+export function diffSummary(diff: Pick<ConfigDiff, 'groups'>): DiffSummary {
+  const differences = diff.groups.filter((g) => g.status === 'changed' || g.status === 'only-left' || g.status === 'only-right').length;
+  const unknown = diff.groups.filter((g) => g.status === 'not-known');
+  if (unknown.length === 0) return { differences, notKnown: null };
+  // "CORS headers and rate limit": later names in lower case, an acronym kept.
+  const names = unknown.map((g, i) => (i === 0 || /^[A-Z]{2}/.test(g.title) ? g.title : `${g.title.charAt(0).toLowerCase()}${g.title.slice(1)}`));
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  // Each group's note says for which side.
+  return { differences, notKnown: `${list} not known: the API cannot read ${unknown.length === 1 ? 'it' : 'them'} back.` };
 }

@@ -1,7 +1,7 @@
 // Plan of applying a document's service to a target: create / update / unchanged, and every
 // "cannot apply" reason (the table below must name each one: the type checks it).
 import { describe, expect, it } from 'vitest';
-import { cannotApply, planApply, type PlanItem } from './plan.ts';
+import { cannotApply, planApply, sourceDomainCaution, type PlanItem } from './plan.ts';
 import { SECRET_LEFT_OUT, type ServiceConfig } from './schema.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from './test-support/service-config.ts';
@@ -216,3 +216,63 @@ describe('planApply', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('the target\'s CORS headers and rate limit: unknown is not "not set" (review S2)', () => {
+  it('marks the target side unknown when nothing was applied to it from this app', () => {
+    const { source, target } = pair();
+    target.lastAppliedFromThisApp = { ...target.lastAppliedFromThisApp, cors: null, rateLimit: null };
+    const plan = planApply(source, target, { parts: ['cors', 'rate-limit'] });
+    for (const id of ['cors', 'rate-limit']) {
+      const changes = itemOf(plan.items, id).changes;
+      expect(changes.length).toBeGreaterThan(0);
+      for (const c of changes) expect(c).toMatchObject({ left: null, leftUnknown: true });
+    }
+  });
+
+  it('keeps "not set" for a rate limit this app deleted on the target', () => {
+    const { source, target } = pair();
+    target.lastAppliedFromThisApp.rateLimit = { appliedAt: '2026-11-21T00:00:00.000Z', rateLimit: null };
+    const changes = itemOf(planApply(source, target, { parts: ['rate-limit'] }).items, 'rate-limit').changes;
+    expect(changes).toContainEqual({ path: 'requestLimit', label: expect.any(String), left: null, right: '100' });
+    for (const c of changes) expect(c.leftUnknown).toBeUndefined();
+  });
+});
+
+describe('values that name the source\'s domain (review M6)', () => {
+  function redirecting(destination: string) {
+    const { source, target } = pair();
+    source.service.domainName = 'www.customer-5101.example.org';
+    source.service.alternateDomainNames = ['shop.acme.example', '*.cdn.acme.example'];
+    target.service.domainName = 'shop.globex.example';
+    source.redirectionPolicies[0]!.redirectDestination = destination;
+    target.redirectionPolicies[0]!.redirectDestination = 'https://shop.globex.example/';
+    return planApply(source, target, { parts: ['redirection'] });
+  }
+
+  it('flags an update whose value points at the source\'s domain, with a plain caution', () => {
+    const item = itemOf(redirecting('https://www.customer-5101.example.org/').items, 'redirection/Old blog');
+    expect(item.action).toBe('update');
+    expect(item.caution).toBe(sourceDomainCaution(['Redirect destination'], 'www.customer-5101.example.org'));
+    expect(item.caution).toMatch(/^Redirect destination points at the source's domain www\.customer-5101\.example\.org; check before applying/);
+  });
+
+  it('flags the source\'s alternate domains, a wildcard one covering its subdomains, in any letter case', () => {
+    expect(itemOf(redirecting('https://SHOP.acme.example/sale').items, 'redirection/Old blog').caution).toMatch(/shop\.acme\.example/);
+    expect(itemOf(redirecting('https://img.cdn.acme.example/').items, 'redirection/Old blog').caution).toMatch(/\*\.cdn\.acme\.example/);
+  });
+
+  it('does not flag other hosts that merely contain the domain\'s text, nor values the item leaves as they are', () => {
+    expect(itemOf(redirecting('https://old.www.customer-5101.example.org.evil.example/').items, 'redirection/Old blog').caution).toBeNull();
+    expect(itemOf(redirecting('https://blog.example.com/').items, 'redirection/Old blog').caution).toBeNull();
+    const { source, target } = pair();
+    expect(planApply(source, target).items.every((i) => i.caution === null)).toBe(true);
+  });
+
+  it('does not flag a domain the target has too (applying a service\'s own document back to it)', () => {
+    const { source, target } = pair();
+    target.service.domainName = source.service.domainName;
+    source.redirectionPolicies[0]!.redirectDestination = `https://${source.service.domainName}/`;
+    expect(itemOf(planApply(source, target, { parts: ['redirection'] }).items, 'redirection/Old blog').caution).toBeNull();
+  });
+});
+

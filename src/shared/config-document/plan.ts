@@ -29,6 +29,11 @@ export type PlanItem = {
   reason: string | null;
   /** What the user should know before ticking it. */
   notes: string[];
+  /**
+   * Why to check this item before applying it (its values name the source's domain): such an
+   * item is not ticked by default, in the app or the CLI. Null for the others.
+   */
+  caution: string | null;
   /** Target now (left) → the document (right). */
   changes: FieldChange[];
   /** The write that applies it (create / update), else null. */
@@ -109,14 +114,14 @@ function countByName<T extends { policyName?: string }>(policies: readonly T[]):
   return counts;
 }
 
-type ItemDraft = Omit<PlanItem, 'id' | 'title' | 'notes' | 'changes' | 'operationId' | 'input' | 'reason'> &
-  Partial<Pick<PlanItem, 'notes' | 'changes' | 'operationId' | 'input' | 'reason'>>;
+type ItemDraft = Omit<PlanItem, 'id' | 'title' | 'notes' | 'caution' | 'changes' | 'operationId' | 'input' | 'reason'> &
+  Partial<Pick<PlanItem, 'notes' | 'caution' | 'changes' | 'operationId' | 'input' | 'reason'>>;
 
 function item(draft: ItemDraft): Omit<PlanItem, 'id'> {
   const title = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit'
     ? documentPartTitles[draft.part]
     : draft.part === 'rule-tests' ? RULE_TESTS_TITLE : `${documentPartTitles[draft.part]} “${draft.name}”`;
-  return { reason: null, notes: [], changes: [], operationId: null, input: null, ...draft, title };
+  return { reason: null, notes: [], caution: null, changes: [], operationId: null, input: null, ...draft, title };
 }
 
 function cannot(part: DocumentPart, name: string, reason: string, changes: FieldChange[] = []): Omit<PlanItem, 'id'> {
@@ -365,6 +370,11 @@ function pickFields(value: Json, fields: readonly string[]): Json {
   return out;
 }
 
+/** Changes against a target value the API cannot read back and this app never applied: unknown, not "not set". */
+function againstUnknown(changes: FieldChange[]): FieldChange[] {
+  return changes.map((change) => ({ ...change, left: null, leftUnknown: true }));
+}
+
 function targetKnownNote(at: string | null, what: string): string[] {
   return at === null
     ? [`The target's current ${what} cannot be read through the API and nothing was applied to it from this app: applying replaces whatever is set.`]
@@ -379,7 +389,7 @@ function planCors(source: ServiceConfig, target: ServiceConfig): Omit<PlanItem, 
   const parsed = corsHeadersSchema.safeParse(body);
   if (!parsed.success) return cannot('cors', name, firstIssue(parsed.error));
   const current = target.lastAppliedFromThisApp.cors;
-  const changes = fieldChanges(current ? pickFields(current.headers, corsFields) : {}, body);
+  const changes = current ? fieldChanges(pickFields(current.headers, corsFields), body) : againstUnknown(fieldChanges({}, body));
   if (current !== null && changes.length === 0) {
     return item({ part: 'cors', name, action: 'unchanged', notes: targetKnownNote(current.appliedAt, 'CORS headers') });
   }
@@ -407,7 +417,7 @@ function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omit<PlanI
       part: 'rate-limit',
       name,
       action: 'update',
-      changes: fieldChanges(current?.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, {}),
+      changes: current?.rateLimit ? fieldChanges(pickFields(current.rateLimit, rateLimitFields), {}) : [],
       notes: ['The document says the rate limit was deleted: applying deletes the target\'s rate limit.', ...notes],
       operationId: 'deleteRateLimit',
       input: { params },
@@ -416,7 +426,10 @@ function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omit<PlanI
   const body = pickFields(last.rateLimit, rateLimitFields);
   const parsed = rateLimitSchema.safeParse(body);
   if (!parsed.success) return cannot('rate-limit', name, firstIssue(parsed.error));
-  const changes = fieldChanges(current?.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, body);
+  // A rate limit deleted from this app is really not set; one never applied from here is unknown.
+  const changes = current === null
+    ? againstUnknown(fieldChanges({}, body))
+    : fieldChanges(current.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, body);
   if (current !== null && current.rateLimit !== null && changes.length === 0) {
     return item({ part: 'rate-limit', name, action: 'unchanged', notes });
   }
@@ -465,6 +478,41 @@ function planService(source: ServiceConfig, target: ServiceConfig): Omit<PlanIte
   return cannot('service', name, cannotApply.serviceSettings(fields), changes);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `domain` as a whole host name inside `text` ("https://www.a.example/x" names www.a.example, not a.example). */
+function namesDomain(text: string, domain: string): boolean {
+  const wildcard = domain.startsWith('*.');
+  const base = wildcard ? domain.slice(2) : domain;
+  if (base === '') return false;
+  // A wildcard alternate domain (*.a.example) covers its subdomains too.
+  const before = wildcard ? '(?:^|[^a-z0-9-])(?:[a-z0-9-]+\\.)*' : '(?:^|[^a-z0-9.-])';
+  return new RegExp(`${before}${escapeRegExp(base.toLowerCase())}(?![a-z0-9-]|\\.[a-z0-9])`).test(text.toLowerCase());
+}
+
+/** The domain names of a service (its own and its alternate ones), in lower case. */
+function domainsOf(config: ServiceConfig): string[] {
+  return [config.service.domainName, ...(config.service.alternateDomainNames ?? [])].map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+}
+
+/** What a plan item says when the values it would write name the source's domain (review M6). */
+export const sourceDomainCaution = (labels: readonly string[], domain: string) =>
+  `${labels.join(', ')} ${labels.length === 1 ? 'points' : 'point'} at the source's domain ${domain}; check before applying (not ticked by default).`;
+
+/**
+ * A caution for an item whose new values name one of the source's domains that the target does not
+ * have: copied to another service (a clone, another customer), they would point it at the source.
+ */
+export function sourceDomainCautionFor(changes: readonly FieldChange[], source: ServiceConfig, target: ServiceConfig): string | null {
+  const own = new Set(domainsOf(target));
+  const domains = domainsOf(source).filter((d) => !own.has(d));
+  for (const domain of domains) {
+    const labels = changes.filter((c) => c.right !== null && namesDomain(c.right, domain)).map((c) => c.label);
+    if (labels.length > 0) return sourceDomainCaution([...new Set(labels)], domain);
+  }
+  return null;
+}
+
 /** The plan for applying `source` (a document's service) to `target` (the target service as read now). */
 export function planApply(source: ServiceConfig, target: ServiceConfig, options: PlanOptions = {}): ApplyPlan {
   const wanted = (part: DocumentPart) => options.parts === undefined || options.parts.includes(part);
@@ -477,6 +525,9 @@ export function planApply(source: ServiceConfig, target: ServiceConfig, options:
   if (wanted('rate-limit')) drafts.push(planRateLimit(source, target));
   if (wanted('rule-tests')) drafts.push(...planRuleTests(source, target));
 
+  for (const draft of drafts) {
+    if (draft.action === 'create' || draft.action === 'update') draft.caution = sourceDomainCautionFor(draft.changes, source, target);
+  }
   const seen = new Map<string, number>();
   const items = drafts.map((draft): PlanItem => {
     const base = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit' || draft.part === 'rule-tests' ? draft.part : `${draft.part}/${draft.name}`;

@@ -36,6 +36,8 @@ export const fieldChangeSchema = z.object({
   label: z.string(),
   left: z.string().nullable(),
   right: z.string().nullable(),
+  /** The left value is not known (the API cannot read it back); null then does not mean "not set". */
+  leftUnknown: z.literal(true).optional(),
 });
 
 export const configDiffSchema = z.object({
@@ -65,6 +67,8 @@ export const planItemSchema = z.object({
   action: planActionSchema,
   reason: z.string().nullable(),
   notes: z.array(z.string()),
+  /** Check before applying (its values name the source's domain): not ticked by default. */
+  caution: z.string().nullable(),
   changes: z.array(fieldChangeSchema),
   operationId: z.string().nullable(),
 });

@@ -96,6 +96,7 @@ describe('PlanTicks', () => {
       action,
       reason: action === 'cannot' ? 'why' : null,
       notes: [],
+      caution: null,
       changes: [],
       operationId: null,
     })),
@@ -115,6 +116,16 @@ describe('PlanTicks', () => {
     expect(ticks.has('cache-control/create')).toBe(true);
     ticks.reset(null);
     expect(ticks.count).toBe(0);
+  });
+
+  it('leaves an item with a caution (values naming the source\'s domain) unticked until the user ticks it (review M6)', () => {
+    const ticks = new PlanTicks();
+    const flagged = { ...plan, items: plan.items.map((i) => (i.action === 'update' ? { ...i, caution: 'points at the source' } : i)) };
+    ticks.reset(flagged);
+    expect(ticks.ids).toEqual(['cache-control/create']);
+    expect(ticks.tickableCount).toBe(2);
+    ticks.set('cache-control/update', true);
+    expect(ticks.has('cache-control/update')).toBe(true);
   });
 });
 

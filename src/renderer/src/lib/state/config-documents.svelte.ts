@@ -121,14 +121,17 @@ export function isTickable(item: PlanItem): boolean {
   return item.action === 'create' || item.action === 'update';
 }
 
-/** The ticks of one plan: every create/update item ticked at first; the others cannot be. */
+/**
+ * The ticks of one plan: every create/update item ticked at first, except those with a caution
+ * (values naming the source's domain: the user ticks them after checking); the others cannot be.
+ */
 export class PlanTicks {
   #ticked = $state<string[]>([]);
   #tickable: string[] = [];
 
   reset(plan: ApplyPlan | null): void {
     this.#tickable = plan ? plan.items.filter(isTickable).map((i) => i.id) : [];
-    this.#ticked = [...this.#tickable];
+    this.#ticked = plan ? plan.items.filter((i) => isTickable(i) && i.caution === null).map((i) => i.id) : [];
   }
 
   has(id: string): boolean {
