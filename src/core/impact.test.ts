@@ -57,7 +57,7 @@ describe('impact.markers', () => {
     expect(markers[0]).toMatchObject({ entryId: shopEntry, serviceId: 101, serviceName: 'www.example-shop.com', operationId: 'setCorsHeaders' });
     expect(markers[0].summary).toMatch(/CORS/i);
     // What changed, so that two CORS changes of one service do not look alike on a chart.
-    expect(markers[0].detail).toBe('Access-Control-Allow-Origin: not set → https://a.example');
+    expect(markers[0].detail).toBe('Access-Control-Allow-Origin: unknown → https://a.example');
     expect(markers[0].at).toBe(changeAt);
     expect(markers[0].batchId).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import { finalUntil } from '#shared/analytics/ranges.ts';
 import type { Metric } from '#shared/analytics/model.ts';
 import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
 import { changedFieldsText } from '#shared/api/field-diff.ts';
+import { operationFacts } from '#shared/api/operation-facts.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { AnalyticsService } from './analytics/service.ts';
 import type { Journal } from './journal.ts';
@@ -157,7 +158,9 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
         const serviceName = domain === undefined ? undefined : shown.get(domain.toLowerCase().replace(/\.$/, ''));
         if (serviceName === undefined) continue;
         const batchId = batchIdOf(entry);
-        const detail = changedFieldsText(entry.before, entry.after);
+        // A CORS set or rate limit journaled without a "before": the API could not say what it was.
+        const facts = operationFacts[entry.operationId];
+        const detail = changedFieldsText(entry.before, entry.after, { beforeUnknown: facts.changesState && facts.readBack.from === 'journal' });
         markers.push({
           entryId: entry.id,
           accountId: entry.accountId,

@@ -60,11 +60,15 @@ export function diffFields(before: unknown, after: unknown): FieldDiffRow[] {
 /**
  * What a change changed, in a few words: its first `limit` differing fields ("Label: before →
  * after") and how many more. Tells apart two changes with the same summary (chart markers).
+ * `beforeUnknown`: there is no "before" because the API cannot read it back (CORS, rate limit
+ * never applied from this app), not because nothing was set.
  */
-export function changedFieldsText(before: unknown, after: unknown, limit = 2): string | undefined {
-  // Nothing before (a first CORS set) or after (a deletion) reads as "not set" field by field.
+export function changedFieldsText(before: unknown, after: unknown, options: { limit?: number; beforeUnknown?: boolean } = {}): string | undefined {
+  const limit = options.limit ?? 2;
+  // Nothing before (a first CORS set) or after (a deletion) reads field by field.
   const rows = diffFields(before ?? {}, after ?? {}).filter((row) => row.status !== 'same');
   if (rows.length === 0) return undefined;
-  const shown = rows.slice(0, limit).map((row) => `${row.label}: ${row.before ?? 'not set'} → ${row.after ?? 'not set'}`);
+  const was = (row: FieldDiffRow): string => (options.beforeUnknown && before == null ? 'unknown' : (row.before ?? 'not set'));
+  const shown = rows.slice(0, limit).map((row) => `${row.label}: ${was(row)} → ${row.after ?? 'not set'}`);
   return rows.length > limit ? `${shown.join('; ')}; ${rows.length - limit} more` : shown.join('; ');
 }
