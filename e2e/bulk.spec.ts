@@ -275,7 +275,7 @@ test('250+ targets: groups fold, counts say how many, rows come a page at a time
   }
 });
 
-test('an edit of a cache control policy by name: services without it are listed with the reason, the field rule in the unit chosen', async ({ app }) => {
+test('an edit of a cache control policy by name: services without it are listed with the reason, the field rule in the unit chosen', async ({ app, host }) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await openBulkScreen(app);
   const form = app.getByRole('form', { name: 'Bulk change' });
@@ -304,6 +304,8 @@ test('an edit of a cache control policy by name: services without it are listed 
   await plan.getByRole('button', { name: 'Back to the change' }).click();
   await expect(form.getByLabel('Cache control policy name')).toHaveValue('Static assets');
   await expect(form.getByLabel('TTL', { exact: true })).toHaveValue('2');
+  // The plan left without running it is not kept as a stored batch (review M9).
+  await expect.poll(async () => (await hostIpc<{ batches: unknown[] }>(app, host, 'bulk.list', {})).batches).toHaveLength(0);
 });
 
 test('cancel stops a running batch after the writes in flight; resume runs the rest', async ({ app, host, sandbox }) => {

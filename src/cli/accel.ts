@@ -49,7 +49,15 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: workingDirectory(process.env, process.cwd()) };
+}
+
+/**
+ * Where relative paths are read from: the current directory, except under `npm run accel`, which
+ * runs from the repository root — there npm names the directory it was started in (INIT_CWD).
+ */
+export function workingDirectory(env: NodeJS.ProcessEnv, cwd: string): string {
+  return env.npm_lifecycle_event === 'accel' && env.INIT_CWD ? env.INIT_CWD : cwd;
 }
 
 if (import.meta.main) {

@@ -59,9 +59,14 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     const document = await readFile(exportFile, 'utf8');
     expect(document).not.toContain(ctx.sandbox.credentials.accessKeySecret);
 
+    // The readable report is the output (the result as JSON with --json).
     const duplicate = await runAccel(['accounts', 'import', exportFile], { env: env() });
-    expect(JSON.parse(duplicate.stdout)).toMatchObject({ imported: [], skipped: [], duplicates: [{ name: 'Acme CLI', existingName: 'Acme CLI' }] });
-    expect(duplicate.stderr).toContain('duplicate  Acme CLI');
+    expect(duplicate.stdout).toContain('duplicate  Acme CLI: already here as "Acme CLI", left as it is (its service list and tags are not merged)');
+    expect(duplicate.stdout).toMatch(/^Added 0 account\(s\), skipped 0, 1 duplicate\(s\)\.$/m);
+    expect(duplicate.stdout).not.toContain('{');
+    const duplicateJson = await runAccel(['accounts', 'import', exportFile, '--json'], { env: env() });
+    expect(JSON.parse(duplicateJson.stdout)).toMatchObject({ imported: [], skipped: [], duplicates: [{ name: 'Acme CLI', existingName: 'Acme CLI' }] });
+    expect(duplicateJson.stderr).toContain('duplicate  Acme CLI');
 
     const encryptedFile = join(ctx.dataDir, 'export.encrypted.json');
     const passphraseEnv = { ...env(), ACCEL_TEST_PASSPHRASE: 'moving day passphrase' };
@@ -74,7 +79,7 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     expect(removed.code).toBe(0);
     expect(await keychainEntries(service)).toEqual([]);
 
-    const imported = await runAccel(['accounts', 'import', '-'], { env: env(), stdin: document });
+    const imported = await runAccel(['accounts', 'import', '-', '--json'], { env: env(), stdin: document });
     expect(JSON.parse(imported.stdout)).toMatchObject({ imported: [{ name: 'Acme CLI', needsSecret: true, production: true }], skipped: [] });
     const needsSecret = await runAccel(['call', 'getCustomer', '--account', 'Acme CLI', '--params', '{"customer_id": 1}'], { env: env() });
     expect(needsSecret.code).toBe(1);
@@ -87,7 +92,7 @@ describe.runIf(keychainTestsEnabled())('accel accounts with the OS keychain', ()
     expect(wrongPassphrase.stderr).toContain('Config.WrongPassphrase');
     const restored = await runAccel(['accounts', 'import', encryptedFile, '--passphrase-env', 'ACCEL_TEST_PASSPHRASE'], { env: passphraseEnv });
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stderr).toContain('added      Acme CLI: 0 service(s), secret stored in the keychain');
+    expect(restored.stdout).toContain('added      Acme CLI: 0 service(s), secret stored in the keychain');
     const works = await runAccel(['call', 'getCustomer', '--account', 'Acme CLI', '--params', `{"customer_id": ${ctx.sandbox.credentials.customerId}}`], { env: env() });
     expect(works.code, works.stderr).toBe(0);
     // A dozen CLI processes in a row: allow for a busy machine.

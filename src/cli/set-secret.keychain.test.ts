@@ -17,7 +17,7 @@ describe.runIf(keychainTestsEnabled())('accel accounts set-secret with the OS ke
   const getCustomer = () => ['call', 'getCustomer', '--account', 'Imported', '--params', JSON.stringify({ customerId: ctx.sandbox.credentials.customerId })];
 
   it('stores a verified secret for an imported account, which then answers accel call', async () => {
-    const imported = await runAccel(['accounts', 'import', '-'], { env: env(), stdin: JSON.stringify(profile()) });
+    const imported = await runAccel(['accounts', 'import', '-', '--json'], { env: env(), stdin: JSON.stringify(profile()) });
     expect(imported.code).toBe(0);
     expect(imported.stderr).toContain('accel accounts set-secret');
     const account = JSON.parse(imported.stdout).imported[0];

@@ -36,10 +36,21 @@ export type BatchStore = {
   remove(id: string): Promise<boolean>;
 };
 
-/** Keeps the newest batches, and every batch that is running or can still be resumed. */
-function pruned(batches: StoredBatch[]): StoredBatch[] {
+/**
+ * A plan never run is dropped after this long. The app deletes a plan the user leaves (Back to the
+ * change, New bulk change) and the CLI one it does not run; this catches the rest (the app closed
+ * with a plan on screen, a crash), which would otherwise count as resumable for ever.
+ */
+export const PLANNED_BATCH_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps the newest batches, and every batch that is running or can still be resumed; drops plans
+ * never run that are older than PLANNED_BATCH_MAX_AGE_MS.
+ */
+function pruned(batches: StoredBatch[], now: Date): StoredBatch[] {
   let kept = 0;
   return batches.filter((b) => {
+    if (b.status === 'planned' && now.getTime() - Date.parse(b.createdAt) > PLANNED_BATCH_MAX_AGE_MS) return false;
     const live = b.status === 'running' || b.items.some((i) => i.state === 'pending' || i.state === 'running' || i.state === 'failed');
     if (live) return true;
     kept += 1;
@@ -67,7 +78,7 @@ export function createBatchStore(options: StoreOptions): BatchStore {
     },
     async put(batch) {
       await document.update((file) => {
-        file.batches = pruned([batch, ...file.batches.filter((b) => b.id !== batch.id)]);
+        file.batches = pruned([batch, ...file.batches.filter((b) => b.id !== batch.id)], options.now?.() ?? new Date());
       });
     },
     update(id, change) {

@@ -35,9 +35,12 @@ Actions:
                                       key secrets are read from the keychain and the whole
                                       file is encrypted with a passphrase (8 characters
                                       or more) from VAR, or else from stdin.
-  import <file|-> [--passphrase-env VAR]
+  import <file|-> [--passphrase-env VAR] [--json]
                                       Import profiles with their service lists and tags;
-                                      prints what was added, skipped and found duplicated.
+                                      prints what was added, skipped and found duplicated
+                                      (an account already here is left as it is: its
+                                      service list and tags are not merged); --json
+                                      prints the result as JSON instead.
                                       An encrypted file asks for its passphrase (VAR or
                                       stdin) and stores its secrets in the keychain;
                                       otherwise give each new account its secret with
@@ -192,7 +195,7 @@ function isEncryptedText(text: string): boolean {
 }
 
 async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { 'passphrase-env': { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args, options: { 'passphrase-env': { type: 'string' }, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new UsageError('Give the file to import (or - for stdin)');
   let content = '';
   if (positionals[0] === '-') {
@@ -206,14 +209,19 @@ async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<
     passphrase = await readSecret(io, values['passphrase-env'], 'passphrase of the encrypted export');
   }
   const result = await cli.call('accounts.import', { content, ...(passphrase === undefined ? {} : { passphrase }) });
-  io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  // The readable report (as the app's) is the output; with --json the result is, and the report
+  // goes to standard error.
+  if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const report = values.json ? io.stderr : io.stdout;
   for (const added of result.added) {
-    io.stderr.write(`added      ${added.name}: ${added.services} service(s)${added.tags.length ? `, tags ${added.tags.join(', ')}` : ''}, ${added.secretState === 'stored' ? 'secret stored in the keychain' : 'needs its secret'}\n`);
+    report.write(`added      ${added.name}: ${added.services} service(s)${added.tags.length ? `, tags ${added.tags.join(', ')}` : ''}, ${added.secretState === 'stored' ? 'secret stored in the keychain' : 'needs its secret'}\n`);
   }
-  for (const duplicate of result.duplicates) io.stderr.write(`duplicate  ${duplicate.name}: already here as "${duplicate.existingName}", left as it is\n`);
-  for (const skipped of result.skipped) io.stderr.write(`skipped    ${skipped.name}: ${skipped.reason}\n`);
+  for (const duplicate of result.duplicates) {
+    report.write(`duplicate  ${duplicate.name}: already here as "${duplicate.existingName}", left as it is (its service list and tags are not merged)\n`);
+  }
+  for (const skipped of result.skipped) report.write(`skipped    ${skipped.name}: ${skipped.reason}\n`);
   const needSecret = result.added.filter((a) => a.secretState === 'needed').length;
-  io.stderr.write(
+  report.write(
     `Added ${result.added.length} account(s), skipped ${result.skipped.length}, ${result.duplicates.length} duplicate(s).` +
       (needSecret ? ' Enter each missing secret before use: `accel accounts set-secret NAME` (or "Rotate secret" in the app).' : '') +
       '\n',

@@ -29,6 +29,10 @@ describe('bulkChangeProblems', () => {
     expect(bulkChangeProblems({ kind: 'rate-limit-set', rateLimit: { timeWindow: 0, requestLimit: 5 } })[0]).toMatch(/^"rateLimit\.timeWindow": Time window \(seconds\) must be/);
   });
 
+  it('writes the example line with the right article', () => {
+    expect(bulkChangeProblems({ kind: 'access-control' }).at(-1)).toBe(`an access-control change looks like ${bulkChangeExamples['access-control']}`);
+  });
+
   it('lists the kinds when the kind is missing or unknown', () => {
     expect(bulkChangeProblems({ headers: {} })[0]).toBe('the change has no "kind"; "kind" must be one of cors, rate-limit-set, rate-limit-delete, access-control, cache-control-edit, redirection-edit');
     expect(bulkChangeProblems([1])[0]).toMatch(/^the change has no "kind"/);

@@ -37,13 +37,18 @@ function isKind(value: unknown): value is BulkChangeKind {
   return typeof value === 'string' && (bulkChangeKinds as readonly string[]).includes(value);
 }
 
+/** "a cors change", "an access-control change". */
+function aChange(kind: BulkChangeKind): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} change`;
+}
+
 function fieldName(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
 function describeIssue(kind: BulkChangeKind, issue: z.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
-    const where = issue.path.length === 0 ? `a ${kind} change` : `"${fieldName(issue.path)}"`;
+    const where = issue.path.length === 0 ? aChange(kind) : `"${fieldName(issue.path)}"`;
     return `${issue.keys.map((k) => `"${k}"`).join(', ')} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} of ${where}`;
   }
   const field = fieldName(issue.path);
@@ -68,5 +73,5 @@ export function bulkChangeProblems(value: unknown): string[] {
   }
   const parsed = bulkChangeSchema.safeParse(value);
   if (parsed.success) return [];
-  return [...parsed.error.issues.map((issue) => describeIssue(kind, issue)), `a ${kind} change looks like ${bulkChangeExamples[kind]}`];
+  return [...parsed.error.issues.map((issue) => describeIssue(kind, issue)), `${aChange(kind)} looks like ${bulkChangeExamples[kind]}`];
 }

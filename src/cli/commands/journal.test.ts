@@ -1,6 +1,6 @@
 // `accel journal` through the real CLI with a fresh data dir (the sandbox account needs no keychain
 // entry; changes are made against the built-in sandbox gateway).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,15 @@ describe('accel journal', () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stderr).toContain('Wrote 2 entries');
     expect((await readFile(out, 'utf8')).trim().split('\r\n')).toHaveLength(3);
+
+    // Under `npm run accel` (which runs from the repository root) a relative path is relative to
+    // the directory npm was started in (INIT_CWD), as it is for accel itself.
+    const started = join(dataDir, 'started-here');
+    await mkdir(started);
+    const npmRun = await runAccel(['journal', 'export', '--format', 'json', '--out', 'relative.json'], { env: { ...env, INIT_CWD: started, npm_lifecycle_event: 'accel' }, cwd: tmpdir() });
+    expect(npmRun.code, npmRun.stderr).toBe(0);
+    expect(npmRun.stderr).toContain(`Wrote 2 entries to ${join(started, 'relative.json')}`);
+    expect(JSON.parse(await readFile(join(started, 'relative.json'), 'utf8'))).toBeTruthy();
   });
 
   it('explains bad filters with exit code 2', async () => {

@@ -43,6 +43,7 @@ const fake = vi.hoisted(() => {
         listTemplates: record('bulk.listTemplates', () => ({ ok: true, data: { templates: [] } })),
         saveTemplate: record('bulk.saveTemplate', () => ({ ok: true, data: { name: 'Shop CORS', change: { kind: 'cors', headers: {} }, savedAt: '2026-11-23T22:00:00.000Z' } })),
         get: record('bulk.get', () => ({ ok: true, data: state.getAnswer })),
+        discard: record('bulk.discard', () => ({ ok: true, data: { ok: true } })),
       },
     },
   });
@@ -210,6 +211,29 @@ describe('bulk state', () => {
     await state.open('b1');
     expect(state.batch?.status).toBe('finished');
     state.stop();
+  });
+
+  it('drops a plan left without running it (Back to the change, New bulk change), never a batch that ran', async () => {
+    const state = new BulkState();
+    state.forms.cors.allowOrigin = '*';
+    state.selected.add(targetKey('acme', 107));
+    fake.planAnswer = { ok: true, data: batchOf([item('acme/107', 'pending')]) };
+    expect(await state.plan()).toBe(true);
+    state.compose();
+    expect(calls.filter((c) => c.channel === 'bulk.discard').map((c) => c.input)).toEqual([{ batchId: 'batch-1' }]);
+    expect(state.forms.cors.allowOrigin).toBe('*');
+
+    expect(await state.plan()).toBe(true);
+    state.reset();
+    expect(calls.filter((c) => c.channel === 'bulk.discard')).toHaveLength(2);
+
+    // A batch that ran (finished, cancelled, …) stays stored: it is the record of a run.
+    await state.open('batch-1');
+    expect(state.batch?.status).toBe('finished');
+    state.reset();
+    await state.open('batch-1');
+    state.compose();
+    expect(calls.filter((c) => c.channel === 'bulk.discard')).toHaveLength(2);
   });
 
   it('does not save a template with an empty name', async () => {

@@ -301,10 +301,21 @@ export class BulkState {
     }
   }
 
-  /** Back to composing: the change and targets as they were; the plan on screen is dropped (it stays stored). */
+  /**
+   * A plan left without running it (Back to the change, New bulk change) is deleted from the stored
+   * batches: it could only be run from this screen, and kept it would pile up in the batch list
+   * (docs/bulk-apply.md, *Plans not run*). Best effort: the store also drops such plans after a day.
+   */
+  #dropIfNeverRun(batch: BulkBatch | null): void {
+    if (batch?.status !== 'planned') return;
+    invoke('bulk.discard', { batchId: batch.id }).catch(() => undefined);
+  }
+
+  /** Back to composing: the change and targets as they were; a plan on screen never run is dropped. */
   compose(): void {
     const batch = this.#batch;
     this.#batch = null;
+    this.#dropIfNeverRun(batch);
     // Planning from a revert or a template: the targets of the batch become the selection.
     if (batch && batch.items.length > 0 && this.selected.size === 0) {
       for (const item of batch.items) this.selected.add(targetKey(item.accountId, item.serviceId));
@@ -318,6 +329,7 @@ export class BulkState {
     this.#attempted = false;
     this.#serverErrors = {};
     this.selected.clear();
+    this.#dropIfNeverRun(this.#batch);
     this.#batch = null;
   }
 }
