@@ -151,6 +151,7 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     const globexItems = batch.getByRole('list', { name: `Services of ${GLOBEX.name}` });
     await expect(globexItems.getByRole('row', { name: /Access-Control-Allow-Origin/ })).toContainText('https://shop.example.com');
     await expect(batch.getByText(/^This batch changes services in/)).toContainText('the production account “Globex”.');
+    await expect(batch.locator('.production-top')).toHaveText('Includes the production account “Globex”: running needs your confirmation at the end of the plan.');
     const run = batch.getByRole('button', { name: /^Run batch \(3 changes\)/ });
     await expect(run).toBeDisabled();
     await screenshotsInEverySize(app, 'bulk-plan', () => scrollMainTo(batch));

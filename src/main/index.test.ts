@@ -219,7 +219,8 @@ describe('IPC', () => {
       verify: false,
     });
     expect(added).toMatchObject({ ok: true });
-    expect(window().webContents.send).toHaveBeenCalledWith('accounts.changed', expect.objectContaining({ reason: 'added' }));
+    // The event follows the add (the core reads the current account first, from its file).
+    await vi.waitFor(() => expect(window().webContents.send).toHaveBeenCalledWith('accounts.changed', expect.objectContaining({ reason: 'added' })));
     expect(JSON.stringify(window().webContents.send.mock.calls)).not.toContain('not-a-real-secret');
   });
 });
