@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createJsonDocument, STALE_LOCK_MS } from './json-document.ts';
+import { createJsonDocument, RECHECK_MS, STALE_LOCK_MS } from './json-document.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
 const schema = z.object({ version: z.literal(1), items: z.array(z.string()) });
@@ -82,8 +82,8 @@ describe('JSON document', () => {
       await cli.update((file) => file.items.push('from the CLI'));
       // The app's copy is older than the file: it reads it again, then adds its change.
       await app.update((file) => file.items.push('from the app again'));
-      expect(await cli.read()).toEqual({ version: 1, items: ['from the app', 'from the CLI', 'from the app again'] });
-      expect(await app.read()).toEqual(await cli.read());
+      expect(await open().read()).toEqual({ version: 1, items: ['from the app', 'from the CLI', 'from the app again'] });
+      expect(await app.read()).toEqual(await open().read());
     });
 
     it('reads show what the other process wrote or removed', async () => {
@@ -91,9 +91,10 @@ describe('JSON document', () => {
       const cli = open();
       expect(await app.read()).toEqual({ version: 1, items: [] });
       await cli.update((file) => file.items.push('x'));
-      expect((await app.read()).items).toEqual(['x']);
+      // Reads look at the file again within RECHECK_MS.
+      await vi.waitFor(async () => expect((await app.read()).items).toEqual(['x']), { timeout: RECHECK_MS * 4 });
       await rm(join(dir, 'doc.json'));
-      expect((await app.read()).items).toEqual([]);
+      await vi.waitFor(async () => expect((await app.read()).items).toEqual([]), { timeout: RECHECK_MS * 4 });
     });
 
     it('keeps its value when the other process left the file unreadable, and writes it back on its next change', async () => {
@@ -101,6 +102,7 @@ describe('JSON document', () => {
       const app = open(warnings);
       await app.update((file) => file.items.push('kept'));
       await writeFile(join(dir, 'doc.json'), '{"version":1,"items":[tru');
+      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 20));
       expect((await app.read()).items).toEqual(['kept']);
       expect(warnings).toHaveLength(1);
       await app.update((file) => file.items.push('next'));

@@ -71,6 +71,12 @@ async function stampOf(path: string): Promise<FileStamp> {
 const sameStamp = (a: FileStamp, b: FileStamp): boolean =>
   a === b || (a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs);
 
+/**
+ * Reads look at the file again at most this often: a burst of reads (a screen's start-up requests)
+ * costs one system call, and another process's change is still seen within a quarter second.
+ * A change always looks first.
+ */
+export const RECHECK_MS = 250;
 /** A lock older than this is taken to be left by a process that died while writing. */
 export const STALE_LOCK_MS = 10_000;
 /** How long a change waits for another process's lock before it fails. */
@@ -115,8 +121,9 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
   const copy = options.copy ?? ((value: T) => structuredClone(value));
   const queue = createSerialQueue();
   let loaded: Promise<{ value: T; origin: DocumentOrigin }> | undefined;
-  /** The file as this process last read or wrote it. */
+  /** The file as this process last read or wrote it, and when that was last compared. */
   let seen: FileStamp = null;
+  let checkedAt = 0;
 
   const readFile = async (): Promise<{ value: T | undefined; report: CorruptFileReport | undefined }> => {
     let report: CorruptFileReport | undefined;
@@ -138,6 +145,7 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
     (loaded ??= (async () => {
       // Stamped before the read: a write in between makes the next check read again.
       seen = await stampOf(options.path);
+      checkedAt = Date.now();
       const { value, report } = await readFile();
       if (report) seen = await stampOf(options.path);
       if (value !== undefined) return { value, origin: 'read' as const };
@@ -145,9 +153,11 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
     })());
 
   /** The value, read again when another process changed (or removed) the file since. */
-  const current = async (): Promise<{ value: T; origin: DocumentOrigin }> => {
+  const current = async (force: boolean): Promise<{ value: T; origin: DocumentOrigin }> => {
     const state = await load();
+    if (!force && Date.now() - checkedAt < RECHECK_MS) return state;
     const now = await stampOf(options.path);
+    checkedAt = Date.now();
     if (sameStamp(now, seen)) return state;
     seen = now;
     if (now === null) {
@@ -164,7 +174,7 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
   return {
     path: options.path,
     read() {
-      return queue.run(async () => (await current()).value);
+      return queue.run(async () => (await current(false)).value);
     },
     async origin() {
       return (await load()).origin;
@@ -172,7 +182,7 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
     update(change) {
       return queue.run(() =>
         withFileLock(options.path, async () => {
-          const state = await current();
+          const state = await current(true);
           const draft = copy(state.value);
           let skip = false;
           const result = change(draft, {
@@ -183,6 +193,7 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
           if (skip) return result;
           await writeJsonFileAtomic(options.path, draft);
           seen = await stampOf(options.path);
+          checkedAt = Date.now();
           state.value = draft;
           return result;
         }),
