@@ -132,10 +132,10 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
         group.names.push(serviceName);
         groups.set(groupKey, group);
       }
-      for (const { gaps, names } of groups.values()) {
-        for (const gap of gaps) {
-          for (const call of planCalls({ metric: plan.metric, interval: plan.interval, serviceNames: names, range: gap })) jobs.push({ call });
-        }
+      const callsFor = (names: readonly string[], gaps: readonly TimeRange[]) =>
+        gaps.flatMap((gap) => planCalls({ metric: plan.metric, interval: plan.interval, serviceNames: names, range: gap }));
+      for (const { gaps, names } of mergeCoveredGroups([...groups.values()], (names, gaps) => callsFor(names, gaps).length)) {
+        for (const call of callsFor(names, gaps)) jobs.push({ call });
       }
     }
 
@@ -262,6 +262,28 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
     result.previousRange = { from: Math.min(...prev.map((p) => p.from)), to: Math.max(...prev.map((p) => p.to)) };
   }
   return result;
+}
+
+/**
+ * Services whose missing ranges all lie inside another group's ride along with that group when
+ * that costs no extra call: a few services cached a little later than the others (opened on the
+ * dashboard in between) would otherwise need calls of their own. Refetching a stretch they
+ * already hold is harmless: the fresh points replace the same points.
+ */
+export function mergeCoveredGroups<G extends { gaps: TimeRange[]; names: string[] }>(groups: readonly G[], callCount: (names: readonly string[], gaps: readonly TimeRange[]) => number): G[] {
+  const covered = (inner: readonly TimeRange[], outer: readonly TimeRange[]): boolean =>
+    inner.every((gap) => outer.some((o) => o.from <= gap.from && gap.to <= o.to));
+  const kept: G[] = [];
+  for (const group of [...groups].sort((a, b) => b.names.length - a.names.length)) {
+    const host = kept.find(
+      (k) =>
+        covered(group.gaps, k.gaps) &&
+        callCount([...k.names, ...group.names], k.gaps) <= callCount(k.names, k.gaps) + callCount(group.names, group.gaps),
+    );
+    if (host) host.names.push(...group.names);
+    else kept.push({ ...group, names: [...group.names] });
+  }
+  return kept;
 }
 
 /** The parts of `ranges` inside `range`. */
