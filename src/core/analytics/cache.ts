@@ -337,8 +337,9 @@ export class AnalyticsCache {
 
   async #touch(path: string): Promise<void> {
     const now = this.#tick();
-    const index = await this.#index();
-    const known = index.get(path);
+    // Not built for a read: the first open after a start would stat every file of the cache. A
+    // later build takes the use times from the files (written below).
+    const known = this.#sizes?.get(path);
     if (known) known.lastUsed = now;
     // Eviction only needs the order of uses to the minute: writing the time on every read would
     // cost a system call per series each time saved charts are opened.
