@@ -97,9 +97,14 @@ describe('bulk plan progress and cancel', () => {
     expect(result.error.message).toMatch(/^Planning was cancelled after reading \d+ of \d+ services\. Nothing was changed\.$/);
     const readAtCancel = events.at(-1)!.read;
     expect(readAtCancel).toBeLessThan(acmeIds.length);
-    // Every read the gateway saw was counted; none came after the cancel, none waits any more.
-    expect(reads(acmeLog) - readsBefore).toBe(readAtCancel);
+    // Reads already sent when the user cancelled (four at a time per account) may reach the
+    // gateway, their answers dropped; none is sent after the cancel and none waits any more.
+    // (The gateway logs a request when it has answered it: give those in flight time to land.)
     expect(budget.queued).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const seen = reads(acmeLog) - readsBefore;
+    expect(seen).toBeGreaterThanOrEqual(readAtCancel);
+    expect(seen).toBeLessThanOrEqual(readAtCancel + 3);
     // The estimate is the key's pace: the rest waits for the next windows of 4 per minute.
     const waiting = events.find((e) => e.read < e.total && e.accounts[0]!.msLeft !== null && e.accounts[0]!.msLeft > 0)!;
     expect(waiting.accounts[0]).toMatchObject({ accountName: 'Acme', perMinute: PER_MINUTE, total: acmeIds.length, budgetBound: true });
