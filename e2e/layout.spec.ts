@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, screenshotsInEverySize, type E2eHost } from './fixtures.ts';
 import { hostIpc, useSandbox } from './helpers.ts';
-import { everyScreen, visitEveryScreen, type ScreenName } from './screens.ts';
+import { everyScreen, showConfigApplyPlan, showConfigCompare, visitEveryScreen, type ScreenName } from './screens.ts';
 import type { SandboxHandle } from '#sandbox';
 
 test.use({ viewport: { width: 1024, height: 700 } });
@@ -401,21 +401,10 @@ test('long lists: the document never grows past the window on any screen with a 
   await check('bulk');
 
   await nav.getByRole('button', { name: 'Configuration' }).click();
-  await app.getByRole('tab', { name: 'Compare' }).click();
-  const compare = app.getByRole('form', { name: 'Compare two configurations' });
-  await compare.getByLabel('Service (left)').selectOption('101');
-  await compare.getByLabel('Service (right)').selectOption('102');
-  await compare.getByRole('button', { name: 'Compare' }).click();
-  await expect(app.getByRole('region', { name: /differences?$/ })).toBeVisible();
+  await showConfigCompare(app);
   await check('config-compare');
 
-  await app.getByRole('tab', { name: 'Apply' }).click();
-  const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
-  await applyForm.getByRole('group', { name: 'Source' }).getByRole('radio', { name: 'A service' }).check();
-  await applyForm.getByLabel('Service (source)').selectOption('101');
-  await applyForm.getByLabel('Service (target)').selectOption('102');
-  await applyForm.getByRole('button', { name: 'Plan' }).click();
-  await expect(app.getByRole('list', { name: 'Plan items' })).toBeVisible();
+  await showConfigApplyPlan(app);
   await check('config-apply');
 
   await nav.getByRole('button', { name: 'Accounts' }).click();

@@ -47,6 +47,27 @@ export type VisitScreen = (name: ScreenName) => Promise<void>;
 
 const mainNav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
 
+/** Configuration screen: compares the sandbox's #101 with #102 and waits for the result. */
+export async function showConfigCompare(app: Page): Promise<void> {
+  await app.getByRole('tab', { name: 'Compare' }).click();
+  const compare = app.getByRole('form', { name: 'Compare two configurations' });
+  await compare.getByLabel('Service (left)').selectOption('101');
+  await compare.getByLabel('Service (right)').selectOption('102');
+  await compare.getByRole('button', { name: 'Compare' }).click();
+  await expect(app.getByRole('region', { name: /differences?$/ })).toBeVisible();
+}
+
+/** Configuration screen: plans applying #101's configuration to #102 and waits for the plan. */
+export async function showConfigApplyPlan(app: Page): Promise<void> {
+  await app.getByRole('tab', { name: 'Apply' }).click();
+  const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
+  await applyForm.getByRole('group', { name: 'Source' }).getByRole('radio', { name: 'A service' }).check();
+  await applyForm.getByLabel('Service (source)').selectOption('101');
+  await applyForm.getByLabel('Service (target)').selectOption('102');
+  await applyForm.getByRole('button', { name: 'Plan' }).click();
+  await expect(app.getByRole('list', { name: 'Plan items' })).toBeVisible();
+}
+
 async function openTab(app: Page, tab: string): Promise<void> {
   await mainNav(app).getByRole('button', { name: /#101$/ }).click();
   await app.getByRole('tab', { name: tab }).click();
@@ -208,21 +229,10 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await exportForm.getByRole('checkbox', { name: /Include secrets/ }).check();
   await visit('config-export');
 
-  await app.getByRole('tab', { name: 'Compare' }).click();
-  const compare = app.getByRole('form', { name: 'Compare two configurations' });
-  await compare.getByLabel('Service (left)').selectOption('101');
-  await compare.getByLabel('Service (right)').selectOption('102');
-  await compare.getByRole('button', { name: 'Compare' }).click();
-  await expect(app.getByRole('region', { name: /differences?$/ })).toBeVisible();
+  await showConfigCompare(app);
   await visit('config-compare');
 
-  await app.getByRole('tab', { name: 'Apply' }).click();
-  const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
-  await applyForm.getByRole('group', { name: 'Source' }).getByRole('radio', { name: 'A service' }).check();
-  await applyForm.getByLabel('Service (source)').selectOption('101');
-  await applyForm.getByLabel('Service (target)').selectOption('102');
-  await applyForm.getByRole('button', { name: 'Plan' }).click();
-  await expect(app.getByRole('list', { name: 'Plan items' })).toBeVisible();
+  await showConfigApplyPlan(app);
   await visit('config-apply');
 
   await app.getByRole('tab', { name: 'Clone' }).click();
