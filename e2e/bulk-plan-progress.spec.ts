@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshotsInEverySize, scrollMainTo, waitForAppShell } from './fixtures.ts';
-import { hostIpc } from './helpers.ts';
+import { addGatewayAccount, hostIpc } from './helpers.ts';
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
@@ -20,15 +20,7 @@ test('planning shows its progress per account and can be cancelled, keeping what
   for (let i = 0; i < 20; i++) {
     sandbox.store.createService(customerId, { domainName: `shop${i}.plan-progress.example`, origins: [{ originUrl: 'https://origin.plan-progress.example' }], defaultHostHeader: 'origin.plan-progress.example' }, Date.now());
   }
-  const { id: accountId } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
-    name: 'Demo retail',
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  }).then((r) => r.account);
+  const { id: accountId } = await addGatewayAccount(app, host, sandbox, 'Demo retail');
   const services = sandbox.store.servicesOf(customerId);
   for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId, serviceId: s.service.id, domainName: s.service.domainName });
   await app.reload();

@@ -5,7 +5,7 @@
 // e2e/screenshots/bulk-*-<width>-<theme>.png.
 import type { Page } from '@playwright/test';
 import { test, expect, restartWebHost, screenshotsInEverySize, scrollMainTo, waitForAppShell } from './fixtures.ts';
-import { CUSTOMERS, CUSTOMER_KEYS, addCustomerAccount, hostIpc } from './helpers.ts';
+import { CUSTOMERS, CUSTOMER_KEYS, addCustomerAccount, addGatewayAccount, hostIpc } from './helpers.ts';
 import { startSandbox } from '#sandbox';
 import type { E2eHost } from './fixtures.ts';
 
@@ -311,15 +311,7 @@ test('an edit of a cache control policy by name: services without it are listed 
 
 test('cancel stops a running batch after the writes in flight; resume runs the rest', async ({ app, host, sandbox }) => {
   test.setTimeout(120_000);
-  const { id: accountId } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
-    name: 'Demo retail',
-    baseUrl: sandbox.url,
-    accessKeyId: sandbox.credentials.accessKeyId,
-    customerId: sandbox.credentials.customerId,
-    secret: sandbox.credentials.accessKeySecret,
-    verify: false,
-    makeCurrent: true,
-  }).then((r) => r.account);
+  const { id: accountId } = await addGatewayAccount(app, host, sandbox, 'Demo retail');
   const services = sandbox.store.servicesOf(sandbox.credentials.customerId);
   for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId, serviceId: s.service.id, domainName: s.service.domainName });
   // Slow CORS writes: the batch is still running when Cancel is pressed.
