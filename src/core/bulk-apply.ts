@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { CoreError } from './errors.ts';
 import { serializeError } from './api/errors.ts';
-import type { ChangeClient, ChangeService } from './changes.ts';
+import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from './changes.ts';
 import type { Journal } from './journal.ts';
 import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
+import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOT_UNKNOWN, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
 import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
 import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
 import { planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
@@ -19,6 +19,7 @@ import {
   batchIdMatches,
   countItems,
   flippedExpectationsNote,
+  isLeftToDo,
   isResumable,
   MIN_BATCH_ID_PREFIX,
   type BulkBatch,
@@ -27,7 +28,7 @@ import {
   type BulkProgress,
   type BulkTemplate,
 } from '#shared/bulk/batch.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
 import type { OperationId } from '#shared/api/operation-ids.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
@@ -79,8 +80,14 @@ export type BulkService = {
   plan(request: PlanRequest): Promise<BulkBatch>;
   /** Stops a plan in progress: queued reads give their budget slots back; plan() rejects with PLAN_CANCELLED. */
   cancelPlan(planId: string): boolean;
-  /** Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops. */
-  run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary>;
+  /**
+   * Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops.
+   * Items with an unknown outcome are checked by reading their service; those a read cannot
+   * settle are sent again only when `resendUnknown` names them (true: all).
+   */
+  run(batchId: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary>;
+  /** The user settles items with an unknown outcome as applied (journaled as marked by the user). */
+  markApplied(batchId: string, itemIds: readonly string[]): Promise<BulkBatch>;
   /** Resolves with the batch when its current run stops (at once when it is not running). */
   finished(batchId: string): Promise<BulkBatch>;
   cancel(batchId: string): Promise<BulkBatchSummary>;
@@ -144,8 +151,9 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   /**
    * Once per core: a batch stored as running was cut off by an app stop. Its unfinished items take
-   * their result from the journal where a write was recorded (so nothing is written twice), and
-   * the batch waits as "interrupted" for the user to resume it.
+   * their result from the journal, which records every write before its request leaves: applied,
+   * failed, or unknown (sent, no answer recorded: checked by reading the service before anything
+   * is sent again). The batch waits as "interrupted" for the user to resume it.
    */
   function recover(): Promise<void> {
     recovered ??= (async () => {
@@ -173,12 +181,15 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   function settleFromJournal(item: StoredItem, entry: JournalEntry): void {
     item.journalEntryId = entry.id;
-    if (entry.result.ok) {
+    if (entry.result.ok === true) {
       item.state = 'applied';
       item.error = null;
-    } else {
+    } else if (entry.result.ok === false) {
       item.state = 'failed';
       item.error = { code: entry.result.code, message: entry.result.message };
+    } else {
+      item.state = 'unknown';
+      item.error = { code: OUTCOME_UNKNOWN, message: entry.result.message ?? UNANSWERED_MESSAGE };
     }
   }
 
@@ -474,7 +485,14 @@ export function createBulkService(deps: BulkDeps): BulkService {
    * flight, the next one carries everything since). The journal is the durable record of each
    * write: after a crash, recover() takes every unfinished item's result from it.
    */
-  type ActiveRun = { controller: AbortController; done: Promise<void>; batch: StoredBatch; save: () => Promise<void> };
+  type ActiveRun = {
+    controller: AbortController;
+    done: Promise<void>;
+    batch: StoredBatch;
+    save: () => Promise<void>;
+    /** Unknown items the user allowed to be sent again when a read cannot settle them. */
+    resendUnknown: true | ReadonlySet<string>;
+  };
 
   function writeBehind(batch: StoredBatch): () => Promise<void> {
     let writing: Promise<void> | null = null;
@@ -503,9 +521,59 @@ export function createBulkService(deps: BulkDeps): BulkService {
     emit(active.batch, stored);
   }
 
+  /**
+   * An item whose earlier write has an unknown outcome: its service is read first. Returns whether
+   * to send it (and which entry it sends again); otherwise the item is settled here (applied as
+   * confirmed by the read, or left unknown for the user).
+   */
+  async function settleUnknownItem(active: ActiveRun, item: StoredItem): Promise<{ send: boolean; resendOf?: string }> {
+    const { signal } = active.controller;
+    const entryId = item.journalEntryId;
+    const mayResend = active.resendUnknown === true || active.resendUnknown.has(item.id);
+    const leave = (message: string) => {
+      setItem(active, item, { state: 'unknown', error: { code: OUTCOME_UNKNOWN, message } });
+      return { send: false };
+    };
+    if (item.operationId === null || item.input === null) return { send: false };
+    setItem(active, item, { state: 'running' });
+    const context = item.error?.message === UNANSWERED_MESSAGE ? 'restart' : 'no-answer';
+    let decision;
+    try {
+      decision = await deps.changes.checkUnknown({ accountId: item.accountId, operationId: item.operationId, input: item.input }, context, { priority: 'background', signal });
+    } catch (error) {
+      if (signal.aborted) return leave(item.error?.message ?? UNANSWERED_MESSAGE);
+      throw error;
+    }
+    switch (decision.decision) {
+      case 'applied':
+        if (entryId !== null) await deps.changes.confirmApplied(entryId, 'read-back', decision.message, decision.policyId);
+        setItem(active, item, { state: 'applied', error: null });
+        return { send: false };
+      case 'not-applied':
+        if (entryId !== null) await deps.changes.confirmNotApplied(entryId, decision.message);
+        return { send: true };
+      case 'resend':
+        return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
+      case 'ask':
+        if (mayResend) return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
+        return leave(decision.message);
+    }
+  }
+
   async function runItem(active: ActiveRun, item: StoredItem): Promise<void> {
     if (item.operationId === null || item.input === null) return;
     const { signal } = active.controller;
+    let resendOf: string | undefined;
+    if (item.state === 'unknown') {
+      const settled = await settleUnknownItem(active, item);
+      if (!settled.send) return;
+      if (signal.aborted) {
+        // Cancelled after the check: still unknown unless the read found it not applied.
+        setItem(active, item, { state: settled.resendOf === undefined ? 'pending' : 'unknown' });
+        return;
+      }
+      resendOf = settled.resendOf;
+    }
     setItem(active, item, { state: 'running' });
     try {
       const { entry } = await deps.changes.apply({
@@ -515,19 +583,24 @@ export function createBulkService(deps: BulkDeps): BulkService {
         confirmProduction: true,
         batchId: active.batch.id,
         ...(item.reapplyOf ? { reapplyOf: item.reapplyOf } : {}),
+        ...(resendOf ? { resendOf } : {}),
         // Applied although the plan showed these rule tests flipping: the journal records it.
         ...(item.flippedExpectations?.length ? { flippedExpectations: item.flippedExpectations.map((f) => f.name) } : {}),
         callOptions: { priority: 'background', signal },
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });
     } catch (thrown) {
+      if (thrown instanceof WriteOutcomeUnknownError) {
+        setItem(active, item, { state: 'unknown', error: { code: thrown.code, message: thrown.message }, journalEntryId: thrown.entryId });
+        return;
+      }
       const serialized = serializeError(thrown);
       const failed = await deps.journal.findLatest(
-        (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && !e.result.ok,
+        (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && e.result.ok === false,
       );
       if (signal.aborted && serialized.code === 'Request.Aborted') {
-        // Cancelled while it waited for the budget (or in flight): it stays to do.
-        setItem(active, item, { state: 'pending', journalEntryId: failed?.id ?? null });
+        // Cancelled before its request left (waiting for the budget): it stays to do.
+        setItem(active, item, { state: resendOf === undefined ? 'pending' : 'unknown', journalEntryId: resendOf ?? failed?.id ?? null });
       } else {
         setItem(active, item, { state: 'failed', error: { code: serialized.code, message: serialized.message }, journalEntryId: failed?.id ?? null });
       }
@@ -535,7 +608,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
   }
 
   async function execute(active: ActiveRun): Promise<void> {
-    const todo = active.batch.items.filter((i) => i.state === 'pending' && i.operationId !== null);
+    const todo = active.batch.items.filter((i) => (i.state === 'pending' || i.state === 'unknown') && i.operationId !== null);
     // Accounts in parallel; within an account a few writes in flight, in plan order, each waiting
     // for its key's budget (so the journal and file writes of one overlap the next one's request).
     await perAccount(todo, async (item) => {
@@ -551,14 +624,14 @@ export function createBulkService(deps: BulkDeps): BulkService {
     emit(b);
   }
 
-  async function run(given: string, confirmProduction?: boolean): Promise<BulkBatchSummary> {
+  async function run(given: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary> {
     const batchId = await resolveId(given);
     if (shuttingDown) throw new CoreError('Core.Disposed', 'The application is shutting down.');
     const batch = await load(batchId);
     if (batch.status === 'running' || runs.has(batchId)) {
       throw new CoreError(BATCH_RUNNING, 'This batch is already running.');
     }
-    const todo = batch.items.filter((i) => (i.state === 'pending' || i.state === 'failed' || i.state === 'running') && i.operationId !== null);
+    const todo = batch.items.filter((i) => isLeftToDo(i.state) && i.operationId !== null);
     if (todo.length === 0) {
       throw new CoreError(BATCH_NOTHING_TO_RUN, 'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.');
     }
@@ -582,7 +655,13 @@ export function createBulkService(deps: BulkDeps): BulkService {
     started.startedAt = deps.now().toISOString();
     started.finishedAt = null;
     started.counts = countItems(started.items);
-    const active: ActiveRun = { controller: new AbortController(), done: Promise.resolve(), batch: started, save: writeBehind(started) };
+    const active: ActiveRun = {
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      batch: started,
+      save: writeBehind(started),
+      resendUnknown: resendUnknown === true ? true : new Set(resendUnknown ?? []),
+    };
     runs.set(batchId, active);
     try {
       // Stored as running before the first write, so that an app stop leaves it to recover().
@@ -605,6 +684,38 @@ export function createBulkService(deps: BulkDeps): BulkService {
     return batchSummary(started);
   }
 
+  async function markApplied(given: string, itemIds: readonly string[]): Promise<BulkBatch> {
+    const batchId = await resolveId(given);
+    const batch = await load(batchId);
+    if (runs.has(batchId) || batch.status === 'running') throw new CoreError(BATCH_RUNNING, 'This batch is running. Wait for it to stop, then mark items.');
+    const wanted = new Set(itemIds);
+    const items = batch.items.filter((i) => wanted.has(i.id));
+    const notUnknown = [...wanted].filter((id) => !items.some((i) => i.id === id && i.state === 'unknown'));
+    if (notUnknown.length > 0) {
+      throw new CoreError(
+        BATCH_NOT_UNKNOWN,
+        `Only items whose outcome is unknown can be marked as applied; ${notUnknown.map((id) => `“${id}”`).join(', ')} ${notUnknown.length === 1 ? 'is' : 'are'} not (or not in this batch).`,
+      );
+    }
+    for (const item of items) {
+      if (item.journalEntryId !== null) {
+        await deps.changes.confirmApplied(item.journalEntryId, 'user', 'Marked as applied by the user, who checked the service, after the gateway’s answer was lost.');
+      }
+    }
+    const updated = await deps.batches.update(batchId, (b) => {
+      for (const item of b.items) {
+        if (wanted.has(item.id)) {
+          item.state = 'applied';
+          item.error = null;
+        }
+      }
+      b.counts = countItems(b.items);
+    });
+    if (!updated) throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${batchId}”.`);
+    emit(updated);
+    return batchForRenderer(updated);
+  }
+
   async function finished(given: string): Promise<BulkBatch> {
     const batchId = await resolveId(given);
     await runs.get(batchId)?.done;
@@ -624,6 +735,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     plan,
     cancelPlan,
     run,
+    markApplied,
     finished,
     cancel,
     async get(given) {

@@ -2,11 +2,12 @@
 // the account's signed client, and record it in the journal (secrets redacted). Production
 // accounts must confirm every change. journal.reapply applies an entry's "before" again.
 import { CoreError } from './errors.ts';
-import { REDACTED, redact } from './api/errors.ts';
-import type { Journal, NewJournalEntry } from './journal.ts';
+import { AbortError, ApiError, ConnectionError, REDACTED, TimeoutError, redact, serializeError } from './api/errors.ts';
+import type { Journal, JournalSettlement, NewJournalEntry } from './journal.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { decideUnknownOutcome, type OutcomeCheckContext, type OutcomeRead, type UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
 import {
   changeFacts,
   listOperationFor,
@@ -22,7 +23,12 @@ import type { BudgetPriority } from './api/budget.ts';
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
 
 /** How a caller's calls are sent: bulk runs use the background budget share and can be cancelled. */
-export type ChangeCallOptions = { priority?: BudgetPriority; signal?: AbortSignal };
+export type ChangeCallOptions = {
+  priority?: BudgetPriority;
+  signal?: AbortSignal;
+  /** Runs right before the request leaves (api/client-core.ts); changes.apply journals the write there. */
+  beforeSend?: () => Promise<void>;
+};
 
 /** What changes.ts needs from the account's ApiClient (structural, so tests can pass a fake). */
 export type ChangeClient = { call(operationId: string, input: OperationCallInput, options?: ChangeCallOptions): Promise<unknown> };
@@ -45,6 +51,8 @@ export type ApplyRequest = {
   callOptions?: ChangeCallOptions;
   /** Rule test expectations the review showed as flipped (recorded on the entry). */
   flippedExpectations?: readonly string[];
+  /** This write sends again a change whose entry has an unknown outcome (journaled with it). */
+  resendOf?: string;
 };
 
 export type CurrentState = {
@@ -124,13 +132,49 @@ function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
   return parsed.success ? parsed.data : body;
 }
 
+/** A write got no answer and a read could not settle it: its entry stays unknown until checked again. */
+export class WriteOutcomeUnknownError extends CoreError {
+  readonly entryId: string;
+  constructor(entryId: string, message: string) {
+    super(OUTCOME_UNKNOWN, message);
+    this.entryId = entryId;
+  }
+}
+
+/** Connection failures that prove the request never reached the gateway. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * After its request left, whether `error` leaves the write's outcome unknown: no answer came (a
+ * timeout, a connection lost, a cancel while it was out) or a gateway in front of the API failed
+ * (a transient 5xx that is not one of the API's own errors). An API error answer is a refusal.
+ */
+export function outcomeUnknownAfter(error: unknown): boolean {
+  if (error instanceof TimeoutError || error instanceof AbortError) return true;
+  if (error instanceof ConnectionError) return !NOT_SENT_CAUSES.has(error.causeCode ?? '');
+  if (error instanceof ApiError) return error.status >= 500 && error.retryable;
+  return false;
+}
+
+/** A write whose outcome is not known: what the check needs (the input as sent, secrets included where the caller has them). */
+export type UnknownWrite = { accountId: string; operationId: MutatingOperationId; input: OperationCallInput };
+
 export type ChangeService = {
   current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput, callOptions?: ChangeCallOptions): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
   reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }>;
   /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
   lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind): Promise<JournalEntry | undefined>;
+  /** Reads the target of a write with an unknown outcome and decides (write-outcome.ts); sends nothing. */
+  checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions?: ChangeCallOptions): Promise<UnknownOutcomeDecision>;
+  /** Settles an unknown entry as applied: confirmed by a read, or marked by the user. */
+  confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, policyId?: number | null): Promise<JournalEntry>;
+  /** Settles an unknown entry as not applied (a read found the change absent). */
+  confirmNotApplied(entryId: string, message: string): Promise<JournalEntry>;
 };
+
+/** The code of an unknown write that a read found not applied. */
+export const NOT_APPLIED = 'Change.NotApplied';
 
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const { journal } = deps;
@@ -138,7 +182,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind) {
     const ops = operationsReadBackFromJournal(kind);
     return journal.findLatest(
-      (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok,
+      (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok === true,
     );
   }
 
@@ -167,6 +211,73 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     return { before: null, source: 'none', at: null };
   }
 
+  async function checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions: ChangeCallOptions = {}): Promise<UnknownOutcomeDecision> {
+    const check = changeFacts(write.operationId).unknownOutcome;
+    let read: OutcomeRead | null = null;
+    const serviceId = serviceIdOf(write.input);
+    if (check.by === 'read' && serviceId !== null) {
+      try {
+        const client = await deps.client(write.accountId);
+        const { beforeSend: _none, ...options } = callOptions;
+        const list = await client.call(check.operationId, { params: { serviceId } }, options);
+        read = { kind: 'policies', policies: Array.isArray(list) ? list.filter(isObject) : [] };
+      } catch (error) {
+        if (callOptions.signal?.aborted) throw error;
+        const { code, message } = serializeError(error);
+        read = code === 'InvalidService.IdPermission' ? { kind: 'missing' } : { kind: 'failed', code, message };
+      }
+    }
+    return decideUnknownOutcome(write.operationId, write.input, read, context);
+  }
+
+  /** Write-ahead: the entry is on disk as sending, with its body, before the request leaves. */
+  function recordSending(entry: Omit<NewJournalEntry, 'result'>): Promise<JournalEntry> {
+    return journal.begin(entry);
+  }
+
+  /** The outcome of a write: its write-ahead entry settled, or (nothing was sent) a whole entry appended. */
+  function settle(ahead: JournalEntry | null, base: Omit<NewJournalEntry, 'result'>, settlement: JournalSettlement): Promise<JournalEntry> {
+    if (ahead !== null) return journal.settle(ahead.id, settlement);
+    return journal.append({ ...base, ...settlement });
+  }
+
+  function confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, policyId?: number | null): Promise<JournalEntry> {
+    return journal.settle(entryId, { result: { ok: true, confirmed: how, message }, ...(policyId == null ? {} : { policyId }) });
+  }
+
+  function confirmNotApplied(entryId: string, message: string): Promise<JournalEntry> {
+    return journal.settle(entryId, { result: { ok: false, code: NOT_APPLIED, message } });
+  }
+
+  /**
+   * A write that got no answer: the target is read at once. Applied → the entry is settled as
+   * applied (confirmed by the read); absent → failed with the error; otherwise the entry stays
+   * unknown and WriteOutcomeUnknownError says why (a later check or the user settles it).
+   */
+  async function settleUnanswered(
+    request: ApplyRequest,
+    input: OperationCallInput,
+    ahead: JournalEntry,
+    error: unknown,
+  ): Promise<{ entry: JournalEntry; data: unknown }> {
+    const { message: errorMessage, code } = serializeError(error);
+    const cancelled = request.callOptions?.signal?.aborted === true;
+    const decision: UnknownOutcomeDecision = cancelled
+      ? { decision: 'ask', message: 'It was cancelled while its request was on its way; it is checked before anything is sent again.' }
+      : await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
+    if (decision.decision === 'applied') {
+      const entry = await confirmApplied(ahead.id, 'read-back', decision.message, decision.policyId);
+      return { entry, data: null };
+    }
+    if (decision.decision === 'not-applied') {
+      await journal.settle(ahead.id, { result: { ok: false, code, message: `${errorMessage} ${decision.message}` } });
+      throw error;
+    }
+    const message = `${errorMessage} Whether the change applied is not known. ${decision.message}`;
+    const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
+    throw new WriteOutcomeUnknownError(entry.id, message);
+  }
+
   async function apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }> {
     const account = await deps.account(request.accountId);
     if (account.production && request.confirmProduction !== true) {
@@ -181,28 +292,35 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
     let policyId = policyIdOf(request.input);
-    const base: Omit<NewJournalEntry, 'result' | 'policyId' | 'summary'> = {
+    const base: Omit<NewJournalEntry, 'result'> = {
       accountId: account.id,
       accountName: account.name,
       serviceId,
       operationId,
+      policyId,
+      summary: describe(operationId, policyId, body, state.before, serviceId),
       before: state.source === 'none' ? null : state.before,
       beforeSource: state.source,
       after: operationId === 'deleteRateLimit' ? null : (body ?? null),
       ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
+      ...(request.resendOf ? { resendOf: request.resendOf } : {}),
       ...(request.batchId ? { batchId: request.batchId } : {}),
       ...(request.flippedExpectations?.length ? { flippedExpectations: [...request.flippedExpectations] } : {}),
     };
     const client = await deps.client(request.accountId);
+    let ahead: JournalEntry | null = null;
     let data: unknown;
     try {
-      data = await client.call(operationId, input, request.callOptions);
+      data = await client.call(operationId, input, {
+        ...request.callOptions,
+        beforeSend: async () => {
+          ahead = await recordSending(base);
+        },
+      });
     } catch (error) {
+      if (ahead !== null && outcomeUnknownAfter(error)) return settleUnanswered(request, input, ahead, error);
       const code = (error as { code?: unknown }).code;
-      await journal.append({
-        ...base,
-        policyId,
-        summary: describe(operationId, policyId, body, state.before, serviceId),
+      await settle(ahead, base, {
         result: {
           ok: false,
           code: typeof code === 'string' ? code : 'Change.Failed',
@@ -216,8 +334,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // journal.append redacts its secrets (S3 accessSecret) before anything is stored.
     const created = operationId === 'createService' && isObject(data) ? data : null;
     if (created && typeof created.id === 'number') serviceId = created.id;
-    const entry = await journal.append({
-      ...base,
+    const entry = await settle(ahead, base, {
       serviceId,
       ...(created ? { after: created } : {}),
       policyId,
@@ -272,5 +389,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     apply,
     reapply,
     lastApplied,
+    checkUnknown,
+    confirmApplied,
+    confirmNotApplied,
   };
 }

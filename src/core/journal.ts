@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
 import { redact } from './api/errors.ts';
-import { journalEntrySchema, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { journalEntrySchema, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export const JOURNAL_FILE = 'journal.json';
 export const DEFAULT_JOURNAL_LIMIT = 2000;
@@ -22,8 +22,19 @@ export type NewJournalEntry = Omit<JournalEntry, 'id' | 'at'> & { at?: string };
 
 export type JournalFilter = { accountId?: string; serviceId?: number; limit?: number };
 
+/** What settling a write-ahead entry changes: its result, and what the answer told (IDs, the created service). */
+export type JournalSettlement = Pick<JournalEntry, 'result'> & Partial<Pick<JournalEntry, 'serviceId' | 'policyId' | 'summary' | 'after'>>;
+
 export type Journal = {
   append(entry: NewJournalEntry): Promise<JournalEntry>;
+  /**
+   * Write-ahead: the entry is on disk (fsync'd) as sending when this resolves, before its request
+   * leaves; `settle` records the outcome. While it is unsettled this process shows it as sending,
+   * any other process (or this one after a restart) as unanswered.
+   */
+  begin(entry: Omit<NewJournalEntry, 'result'>): Promise<JournalEntry>;
+  /** Records the outcome of an entry (write-ahead or unknown); an entry dropped for room is appended again. */
+  settle(id: string, settlement: JournalSettlement): Promise<JournalEntry>;
   list(filter?: JournalFilter): Promise<JournalEntry[]>;
   get(id: string): Promise<JournalEntry | undefined>;
   /** Newest entry for which `predicate` holds (entries are newest first). */
@@ -74,9 +85,22 @@ export function createJournal(options: JournalOptions): Journal {
   });
   const load = async (): Promise<JournalEntry[]> => (await document.read()).entries;
 
-  // Group commit: appends that arrive while a write is in flight go to the file together in the
-  // next write (a bulk run journals many changes at once; one fsync each would be its bottleneck).
-  type Waiter = { input: NewJournalEntry; resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void };
+  /** Write-ahead entries this process is sending now (the others still marked sending were cut off). */
+  const inFlight = new Set<string>();
+  const shown = (entry: JournalEntry): JournalEntry =>
+    entry.result.ok === null && entry.result.sending === true && !inFlight.has(entry.id)
+      ? { ...entry, result: { ok: null, code: OUTCOME_UNKNOWN, message: UNANSWERED_MESSAGE } }
+      : entry;
+
+  // Group commit: appends and settlements that arrive while a write is in flight go to the file
+  // together in the next write (a bulk run journals many changes at once, each before its request
+  // and after its answer; one fsync each would be its bottleneck). Each resolves only once the
+  // write that holds it is on disk.
+  type Operation = { kind: 'append'; input: NewJournalEntry } | { kind: 'settle'; id: string; settlement: JournalSettlement };
+  type Waiter = { operation: Operation; resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void };
+  type Outcome = { entry: JournalEntry } | { error: Error };
+  /** Entries begun here and not settled yet: one dropped from the file for room is added again when settled. */
+  const begun = new Map<string, JournalEntry>();
   let waiting: Waiter[] = [];
   let flushing = false;
   const flush = async (): Promise<void> => {
@@ -85,29 +109,66 @@ export function createJournal(options: JournalOptions): Journal {
       const group = waiting;
       waiting = [];
       try {
-        const made = await document.update((file) => {
-          const entries = group.map((w) => boundedEntry({ ...w.input, id: randomUUID(), at: w.input.at ?? now().toISOString() }));
+        const outcomes = await document.update((file) => {
+          const added: JournalEntry[] = [];
+          const results = group.map((w): Outcome => {
+            const op = w.operation;
+            if (op.kind === 'append') {
+              const entry = boundedEntry({ ...op.input, id: randomUUID(), at: op.input.at ?? now().toISOString() });
+              added.push(entry);
+              return { entry };
+            }
+            const inAdded = added.findIndex((e) => e.id === op.id);
+            const inFile = inAdded >= 0 ? -1 : file.entries.findIndex((e) => e.id === op.id);
+            const current = inAdded >= 0 ? added[inAdded] : inFile >= 0 ? file.entries[inFile] : begun.get(op.id);
+            if (current === undefined) return { error: new Error(`Journal entry ${op.id} is no longer in the journal.`) };
+            const settled = boundedEntry({ ...current, ...op.settlement });
+            if (inAdded >= 0) added[inAdded] = settled;
+            else if (inFile >= 0) file.entries[inFile] = settled;
+            else added.push(settled);
+            return { entry: settled };
+          });
           // Newest first: the last one appended goes on top.
-          file.entries = [...[...entries].reverse(), ...file.entries].slice(0, max);
-          return entries;
+          file.entries = [...added.reverse(), ...file.entries].slice(0, max);
+          return results;
         });
-        group.forEach((w, i) => w.resolve(made[i] as JournalEntry));
+        group.forEach((w, i) => {
+          const outcome = outcomes[i] as Outcome;
+          if ('entry' in outcome) w.resolve(outcome.entry);
+          else w.reject(outcome.error);
+        });
       } catch (error) {
         for (const w of group) w.reject(error);
       }
     }
     flushing = false;
   };
+  const enqueue = (operation: Operation): Promise<JournalEntry> =>
+    new Promise<JournalEntry>((resolve, reject) => {
+      waiting.push({ operation, resolve, reject });
+      if (!flushing) void flush();
+    });
 
   return {
     append(input) {
-      return new Promise<JournalEntry>((resolve, reject) => {
-        waiting.push({ input, resolve, reject });
-        if (!flushing) void flush();
-      });
+      return enqueue({ kind: 'append', input });
+    },
+    async begin(input) {
+      const entry = await enqueue({ kind: 'append', input: { ...input, result: { ok: null, sending: true } } });
+      inFlight.add(entry.id);
+      begun.set(entry.id, entry);
+      return entry;
+    },
+    async settle(id, settlement) {
+      try {
+        return await enqueue({ kind: 'settle', id, settlement });
+      } finally {
+        inFlight.delete(id);
+        begun.delete(id);
+      }
     },
     async list(filter = {}) {
-      const entries = await load();
+      const entries = (await load()).map(shown);
       const selected = entries.filter(
         (e) =>
           (filter.accountId === undefined || e.accountId === filter.accountId) &&
@@ -116,10 +177,15 @@ export function createJournal(options: JournalOptions): Journal {
       return filter.limit === undefined ? selected : selected.slice(0, filter.limit);
     },
     async get(id) {
-      return (await load()).find((e) => e.id === id);
+      const entry = (await load()).find((e) => e.id === id);
+      return entry && shown(entry);
     },
     async findLatest(predicate) {
-      return (await load()).find(predicate);
+      for (const entry of await load()) {
+        const seen = shown(entry);
+        if (predicate(seen)) return seen;
+      }
+      return undefined;
     },
     async ready() {
       await document.read();

@@ -66,6 +66,11 @@ export interface CallOptions {
   sfdHeaders?: SfdHeaders;
   /** Budget priority: 'background' for bulk or repeated work, so interactive reads go first. */
   priority?: BudgetPriority;
+  /**
+   * Runs once, after the budget let the first attempt go and right before its request leaves
+   * (the write-ahead journal entry of a change); a rejection stops the call before anything is sent.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
@@ -305,11 +310,16 @@ export function createApiClientFor<const T extends OperationTable>(
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
     const signal = callOptions.signal;
     let dateCorrected = false;
+    let announced = false;
     const gatewayKnownDown = options.gatewayKnownDown?.() ?? false;
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(operationId);
       if (budget) await budget.acquire(signal, operationId, callOptions.priority);
+      if (callOptions.beforeSend && !announced) {
+        announced = true;
+        await callOptions.beforeSend();
+      }
       const started = performance.now();
       const sentAt = now();
       let error: unknown;
