@@ -142,17 +142,20 @@ export class WriteOutcomeUnknownError extends CoreError {
 }
 
 /** Connection failures that prove the request never reached the gateway. */
-const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Answers of a proxy in front of the API whose upstream may have handled the request. */
+const UPSTREAM_UNKNOWN_STATUSES = new Set([502, 504]);
 
 /**
  * After its request left, whether `error` leaves the write's outcome unknown: no answer came (a
- * timeout, a connection lost, a cancel while it was out) or a gateway in front of the API failed
- * (a transient 5xx that is not one of the API's own errors). An API error answer is a refusal.
+ * timeout, a connection lost, a cancel while it was out), or a proxy answered 502/504 (its
+ * upstream may have handled it). Any other answer (4xx, 500, 503) is a refusal: nothing applied.
  */
 export function outcomeUnknownAfter(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof AbortError) return true;
   if (error instanceof ConnectionError) return !NOT_SENT_CAUSES.has(error.causeCode ?? '');
-  if (error instanceof ApiError) return error.status >= 500 && error.retryable;
+  if (error instanceof ApiError) return UPSTREAM_UNKNOWN_STATUSES.has(error.status);
   return false;
 }
 
