@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import { journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomes, journalOutcomeView, journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 
 export const help = `Usage: accel journal list   [filters] [--limit N] [--format table|json]
@@ -21,7 +21,9 @@ Filters (all optional, each narrows):
   --operation ID      an operation, e.g. setCorsHeaders, upsertRateLimit, createService
   --batch ID          the entries of one bulk run: its ID, or the first 6 or more characters of it
                       (the short ID the tables show)
-  --outcome ok|failed applied, or failed
+  --outcome ok|failed|unknown
+                      applied, failed, or unknown (sent, and no answer is known: the app
+                      stopped or the gateway did not answer; docs/bulk-apply.md)
   --from, --to ISO    inclusive time range, e.g. 2026-11-01T00:00:00Z
 
   --format table|json list: a table (default) or JSON (the entries, as --json)
@@ -35,7 +37,7 @@ async function readQuery(cli: CliCore, values: Record<string, string | boolean |
     throw new UsageError(`Unknown operation "${operation}". Known: ${mutatingOperationIds.join(', ')}`);
   }
   const outcome = values.outcome as string | undefined;
-  if (outcome !== undefined && outcome !== 'ok' && outcome !== 'failed') throw new UsageError('--outcome must be ok or failed');
+  if (outcome !== undefined && !(journalOutcomes as readonly string[]).includes(outcome)) throw new UsageError(`--outcome must be ${journalOutcomes.join(', ')}`);
   const raw = {
     accountId: values.account === undefined ? undefined : (await findAccount(cli, values.account as string)).id,
     service: values.service,
@@ -110,7 +112,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (listed.entries.length === 0) io.stdout.write('No journal entries match.\n');
       for (const entry of listed.entries) {
         const domain = entry.serviceId === null ? '' : (names.get(`${entry.accountId}:${entry.serviceId}`) ?? `#${entry.serviceId}`);
-        const outcome = entry.result.ok ? 'applied' : `FAILED ${entry.result.code}`;
+        const view = journalOutcomeView(entry.result);
+        const outcome = view.outcome === 'failed' ? `FAILED ${entry.result.ok === false ? entry.result.code : ''}` : view.outcome === 'unknown' ? `UNKNOWN (${view.detail ?? ''})` : view.label;
         const batch = entry.batchId ? `  batch ${entry.batchId}` : '';
         io.stdout.write(`${entry.at}  ${entry.accountName}  ${domain}  ${operationFacts[entry.operationId].label}  ${outcome}  ${entry.summary}${batch}\n`);
       }

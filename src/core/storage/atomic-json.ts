@@ -92,7 +92,7 @@ const tempPrefix = (name: string) => `.${name}.tmp-`;
 /** A temp file this old is stale even when its PID is alive again (PIDs are reused). */
 export const STALE_TEMP_AGE_MS = 60 * 60_000;
 
-function processIsAlive(pid: number): boolean {
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,7 +113,8 @@ describe('JSON document', () => {
     it('waits while the other process holds the lock, and takes over a lock left by a process that died', async () => {
       const app = open();
       const lock = join(dir, 'doc.json.lock');
-      await writeFile(lock, '4242\n');
+      // Held by a process that runs (this one's parent).
+      await writeFile(lock, `${process.ppid}\n`);
       let done = false;
       const change = app.update((file) => file.items.push('after the lock')).then(() => (done = true));
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -121,12 +123,21 @@ describe('JSON document', () => {
       await change;
       expect((await open().read()).items).toEqual(['after the lock']);
       // A lock older than STALE_LOCK_MS: its writer is gone.
-      await writeFile(lock, '4242\n');
+      await writeFile(lock, `${process.ppid}\n`);
       const old = (Date.now() - STALE_LOCK_MS - 5_000) / 1000;
       await utimes(lock, old, old);
       await app.update((file) => file.items.push('stale lock taken over'));
       expect((await open().read()).items).toEqual(['after the lock', 'stale lock taken over']);
       expect(await readdir(dir)).toEqual(['doc.json']);
+    });
+
+    it('takes over at once a fresh lock whose process is gone (killed while it wrote)', async () => {
+      const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+      await writeFile(join(dir, 'doc.json.lock'), `${dead}\n`);
+      const started = Date.now();
+      await open().update((file) => file.items.push('after a killed writer'));
+      expect(Date.now() - started).toBeLessThan(STALE_LOCK_MS / 2);
+      expect((await open().read()).items).toEqual(['after a killed writer']);
     });
   });
 });

@@ -6,9 +6,9 @@
 // and change first checks whether the file is still the one this process last read or wrote
 // (inode, size, modification time) and reads it again if not, and a change holds a lock file
 // (`<name>.lock`) from that read to its write, so neither process writes over the other's.
-import { open, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import type { z } from 'zod';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './atomic-json.ts';
+import { processIsAlive, readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './atomic-json.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
@@ -82,6 +82,14 @@ export const STALE_LOCK_MS = 10_000;
 /** How long a change waits for another process's lock before it fails. */
 export const LOCK_WAIT_MS = 15_000;
 
+/** Whether the process whose PID the lock file holds no longer runs (false when that cannot be told). */
+async function lockHolderIsGone(lockPath: string): Promise<boolean> {
+  const text = await readFile(lockPath, 'utf8').catch(() => '');
+  const pid = Number(text.trim());
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  return !processIsAlive(pid);
+}
+
 /** Runs `task` holding `<path>.lock` (created exclusively); waits while another process holds it. */
 async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
@@ -99,7 +107,9 @@ async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T>
       }
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const held = await stat(lockPath).catch(() => null);
-      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+      // Left by a process that died holding it (killed mid-write): taken over at once, not after
+      // STALE_LOCK_MS, so that a run resumed right after a crash does not stall.
+      if (held && (Date.now() - held.mtimeMs > STALE_LOCK_MS || (await lockHolderIsGone(lockPath)))) {
         await rm(lockPath, { force: true });
         continue;
       }
