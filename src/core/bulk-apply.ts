@@ -28,7 +28,7 @@ import {
   type BulkProgress,
   type BulkTemplate,
 } from '#shared/bulk/batch.ts';
-import { OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { OUTCOME_CANNOT_TELL, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
 import type { OperationId } from '#shared/api/operation-ids.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
@@ -492,6 +492,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
     save: () => Promise<void>;
     /** Unknown items the user allowed to be sent again when a read cannot settle them. */
     resendUnknown: true | ReadonlySet<string>;
+    /** The run resumes a batch the app's stop interrupted (journaled as "confirmed after restart"). */
+    afterRestart: boolean;
   };
 
   function writeBehind(batch: StoredBatch): () => Promise<void> {
@@ -530,18 +532,18 @@ export function createBulkService(deps: BulkDeps): BulkService {
     const { signal } = active.controller;
     const entryId = item.journalEntryId;
     const mayResend = active.resendUnknown === true || active.resendUnknown.has(item.id);
-    const leave = (message: string) => {
-      setItem(active, item, { state: 'unknown', error: { code: OUTCOME_UNKNOWN, message } });
+    const leave = (code: string, message: string) => {
+      setItem(active, item, { state: 'unknown', error: { code, message } });
       return { send: false };
     };
     if (item.operationId === null || item.input === null) return { send: false };
     setItem(active, item, { state: 'running' });
-    const context = item.error?.message === UNANSWERED_MESSAGE ? 'restart' : 'no-answer';
+    const context = active.afterRestart ? 'restart' : 'later';
     let decision;
     try {
       decision = await deps.changes.checkUnknown({ accountId: item.accountId, operationId: item.operationId, input: item.input }, context, { priority: 'background', signal });
     } catch (error) {
-      if (signal.aborted) return leave(item.error?.message ?? UNANSWERED_MESSAGE);
+      if (signal.aborted) return leave(item.error?.code ?? OUTCOME_UNKNOWN, item.error?.message ?? UNANSWERED_MESSAGE);
       throw error;
     }
     switch (decision.decision) {
@@ -556,7 +558,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
         return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
       case 'ask':
         if (mayResend) return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
-        return leave(decision.message);
+        return leave(OUTCOME_CANNOT_TELL, decision.message);
     }
   }
 
@@ -616,7 +618,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     });
     const b = active.batch;
     for (const item of b.items) if (item.state === 'running') item.state = 'pending';
-    const left = b.items.some((i) => i.state === 'pending');
+    const left = b.items.some((i) => i.state === 'pending' || i.state === 'unknown');
     b.status = shuttingDown && left ? 'interrupted' : active.controller.signal.aborted && left ? 'cancelled' : 'finished';
     b.finishedAt = deps.now().toISOString();
     b.counts = countItems(b.items);
@@ -661,6 +663,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       batch: started,
       save: writeBehind(started),
       resendUnknown: resendUnknown === true ? true : new Set(resendUnknown ?? []),
+      afterRestart: batch.status === 'interrupted',
     };
     runs.set(batchId, active);
     try {

@@ -163,7 +163,7 @@ describe('after a restart, an item whose write got no answer', () => {
     await restarted.run(batchId);
     const held = await restarted.finished(batchId);
     expect(held.items.map((i) => i.state)).toEqual(['applied', 'unknown', 'applied']);
-    expect(held.items[1]?.error?.message).toMatch(/named “Block admin”, but not with the fields that were sent \(type differs\)/);
+    expect(held.items[1]?.error).toMatchObject({ code: 'Change.OutcomeCannotTell', message: expect.stringMatching(/named “Block admin”, but not with the fields that were sent \(type differs\)/) });
     expect(writes.map((w) => w.serviceId)).toEqual([3]);
     expect(held.status).toBe('finished');
     expect((await restarted.list()).find((b) => b.id === batchId)?.resumable).toBe(true);
@@ -227,7 +227,7 @@ describe('cancel while a write is out', () => {
     expect(cancelled.status).toBe('cancelled');
     const batch = await bulk.get(plan.id);
     expect(batch.items.map((i) => i.state)).toEqual(['unknown', 'pending', 'pending']);
-    expect(batch.items[0]?.error?.message).toMatch(/cancelled while its request was on its way/);
+    expect(batch.items[0]?.error?.message).toMatch(/the batch was cancelled, or the app closed\) while its request was on its way/);
     writes = [];
     await bulk.run(plan.id);
     expect((await bulk.finished(plan.id)).items.map((i) => i.state)).toEqual(['applied', 'applied', 'applied']);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   changes = createChangeService({
     journal: createJournal({ dataDir: dir }),
     account: async (id) => ({ id, name: 'Sandbox', production: false }),
-    client: async () => ({ call: (op, input) => call(op, input) }),
+    client: async () => ({ call: (op, input, options) => call(op, input, options) }),
   });
   serviceId = sandbox.services[0]!.id;
 });
@@ -91,6 +91,39 @@ describe('changes against the sandbox', () => {
     const after = (await list('listAccessControlPolicies')).find((p) => p.policyId === token!.policyId);
     expect(after).toMatchObject({ policyName: 'Signed downloads v2', tokenSecret: secret });
     expect(await readFile(join(dir, JOURNAL_FILE), 'utf8')).not.toContain(secret);
+  });
+
+  it('journals a create as sending before the gateway gets it, and a create whose answer is lost is confirmed by name, not failed', async () => {
+    // The gateway creates the policy at once but trickles its answer for 3 s; the client gives up after 0.4 s.
+    const slow = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false, timeoutMs: 400 });
+    const slowCall = slow.call as unknown as ChangeClient['call'];
+    const journal = createJournal({ dataDir: dir });
+    const timing = createChangeService({ journal, account: async (id) => ({ id, name: 'Sandbox', production: false }), client: async () => ({ call: slowCall }) });
+    const name = `Lost answer ${Date.now()}`;
+    let journaledFirst = false;
+    sandbox.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 3_000 } } });
+    const checkBefore = (async () => {
+      // Once the policy exists at the gateway, its write-ahead entry is already on disk.
+      while (!(await list('listAccessControlPolicies')).some((p) => p.policyName === name)) await new Promise((resolve) => setTimeout(resolve, 5));
+      const onDisk = JSON.parse(await readFile(join(dir, JOURNAL_FILE), 'utf8')) as { entries: Array<{ summary: string; result: { ok: unknown } }> };
+      journaledFirst = onDisk.entries.some((e) => e.summary.includes(name));
+    })();
+    try {
+      const { entry } = await timing.apply({
+        accountId: 'sb',
+        operationId: 'createAccessControlPolicy',
+        input: { params: { serviceId }, body: { policyName: name, type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/lost'] } } },
+      });
+      await checkBefore;
+      expect(journaledFirst).toBe(true);
+      expect(entry.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringMatching(/^Confirmed after the gateway did not answer: /) });
+      const created = (await list('listAccessControlPolicies')).filter((p) => p.policyName === name);
+      expect(created).toHaveLength(1);
+      expect(entry.policyId).toBe(created[0]!.policyId);
+    } finally {
+      sandbox.setFaults(undefined);
+      await slow.close();
+    }
   });
 
   it('records the API error of a rejected change (duplicate priority)', async () => {

@@ -174,6 +174,8 @@ export type ChangeService = {
   confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, policyId?: number | null): Promise<JournalEntry>;
   /** Settles an unknown entry as not applied (a read found the change absent). */
   confirmNotApplied(entryId: string, message: string): Promise<JournalEntry>;
+  /** The newest create of a service with this domain name in the account that applied or has an unknown outcome (refusals are skipped). */
+  lastServiceCreate(accountId: string, domainName: string): Promise<JournalEntry | undefined>;
 };
 
 /** The code of an unknown write that a read found not applied. */
@@ -265,9 +267,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   ): Promise<{ entry: JournalEntry; data: unknown }> {
     const { message: errorMessage, code } = serializeError(error);
     const cancelled = request.callOptions?.signal?.aborted === true;
-    const decision: UnknownOutcomeDecision = cancelled
-      ? { decision: 'ask', message: 'It was cancelled while its request was on its way; it is checked before anything is sent again.' }
-      : await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
+    if (cancelled) {
+      const message = 'Stopped (the batch was cancelled, or the app closed) while its request was on its way: whether it applied is not known. The service is read before anything is sent again.';
+      const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
+      throw new WriteOutcomeUnknownError(entry.id, message);
+    }
+    const decision: UnknownOutcomeDecision = await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
     if (decision.decision === 'applied') {
       const entry = await confirmApplied(ahead.id, 'read-back', decision.message, decision.policyId);
       return { entry, data: null };
@@ -395,5 +400,17 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     checkUnknown,
     confirmApplied,
     confirmNotApplied,
+    lastServiceCreate(accountId, domainName) {
+      const wanted = domainName.toLowerCase();
+      return journal.findLatest(
+        (e) =>
+          e.accountId === accountId &&
+          e.operationId === 'createService' &&
+          e.result.ok !== false &&
+          isObject(e.after) &&
+          typeof e.after.domainName === 'string' &&
+          e.after.domainName.toLowerCase() === wanted,
+      );
+    },
   };
 }

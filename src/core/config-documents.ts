@@ -2,6 +2,7 @@
 // account's signed client (within its request budget), export one, several or all services of an
 // account, read a document (decrypting it when it holds secrets), diff, plan, and apply ticked
 // plan items through the change service (production confirmation, journal): no other write path.
+import type { z } from 'zod';
 import { CoreError } from './errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
 import type { ChangeCallOptions, ChangeService, OperationCallInput } from './changes.ts';
@@ -38,7 +39,7 @@ export type ReadClient = { call(operationId: string, input: OperationCallInput, 
 export type ConfigDocumentDeps = {
   account(accountId: string): Promise<{ id: string; name: string; production: boolean }>;
   client(accountId: string): Promise<ReadClient>;
-  changes: Pick<ChangeService, 'apply' | 'lastApplied'>;
+  changes: Pick<ChangeService, 'apply' | 'lastApplied' | 'lastServiceCreate' | 'confirmApplied' | 'confirmNotApplied'>;
   /** The account's known services (the API cannot list them). */
   inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
   /** Adds a service created here (a clone) to the account's list. */
@@ -86,7 +87,12 @@ export type CloneResult = {
   journalEntryId: string;
   /** Applying the source's policies onto the new service (which starts with the gateway's default policies). */
   plan: ApplyPlan;
+  /** The service was created by an earlier clone to the same domain, which this one continues. */
+  continued?: string;
 };
+
+/** The gateway's answer to a create whose domain name is taken (spec, create a service, rule 1). */
+const DOMAIN_TAKEN = 'InvalidService.DomainName';
 
 export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
 export type ApplyItemResult = {
@@ -213,6 +219,62 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     };
   }
 
+  type Created = { service: z.output<typeof serviceSchema>; entryId: string; continued?: string };
+
+  /** The service an earlier create journaled as applied, when it still exists with that domain. */
+  async function existingFromEntry(accountId: string, serviceId: number, domainName: string): Promise<z.output<typeof serviceSchema> | null> {
+    try {
+      const client = await deps.client(accountId);
+      const parsed = serviceSchema.safeParse(await client.call('getService', { params: { serviceId } }));
+      return parsed.success && parsed.data.domainName.toLowerCase() === domainName.toLowerCase() ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Creates the clone's service once. A clone started again after the app stopped mid-way (the
+   * journal has its create) continues on the service that create made: found by its ID when the
+   * answer came, or, when it never came, known by the gateway refusing a second service with that
+   * domain name (409 InvalidService.DomainName) and found in the account's list.
+   */
+  async function createOrContinue(request: CloneRequest, body: unknown): Promise<Created> {
+    const earlier = await deps.changes.lastServiceCreate(request.accountId, request.domainName);
+    const why = 'an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.';
+    if (earlier?.result.ok === true && earlier.serviceId !== null) {
+      const service = await existingFromEntry(request.accountId, earlier.serviceId, request.domainName);
+      if (service) return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: ${why}` };
+    }
+    try {
+      const { entry, data } = await deps.changes.apply({
+        accountId: request.accountId,
+        operationId: 'createService',
+        input: { params: {}, body },
+        confirmProduction: request.confirmProduction,
+      });
+      const parsed = serviceSchema.safeParse(data);
+      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
+      if (earlier?.result.ok === null) {
+        // The gateway took this create, so the earlier one (same domain) had not applied.
+        await deps.changes.confirmNotApplied(earlier.id, `Not applied: a later create of ${request.domainName} (service ${parsed.data.id}) was accepted, so this one had not applied.`);
+      }
+      return { service: parsed.data, entryId: entry.id };
+    } catch (error) {
+      const unanswered = earlier !== undefined && earlier.result.ok === null;
+      if (!unanswered || (error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
+      const known = (await deps.inventory(request.accountId)).find((s) => s.domainName.toLowerCase() === request.domainName.toLowerCase());
+      const service = known ? await existingFromEntry(request.accountId, known.serviceId, request.domainName) : null;
+      if (!service) {
+        throw new CoreError(
+          'Config.CloneCreatedEarlier',
+          `The service “${request.domainName}” already exists: an earlier clone created it, but the app stopped before the gateway answered with its ID, and the API cannot look a service up by its domain name. Add it to the account's services by its ID (Add by ID), then apply the source's policies to it with Compare → Apply. Nothing was created twice.`,
+        );
+      }
+      await deps.changes.confirmApplied(earlier.id, 'read-back', `Confirmed after restart: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`);
+      return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: ${why}` };
+    }
+  }
+
   return {
     readServiceConfig,
     exportDocument,
@@ -238,26 +300,19 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         ...(request.alternateDomainNames === undefined ? {} : { alternateDomainNames: request.alternateDomainNames }),
       });
       if (!built.ok) throw new CoreError('Config.InvalidClone', built.message, { fields: built.fields });
-      const { entry, data } = await deps.changes.apply({
-        accountId: request.accountId,
-        operationId: 'createService',
-        input: { params: {}, body: built.body },
-        confirmProduction: request.confirmProduction,
-      });
-      const parsed = serviceSchema.safeParse(data);
-      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
-      const created = parsed.data;
+      const created = await createOrContinue(request, built.body);
       await deps.recordService(request.accountId, {
-        serviceId: created.id,
-        domainName: created.domainName,
-        ...(created.cName ? { cName: created.cName } : {}),
-        ...(created.enabled === undefined ? {} : { enabled: created.enabled }),
+        serviceId: created.service.id,
+        domainName: created.service.domainName,
+        ...(created.service.cName ? { cName: created.service.cName } : {}),
+        ...(created.service.enabled === undefined ? {} : { enabled: created.service.enabled }),
       });
-      const target = await readServiceConfig(request.accountId, created.id);
+      const target = await readServiceConfig(request.accountId, created.service.id);
       return {
-        service: { id: created.id, domainName: created.domainName, cName: created.cName ?? null },
-        journalEntryId: entry.id,
+        service: { id: created.service.id, domainName: created.service.domainName, cName: created.service.cName ?? null },
+        journalEntryId: created.entryId,
         plan: planApply(source, target, { parts: clonePlanParts }),
+        ...(created.continued ? { continued: created.continued } : {}),
       };
     },
     async diff(left: ConfigSource, right: ConfigSource): Promise<ConfigDiff> {

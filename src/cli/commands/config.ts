@@ -353,7 +353,8 @@ async function runClone(args: string[], io: CliIo): Promise<number> {
         ...(values['alternate-domain'] ? { alternateDomainNames: values['alternate-domain'] } : {}),
         ...(values.yes ? { confirmProduction: true } : {}),
       });
-      io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
+      if (cloned.continued) io.stderr.write(`${cloned.continued}\n`);
+      else io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
       const wanted = parts ?? [...clonePlanParts];
       const items = cloned.plan.items.filter((i) => wanted.includes(i.part));
       const itemIds = list(values.items) ?? defaultItemIds(items);

@@ -27,10 +27,11 @@ export type OutcomeRead =
   | { kind: 'missing' }
   | { kind: 'failed'; code: string; message: string };
 
-/** When the check runs: after the app restarted, or right after a write got no answer. */
-export type OutcomeCheckContext = 'restart' | 'no-answer';
+/** When the check runs: after the app restarted, right after a write got no answer, or later (a resumed cancel). */
+export type OutcomeCheckContext = 'restart' | 'no-answer' | 'later';
 
-const confirmed = (context: OutcomeCheckContext) => (context === 'restart' ? 'Confirmed after restart' : 'Confirmed after the gateway did not answer');
+const confirmed = (context: OutcomeCheckContext) =>
+  context === 'restart' ? 'Confirmed after restart' : context === 'no-answer' ? 'Confirmed after the gateway did not answer' : 'Confirmed by reading the service';
 
 /** Why sending again is safe for the writes the API cannot read back. */
 export function resendReason(because: Extract<UnknownOutcomeCheck, { by: 'resend' }>['because']): string {

@@ -130,6 +130,11 @@ export const configChannels = defineChannels({
       service: z.object({ id: z.number(), domainName: z.string(), cName: z.string().nullable() }),
       journalEntryId: z.string(),
       plan: applyPlanSchema,
+      /**
+       * Set when the service was not created now: an earlier clone to this domain (stopped before
+       * it finished, or before the gateway's answer came) had created it; the clone continues on it.
+       */
+      continued: z.string().optional(),
     }),
     maxPayloadChars: MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
   },
