@@ -1,9 +1,10 @@
 // Errors of the table-mode commands through the real CLI (built-in sandbox account, no keychain):
 // standard output stays clean (a redirected report never holds an error object), the error is one
 // readable line on standard error, JSON only with --format json, and input mistakes exit with 2.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccel } from '../test-support/cli.ts';
 import { createCore } from '#core/app-core.ts';
@@ -62,5 +63,22 @@ describe('accel errors', () => {
     const methods = await runAccel(['bulk', 'save-template', 'T', '--change', '{"kind":"cors","headers":{"accessControlAllowMethods":["GET","HEAD"]}}'], { env: env() });
     expect(methods.code).toBe(2);
     expect(methods.stderr).toContain('"headers.accessControlAllowMethods": Allowed methods must be text — a comma-separated string such as "GET,HEAD"');
+  });
+
+  it('an encrypted document: one written with N = 2^15 opens; one asking for N = 2^20 is refused at once, naming kdf.N and the rule', async () => {
+    const fixture = fileURLToPath(new URL('../../core/test-support/fixtures/config-scrypt-n15.encrypted.json', import.meta.url));
+    const withPassphrase = { ...env(), DOC_PASSPHRASE: 'fixture passphrase 2^15' };
+    const same = await runAccel(['config', 'diff', fixture, fixture, '--passphrase-env', 'DOC_PASSPHRASE'], { env: withPassphrase });
+    expect(same.code, same.stderr).toBe(0);
+
+    const crafted = join(dataDir, 'costly.encrypted.json');
+    const envelope = JSON.parse(await readFile(fixture, 'utf8')) as { kdf: Record<string, unknown> };
+    await writeFile(crafted, JSON.stringify({ ...envelope, kdf: { ...envelope.kdf, N: 2 ** 20, r: 16, p: 2 } }));
+    const refused = await runAccel(['config', 'diff', crafted, fixture, '--passphrase-env', 'DOC_PASSPHRASE'], { env: withPassphrase });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(
+      'accel config diff: Config.UnsupportedEncryption: The encrypted document uses settings this app does not open: kdf.N is 1048576 (2^20); this app opens documents with N between 2^15 and 2^18 (a power of two), r = 8, p = 1.',
+    );
   });
 });
