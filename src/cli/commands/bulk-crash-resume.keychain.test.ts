@@ -194,4 +194,40 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
       }
     }
   }, 170_000);
+
+  it('an item a read cannot settle is not sent again: resume lists it and exits 1; mark-applied records it', async () => {
+    const g = gateways[0]!;
+    const serviceId = g.serviceIds[0]!;
+    const name = 'Crash test lone';
+    await writeFile(changeFile, JSON.stringify({ kind: 'access-control', policy: { ...POLICY, policyName: name } }));
+    // The gateway makes the policy at once and takes 5 s to answer: killed once it is made.
+    g.handle.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 5_000 } } });
+    const mine = () => g.handle.store.service(g.customerId, serviceId)!.accessControl.filter((p) => p.policyName === name);
+    const run = startAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--service', `${g.name}#${serviceId}`]);
+    while (mine().length === 0 && run.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    run.child.kill('SIGKILL');
+    await run.exit;
+    g.handle.setFaults(undefined);
+    expect(mine()).toHaveLength(1);
+    // Someone changes it before the resume: the read cannot tell whether it is this batch's.
+    mine()[0]!.type = 'allow';
+
+    const batch = (await batchOf(name))!;
+    const resumed = await runAccel(['bulk', 'resume', batch.id], { env: ctx.env() });
+    expect(resumed.code, resumed.stderr).toBe(1);
+    expect(resumed.stdout).toMatch(/^unknown\s+Acme\s+.*outcome unknown: The service has an access control policy named “Crash test lone”, but not with the fields that were sent \(type differs\)/m);
+    expect(resumed.stdout).toMatch(/1 outcome unknown$/m);
+    expect(resumed.stderr).toContain(`accel bulk resume ${batch.id} --resend-unknown`);
+    expect(resumed.stderr).toContain(`accel bulk mark-applied ${batch.id} Acme#${serviceId}`);
+    expect(mine()).toHaveLength(1);
+
+    const marked = await runAccel(['bulk', 'mark-applied', batch.id, `Acme#${serviceId}`], { env: ctx.env() });
+    expect(marked.code, marked.stderr).toBe(0);
+    expect(marked.stdout).toMatch(/^applied\s+Acme/m);
+    const journal = await readJson<{ entries: JournalEntry[] }>('journal.json', { entries: [] });
+    const entries = journal.entries.filter((e) => e.batchId === batch.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.result).toMatchObject({ ok: true, confirmed: 'user' });
+    expect(mine()).toHaveLength(1);
+  }, 90_000);
 });
