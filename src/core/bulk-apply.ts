@@ -548,7 +548,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     }
     switch (decision.decision) {
       case 'applied':
-        if (entryId !== null) await deps.changes.confirmApplied(entryId, 'read-back', decision.message, decision.policyId);
+        if (entryId !== null) await deps.changes.confirmApplied(entryId, 'read-back', decision.message, { policyId: decision.policyId });
         setItem(active, item, { state: 'applied', error: null });
         return { send: false };
       case 'not-applied':

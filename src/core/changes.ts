@@ -170,8 +170,8 @@ export type ChangeService = {
   lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind): Promise<JournalEntry | undefined>;
   /** Reads the target of a write with an unknown outcome and decides (write-outcome.ts); sends nothing. */
   checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions?: ChangeCallOptions): Promise<UnknownOutcomeDecision>;
-  /** Settles an unknown entry as applied: confirmed by a read, or marked by the user. */
-  confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, policyId?: number | null): Promise<JournalEntry>;
+  /** Settles an unknown entry as applied: confirmed by a read, or marked by the user (with the IDs the read found). */
+  confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids?: { policyId?: number | null; serviceId?: number | null }): Promise<JournalEntry>;
   /** Settles an unknown entry as not applied (a read found the change absent). */
   confirmNotApplied(entryId: string, message: string): Promise<JournalEntry>;
   /** The newest create of a service with this domain name in the account that applied or has an unknown outcome (refusals are skipped). */
@@ -180,6 +180,10 @@ export type ChangeService = {
 
 /** The code of an unknown write that a read found not applied. */
 export const NOT_APPLIED = 'Change.NotApplied';
+/** A service create that applied, as a refused second create showed, but whose ID never came. */
+export const SERVICE_ID_UNKNOWN = 'Change.CreatedServiceIdUnknown';
+/** The gateway's answer to a service create whose domain name is taken (spec, create a service, rule 1). */
+export const DOMAIN_TAKEN = 'InvalidService.DomainName';
 
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const { journal } = deps;
@@ -246,8 +250,12 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     return journal.append({ ...base, ...settlement });
   }
 
-  function confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, policyId?: number | null): Promise<JournalEntry> {
-    return journal.settle(entryId, { result: { ok: true, confirmed: how, message }, ...(policyId == null ? {} : { policyId }) });
+  function confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids: { policyId?: number | null; serviceId?: number | null } = {}): Promise<JournalEntry> {
+    return journal.settle(entryId, {
+      result: { ok: true, confirmed: how, message },
+      ...(ids.policyId == null ? {} : { policyId: ids.policyId }),
+      ...(ids.serviceId == null ? {} : { serviceId: ids.serviceId }),
+    });
   }
 
   function confirmNotApplied(entryId: string, message: string): Promise<JournalEntry> {
@@ -274,7 +282,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     }
     const decision: UnknownOutcomeDecision = await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
     if (decision.decision === 'applied') {
-      const entry = await confirmApplied(ahead.id, 'read-back', decision.message, decision.policyId);
+      const entry = await confirmApplied(ahead.id, 'read-back', decision.message, { policyId: decision.policyId });
       return { entry, data: null };
     }
     if (decision.decision === 'not-applied') {
@@ -283,7 +291,33 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     }
     const message = `${errorMessage} Whether the change applied is not known. ${decision.message}`;
     const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
+    const check = changeFacts(request.operationId).unknownOutcome;
+    if (check.by === 'resend' && check.because === 'unique-domain' && request.resendOf === undefined) {
+      return createServiceAgain(request, entry);
+    }
     throw new WriteOutcomeUnknownError(entry.id, message);
+  }
+
+  /**
+   * A service create with no answer is sent once more (a service cannot be looked up by its
+   * domain name, and the gateway refuses a second one with the same name): accepted → the first
+   * had not applied; refused as a duplicate → the first applied, but its ID is not known.
+   */
+  async function createServiceAgain(request: ApplyRequest, unknown: JournalEntry): Promise<{ entry: JournalEntry; data: unknown }> {
+    const domain = isObject(request.input.body) && typeof request.input.body.domainName === 'string' ? request.input.body.domainName : '';
+    let again: { entry: JournalEntry; data: unknown };
+    try {
+      again = await apply({ ...request, resendOf: unknown.id });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
+      await confirmApplied(unknown.id, 'read-back', `Confirmed after the gateway did not answer: a second create of ${domain} was refused (domain name already exists), so this one created it.`);
+      throw new CoreError(
+        SERVICE_ID_UNKNOWN,
+        `The service “${domain}” was created, but the gateway did not answer with its ID in time (a second create was refused: the domain name exists now). Add it to the account's services by its ID (Add by ID).`,
+      );
+    }
+    await confirmNotApplied(unknown.id, `Not applied: the create sent again after no answer came was accepted (service ${String(again.entry.serviceId)}), so this one had not applied.`);
+    return again;
   }
 
   async function apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }> {

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { CoreError } from './errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import type { ChangeCallOptions, ChangeService, OperationCallInput } from './changes.ts';
+import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN, type ChangeCallOptions, type ChangeService, type OperationCallInput } from './changes.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
@@ -90,8 +90,7 @@ export type CloneResult = {
   continued?: string;
 };
 
-/** The gateway's answer to a create whose domain name is taken (spec, create a service, rule 1). */
-const DOMAIN_TAKEN = 'InvalidService.DomainName';
+
 
 export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
 export type ApplyItemResult = {
@@ -239,10 +238,11 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
    */
   async function createOrContinue(request: CloneRequest, body: unknown): Promise<Created> {
     const earlier = await deps.changes.lastServiceCreate(request.accountId, request.domainName);
-    const why = 'an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.';
     if (earlier?.result.ok === true && earlier.serviceId !== null) {
       const service = await existingFromEntry(request.accountId, earlier.serviceId, request.domainName);
-      if (service) return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: ${why}` };
+      if (service) {
+        return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.` };
+      }
     }
     try {
       const { entry, data } = await deps.changes.apply({
@@ -259,8 +259,10 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       }
       return { service: parsed.data, entryId: entry.id };
     } catch (error) {
-      const unanswered = earlier !== undefined && earlier.result.ok === null;
-      if (!unanswered || (error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
+      const code = (error as { code?: unknown }).code;
+      // Created by this create (its answer lost, a resend refused), or by an earlier one whose answer was lost.
+      const createdEarlier = code === SERVICE_ID_UNKNOWN || (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
+      if (!createdEarlier) throw error;
       const known = (await deps.inventory(request.accountId)).find((s) => s.domainName.toLowerCase() === request.domainName.toLowerCase());
       const service = known ? await existingFromEntry(request.accountId, known.serviceId, request.domainName) : null;
       if (!service) {
@@ -269,8 +271,14 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
           `The service “${request.domainName}” already exists: an earlier clone created it, but the app stopped before the gateway answered with its ID, and the API cannot look a service up by its domain name. Add it to the account's services by its ID (Add by ID), then apply the source's policies to it with Compare → Apply. Nothing was created twice.`,
         );
       }
-      await deps.changes.confirmApplied(earlier.id, 'read-back', `Confirmed after restart: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`);
-      return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: ${why}` };
+      const settled = earlier ?? (await deps.changes.lastServiceCreate(request.accountId, request.domainName));
+      if (settled === undefined) throw error;
+      await deps.changes.confirmApplied(settled.id, 'read-back', `Confirmed: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`, { serviceId: service.id });
+      return {
+        service,
+        entryId: settled.id,
+        continued: `Service ${service.id} ${service.domainName} already exists: a create whose answer was lost (the app stopped, or the gateway did not answer in time) made it; the clone continues on it.`,
+      };
     }
   }
 

@@ -22,6 +22,7 @@ let behaviour: Behaviour;
 let policies: Array<Record<string, unknown>>;
 let sent: Array<{ operationId: string; journalOnDisk: JournalEntry[] }>;
 let reads: string[];
+let domains: string[];
 
 /** Like the real client: budget, then beforeSend, then the request (which may never be answered). */
 const client: ChangeClient = {
@@ -34,6 +35,16 @@ const client: ChangeClient = {
     await options?.beforeSend?.();
     const onDisk = JSON.parse(await readFile(join(dir, JOURNAL_FILE), 'utf8')) as { entries: JournalEntry[] };
     sent.push({ operationId, journalOnDisk: onDisk.entries });
+    if (operationId === 'createService') {
+      // The gateway refuses a second service with the same domain name.
+      const domainName = (input.body as { domainName: string }).domainName;
+      if (domains.includes(domainName)) throw new ApiError({ status: 409, code: 'InvalidService.DomainName', message: `Domain name ${domainName} already exists.`, operationId });
+      const first = sent.filter((s) => s.operationId === 'createService').length === 1;
+      if (first && behaviour === 'timeout-lost') throw new TimeoutError(30_000, operationId);
+      domains.push(domainName);
+      if (first && behaviour === 'timeout-applied') throw new TimeoutError(30_000, operationId);
+      return { id: 900 + domains.length, domainName, cName: `${domainName}.edge.example` };
+    }
     if (behaviour === 'hang') return new Promise(() => undefined);
     if (behaviour === 'api-error') throw new ApiError({ status: 400, code: 'InvalidParameter', message: 'Bad.', operationId });
     if (behaviour === 'timeout-lost') throw new TimeoutError(30_000, operationId);
@@ -57,6 +68,7 @@ beforeEach(async () => {
   policies = [];
   sent = [];
   reads = [];
+  domains = [];
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -133,6 +145,31 @@ describe('a write the API cannot read back that times out', () => {
     const [entry] = await journal.list();
     expect((error as WriteOutcomeUnknownError).entryId).toBe(entry?.id);
     expect(entry?.result).toMatchObject({ ok: null, code: 'Change.OutcomeUnknown', message: expect.stringContaining('full replacement, so sending it again is safe') });
+  });
+});
+
+describe('a service create that times out', () => {
+  const createService = { accountId: 'acme', operationId: 'createService' as const, input: { params: {}, body: { domainName: 'new.example', origins: [{ originUrl: 'https://o.example' }], defaultHostHeader: 'originHost' } } };
+
+  it('is sent once more: accepted → reported as created, the first entry settled as not applied', async () => {
+    behaviour = 'timeout-lost';
+    const { entry, data } = await service().apply(createService);
+    expect(data).toMatchObject({ id: 901, domainName: 'new.example' });
+    expect(entry).toMatchObject({ serviceId: 901, result: { ok: true } });
+    const entries = await journal.list();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]?.resendOf).toBe(entries[1]?.id);
+    expect(entries[1]?.result).toMatchObject({ ok: false, code: 'Change.NotApplied' });
+  });
+
+  it('refused as a duplicate → the first applied (confirmed), and the error says its ID must be added by hand; never two services', async () => {
+    behaviour = 'timeout-applied';
+    await expect(service().apply(createService)).rejects.toMatchObject({ code: 'Change.CreatedServiceIdUnknown', message: expect.stringContaining('Add it to the account\'s services by its ID') });
+    expect(domains).toEqual(['new.example']);
+    const entries = await journal.list();
+    const first = entries.find((e) => e.resendOf === undefined);
+    expect(first?.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringContaining('a second create of new.example was refused') });
+    expect(entries.find((e) => e.resendOf !== undefined)?.result).toMatchObject({ ok: false, code: 'InvalidService.DomainName' });
   });
 });
 
