@@ -108,6 +108,7 @@ export function createJournal(options: JournalOptions): Journal {
     while (waiting.length > 0) {
       const group = waiting;
       waiting = [];
+      const sendingIds: string[] = [];
       try {
         const outcomes = await document.update((file) => {
           const added: JournalEntry[] = [];
@@ -116,15 +117,20 @@ export function createJournal(options: JournalOptions): Journal {
             if (op.kind === 'append') {
               const entry = boundedEntry({ ...op.input, id: randomUUID(), at: op.input.at ?? now().toISOString() });
               added.push(entry);
+              // Sending from the moment it is on disk (a read in between must not call it cut off).
+              if (entry.result.ok === null && entry.result.sending === true) {
+                sendingIds.push(entry.id);
+                inFlight.add(entry.id);
+                begun.set(entry.id, entry);
+              }
               return { entry };
             }
-            const inAdded = added.findIndex((e) => e.id === op.id);
-            const inFile = inAdded >= 0 ? -1 : file.entries.findIndex((e) => e.id === op.id);
-            const current = inAdded >= 0 ? added[inAdded] : inFile >= 0 ? file.entries[inFile] : begun.get(op.id);
+            // An entry's ID is known only once it is written, so it is settled in a later group.
+            const inFile = file.entries.findIndex((e) => e.id === op.id);
+            const current = inFile >= 0 ? file.entries[inFile] : begun.get(op.id);
             if (current === undefined) return { error: new Error(`Journal entry ${op.id} is no longer in the journal.`) };
             const settled = boundedEntry({ ...current, ...op.settlement });
-            if (inAdded >= 0) added[inAdded] = settled;
-            else if (inFile >= 0) file.entries[inFile] = settled;
+            if (inFile >= 0) file.entries[inFile] = settled;
             else added.push(settled);
             return { entry: settled };
           });
@@ -139,6 +145,11 @@ export function createJournal(options: JournalOptions): Journal {
         });
       } catch (error) {
         for (const w of group) w.reject(error);
+        // Not written: none of this group's writes is sent.
+        for (const id of sendingIds) {
+          inFlight.delete(id);
+          begun.delete(id);
+        }
       }
     }
     flushing = false;
@@ -153,11 +164,8 @@ export function createJournal(options: JournalOptions): Journal {
     append(input) {
       return enqueue({ kind: 'append', input });
     },
-    async begin(input) {
-      const entry = await enqueue({ kind: 'append', input: { ...input, result: { ok: null, sending: true } } });
-      inFlight.add(entry.id);
-      begun.set(entry.id, entry);
-      return entry;
+    begin(input) {
+      return enqueue({ kind: 'append', input: { ...input, result: { ok: null, sending: true } } });
     },
     async settle(id, settlement) {
       try {
