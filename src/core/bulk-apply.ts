@@ -168,7 +168,8 @@ export function createBulkService(deps: BulkDeps): BulkService {
             if (entry) settleFromJournal(item, entry);
             else item.state = 'pending';
           }
-          b.status = 'interrupted';
+          // Cut off after its last write was answered: nothing is left but failures to retry.
+          b.status = b.items.some((i) => i.state === 'pending' || i.state === 'unknown') ? 'interrupted' : 'finished';
           b.counts = countItems(b.items);
         });
       }

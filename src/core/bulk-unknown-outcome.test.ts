@@ -216,6 +216,23 @@ describe('after a restart, an item whose write got no answer', () => {
   });
 });
 
+describe('a batch cut off after its last answer', () => {
+  it('is finished after the restart, not interrupted with nothing to resume', async () => {
+    const first = start();
+    const plan = await first.plan({ change: corsChange, targets: { accountIds: ['acme'] } });
+    await first.run(plan.id);
+    await first.finished(plan.id);
+    // What a kill between the last answer and the batch's final save leaves: status running.
+    const batches = createBatchStore({ dataDir, now: () => NOW });
+    await batches.update(plan.id, (b) => {
+      b.status = 'running';
+    });
+    const restarted = start();
+    expect(await restarted.get(plan.id)).toMatchObject({ status: 'finished', counts: { applied: 3 } });
+    expect((await restarted.list()).find((b) => b.id === plan.id)?.resumable).toBe(false);
+  });
+});
+
 describe('cancel while a write is out', () => {
   it('leaves that item unknown (not pending): the resume reads before sending, and sends nothing twice', async () => {
     const bulk = start();
