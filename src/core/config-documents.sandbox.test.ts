@@ -252,6 +252,35 @@ describe('configuration documents across two customers', () => {
     }
   });
 
+  it('an apply whose create got no answer reports it applied (read back by name), and applying again sends nothing twice', async () => {
+    const source = { accountId: acme, serviceId: shopId };
+    const apiService = acmeGateway.services.find((s) => s.domainName === 'api.example-shop.com')!;
+    const target = { accountId: acme, serviceId: apiService.id };
+    const plan = data(await core.invoke('config.plan', { source, target, parts: ['access-control'] }));
+    const create = plan.items.find((i) => i.part === 'access-control' && i.action === 'create' && i.name === 'Block admin from outside')!;
+    expect(create).toBeDefined();
+    const creates = () => acmeLog.filter((line) => line.includes('op=createAccessControlPolicy')).length;
+    const before = creates();
+    // The gateway makes the policy at once but its answer takes longer than the client waits (5 s).
+    acmeGateway.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 8_000 } } });
+    try {
+      const applied = data(await core.invoke('config.apply', { source, target, parts: ['access-control'], itemIds: [create.id] }));
+      expect(applied.results.find((r) => r.id === create.id)).toMatchObject({ outcome: 'applied' });
+      const entry = data(await core.invoke('journal.list', { accountId: acme })).entries.find((e) => e.id === applied.results.find((r) => r.id === create.id)?.journalEntryId);
+      expect(entry?.result).toMatchObject({ ok: true, confirmed: 'read-back' });
+    } finally {
+      acmeGateway.setFaults(undefined);
+    }
+    // Applied again (as after a restart): the plan reads it back as there, and nothing is sent.
+    const again = data(await core.invoke('config.apply', { source, target, parts: ['access-control'], itemIds: [create.id] }));
+    expect(again.results.find((r) => r.id === create.id)?.outcome).toBe('unchanged');
+    // One create was sent (the gateway logs the first when its slow answer ends), and no other.
+    expect(creates()).toBeLessThanOrEqual(before + 1);
+    const journaled = data(await core.invoke('journal.list', { accountId: acme, serviceId: apiService.id, operationId: 'createAccessControlPolicy' })).entries;
+    expect(journaled).toHaveLength(1);
+    expect(acmeGateway.store.service(DEMO_CUSTOMER_ID, apiService.id)!.accessControl.filter((p) => p.policyName === 'Block admin from outside')).toHaveLength(1);
+  });
+
   it('a clone started again after the app stopped continues on the service it created; never a second create', async () => {
     const source = { accountId: acme, serviceId: shopId };
     const creates = () => acmeLog.filter((line) => line.includes('op=createService')).length;
