@@ -70,7 +70,7 @@ function scattered(q: string, t: string, found: number[] | null): number | null 
 }
 
 /** The score of a found occurrence in the label `t`: earlier and in shorter labels is better ("Cache control" before "www… › Cache control"). */
-function occurrenceScore(kind: 1 | 2 | 3, at: number, q: string, t: string): number {
+function occurrenceScore(kind: 0 | 1 | 2 | 3, at: number, q: string, t: string): number {
   return [0, 1000, 1200, 1300][kind]! - at - (t.length - q.length) * 0.1;
 }
 
