@@ -88,14 +88,14 @@ test('access control: bad IP entry and duplicate priority are named; a token pol
   const editor = app.getByRole('form', { name: 'New access control policy' });
   await editor.getByLabel('Policy name').fill('Bot tokens');
   await editor.getByLabel('Type').selectOption('token');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).fill('/bots');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).press('Enter');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.300');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).fill('/bots');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('10.0.0.300');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await expect(editor.getByText(/["“]10.0.0.300["”] is not an address/)).toBeVisible();
   await editor.getByRole('button', { name: 'Remove 10.0.0.300' }).click();
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.0/8, 192.0.2.1/255.255.255.0');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('10.0.0.0/8, 192.0.2.1/255.255.255.0');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await editor.getByLabel('Search countries').fill('germ');
   await editor.getByRole('option', { name: 'Germany (DE)' }).click();
   await editor.getByLabel('Priority').fill('40');
@@ -247,8 +247,8 @@ test('a server error is shown on its field and nothing typed is lost', async ({ 
   await app.getByRole('button', { name: 'New access control policy' }).click();
   const editor = app.getByRole('form', { name: 'New access control policy' });
   await editor.getByLabel('Policy name').fill('Late policy');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).fill('/late');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).fill('/late');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
   await editor.getByLabel('Priority').fill('77');
 
   // Meanwhile another client takes priority 77: the list in the editor is now stale. (Called from
