@@ -104,9 +104,21 @@ test('access control: bad IP entry and duplicate priority are named; a token pol
   await expect(editor.getByText(/Token policies need at least one token/)).toBeVisible();
   await editor.getByRole('button', { name: 'Generate token' }).click();
   await expect(editor.getByLabel('Token 1')).toHaveAttribute('type', 'password');
-  expect(await editor.getByLabel('Token 1').inputValue()).toMatch(/^[0-9a-z]{64}$/);
+  const token = await editor.getByLabel('Token 1').inputValue();
+  expect(token).toMatch(/^[0-9a-z]{64}$/);
   await shoot(app, 'policies-access-new');
   await editor.getByRole('button', { name: 'Review and create' }).click();
+  // The review masks the token as the editor does, in both views, until Show is pressed.
+  const review = app.getByRole('dialog', { name: 'Review the change' });
+  await expect(review.getByRole('row').filter({ hasText: /^Token secret/ })).toContainText('•••••••• (hidden)');
+  await expect(review).not.toContainText(token);
+  await review.getByLabel('Show API names and values').check();
+  await expect(review).not.toContainText(token);
+  await review.getByRole('button', { name: 'Show token secret' }).click();
+  await expect(review).toContainText(token);
+  await review.getByRole('button', { name: 'Hide token secret' }).click();
+  await expect(review).not.toContainText(token);
+  await shoot(app, 'policies-access-review-token', review);
   await applyReviewed(app);
   const row = app.getByRole('table', { name: 'Access control policies' }).getByRole('row', { name: /Bot tokens/ });
   await expect(row).toContainText('tokens set (hidden)');
