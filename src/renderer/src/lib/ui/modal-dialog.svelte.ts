@@ -57,14 +57,15 @@ export function restoreFocus(opener: Element | null): void {
 /**
  * Focus the heading of the screen shown (`main h1`), once it is there and no dialog is open: after
  * an action that leaves the screen it was started from (a first account added on the welcome
- * screen mounts the app's shell) or whose opener went away. Falls back to <main> after `timeoutMs`;
- * gives up when something else takes focus meanwhile (the user moved on).
+ * screen mounts the app's shell) or whose opener went away. Falls back to <main> after `timeoutMs`.
+ * Gives up when a field outside any dialog takes focus meanwhile (the user is typing elsewhere);
+ * focus that a closing dialog hands back to its opener is moved on.
  */
 export function focusScreenHeading(timeoutMs = 2000): void {
   const started = performance.now();
   const attempt = (): void => {
     const active = document.activeElement;
-    if (active && active !== document.body && !active.closest('dialog')) return;
+    if (active instanceof HTMLElement && !active.closest('dialog') && active.matches('input, textarea, select, [contenteditable="true"]')) return;
     const heading = document.querySelector('dialog[open]') ? null : document.querySelector<HTMLElement>('main h1');
     const late = performance.now() - started > timeoutMs;
     const target = heading ?? (late ? document.querySelector<HTMLElement>('main') : null);
