@@ -77,7 +77,7 @@ test('a change with no differences cannot be applied', async ({ app }) => {
 
 test('add account dialog: opens on Display name (a space does not close it), Test connection keeps focus on its result, Add moves it to the screen heading', async ({ app, sandbox }) => {
   const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
-  const focusedTag = () => app.evaluate(() => (document.activeElement === document.body || !document.activeElement ? 'body' : document.activeElement.tagName.toLowerCase()));
+  const focusedTag = () => app.evaluate<string>(`(() => { const el = document.activeElement; return !el || el === document.body ? 'body' : el.tagName.toLowerCase(); })()`);
 
   /** Fills the dialog by keyboard from its first field; ends with Test connection and Add account. */
   async function addByKeyboard(dialog: Locator, name: string, shots: string): Promise<void> {
