@@ -17,7 +17,9 @@ export interface FuzzyMatch {
   positions: number[];
 }
 
-const wordBoundary = /[\s./_\-:#(›·—,]/;
+/** Characters that end a word (a lookup by char code: this runs for every candidate occurrence). */
+const boundaryChars = ' \t\n./_-:#(),·—›';
+const boundaryCodes = new Set([...boundaryChars].map((char) => char.charCodeAt(0)));
 
 /** An item whose account a query word names ranks above any item whose account none does. */
 const ACCOUNT_RANK = 100_000;
@@ -26,26 +28,31 @@ const ACCOUNT_PREFIX_MIN = 3;
 /** Letters in order never score as much as the word itself found anywhere. */
 const SCATTERED_MAX = 250;
 
-const isBoundary = (text: string, index: number): boolean => index < 0 || index >= text.length || wordBoundary.test(text[index] as string);
+const isBoundary = (text: string, index: number): boolean => index < 0 || index >= text.length || boundaryCodes.has(text.charCodeAt(index));
 
 /**
- * Where `word` occurs in `text` (both lower-cased), as the best kind of occurrence: 3 whole word,
- * 2 word start, 1 inside a word, 0 absent. `at` is that occurrence's index.
+ * Where `word` occurs in `text` (both lower-cased), as the best kind of occurrence — 3 whole
+ * word, 2 word start, 1 inside a word, 0 absent — and that occurrence's index, packed into one
+ * number (`index * 4 + kind`; 0 when absent): this runs for every entry on every keystroke, and
+ * an object per call would keep the garbage collector busy.
  */
-function bestOccurrence(word: string, text: string): { kind: 0 | 1 | 2 | 3; at: number } {
+function bestOccurrence(word: string, text: string): number {
   let at = text.indexOf(word);
-  if (at < 0) return { kind: 0, at: -1 };
-  let best: { kind: 0 | 1 | 2 | 3; at: number } = { kind: 1, at };
+  if (at < 0) return 0;
+  let best = at * 4 + 1;
   while (at >= 0) {
     if (isBoundary(text, at - 1)) {
       const kind = isBoundary(text, at + word.length) ? 3 : 2;
-      if (kind > best.kind) best = { kind, at };
+      if (kind > (best & 3)) best = at * 4 + kind;
       if (kind === 3) break;
     }
     at = text.indexOf(word, at + 1);
   }
   return best;
 }
+
+const kindOf = (occurrence: number): number => occurrence & 3;
+const positionOf = (occurrence: number): number => occurrence >>> 2;
 
 /** The letters of `q` in order through `t`: a score (≤ SCATTERED_MAX) and their indexes, or null. */
 function scattered(q: string, t: string, found: number[] | null): number | null {
@@ -69,30 +76,36 @@ function scattered(q: string, t: string, found: number[] | null): number | null 
   return Math.min(score, SCATTERED_MAX);
 }
 
+const labelScores = [0, 1000, 1200, 1300] as const;
+
 /** The score of a found occurrence in the label `t`: earlier and in shorter labels is better ("Cache control" before "www… › Cache control"). */
-function occurrenceScore(kind: 0 | 1 | 2 | 3, at: number, q: string, t: string): number {
-  return [0, 1000, 1200, 1300][kind]! - at - (t.length - q.length) * 0.1;
+function occurrenceScore(kind: number, at: number, q: string, t: string): number {
+  return (labelScores[kind] as number) - at - (t.length - q.length) * 0.1;
 }
 
 /** The score of `q` in the label `t` (both lower-cased), or null; `positions` collects highlights. */
 function labelScore(q: string, t: string, positions: number[] | null): number | null {
   if (q === '') return 0;
-  const { kind, at } = bestOccurrence(q, t);
+  const occurrence = bestOccurrence(q, t);
+  const kind = kindOf(occurrence);
+  const at = positionOf(occurrence);
   if (kind === 0) return scattered(q, t, positions);
   if (positions) for (let i = 0; i < q.length; i++) positions.push(at + i);
   return occurrenceScore(kind, at, q, t);
 }
 
 const otherScores = [0, 300, 700, 800] as const;
+const OTHER_MAX = otherScores[3];
 const accountScores = [0, 300, 1000, 1100] as const;
 
+type AccountHit = { score: number; names: boolean } | null;
+
 /** How a word names an account (lower-cased): its score and whether it ranks the account first. */
-function accountScore(word: string, account: string): { score: number; names: boolean } | null {
-  if (account === '') return null;
-  const { kind } = bestOccurrence(word, account);
+function accountScore(word: string, account: string): AccountHit {
+  const kind = kindOf(bestOccurrence(word, account));
   if (kind === 0) return null;
   const names = kind === 3 || (kind === 2 && word.length >= ACCOUNT_PREFIX_MIN);
-  return { score: accountScores[kind], names };
+  return { score: accountScores[kind] as number, names };
 }
 
 export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
@@ -110,38 +123,27 @@ export function queryWords(query: string): string[] {
 interface Texts {
   main: string;
   other: string;
-  account: string;
 }
 
 /**
- * The score of the whole query for one item, or null when a word is not found. `single`: the
- * query is one word, which may then also be found as letters in order in the other fields (a
- * short word among several would match almost any long keyword string that way). `accountHits`
- * caches each word's account score per account (few accounts, thousands of items each).
+ * The score of the whole query for one item, or null when a word is not found. A one-word query
+ * may also be found as letters in order in the other fields (a short word among several would
+ * match almost any long keyword string that way). `hits`: how each word names the item's
+ * account (scored once per account and search), null for an item without one.
  */
-function scoreItem(
-  words: readonly string[],
-  texts: Texts,
-  accountHits: Map<string, ({ score: number; names: boolean } | null)[]> | null,
-  positions: number[] | null,
-): number | null {
+function scoreItem(words: readonly string[], texts: Texts, hits: readonly AccountHit[] | null, positions: number[] | null): number | null {
   let total = 0;
-  let hits: ({ score: number; names: boolean } | null)[] | undefined;
-  if (texts.account !== '') {
-    hits = accountHits?.get(texts.account);
-    if (!hits) {
-      hits = words.map((word) => accountScore(word, texts.account));
-      accountHits?.set(texts.account, hits);
-    }
-  }
   for (let w = 0; w < words.length; w++) {
     const word = words[w] as string;
     const account = hits?.[w] ?? null;
-    const other = otherScores[bestOccurrence(word, texts.other).kind];
+    const occurrence = bestOccurrence(word, texts.main);
+    const kind = kindOf(occurrence);
+    const at = positionOf(occurrence);
+    const label = kind > 0 ? occurrenceScore(kind, at, word, texts.main) : null;
+    // The other fields only when they could beat the label (their best is a whole word, 800).
+    const other = label !== null && label >= OTHER_MAX ? 0 : (otherScores[kindOf(bestOccurrence(word, texts.other))] as number);
     let best = Math.max(other, account?.score ?? 0);
-    const { kind, at } = bestOccurrence(word, texts.main);
-    if (kind > 0) {
-      const label = occurrenceScore(kind, at, word, texts.main);
+    if (label !== null) {
       if (label >= best) {
         best = label;
         if (positions) for (let i = 0; i < word.length; i++) positions.push(at + i);
@@ -179,19 +181,6 @@ function normalise(query: string): string {
   return queryWords(query).join(' ');
 }
 
-/** Lower-cases each distinct text once (40,000 entries share twenty account names). */
-function lowerCaser(): (text: string) => string {
-  const seen = new Map<string, string>();
-  return (text) => {
-    let lower = seen.get(text);
-    if (lower === undefined) {
-      lower = text.toLowerCase();
-      seen.set(text, lower);
-    }
-    return lower;
-  };
-}
-
 /**
  * Prepares items for searching: their texts are lower-cased once here, not on every keystroke;
  * a search keeps only the best `limit` results instead of sorting every match; and a query that
@@ -210,12 +199,20 @@ export function fuzzyIndex<T>(
   keywords?: (item: T) => string,
   account?: (item: T) => string,
 ): FuzzyIndex<T> {
-  const lower = lowerCaser();
-  const texts: Texts[] = items.map((item) => ({
-    main: text(item).toLowerCase(),
-    other: keywords ? keywords(item).toLowerCase() : '',
-    account: account ? lower(account(item)) : '',
-  }));
+  const texts: Texts[] = items.map((item) => ({ main: text(item).toLowerCase(), other: keywords ? keywords(item).toLowerCase() : '' }));
+  // Each item's account as an index into the distinct names (40,000 entries share twenty).
+  const accountNames: string[] = [];
+  const accountIndex = new Map<string, number>();
+  const accountOf = items.map((item) => {
+    const name = account?.(item) ?? '';
+    if (name === '') return -1;
+    let index = accountIndex.get(name);
+    if (index === undefined) {
+      index = accountNames.push(name.toLowerCase()) - 1;
+      accountIndex.set(name, index);
+    }
+    return index;
+  });
   // The previous search: its query, its `include`, and every item index it matched.
   let last: { query: string; include: ((item: T) => boolean) | undefined; matched: number[] } | null = null;
   return {
@@ -225,7 +222,7 @@ export function fuzzyIndex<T>(
       const refines = last !== null && last.include === include && last.query !== '' && normalised.startsWith(last.query);
       const candidates = refines && last ? last.matched : null;
       const count = candidates ? candidates.length : items.length;
-      const accountHits = new Map<string, ({ score: number; names: boolean } | null)[]>();
+      const accountHits = accountNames.map((name) => words.map((word) => accountScore(word, name)));
       const matched: number[] = [];
       // Best first; each entry is [score, index].
       const best: [number, number][] = [];
@@ -233,7 +230,7 @@ export function fuzzyIndex<T>(
         const i = candidates ? (candidates[c] as number) : c;
         const item = items[i] as T;
         if (!candidates && include && !include(item)) continue;
-        const score = words.length === 0 ? 0 : scoreItem(words, texts[i] as Texts, accountHits, null);
+        const score = words.length === 0 ? 0 : scoreItem(words, texts[i] as Texts, accountHits[accountOf[i] as number] ?? null, null);
         if (score === null) continue;
         matched.push(i);
         if (best.length >= limit && score <= (best[best.length - 1] as [number, number])[0]) continue;
@@ -246,7 +243,7 @@ export function fuzzyIndex<T>(
       last = { query: normalised, include, matched };
       return best.map(([score, i]) => {
         const positions: number[] = [];
-        if (words.length > 0) scoreItem(words, texts[i] as Texts, accountHits, positions);
+        if (words.length > 0) scoreItem(words, texts[i] as Texts, accountHits[accountOf[i] as number] ?? null, positions);
         return { item: items[i] as T, match: { score, positions: [...new Set(positions)].sort((a, b) => a - b) } };
       });
     },
