@@ -149,10 +149,10 @@ export async function measureCharts(browser: Browser, options: ChartBenchOptions
     const cpu = threadTimes(events);
     const withCpu = results.map((r) => ({
       ...r,
-      cpu: Object.fromEntries((Object.keys(kindLabels) as ChartKind[]).map((k) => [k, cpu.get(`${r.name}:${k}`) ?? []])) as Record<ChartKind, number[]>,
+      cpu: Object.fromEntries(Object.keys(r.times).map((k) => [k, cpu.get(`${r.name}:${k}`) ?? []])) as Record<ChartKind, number[]>,
     }));
     for (const r of withCpu) {
-      for (const k of Object.keys(kindLabels) as ChartKind[]) {
+      for (const k of Object.keys(r.times) as ChartKind[]) {
         if (r.cpu[k].length !== r.times[k].length) throw new Error(`chart render bench: ${r.cpu[k].length} thread times for ${r.times[k].length} drawings (${r.name}, ${k})`);
       }
     }

@@ -140,7 +140,7 @@ function chartJs(host: HTMLElement, c: ChartCase, palette: string[], decimation:
   canvas.width = WIDTH;
   canvas.height = HEIGHT;
   host.append(canvas);
-  const chart: ChartType<'line', { x: number; y: number }[]> = new Chart(canvas, {
+  const chart: ChartType<'line', { x: number; y: number }[]> = new Chart<'line', { x: number; y: number }[]>(canvas, {
     type: 'line',
     data: {
       datasets: c.series.map((s, i) => ({ label: s.label, data: s.points.map(([x, y]) => ({ x, y })), borderColor: palette[i], borderWidth: 1.5 })),
