@@ -1,10 +1,10 @@
 // npm run bench [-- --json] [--no-wait] [--screenshots DIR] [--only GROUP,GROUP] [--profile DIR]
-// --profile DIR: Chromium CPU profiles (.cpuprofile, open in DevTools) of the scale steps and the
-// offline dashboard; for readable function names build first with
+// --profile DIR: Chromium CPU profiles (.cpuprofile, open in DevTools) of the scale steps, the
+// offline dashboard and the chart comparison; for readable function names build first with
 // `ACCEL_BENCH_UNMINIFIED=1 npx electron-vite build` (the bench rebuilds only a stale build).
 // Groups (all by default): render (rows 1, 2 and chart), chart (the chart alone beside uPlot and
-// Chart.js), refresh (row 4), offline (row 3), scale (5,000
-// services: filter, account switch, palette, scrolling), size (row 5), suites (rule test suites
+// Chart.js), refresh (row 4), offline (row 3), scale (5,000 services: filter, account switch,
+// palette, scrolling), size (row 5), suites (rule test suites
 // on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser),
 // baselines (row 8: its own core and data; the grid row starts its own Chromium).
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
