@@ -48,6 +48,8 @@ function client(accountId: string): ChangeClient {
   };
 }
 
+const clock = () => new Date('2026-11-23T12:00:00.000Z');
+
 function makeService(journal: Journal, extra: Partial<BulkDeps> = {}): BulkService {
   const changes = createChangeService({
     journal,
@@ -56,8 +58,9 @@ function makeService(journal: Journal, extra: Partial<BulkDeps> = {}): BulkServi
   });
   let n = 0;
   return createBulkService({
-    batches: createBatchStore({ dataDir }),
-    templates: createTemplateStore({ dataDir }),
+    // The stores' clock is the service's: plans never run are dropped a day after they were made.
+    batches: createBatchStore({ dataDir, now: clock }),
+    templates: createTemplateStore({ dataDir, now: clock }),
     changes,
     journal,
     accounts: async () => accounts,
@@ -66,7 +69,7 @@ function makeService(journal: Journal, extra: Partial<BulkDeps> = {}): BulkServi
     serviceTags: async (id) => new Map(id === 'acme' ? [[2, ['images']]] : []),
     accountTags: async () => new Map([['globex', ['retail']]]),
     progress: (e) => events.push(e),
-    now: () => new Date('2026-11-23T12:00:00.000Z'),
+    now: clock,
     newId: () => `batch-${++n}-${Math.random().toString(36).slice(2, 8)}`,
     ...extra,
   });
