@@ -186,14 +186,27 @@ export function createRuleSuiteService(deps: RuleSuiteDeps) {
     /** The suite of the change's service, on the rules now and after the change. */
     async check(accountId: string, change: ProposedChange): Promise<ChangeCheck> {
       const serviceId = Number(change.params.serviceId);
-      if (!Number.isSafeInteger(serviceId) || serviceId <= 0 || !changesRules(change.operationId)) return { total: 0, flipped: [], fixed: [] };
-      const { expectations } = await deps.store.get({ accountId, serviceId });
-      // No suite: nothing to read, the review opens as fast as before.
-      if (expectations.length === 0) return { total: 0, flipped: [], fixed: [] };
-      const [lists, journal] = await Promise.all([readLists(accountId, serviceId), deps.journal(accountId, serviceId)]);
-      return checkChangeOnLists(expectations, lists, journal, change);
+      if (!Number.isSafeInteger(serviceId) || serviceId <= 0) return noCheck();
+      const [check] = await checkEach(accountId, serviceId, [change]);
+      return check ?? noCheck();
     },
+    checkEach,
   };
+
+  /**
+   * Several changes of one service, each on its own against the rules now (a plan's items): the
+   * service's lists are read once. No suite, or no change that can alter a verdict: no reads.
+   */
+  async function checkEach(accountId: string, serviceId: number, changes: readonly ProposedChange[]): Promise<ChangeCheck[]> {
+    if (!changes.some((c) => changesRules(c.operationId))) return changes.map(noCheck);
+    const { expectations } = await deps.store.get({ accountId, serviceId });
+    // No suite: nothing to read, the review opens as fast as before.
+    if (expectations.length === 0) return changes.map(noCheck);
+    const [lists, journal] = await Promise.all([readLists(accountId, serviceId), deps.journal(accountId, serviceId)]);
+    return changes.map((change) => (changesRules(change.operationId) ? checkChangeOnLists(expectations, lists, journal, change) : noCheck()));
+  }
 }
+
+const noCheck = (): ChangeCheck => ({ total: 0, flipped: [], fixed: [] });
 
 export type RuleSuiteService = ReturnType<typeof createRuleSuiteService>;

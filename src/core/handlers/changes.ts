@@ -7,13 +7,14 @@ import type { OperationCallInput } from '../changes.ts';
 
 export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'changes'> {
   return {
-    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations }) => {
+    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations, acceptFlippedExpectations }) => {
       const result = await changeServiceFor(ctx).apply({
         accountId,
         operationId,
         input: input as OperationCallInput,
         confirmProduction,
         ...(flippedExpectations ? { flippedExpectations } : {}),
+        ...(acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
       });
       return { entry: result.entry, data: maskSecrets(result.data).data };
     },
