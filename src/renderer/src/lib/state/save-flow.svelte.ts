@@ -6,6 +6,10 @@ import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
 import { findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
 import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
+import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
+
+/** The core refused because it found what the review did not show: a production flag set elsewhere, rule tests that flip now. */
+const reviewAgainCodes = new Set([CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED]);
 
 /** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
 export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound';
@@ -110,8 +114,10 @@ export class SaveFlow {
         operationId: review.operationId,
         input: review.body === undefined ? { params: review.params } : { params: review.params, body: review.body },
         confirmProduction,
-        // Applied although the review showed these rule tests flipping: the journal records it.
+        // The core checks the rule tests again: those the review showed flipping are accepted (the
+        // journal records them); a review that could not check them was confirmed knowing so.
         ...(review.suite && review.suite.flipped.length > 0 ? { flippedExpectations: review.suite.flipped.map((f) => f.name) } : {}),
+        ...(review.suiteError !== null ? { acceptFlippedExpectations: true } : {}),
       });
       this.#review = null;
       this.#serverErrors = {};
@@ -119,6 +125,13 @@ export class SaveFlow {
       return result;
     } catch (error) {
       this.#review = null;
+      if (error instanceof IpcCallError && reviewAgainCodes.has(error.code)) {
+        // Nothing was sent: the review opens again with what the core found, for the user to decide.
+        notify('Review the change again', 'warning', error.message, { accountId: this.accountId });
+        await accounts.refresh();
+        await this.open(review.operationId, review.params, review.body);
+        return null;
+      }
       if (error instanceof IpcCallError && normalizeApiErrorCode(error.code) === POLICY_ID_NOT_FOUND) {
         // Not a field problem: the editor shows this with a "Reload the list" action instead of
         // a toast, and the form (with its draft) stays as it is.
