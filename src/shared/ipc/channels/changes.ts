@@ -6,12 +6,7 @@ import { defineChannels, idSchema } from '../define.ts';
 import { journalEntrySchema, mutatingOperationIdSchema } from './journal.ts';
 import { MAX_EXPECTATIONS } from '../../suites/schema.ts';
 
-/** Error code when a production account's change was sent without confirmProduction: true. */
-export const CONFIRMATION_REQUIRED = 'Change.ConfirmationRequired';
-/** Error code when a change would make rule test expectations fail that the caller did not accept. */
-export const RULE_TESTS_FLIPPED = 'Change.RuleTestsFlipped';
-/** Error code when the service's rule tests could not be checked and the caller did not accept applying unchecked. */
-export const RULE_TESTS_UNCHECKED = 'Change.RuleTestsUnchecked';
+export { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '../change-error-codes.ts';
 
 /**
  * What the caller accepts of the rule test check the core runs before every rule-changing write:
