@@ -16,7 +16,7 @@ import type { InventoryServiceInfo } from './inventory.ts';
 
 export type ApiReadsDeps = {
   currentAccountId(): Promise<string | null>;
-  client(accountId: string): Promise<{ request(operationId: OperationId, input: RequestInput): Promise<unknown> }>;
+  client(accountId: string): Promise<{ request(operationId: OperationId, input: RequestInput, options?: { signal?: AbortSignal }): Promise<unknown> }>;
   revealThrottle: RevealThrottle;
   /** A service as just read: its list entry (if listed) is brought in step (inventory-service refresh). */
   serviceRead?(accountId: string, service: InventoryServiceInfo): Promise<unknown>;
@@ -37,7 +37,8 @@ function readOperationOf(id: OperationId): OperationId {
 export type ApiReads = ReturnType<typeof createApiReads>;
 
 export function createApiReads(deps: ApiReadsDeps) {
-  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
+  /** `signal`: the caller went away; a read still queued behind the budget (or in flight) is cancelled. */
+  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput, signal?: AbortSignal) {
     const resolved =
       accountId ??
       (await deps.currentAccountId()) ??
@@ -46,7 +47,7 @@ export function createApiReads(deps: ApiReadsDeps) {
       })();
     const client = await deps.client(resolved);
     // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
-    const data = (await client.request(operationId, input)) ?? null;
+    const data = (await client.request(operationId, input, signal ? { signal } : undefined)) ?? null;
     if (operationId === 'getService') await refreshListed(resolved, input, data);
     return { accountId: resolved, data };
   }
@@ -65,19 +66,19 @@ export function createApiReads(deps: ApiReadsDeps) {
       return run(accountId, readOperationOf(operationId), input);
     },
     /** A read, its answer with secrets masked and the paths of the masked fields. */
-    async call(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
-      const result = await run(accountId, readOperationOf(operationId), input);
+    async call(accountId: string | undefined, operationId: OperationId, input: RequestInput, signal?: AbortSignal) {
+      const result = await run(accountId, readOperationOf(operationId), input, signal);
       const masked = maskSecrets(result.data);
       return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
     },
     /** One secret of a read's answer, re-read now; throttled so the renderer cannot harvest them. */
-    async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string) {
+    async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string, signal?: AbortSignal) {
       // Revealing re-reads the resource; a write operation must never run twice for it.
       if (operations[operationId].method !== 'GET') {
         throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${operationId}.`);
       }
       deps.revealThrottle.take();
-      const { data } = await run(accountId, operationId, input);
+      const { data } = await run(accountId, operationId, input, signal);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';
       if (typeof value !== 'string' || !isRevealableSecretField(key)) {

@@ -32,8 +32,7 @@ import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import type { ProposedChange } from '#shared/suites/lists-after-change.ts';
 import { flippedExpectationsNote } from '#shared/bulk/batch.ts';
 
-/** How a read is paced in the key's request budget: background reads (snapshots) let interactive ones go first. */
-/** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones). */
+/** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones; a caller that went away cancels its reads). */
 export type ReadOptions = ChangeCallOptions;
 
 /** What the reader needs from an account's API client (structural, so tests may pass a fake). */
@@ -180,7 +179,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     return parsed.data;
   }
 
-  async function exportDocument(request: ExportRequest): Promise<ExportResult> {
+  async function exportDocument(request: ExportRequest, options: ReadOptions = {}): Promise<ExportResult> {
     const passphrase = request.includeSecrets ? checkPassphrase(request.passphrase) : undefined;
     const known = await deps.inventory(request.accountId);
     const ids = request.serviceIds ?? known.map((s) => s.serviceId);
@@ -191,7 +190,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     const failed: ExportResult['failed'] = [];
     for (const serviceId of [...new Set(ids)]) {
       try {
-        services.push(await readServiceConfig(request.accountId, serviceId));
+        services.push(await readServiceConfig(request.accountId, serviceId, options));
       } catch (error) {
         const { code, message, status } = error as ErrorLike;
         // A wrong key or no connection fails every service the same way: stop and say so once.
@@ -220,14 +219,14 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
   }
 
   /** The plan against the target as read now. */
-  async function planNow(request: PlanRequest): Promise<ApplyPlan> {
-    const source = await resolveSource(request.source);
-    const target = await readServiceConfig(request.target.accountId, request.target.serviceId);
+  async function planNow(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
+    const source = await resolveSource(request.source, options);
+    const target = await readServiceConfig(request.target.accountId, request.target.serviceId, options);
     return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
   }
 
-  async function resolveSource(source: ConfigSource): Promise<ServiceConfig> {
-    if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId);
+  async function resolveSource(source: ConfigSource, options: ReadOptions = {}): Promise<ServiceConfig> {
+    if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId, options);
     return pickService(await readDocument(source.document, source.passphrase), source.service);
   }
 
@@ -297,12 +296,12 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         plan: planApply(source, target, { parts: clonePlanParts }),
       };
     },
-    async diff(left: ConfigSource, right: ConfigSource): Promise<ConfigDiff> {
-      const [l, r] = await Promise.all([this.resolveSource(left), this.resolveSource(right)]);
+    async diff(left: ConfigSource, right: ConfigSource, options: ReadOptions = {}): Promise<ConfigDiff> {
+      const [l, r] = await Promise.all([this.resolveSource(left, options), this.resolveSource(right, options)]);
       return diffServiceConfigs(l, r);
     },
-    async plan(request: PlanRequest): Promise<ApplyPlan> {
-      return withSuiteChecks(request.target, await planNow(request));
+    async plan(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
+      return withSuiteChecks(request.target, await planNow(request, options));
     },
     /**
      * Plans again against the target as it is now, then applies the ticked items one by one
