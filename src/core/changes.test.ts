@@ -236,6 +236,26 @@ describe('the rule test guard (checkSuites)', () => {
     expect(checked).toEqual(['updateAccessControlPolicy', 'updateAccessControlPolicy']);
   });
 
+  it('checks at the caller’s priority; a cancelled check is a cancel, not an unchecked suite', async () => {
+    const gw = fakeGateway();
+    const seen: unknown[] = [];
+    const changes = createChangeService({
+      journal,
+      account: async (id) => ({ id, name: 'Test', production: false }),
+      client: async () => gw.client,
+      suiteCheck: async (_accountId, _change, options) => {
+        seen.push(options?.priority);
+        if (options?.signal?.aborted) throw Object.assign(new Error('The request was cancelled.'), { code: 'Request.Aborted' });
+        return { total: 0, flipped: [], fixed: [] };
+      },
+    });
+    const controller = new AbortController();
+    await changes.apply({ ...edit, callOptions: { priority: 'background', signal: controller.signal } });
+    controller.abort();
+    await expect(changes.apply({ ...edit, acceptFlippedExpectations: true, callOptions: { priority: 'background', signal: controller.signal } })).rejects.toMatchObject({ code: 'Request.Aborted' });
+    expect(seen).toEqual(['background', 'background']);
+  });
+
   it('reapply finds an entry by the start of its ID and passes the acceptance on', async () => {
     let flips = [flip('A')];
     const { changes } = guarded(async () => ({ total: 1, flipped: flips, fixed: [] }));

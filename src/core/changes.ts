@@ -39,7 +39,7 @@ export type ChangeServiceDeps = {
   account(accountId: string): Promise<ChangeAccount>;
   client(accountId: string): Promise<ChangeClient>;
   /** The change's service's rule test suite on its rules now and after the change (rule-suites.ts); absent: not checked. */
-  suiteCheck?(accountId: string, change: ProposedChange): Promise<ChangeCheck>;
+  suiteCheck?(accountId: string, change: ProposedChange, options?: ChangeCallOptions): Promise<ChangeCheck>;
   /** Adds a service created through apply to its account's list (the inventory); reports its own failures. */
   recordCreatedService?(accountId: string, service: InventoryServiceInfo): Promise<unknown>;
 };
@@ -265,8 +265,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const acceptAny = request.acceptFlippedExpectations === true;
     let check: ChangeCheck;
     try {
-      check = await deps.suiteCheck(request.accountId, { operationId: request.operationId, params: request.input.params, body: request.input.body });
+      const change = { operationId: request.operationId, params: request.input.params, body: request.input.body };
+      // The caller's priority and cancel: a bulk run's checks are background reads, stopped with it.
+      check = await deps.suiteCheck(request.accountId, change, request.callOptions);
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'Request.Aborted') throw error;
       if (acceptAny) return [];
       const message = error instanceof Error ? error.message : String(error);
       throw new CoreError(

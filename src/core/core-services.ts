@@ -39,7 +39,7 @@ export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ct
   createChangeService({
     journal: journalFor(ctx),
     ...accountAccess(ctx),
-    suiteCheck: (accountId, change) => ruleSuitesFor(ctx).check(accountId, change),
+    suiteCheck: (accountId, change, options) => ruleSuitesFor(ctx).check(accountId, change, options),
     recordCreatedService: (accountId, service) => recordCreatedService(ctx, accountId, service),
   }),
 );
