@@ -90,8 +90,8 @@ test('rule tests that fail only after the review opened: the core refuses, the r
   // Let 10.0.0.0/8 through "Block admin from outside"; the service has no suite while the review opens.
   await app.getByRole('button', { name: 'Edit access control policy Block admin from outside' }).click();
   const editor = app.getByRole('form', { name: /Edit access control policy/ });
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.0/8');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('10.0.0.0/8');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const review = app.getByRole('dialog', { name: 'Review the change' });
   await expect(review).toBeVisible();
