@@ -453,7 +453,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       const last = await lastApplied(item.accountId, item.serviceId, kind);
       const account = accounts.get(item.accountId);
       const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
-      planned.set(item.id, { ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id });
+      planned.set(item.id, await withSuiteCheck({ ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id }));
     });
     return storeNew({
       id: newId(),
@@ -515,8 +515,10 @@ export function createBulkService(deps: BulkDeps): BulkService {
         confirmProduction: true,
         batchId: active.batch.id,
         ...(item.reapplyOf ? { reapplyOf: item.reapplyOf } : {}),
-        // Applied although the plan showed these rule tests flipping: the journal records it.
+        // changes.apply checks the rule tests again: what the plan showed flipping is accepted; a plan
+        // that could not check them (its note said so) was run knowing, so any flip is.
         ...(item.flippedExpectations?.length ? { flippedExpectations: item.flippedExpectations.map((f) => f.name) } : {}),
+        ...(item.flippedExpectations === undefined && changesRules(item.operationId) ? { acceptFlippedExpectations: true } : {}),
         callOptions: { priority: 'background', signal },
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });

@@ -38,7 +38,8 @@ export function storeOptions(ctx: CoreContext, code: string, message: (report: C
 export function accountAccess(ctx: CoreContext) {
   return {
     account: async (accountId: string): Promise<ChangeAccount> => {
-      const account = await ctx.accounts.get(accountId);
+      // Fresh: a production flag set from another process (the CLI, the app) a moment ago counts.
+      const account = await ctx.accounts.get(accountId, { fresh: true });
       return { id: account.id, name: account.name, production: account.production };
     },
     client: async (accountId: string): Promise<ChangeClient> => {

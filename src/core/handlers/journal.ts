@@ -33,6 +33,7 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
         count: entries.length,
       };
     },
-    'journal.reapply': async ({ entryId, confirmProduction }) => changeServiceFor(ctx).reapply(entryId, confirmProduction),
+    'journal.reapply': async ({ entryId, confirmProduction, acceptFlippedExpectations }) =>
+      changeServiceFor(ctx).reapply(entryId, confirmProduction, acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
   };
 }

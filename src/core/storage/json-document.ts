@@ -43,8 +43,12 @@ export type ChangeControl = {
 
 export type JsonDocument<T> = {
   readonly path: string;
-  /** The current value once every queued change has settled (loads the file on first use). Do not mutate it. */
-  read(): Promise<T>;
+  /**
+   * The current value once every queued change has settled (loads the file on first use). Do not
+   * mutate it. `fresh`: look at the file now, not at most every RECHECK_MS (a guard that must see
+   * another process's change, e.g. a production flag before a write).
+   */
+  read(options?: { fresh?: boolean }): Promise<T>;
   /** How the file was found on first read. */
   origin(): Promise<DocumentOrigin>;
   /**
@@ -173,8 +177,8 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
 
   return {
     path: options.path,
-    read() {
-      return queue.run(async () => (await current(false)).value);
+    read(options) {
+      return queue.run(async () => (await current(options?.fresh === true)).value);
     },
     async origin() {
       return (await load()).origin;
