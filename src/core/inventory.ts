@@ -26,7 +26,7 @@ export type InventoryServiceInfo = { serviceId: number; domainName: string; cNam
 
 export type InventoryStoreOptions = {
   dataDir: string;
-  now?: () => Date;
+  now: () => Date;
 } & Pick<JsonDocumentOptions<typeof inventoryFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 export class InventoryStore {
@@ -37,7 +37,7 @@ export class InventoryStore {
 
   constructor(options: InventoryStoreOptions) {
     this.path = join(options.dataDir, INVENTORY_FILE);
-    this.#now = options.now ?? (() => new Date());
+    this.#now = options.now;
     this.#document = createJsonDocument({
       path: this.path,
       schema: inventoryFileSchema,

@@ -7,7 +7,7 @@ import { createApiReads } from '../api-reads.ts';
 import { perCore } from '../per-core.ts';
 
 // One throttle per core: every window and host of this core shares it.
-const revealThrottleFor: (ctx: CoreContext) => RevealThrottle = perCore((ctx) => createRevealThrottle(() => ctx.now().getTime()));
+const revealThrottleFor: (ctx: CoreContext) => RevealThrottle = perCore((ctx) => createRevealThrottle(ctx.clock.nowMs));
 
 export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
   const reads = createApiReads({
