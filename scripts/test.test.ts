@@ -1,7 +1,10 @@
 // `npm test` on a fresh machine (issue 11 §1): as root it installs what is missing and brings
 // keytar back; otherwise it stops at once with the exact commands.
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keytarFixCommand, planSetup } from './test.ts';
+import { keytarFixCommand, movedClockEnv, MOVED_CLOCK, planSetup } from './test.ts';
 
 describe('planSetup', () => {
   it('runs at once when the system packages are there and keytar loads', () => {
@@ -26,5 +29,26 @@ describe('planSetup', () => {
 
   it('keytarFixCommand', () => {
     expect([keytarFixCommand('ok'), keytarFixCommand('not-installed'), keytarFixCommand('not-loading')]).toEqual([null, 'npm install', 'npm rebuild keytar']);
+  });
+});
+
+describe('the moved-clock vitest run', () => {
+  it('preloads libfaketime with the offset, keeping any library already preloaded', () => {
+    expect(movedClockEnv({}, '/lib/faketime.so.1')).toEqual({ FAKETIME: '+400d', LD_PRELOAD: '/lib/faketime.so.1' });
+    expect(movedClockEnv({ LD_PRELOAD: '/lib/other.so' }, '/lib/faketime.so.1').LD_PRELOAD).toBe('/lib/faketime.so.1:/lib/other.so');
+  });
+
+  it('really runs 400 days ahead: the process clock is that far from the file system clock (equal in the normal run)', async () => {
+    // File times come from the kernel's real clock, which libfaketime does not move.
+    const dir = await mkdtemp(join(tmpdir(), 'accel-moved-clock-'));
+    try {
+      await writeFile(join(dir, 'now'), '');
+      const fileTime = (await stat(join(dir, 'now'))).mtimeMs;
+      const moved = process.env.FAKETIME === MOVED_CLOCK;
+      const expectedDays = moved ? 400 : 0;
+      expect(Math.round((Date.now() - fileTime) / 86_400_000)).toBe(expectedDays);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
