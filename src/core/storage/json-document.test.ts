@@ -104,6 +104,10 @@ describe('JSON document', () => {
       await rm(join(dir, 'doc.json'));
       clock.advance(RECHECK_MS);
       expect((await app.read()).items).toEqual([]);
+      // A clock set back an hour does not stop the rechecks for that hour.
+      await cli.update((file) => file.items.push('y'));
+      clock.advance(-3_600_000);
+      expect((await app.read()).items).toEqual(['y']);
     });
 
     it('keeps its value when the other process left the file unreadable, and writes it back on its next change', async () => {

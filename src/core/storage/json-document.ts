@@ -166,7 +166,9 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
   /** The value, read again when another process changed (or removed) the file since. */
   const current = async (force: boolean): Promise<{ value: T; origin: DocumentOrigin }> => {
     const state = await load();
-    if (!force && options.now().getTime() - checkedAt < RECHECK_MS) return state;
+    const sinceCheck = options.now().getTime() - checkedAt;
+    // A clock set back (a corrected system clock) looks again at once rather than after the gap.
+    if (!force && sinceCheck >= 0 && sinceCheck < RECHECK_MS) return state;
     const now = await stampOf(options.path);
     checkedAt = options.now().getTime();
     if (sameStamp(now, seen)) return state;
