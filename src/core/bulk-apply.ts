@@ -33,6 +33,7 @@ import type { OperationId } from '#shared/api/operation-ids.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';
+import { monotonicMs } from './clock.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -311,7 +312,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       if (plans.has(planId)) throw new CoreError('Bulk.PlanRunning', 'A plan with this ID is already being read.');
       plans.set(planId, controller);
     }
-    const started = Date.now();
+    const started = monotonicMs();
     type Counted = { accountId: string; accountName: string; read: number; total: number; budget: { usage(): BudgetUsage } | null };
     const accounts = new Map<string, Counted>();
     for (const t of targets) {
@@ -322,7 +323,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     // Synchronous from here on, so that the events count up in order.
     const report = (): void => {
       if (planId === undefined || !deps.planProgress) return;
-      const elapsedMs = Date.now() - started;
+      const elapsedMs = monotonicMs() - started;
       const rows = [...accounts.values()].map((a) => {
         const usage = a.budget?.usage() ?? null;
         const estimate = estimateMsLeft(a.total - a.read, usage, { read: a.read, elapsedMs });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_FILE, type Journal } from './journal.ts';
 import { createChangeService, policyAsBody, type ChangeClient, type OperationCallInput } from './changes.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { createFakeClock } from './test-support/fake-clock.ts';
 
 // A small stand-in for the gateway's policy store: enough to see what changes.ts sends and reads.
 // The same flows run against the real sandbox in changes.sandbox.test.ts.
@@ -55,7 +56,7 @@ let dir: string;
 let journal: Journal;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'changes-'));
-  journal = createJournal({ dataDir: dir });
+  journal = createJournal({ dataDir: dir, now: createFakeClock().now });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });

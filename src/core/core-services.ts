@@ -61,7 +61,7 @@ export const apiReadsFor: (ctx: CoreContext) => ApiReads = perCore((ctx) =>
   createApiReads({
     currentAccountId: () => ctx.accounts.currentId(),
     client: (accountId) => ctx.clients.forAccount(accountId),
-    revealThrottle: createRevealThrottle(() => ctx.now().getTime()),
+    revealThrottle: createRevealThrottle(ctx.clock.nowMs),
     serviceRead: (accountId, service) => inventoryServiceFor(ctx).refresh(accountId, service),
   }),
 );
@@ -100,7 +100,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
     suiteCheck: (accountId, serviceId, changes) => ruleSuitesFor(ctx).checkEach(accountId, serviceId, changes),
-    now: () => ctx.now(),
+    now: ctx.clock.now,
     ruleTests: {
       get: async (accountId, serviceId) => (await ruleSuiteStoreFor(ctx).get({ accountId, serviceId })).expectations,
       replace: async (accountId, serviceId, expectations) => {
@@ -111,7 +111,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
 );
 
 export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
-  createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
+  createSettingsStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
 /** Bulk apply (bulk-apply.ts); target selection by tag reads the tags store (a service carries its account's tags too). */
@@ -141,7 +141,7 @@ export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =
         message: `Bulk change${batches.length === 1 ? '' : 's'} ${names} stopped when the app closed. Open Bulk changes to resume; nothing continues by itself.`,
       });
     },
-    now: () => ctx.now(),
+    now: ctx.clock.now,
   }),
 );
 /** Tags on accounts and services (bulk target selection, baselines, filters). */
@@ -158,7 +158,7 @@ export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ct
     journal: journalFor(ctx),
     analytics: analyticsServiceFor(ctx),
     knownServices: (accountIds, entries) => knownServices({ inventory: (accountId) => inventoryStoreFor(ctx).list(accountId) }, accountIds, entries),
-    now: () => ctx.now(),
+    now: ctx.clock.now,
   }),
 );
 

@@ -35,7 +35,7 @@ function differs(entry: InventoryEntry, read: InventoryServiceInfo): boolean {
 
 export type InventoryStoreOptions = {
   dataDir: string;
-  now?: () => Date;
+  now: () => Date;
 } & Pick<JsonDocumentOptions<typeof inventoryFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 export class InventoryStore {
@@ -46,7 +46,7 @@ export class InventoryStore {
 
   constructor(options: InventoryStoreOptions) {
     this.path = join(options.dataDir, INVENTORY_FILE);
-    this.#now = options.now ?? (() => new Date());
+    this.#now = options.now;
     this.#document = createJsonDocument({
       path: this.path,
       schema: inventoryFileSchema,

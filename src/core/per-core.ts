@@ -24,7 +24,7 @@ export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx
 export function storeOptions(ctx: CoreContext, code: string, message: (report: CorruptFileReport) => string) {
   return {
     dataDir: ctx.dataDir,
-    now: () => ctx.now(),
+    now: ctx.clock.now,
     corruptWarning: { code, message },
     onWarning: (warning: Warning) => ctx.warnings.add(warning),
   };

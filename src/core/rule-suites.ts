@@ -40,7 +40,7 @@ export type RuleSuiteStore = {
   removeAccount(accountId: string): Promise<number>;
 };
 
-export type RuleSuiteStoreOptions = { dataDir: string; now?: () => Date } & Pick<
+export type RuleSuiteStoreOptions = { dataDir: string; now: () => Date } & Pick<
   JsonDocumentOptions<typeof suitesFileSchema>,
   'onCorrupt' | 'corruptWarning' | 'onWarning'
 >;
@@ -57,7 +57,7 @@ function checked(expectations: readonly Expectation[]): Expectation[] {
 }
 
 export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteStore {
-  const now = options.now ?? (() => new Date());
+  const now = options.now;
   const document = createJsonDocument({
     path: join(options.dataDir, RULE_SUITES_FILE),
     schema: suitesFileSchema,

@@ -7,6 +7,7 @@ import { toIpcError } from '#core/ipc-error.ts';
 import { maskSecrets } from '#core/secret-mask.ts';
 import { redactKnownSecrets } from '#core/api/redact.ts';
 import { CoreError } from '#core/errors.ts';
+import { systemClock } from '#core/clock.ts';
 import { operationIds, type OperationId } from '#shared/api/operation-ids.ts';
 import { operations } from '#shared/api/operations.ts';
 import { isWriteOperation } from '#shared/ipc/channels/api.ts';
@@ -165,6 +166,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       baseUrl: values['base-url'],
       keyId: values['key-id'],
       secret: await readSecret(io, values['secret-env']),
+      now: systemClock.nowMs,
       ...(timeoutMs ? { timeoutMs } : {}),
     });
     try {

@@ -101,7 +101,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
       const runs: SuiteRun[] = [];
       for (const { accountId, serviceId } of suites) runs.push(...(await cli.call('suites.run', { accountId, serviceId, ...(tag !== undefined ? { tag } : {}) })).runs);
-      io.stdout.write(suiteReport(runs, format as SuiteReportFormat, cli.core.context.now().toISOString()));
+      io.stdout.write(suiteReport(runs, format as SuiteReportFormat, cli.core.context.clock.now().toISOString()));
       return anyFailure(runs) ? EXIT_FAILURE : EXIT_OK;
     } catch (error) {
       return commandFailed(io, 'accel test', error);

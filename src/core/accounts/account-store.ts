@@ -124,8 +124,8 @@ export interface AccountStore {
   dismissWarning(code: string): void;
 }
 
-export function createAccountStore(options: { dataDir: string; now?: () => Date }): AccountStore {
-  const now = options.now ?? (() => new Date());
+export function createAccountStore(options: { dataDir: string; now: () => Date }): AccountStore {
+  const now = options.now;
   const warnings: Warning[] = [];
   const document = createJsonDocument({
     path: join(options.dataDir, ACCOUNTS_FILE),

@@ -10,11 +10,11 @@ import { createBaselineService, type BaselineService } from './baseline-service.
 import { createTrafficFactsReader } from './traffic-facts.ts';
 
 export const snapshotStoreFor: (ctx: CoreContext) => SnapshotStore = perCore(
-  (ctx) => new SnapshotStore({ dataDir: ctx.dataDir, onWarning: (warning) => ctx.warnings.add(warning) }),
+  (ctx) => new SnapshotStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
 export const baselineStoreFor: (ctx: CoreContext) => BaselineStore = perCore(
-  (ctx) => new BaselineStore({ dataDir: ctx.dataDir, onWarning: (warning) => ctx.warnings.add(warning) }),
+  (ctx) => new BaselineStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
 const accountList = (ctx: CoreContext) => async () => (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name }));
@@ -25,7 +25,7 @@ export const snapshotRefresherFor: (ctx: CoreContext) => SnapshotRefresher = per
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
     read: (accountId, serviceId, options) => configDocumentsFor(ctx).readServiceConfig(accountId, serviceId, options),
     store: snapshotStoreFor(ctx),
-    now: () => ctx.now(),
+    now: ctx.clock.now,
     changed: (accountId) => ctx.emit('baselines.snapshotsChanged', { accountId }),
   }),
 );
@@ -45,7 +45,7 @@ export const baselineServiceFor: (ctx: CoreContext) => BaselineService = perCore
       for (const { serviceId } of await inventoryServiceFor(ctx).list(accountId)) out.set(serviceId, [...(own.get(serviceId) ?? []), ...inherited]);
       return out;
     },
-    traffic: createTrafficFactsReader(ctx.dataDir),
-    now: () => ctx.now(),
+    traffic: createTrafficFactsReader(ctx.dataDir, ctx.clock.nowMs),
+    now: ctx.clock.now,
   }),
 );
