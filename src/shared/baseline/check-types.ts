@@ -70,8 +70,11 @@ export type CheckResult = {
   findings: Finding[];
   /** Why the result is unknown, or a caveat that applies to a pass (one sentence). */
   note: string | null;
-  /** A change that fixes a failure through the API; null when it must be done by hand. */
-  fix: BaselineFix | null;
+  /**
+   * The changes that fix a failure through the API, all of them (one check may need several writes
+   * on one service); empty when it must be done by hand.
+   */
+  fixes: BaselineFix[];
 };
 
 export type CheckDefinition<P extends z.ZodObject> = {
@@ -94,14 +97,16 @@ export type CheckDefinition<P extends z.ZodObject> = {
 
 // One shared object for the common case: 60,000 results of a large fleet are mostly passes.
 // Results are read, never changed, by the evaluation and its callers.
-const PLAIN_PASS: CheckResult = { status: 'pass', findings: [], note: null, fix: null };
-export const pass = (note: string | null = null): CheckResult => (note === null ? PLAIN_PASS : { status: 'pass', findings: [], note, fix: null });
-export const unknown = (note: string): CheckResult => ({ status: 'unknown', findings: [], note, fix: null });
-export const fail = (findings: Finding[], fix: BaselineFix | null = null, note: string | null = null): CheckResult => ({
+// Shared and frozen: results are read, never changed.
+const NO_FIXES = Object.freeze([]) as unknown as BaselineFix[];
+const PLAIN_PASS: CheckResult = { status: 'pass', findings: [], note: null, fixes: NO_FIXES };
+export const pass = (note: string | null = null): CheckResult => (note === null ? PLAIN_PASS : { status: 'pass', findings: [], note, fixes: NO_FIXES });
+export const unknown = (note: string): CheckResult => ({ status: 'unknown', findings: [], note, fixes: NO_FIXES });
+export const fail = (findings: Finding[], fixes: BaselineFix | readonly BaselineFix[] | null = null, note: string | null = null): CheckResult => ({
   status: 'fail',
   findings,
   note,
-  fix,
+  fixes: fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
 });
 
 /** A check with its parameter type erased, ready for the catalogue. */

@@ -116,7 +116,9 @@ export const adminDeniedCheck = defineCheck({
     const scopes = includeAnonymousClients ? [false, true] : [false];
     const findings: Finding[] = [];
     let undecided: string | null = null;
-    let failingScope: boolean | null = null;
+    // Every client group (direct / anonymous) that gets through needs its own deny rule: a rule
+    // applies to one group only (anonymousIp). One Fix plans them all.
+    const failingScopes: boolean[] = [];
     for (const anonymous of scopes) {
       const request: TestRequest = {
         path,
@@ -132,7 +134,7 @@ export const adminDeniedCheck = defineCheck({
         clientAnonymous: anonymous,
         hasToken: false,
       };
-      const who = anonymous ? `anonymous client ${probe}` : `client ${probe}`;
+      const who = anonymous ? `a client at ${probe} behind a VPN or proxy` : `a client at ${probe}`;
       // Only rules whose conditions match (or cannot be told) can decide: the engine's full
       // evaluation, with its explanations, runs on those alone.
       const candidates = access.filter((r) => r.readBack === 'v1.0-list-no-path' || (r.matches ?? []).every((m) => evaluateMatch(m, request).matched));
@@ -144,31 +146,43 @@ export const adminDeniedCheck = defineCheck({
       const winner = evaluation.winner;
       if (winner === null) {
         findings.push({ item: `${path} from ${who}`, detail: 'no access control policy applies: the request is let through' });
-        failingScope ??= anonymous;
+        failingScopes.push(anonymous);
       } else if (winner.access?.decision !== 'deny') {
-        findings.push({ item: `${path} from ${who}`, detail: `“${winner.rule.policyName}” decides: ${winner.access?.reason ?? 'not denied'}` });
-        failingScope ??= anonymous;
+        findings.push({ item: `${path} from ${who}`, detail: `let through by “${winner.rule.policyName}”: ${whyLetThrough(winner.rule, winner.access?.reason)}` });
+        failingScopes.push(anonymous);
       }
     }
     if (findings.length === 0) {
       return undecided === null ? pass('Access control conditions are read from the version 1.0 list; conditions set through a V2 edit are not seen.') : unknown(undecided);
     }
     const highest = Math.max(0, ...access.map((r) => r.listedPriority ?? 0));
-    return fail(findings, {
-      kind: 'access-control',
-      policy: {
-        policyName: `Deny ${path} outside allowed networks${failingScope ? ' (anonymous clients)' : ''}`,
-        type: 'deny',
-        matchUrlPath: { operator: 'prefix', patterns: [path] },
-        ipRestriction: allowedNetworks.join(','),
-        anonymousIp: failingScope === true,
-        // Highest, so the new rule decides before any allow rule on the path; unique, as the API requires.
-        priority: highest + 1,
-        enabled: true,
-      },
-    });
+    return fail(
+      findings,
+      failingScopes.map((anonymous, index) => ({
+        kind: 'access-control' as const,
+        policy: {
+          policyName: `Deny ${path} outside allowed networks${anonymous ? ' (anonymous clients)' : ''}`,
+          type: 'deny' as const,
+          matchUrlPath: { operator: 'prefix' as const, patterns: [path] },
+          // A deny rule's IP list names the clients it lets through (spec: only requests from them are allowed).
+          ipRestriction: allowedNetworks.join(','),
+          anonymousIp: anonymous,
+          // Above every existing rule, so it decides before any allow rule on the path; each its own (the API requires unique priorities).
+          priority: highest + 1 + index,
+          enabled: true as const,
+        },
+      })),
+    );
   },
 });
+
+/** Why the deciding rule lets the probe through, in plain words (the engine's reason otherwise). */
+function whyLetThrough(rule: DocumentRule, reason: string | undefined): string {
+  const type = rule.access?.type;
+  if (type === 'deny') return 'it is a deny rule, but its IP or geo list lets this client through (a deny rule blocks only clients outside its lists)';
+  if (type === 'allow') return 'it is an allow rule';
+  return reason ?? 'it does not deny the request';
+}
 
 export const uniqueAccessPriorityCheck = defineCheck({
   id: 'unique-access-priorities',
