@@ -76,22 +76,35 @@ test('a baseline across two accounts: grid, drill-down by keyboard, fix through 
     await app.getByRole('button', { name: 'Create a baseline' }).click();
     const editor = app.getByRole('dialog', { name: 'New baseline' });
     await editor.getByLabel('Name').fill('Fleet');
-    for (const box of await editor.getByRole('checkbox').all()) await box.uncheck();
+    // Every check off (their parameter fields go with them).
+    const checkedBoxes = editor.getByRole('group', { name: 'Checks' }).getByRole('listitem').getByRole('checkbox', { name: /^[^—]+ — /, checked: true });
+    while ((await checkedBoxes.count()) > 0) await checkedBoxes.first().uncheck();
     await editor.getByRole('button', { name: 'Save baseline' }).click();
     await expect(editor.getByText('Choose at least one check.')).toBeVisible();
     await expect(editor.getByLabel('Name')).toHaveValue('Fleet');
     for (const title of ['HTTP/2 on', 'A rate limit is applied', 'Admin path denied outside allowed networks']) {
       await editor.getByRole('checkbox', { name: new RegExp(`^${title.replace(/[/]/g, '\\/')}`) }).check();
     }
-    // A bad parameter is named and nothing typed is lost.
-    const params = editor.getByRole('textbox', { name: 'Parameters (JSON) of A rate limit is applied' });
-    await params.fill('{"requestLimit": 0}');
+    // Parameters are typed fields; a bad value is named beside its field and nothing typed is lost.
+    const limit = editor.getByRole('textbox', { name: 'Requests per client IP per window (requests) of A rate limit is applied' });
+    await expect(limit).toHaveValue('600');
+    await limit.fill('0');
+    const networks = editor.getByRole('textbox', { name: 'Add network of Admin path denied outside allowed networks' });
+    await networks.fill('office');
+    await networks.press('Enter');
     await editor.getByRole('checkbox', { name: 'Acme' }).check();
     await editor.getByRole('checkbox', { name: 'Globex' }).check();
     await editor.getByRole('button', { name: 'Save baseline' }).click();
-    await expect(editor.getByText(/requestLimit: The request limit must be a positive whole number/)).toBeVisible();
-    await expect(params).toHaveValue('{"requestLimit": 0}');
-    await params.fill('{"timeWindow": 60, "requestLimit": 500}');
+    await expect(editor.getByText('The request limit must be a positive whole number.')).toBeVisible();
+    await expect(limit).toHaveAttribute('aria-invalid', 'true');
+    await expect(editor.getByText(/office: Each allowed network must be an IPv4 address or CIDR network/).first()).toBeVisible();
+    await expect(limit).toHaveValue('0');
+    await screenshotsInEverySize(app, 'baselines-editor-errors', () => limit.scrollIntoViewIfNeeded());
+    await limit.fill('many');
+    await editor.getByRole('button', { name: 'Save baseline' }).click();
+    await expect(editor.getByText('Requests per client IP per window: enter a whole number of requests.')).toBeVisible();
+    await limit.fill('500');
+    await editor.getByRole('button', { name: 'Remove office' }).click();
     await editor.getByRole('button', { name: 'Save baseline' }).click();
     await expect(editor).toBeHidden();
 

@@ -77,6 +77,23 @@ export type CheckResult = {
   fixes: BaselineFix[];
 };
 
+/**
+ * How one parameter is typed in the baseline editor. Its rule (and message) is the params
+ * schema's: the form only says which control to show (check-params-form.ts).
+ */
+export type ParamField = { label: string; hint?: string } & (
+  | { kind: 'text'; optional?: boolean }
+  /** A whole number, in `unit` ("requests", "days"). */
+  | { kind: 'count'; unit: string }
+  /** Seconds, typed as a number and a unit (seconds … days), as the cache editor's TTL. */
+  | { kind: 'seconds' }
+  | { kind: 'switch' }
+  | { kind: 'choice'; options: ReadonlyArray<{ value: string; label: string }> }
+  | { kind: 'choices'; options: ReadonlyArray<{ value: string; label: string }> }
+  /** A list of texts (networks), each checked on its own. */
+  | { kind: 'list'; itemLabel: string }
+);
+
 export type CheckDefinition<P extends z.ZodObject> = {
   id: string;
   title: string;
@@ -87,6 +104,8 @@ export type CheckDefinition<P extends z.ZodObject> = {
   /** Whether a failure can be fixed through the API (a bulk plan) or only by hand. */
   fixBy: 'api' | 'by-hand';
   params: P;
+  /** One editor field per parameter. */
+  fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
   /**
    * The result depends on the snapshot's configuration and the parameters alone (not on facts or
    * "now"): the evaluation may then reuse it while the snapshot is unchanged (baseline.ts).
@@ -117,6 +136,7 @@ export type AnyCheck = {
   readonly fixText: string;
   readonly fixBy: 'api' | 'by-hand';
   readonly params: z.ZodObject;
+  readonly fields: Readonly<Record<string, ParamField>>;
   readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
   prepare(params: unknown): { ok: true; params: unknown; run: (target: CheckTarget, context: CheckContext) => CheckResult } | { ok: false; message: string };
