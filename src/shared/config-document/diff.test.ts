@@ -116,7 +116,7 @@ describe('values and labels as the editors show them', () => {
       'Enabled: On → Off',
       'HTTP code: 301 Moved Permanently → 302 Found (temporary)',
       'Access-Control-Max-Age: default (cache indefinitely) → 10 minutes',
-      'Time window (seconds): 1 minute → 1 hour',
+      'Time window: 1 minute → 1 hour',
     ]);
   });
 });

@@ -89,7 +89,8 @@ export function fieldChanges(left: unknown, right: unknown): FieldChange[] {
     if ((l?.secret && l.value === SECRET_LEFT_OUT) || (r?.secret && r.value === SECRET_LEFT_OUT)) {
       if (l && r) continue;
     }
-    changes.push({ path, label: documentFieldLabel(path), left: show(path, l), right: show(path, r) });
+    // A unit in the label is dropped where the value carries it ("Time window: 1 minute"), as in the review diff.
+    changes.push({ path, label: documentFieldLabel(path).replace(/ \(seconds\)$/, ''), left: show(path, l), right: show(path, r) });
   }
   return changes;
 }
