@@ -2,7 +2,7 @@
 // on accounts and services used in the service filter and the palette, and a profile export with
 // secrets (encrypted) imported back with its report. Real browser host, real keychain, real
 // sandbox gateways.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshotsInEverySize } from './fixtures.ts';
@@ -94,7 +94,7 @@ test('tags on accounts and services: edited with the keyboard, used in the servi
   // Account tags on the Accounts screen; a bad tag is explained and kept in the box.
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await app.getByRole('button', { name: 'Add tags of Globex' }).click();
-  const tagBox = app.getByRole('textbox', { name: 'Add a tag to Globex' });
+  const tagBox = app.getByRole('textbox', { name: 'Tags of Globex' });
   await expect(tagBox).toBeFocused();
   await tagBox.fill('re@tail');
   await tagBox.press('Enter');
@@ -228,6 +228,19 @@ test('profile export with secrets (encrypted) and import with its report', async
   await prompt.getByRole('button', { name: 'Import' }).click();
   await expect(report.getByText('Already here (1)')).toBeVisible();
   await expect(report.getByText(/same base URL, key ID and customer ID as “Globex”/)).toBeVisible();
+  await report.getByRole('button', { name: 'Done' }).click();
+
+  // A file whose key derivation was raised to N = 2^20: refused at once, in the dialog, naming the setting.
+  const costlyPath = test.info().outputPath('costly.encrypted.json');
+  const envelope = JSON.parse(content) as { kdf: Record<string, unknown> };
+  await writeFile(costlyPath, JSON.stringify({ ...envelope, kdf: { ...envelope.kdf, N: 2 ** 20 } }));
+  const [costly] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Import profiles…' }).click()]);
+  await costly.setFiles(costlyPath);
+  await prompt.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
+  await prompt.getByRole('button', { name: 'Import' }).click();
+  await expect(prompt.getByRole('alert')).toContainText('kdf.N is 1048576 (2^20); this app opens documents with N between 2^15 and 2^18');
+  await expect(prompt.getByLabel('Passphrase', { exact: true })).toHaveValue('moving day passphrase');
+  await screenshotsInEverySize(app, 'profile-import-unsupported-encryption');
 });
 
 /** No serious or critical axe violation (WCAG 2.2 A/AA) inside the dialog, light and dark. */

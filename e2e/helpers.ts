@@ -247,3 +247,43 @@ export async function addGatewayAccount(page: Page, host: E2eHost, sandbox: Sand
   });
   return account;
 }
+
+/**
+ * Starts a gateway whose customers (default 5; with the default seed the first is the demo
+ * customer 1024) each serve a service on one domain (default www.example-shop.com), and adds one
+ * verified account per customer (through IPC, named after the customer) with its services listed;
+ * the first account is current and the page is reloaded. The caller stops `gateway.sandbox`.
+ */
+export async function addSharedDomainAccounts(
+  page: Page,
+  host: E2eHost,
+  options: { customers?: number; domainName?: string; seed?: number | string } = {},
+): Promise<{
+  gateway: import('#sandbox/test-support/shared-domain.ts').SharedDomainSandbox;
+  accounts: Array<{ id: string; name: string; customerId: number; sharedServiceId: number; services: { id: number; domainName: string }[] }>;
+}> {
+  const { startSharedDomainSandbox } = await import('#sandbox/test-support/shared-domain.ts');
+  const gateway = await startSharedDomainSandbox(options);
+  const accounts = [];
+  try {
+    for (const [index, customer] of gateway.customers.entries()) {
+      const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
+        name: customer.name,
+        baseUrl: gateway.sandbox.url,
+        accessKeyId: customer.credentials.accessKeyId,
+        customerId: customer.customerId,
+        secret: customer.credentials.accessKeySecret,
+        verify: true,
+        makeCurrent: index === 0,
+      });
+      for (const s of customer.services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+      accounts.push({ id: account.id, name: customer.name, customerId: customer.customerId, sharedServiceId: customer.sharedService.id, services: customer.services });
+    }
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${gateway.customers[0]!.name}`);
+  } catch (error) {
+    await gateway.sandbox.stop();
+    throw error;
+  }
+  return { gateway, accounts };
+}

@@ -13,7 +13,7 @@ import type { RevealThrottle } from './reveal-throttle.ts';
 
 export type ApiReadsDeps = {
   currentAccountId(): Promise<string | null>;
-  client(accountId: string): Promise<{ request(operationId: OperationId, input: RequestInput): Promise<unknown> }>;
+  client(accountId: string): Promise<{ request(operationId: OperationId, input: RequestInput, options?: { signal?: AbortSignal }): Promise<unknown> }>;
   revealThrottle: RevealThrottle;
 };
 
@@ -30,7 +30,8 @@ function readOperationOf(id: OperationId): OperationId {
 }
 
 export function createApiReads(deps: ApiReadsDeps) {
-  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
+  /** `signal`: the caller went away; a read still queued behind the budget (or in flight) is cancelled. */
+  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput, signal?: AbortSignal) {
     const resolved =
       accountId ??
       (await deps.currentAccountId()) ??
@@ -39,24 +40,24 @@ export function createApiReads(deps: ApiReadsDeps) {
       })();
     const client = await deps.client(resolved);
     // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
-    return { accountId: resolved, data: (await client.request(operationId, input)) ?? null };
+    return { accountId: resolved, data: (await client.request(operationId, input, signal ? { signal } : undefined)) ?? null };
   }
 
   return {
     /** A read, its answer with secrets masked and the paths of the masked fields. */
-    async call(accountId: string | undefined, operationId: OperationId, input: RequestInput) {
-      const result = await run(accountId, readOperationOf(operationId), input);
+    async call(accountId: string | undefined, operationId: OperationId, input: RequestInput, signal?: AbortSignal) {
+      const result = await run(accountId, readOperationOf(operationId), input, signal);
       const masked = maskSecrets(result.data);
       return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
     },
     /** One secret of a read's answer, re-read now; throttled so the renderer cannot harvest them. */
-    async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string) {
+    async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string, signal?: AbortSignal) {
       // Revealing re-reads the resource; a write operation must never run twice for it.
       if (operations[operationId].method !== 'GET') {
         throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${operationId}.`);
       }
       deps.revealThrottle.take();
-      const { data } = await run(accountId, operationId, input);
+      const { data } = await run(accountId, operationId, input, signal);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';
       if (typeof value !== 'string' || !isRevealableSecretField(key)) {

@@ -7,7 +7,7 @@ import { createClientProvider } from './clients.ts';
 import { createKeytarSecretStore } from './secrets/keytar-store.ts';
 import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store.ts';
 import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox-manager.ts';
-import { createDispatcher, type Dispatcher } from './ipc-dispatcher.ts';
+import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc-dispatcher.ts';
 import { createHandlers } from './handlers/index.ts';
 import { scrubOutput } from './secret-mask.ts';
 import type { ApiClientOptions } from './api/client.ts';
@@ -138,12 +138,12 @@ export function createCore(options: CreateCoreOptions): Core {
   // A bulk batch cut off by the last stop is found now and offered (a warning), never resumed by itself.
   void ready.then(() => (disposed ? undefined : bulkServiceFor(context).list(1))).catch(() => undefined);
 
-  const invoke = (async (channel: string, payload: unknown) => {
+  const invoke = (async (channel: string, payload: unknown, invokeOptions?: InvokeOptions) => {
     if (disposed) {
       return failure('Core.Disposed', 'The application is shutting down.');
     }
     await started;
-    return dispatcher.invoke(channel, payload);
+    return dispatcher.invoke(channel, payload, invokeOptions);
   }) as Dispatcher['invoke'];
 
   return {

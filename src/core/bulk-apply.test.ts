@@ -11,6 +11,7 @@ import { createJournal, type Journal } from './journal.ts';
 import { AbortError, ApiError } from './api/errors.ts';
 import { CoreError } from './errors.ts';
 import type { BulkProgress } from '#shared/bulk/batch.ts';
+import { createFakeClock, type FakeClock } from './test-support/fake-clock.ts';
 
 type Call = { accountId: string; operationId: string; input: OperationCallInput };
 
@@ -19,6 +20,8 @@ let calls: Call[];
 let failing: Set<number>;
 let gate: { wait: Promise<void>; open: () => void } | null;
 let events: BulkProgress[];
+/** The one clock of the service, its stores and its journal (plan ages are measured on it). */
+let clock: FakeClock;
 
 const accounts: BulkAccount[] = [
   { id: 'acme', name: 'Acme', production: false },
@@ -56,9 +59,8 @@ function makeService(journal: Journal, extra: Partial<BulkDeps> = {}): BulkServi
   });
   let n = 0;
   return createBulkService({
-    // The store's clock is the service's: plans older than a day are dropped.
-    batches: createBatchStore({ dataDir, now: () => new Date('2026-11-23T12:00:00.000Z') }),
-    templates: createTemplateStore({ dataDir }),
+    batches: createBatchStore({ dataDir, now: clock.now }),
+    templates: createTemplateStore({ dataDir, now: clock.now }),
     changes,
     journal,
     accounts: async () => accounts,
@@ -67,7 +69,7 @@ function makeService(journal: Journal, extra: Partial<BulkDeps> = {}): BulkServi
     serviceTags: async (id) => new Map(id === 'acme' ? [[2, ['images']]] : []),
     accountTags: async () => new Map([['globex', ['retail']]]),
     progress: (e) => events.push(e),
-    now: () => new Date('2026-11-23T12:00:00.000Z'),
+    now: clock.now,
     newId: () => `batch-${++n}-${Math.random().toString(36).slice(2, 8)}`,
     ...extra,
   });
@@ -78,6 +80,7 @@ const writes = () => calls.filter((c) => c.operationId !== 'getService');
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-bulk-'));
+  clock = createFakeClock('2026-11-23T12:00:00.000Z');
   calls = [];
   failing = new Set();
   gate = null;
@@ -89,7 +92,7 @@ afterEach(async () => {
 
 describe('bulk service', () => {
   it('plans with one read per target, names production accounts, and takes tags through its dependencies', async () => {
-    const bulk = makeService(createJournal({ dataDir }));
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }));
     const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme', 'globex'] } });
     expect(plan.status).toBe('planned');
     expect(plan.items.map((i) => i.id)).toEqual(['acme/1', 'acme/2', 'acme/3', 'globex/10']);
@@ -106,7 +109,7 @@ describe('bulk service', () => {
 
   it('checks rule-changing items against their suites only, and a suite that cannot be checked leaves a note', async () => {
     const checked: string[] = [];
-    const bulk = makeService(createJournal({ dataDir }), {
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }), {
       suiteCheck: async (accountId, change) => {
         checked.push(`${accountId}/${String(change.params.serviceId)} ${change.operationId}`);
         if (change.params.serviceId === 2) throw new ApiError({ status: 503, code: 'Server.Unavailable', message: 'The server is unavailable.', operationId: 'listAccessControlPolicies' });
@@ -123,7 +126,7 @@ describe('bulk service', () => {
   });
 
   it('needs one production confirmation for the whole batch, then writes every item with the batch ID', async () => {
-    const journal = createJournal({ dataDir });
+    const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);
     const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme', 'globex'] } });
     await expect(bulk.run(plan.id)).rejects.toMatchObject({ code: 'Change.ConfirmationRequired', message: expect.stringContaining('“Globex”') });
@@ -144,7 +147,7 @@ describe('bulk service', () => {
   });
 
   it('keeps a failed item with its mapped error, and resuming writes only what is left', async () => {
-    const bulk = makeService(createJournal({ dataDir }));
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }));
     failing.add(2);
     const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme'] } });
     await bulk.run(plan.id);
@@ -162,7 +165,7 @@ describe('bulk service', () => {
   });
 
   it('cancel stops after the write in flight; the rest stays pending and resumes later', async () => {
-    const bulk = makeService(createJournal({ dataDir }));
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }));
     const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme'] } });
     let open!: () => void;
     gate = { wait: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
@@ -183,7 +186,7 @@ describe('bulk service', () => {
   });
 
   it('after an app stop mid-run: items take their result from the journal, the batch waits as interrupted, never runs by itself', async () => {
-    const journal = createJournal({ dataDir });
+    const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);
     const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme'] } });
     await bulk.run(plan.id);
@@ -206,7 +209,7 @@ describe('bulk service', () => {
     await writeFile(join(dataDir, 'journal.json'), JSON.stringify({ version: 1, entries: keep }));
 
     calls = [];
-    const restarted = makeService(createJournal({ dataDir }));
+    const restarted = makeService(createJournal({ dataDir, now: clock.now }));
     const listed = (await restarted.list()).find((b) => b.id === plan.id);
     expect(listed).toMatchObject({ status: 'interrupted', resumable: true });
     const batch = await restarted.get(plan.id);
@@ -222,7 +225,7 @@ describe('bulk service', () => {
   });
 
   it('plans several changes as one batch (two on one service), reads each service once, and recovers each item from its own journal entry', async () => {
-    const journal = createJournal({ dataDir });
+    const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);
     const deny = (policyName: string, anonymousIp: boolean, priority: number) => ({
       kind: 'access-control' as const,
@@ -266,7 +269,7 @@ describe('bulk service', () => {
     const entries = await journal.list();
     await writeFile(join(dataDir, 'journal.json'), JSON.stringify({ version: 1, entries: entries.filter((e) => (e.after as { policyName?: string } | null)?.policyName === 'Deny direct') }));
     calls = [];
-    const restarted = makeService(createJournal({ dataDir }));
+    const restarted = makeService(createJournal({ dataDir, now: clock.now }));
     expect((await restarted.get(plan.id)).items.map((i) => [i.id, i.state])).toEqual([
       ['acme/1', 'applied'],
       ['acme/1/2', 'pending'],
@@ -278,7 +281,7 @@ describe('bulk service', () => {
   });
 
   it('reverts a batch through a new plan that applies the journal\'s "before" values', async () => {
-    const journal = createJournal({ dataDir });
+    const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);
     const first = await bulk.plan({ change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } }, targets: { accountIds: ['acme'] } });
     await bulk.run(first.id);
@@ -304,7 +307,7 @@ describe('bulk service', () => {
 
   it('finds a batch by a unique start of its ID (the short ID shown), says when a start is ambiguous or no batch has it', async () => {
     const ids = ['0b5ffdc4-df1f-4fa9-8899-bdd213c66f52', '95d57cdf-1111-4aaa-8888-000000000001', '95d57cdf-2222-4aaa-8888-000000000002'];
-    const bulk = makeService(createJournal({ dataDir }), { newId: () => ids.shift() ?? 'spare' });
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }), { newId: () => ids.shift() ?? 'spare' });
     const first = await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 1 }] } });
     await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 2 }] } });
     await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 3 }] } });
@@ -325,7 +328,7 @@ describe('bulk service', () => {
   });
 
   it('templates: saved under a name, listed, used as the change of a plan, deleted', async () => {
-    const bulk = makeService(createJournal({ dataDir }));
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }));
     await bulk.saveTemplate('Shop CORS', cors);
     await bulk.saveTemplate('Limits', { kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 100 } });
     expect((await bulk.listTemplates()).map((t) => t.name)).toEqual(['Limits', 'Shop CORS']);
@@ -335,6 +338,6 @@ describe('bulk service', () => {
     await expect(bulk.plan({ template: 'Shop CORS', targets: { accountIds: ['acme'] } })).rejects.toBeInstanceOf(CoreError);
     await expect(bulk.deleteTemplate('Shop CORS')).rejects.toMatchObject({ code: 'Bulk.TemplateNotFound' });
     // Persisted: a new service on the same data dir sees the remaining template.
-    expect((await makeService(createJournal({ dataDir })).listTemplates()).map((t) => t.name)).toEqual(['Limits']);
+    expect((await makeService(createJournal({ dataDir, now: clock.now })).listTemplates()).map((t) => t.name)).toEqual(['Limits']);
   });
 });

@@ -24,7 +24,7 @@ export type StoredBatch = z.infer<typeof storedBatchSchema>;
 const batchesFileSchema = z.object({ version: z.literal(1), batches: z.array(storedBatchSchema) });
 const templatesFileSchema = z.object({ version: z.literal(1), templates: z.array(bulkTemplateSchema) });
 
-type StoreOptions = { dataDir: string; now?: () => Date } & Pick<JsonDocumentOptions<z.ZodType>, 'corruptWarning' | 'onWarning'>;
+type StoreOptions = { dataDir: string; now: () => Date } & Pick<JsonDocumentOptions<z.ZodType>, 'corruptWarning' | 'onWarning'>;
 
 export type BatchStore = {
   all(): Promise<StoredBatch[]>;
@@ -78,7 +78,7 @@ export function createBatchStore(options: StoreOptions): BatchStore {
     },
     async put(batch) {
       await document.update((file) => {
-        file.batches = pruned([batch, ...file.batches.filter((b) => b.id !== batch.id)], options.now?.() ?? new Date());
+        file.batches = pruned([batch, ...file.batches.filter((b) => b.id !== batch.id)], options.now());
       });
     },
     update(id, change) {

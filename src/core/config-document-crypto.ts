@@ -1,7 +1,8 @@
-// Passphrase encryption of configuration documents that include secrets: scrypt derives 64 bytes
-// from the passphrase and a random salt (32 for AES-256-GCM, 32 for a passphrase check), the
-// envelope's header is authenticated as additional data. A wrong passphrase and a changed file
-// give different, clear errors.
+// Passphrase encryption of the files that carry secrets — configuration documents and profile
+// exports (accounts/profile-transfer.ts) share this one envelope: scrypt derives 64 bytes from the
+// passphrase and a random salt (32 for AES-256-GCM, 32 for a passphrase check), the envelope's
+// header is authenticated as additional data. Settings out of bounds, a wrong passphrase and a
+// changed file give different, clear errors.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { CoreError } from './errors.ts';
 import {
@@ -13,15 +14,54 @@ import {
 import { stableJson } from '#shared/config-document/serialize.ts';
 import { MIN_PASSPHRASE_LENGTH } from '#shared/config-document/format.ts';
 
-/** scrypt cost (N = 2^15, r = 8: about 32 MiB and a tenth of a second). */
-const DEFAULT_COST = { N: 2 ** 15, r: 8, p: 1 };
-/** A file may not ask for more than this (a crafted N would make reading it hang or exhaust memory). */
-const MAX_N = 2 ** 20;
+/** What this app writes: N = 2^17 (OWASP's minimum for scrypt), r = 8, p = 1 — 128 MiB, about half a second. */
+export const EXPORT_KDF_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * What this app opens: what it writes, what it wrote before (N = 2^15) and one step of margin
+ * above. Anything else is refused before deriving: a crafted N, r or p would otherwise take
+ * gigabytes and minutes of a libuv worker thread before it could say "wrong passphrase".
+ */
+export const ACCEPTED_KDF = { minLog2N: 15, maxLog2N: 18, r: 8, p: 1 } as const;
+/** AES-256-GCM as written: a 12-byte IV, a 16-byte tag (a cut tag would be easier to forge), a 16-byte salt. */
+export const GCM_IV_BYTES = 12;
+export const GCM_TAG_BYTES = 16;
+export const KDF_SALT_BYTES = 16;
 export { MIN_PASSPHRASE_LENGTH };
 
-function deriveKeys(passphrase: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<{ key: Buffer; check: Buffer }> {
+export type KdfCost = { N: number; r: number; p: number };
+
+const ACCEPTED_RULE = `this app opens documents with N between 2^${ACCEPTED_KDF.minLog2N} and 2^${ACCEPTED_KDF.maxLog2N} (a power of two), r = ${ACCEPTED_KDF.r}, p = ${ACCEPTED_KDF.p}`;
+
+function isPowerOfTwo(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && 2 ** Math.round(Math.log2(n)) === n;
+}
+
+/** The first key-derivation setting outside the accepted bounds, as a sentence naming it; null when all fit. */
+export function kdfSettingsProblem(cost: KdfCost): string | null {
+  const { N, r, p } = cost;
+  if (!isPowerOfTwo(N)) return `kdf.N is ${N}, which is not a power of two; ${ACCEPTED_RULE}.`;
+  if (N < 2 ** ACCEPTED_KDF.minLog2N || N > 2 ** ACCEPTED_KDF.maxLog2N) return `kdf.N is ${N} (2^${Math.log2(N)}); ${ACCEPTED_RULE}.`;
+  if (r !== ACCEPTED_KDF.r) return `kdf.r is ${r}; ${ACCEPTED_RULE}.`;
+  if (p !== ACCEPTED_KDF.p) return `kdf.p is ${p}; ${ACCEPTED_RULE}.`;
+  return null;
+}
+
+function unsupported(problem: string): CoreError {
+  return new CoreError(
+    'Config.UnsupportedEncryption',
+    `The encrypted document uses settings this app does not open: ${problem} It was changed or written by another program; export it again from Acceleration Console.`,
+  );
+}
+
+function deriveKeys(passphrase: string, salt: Buffer, cost: KdfCost): Promise<{ key: Buffer; check: Buffer }> {
+  // The one gate before every derivation, writing included: nothing outside the bounds is derived.
+  const problem = kdfSettingsProblem(cost);
+  if (problem) return Promise.reject(unsupported(problem));
+  const { N, r, p } = cost;
   return new Promise((resolve, reject) => {
-    scrypt(passphrase.normalize('NFC'), salt, 64, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (error, derived) => {
+    // scrypt needs 128·r·(N + p + 2) bytes; Node refuses anything above maxmem (32 MiB by default).
+    scrypt(passphrase.normalize('NFC'), salt, 64, { N, r, p, maxmem: 128 * r * (N + p + 2) + 1024 * 1024 }, (error, derived) => {
       if (error) reject(error);
       else resolve({ key: derived.subarray(0, 32), check: derived.subarray(32) });
     });
@@ -49,18 +89,21 @@ export function checkPassphrase(passphrase: string | undefined): string {
 }
 
 /** Encrypts a document's text; returns the envelope's text. */
-export async function encryptConfigDocument(plaintext: string, passphrase: string, cost = DEFAULT_COST): Promise<string> {
+export async function encryptConfigDocument(plaintext: string, passphrase: string, cost: KdfCost = EXPORT_KDF_COST): Promise<string> {
   checkPassphrase(passphrase);
-  const salt = randomBytes(16);
-  const iv = randomBytes(12);
+  const problem = kdfSettingsProblem(cost);
+  // Never write a document this app would refuse to open.
+  if (problem) throw new RangeError(`encryptConfigDocument: ${problem}`);
+  const salt = randomBytes(KDF_SALT_BYTES);
+  const iv = randomBytes(GCM_IV_BYTES);
   const { key, check } = await deriveKeys(passphrase, salt, cost);
   const header = {
     format: ENCRYPTED_CONFIG_DOCUMENT_FORMAT,
     schemaVersion: CONFIG_DOCUMENT_SCHEMA_VERSION,
-    kdf: { name: 'scrypt' as const, ...cost, salt: salt.toString('base64') },
+    kdf: { name: 'scrypt' as const, N: cost.N, r: cost.r, p: cost.p, salt: salt.toString('base64') },
     cipher: { name: 'aes-256-gcm' as const, iv: iv.toString('base64') },
   };
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
   cipher.setAAD(additionalData({ ...header, passphraseCheck: '' }));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const envelope: EncryptedConfigDocument = {
@@ -72,24 +115,41 @@ export async function encryptConfigDocument(plaintext: string, passphrase: strin
   return stableJson(envelope);
 }
 
-/** Decrypts an envelope (already parsed JSON); throws Config.WrongPassphrase or Config.Tampered. */
+/** The header's sizes and key-derivation settings checked, before any passphrase is asked or key derived. */
+function acceptedHeader(envelope: EncryptedConfigDocument): { salt: Buffer; iv: Buffer; tag: Buffer } {
+  const kdfProblem = kdfSettingsProblem(envelope.kdf);
+  if (kdfProblem) throw unsupported(kdfProblem);
+  const salt = Buffer.from(envelope.kdf.salt, 'base64');
+  const iv = Buffer.from(envelope.cipher.iv, 'base64');
+  const tag = Buffer.from(envelope.cipher.tag, 'base64');
+  const sizes: [string, Buffer, number][] = [
+    ['kdf.salt', salt, KDF_SALT_BYTES],
+    ['cipher.iv', iv, GCM_IV_BYTES],
+    ['cipher.tag', tag, GCM_TAG_BYTES],
+  ];
+  for (const [field, bytes, expected] of sizes) {
+    if (bytes.length !== expected) throw unsupported(`${field} is ${bytes.length} bytes; this app opens documents whose ${field} is ${expected} bytes.`);
+  }
+  return { salt, iv, tag };
+}
+
+/**
+ * Decrypts an envelope (already parsed JSON). Throws Config.UnsupportedEncryption (settings out of
+ * bounds, checked first), Config.PassphraseRequired, Config.WrongPassphrase or Config.Tampered.
+ */
 export async function decryptConfigDocument(value: unknown, passphrase: string | undefined): Promise<string> {
   const parsed = encryptedConfigDocumentSchema.safeParse(value);
   if (!parsed.success) {
     throw new CoreError('Config.Tampered', 'The encrypted document is damaged: its header is incomplete or was changed. Export it again.');
   }
   const envelope = parsed.data;
+  const { salt, iv, tag } = acceptedHeader(envelope);
   if (passphrase === undefined || passphrase === '') {
     throw new CoreError('Config.PassphraseRequired', 'This document is encrypted (it includes secrets); enter its passphrase.', {
       fields: { passphrase: 'Enter the passphrase the document was exported with.' },
     });
   }
-  const { N, r, p } = envelope.kdf;
-  if (N > MAX_N || (N & (N - 1)) !== 0 || r > 32 || p > 16) {
-    throw new CoreError('Config.Tampered', 'The encrypted document asks for key-derivation settings this app does not accept; it was changed or is not ours.');
-  }
-  const salt = Buffer.from(envelope.kdf.salt, 'base64');
-  const { key, check } = await deriveKeys(passphrase, salt, { N, r, p });
+  const { key, check } = await deriveKeys(passphrase, salt, envelope.kdf);
   const expected = checkValue(check, salt);
   const stored = Buffer.from(envelope.passphraseCheck, 'base64');
   if (stored.length !== expected.length || !timingSafeEqual(stored, expected)) {
@@ -98,9 +158,9 @@ export async function decryptConfigDocument(value: unknown, passphrase: string |
     });
   }
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(envelope.cipher.iv, 'base64'));
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
     decipher.setAAD(additionalData({ ...envelope, passphraseCheck: '' }));
-    decipher.setAuthTag(Buffer.from(envelope.cipher.tag, 'base64'));
+    decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(Buffer.from(envelope.ciphertext, 'base64')), decipher.final()]).toString('utf8');
   } catch {
     throw new CoreError(

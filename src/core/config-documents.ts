@@ -28,8 +28,7 @@ import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.
 import { serviceSchema } from '#shared/api/schemas/service.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
 
-/** How a read is paced in the key's request budget: background reads (snapshots) let interactive ones go first. */
-/** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones). */
+/** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones; a caller that went away cancels its reads). */
 export type ReadOptions = ChangeCallOptions;
 
 /** What the reader needs from an account's API client (structural, so tests may pass a fake). */
@@ -174,7 +173,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     return parsed.data;
   }
 
-  async function exportDocument(request: ExportRequest): Promise<ExportResult> {
+  async function exportDocument(request: ExportRequest, options: ReadOptions = {}): Promise<ExportResult> {
     const passphrase = request.includeSecrets ? checkPassphrase(request.passphrase) : undefined;
     const known = await deps.inventory(request.accountId);
     const ids = request.serviceIds ?? known.map((s) => s.serviceId);
@@ -185,7 +184,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     const failed: ExportResult['failed'] = [];
     for (const serviceId of [...new Set(ids)]) {
       try {
-        services.push(await readServiceConfig(request.accountId, serviceId));
+        services.push(await readServiceConfig(request.accountId, serviceId, options));
       } catch (error) {
         const { code, message, status } = error as ErrorLike;
         // A wrong key or no connection fails every service the same way: stop and say so once.
@@ -217,8 +216,8 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     readServiceConfig,
     exportDocument,
     readDocument,
-    async resolveSource(source: ConfigSource): Promise<ServiceConfig> {
-      if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId);
+    async resolveSource(source: ConfigSource, options: ReadOptions = {}): Promise<ServiceConfig> {
+      if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId, options);
       return pickService(await readDocument(source.document, source.passphrase), source.service);
     },
     /**
@@ -260,13 +259,13 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         plan: planApply(source, target, { parts: clonePlanParts }),
       };
     },
-    async diff(left: ConfigSource, right: ConfigSource): Promise<ConfigDiff> {
-      const [l, r] = await Promise.all([this.resolveSource(left), this.resolveSource(right)]);
+    async diff(left: ConfigSource, right: ConfigSource, options: ReadOptions = {}): Promise<ConfigDiff> {
+      const [l, r] = await Promise.all([this.resolveSource(left, options), this.resolveSource(right, options)]);
       return diffServiceConfigs(l, r);
     },
-    async plan(request: PlanRequest): Promise<ApplyPlan> {
-      const source = await this.resolveSource(request.source);
-      const target = await readServiceConfig(request.target.accountId, request.target.serviceId);
+    async plan(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
+      const source = await this.resolveSource(request.source, options);
+      const target = await readServiceConfig(request.target.accountId, request.target.serviceId, options);
       return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
     },
     /**

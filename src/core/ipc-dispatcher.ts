@@ -18,7 +18,10 @@ import {
   type IpcResult,
 } from '#shared/ipc/contract.ts';
 
-type AnyHandler = (input: never) => Promise<unknown>;
+type AnyHandler = (input: never, call: InvokeOptions) => Promise<unknown>;
+
+/** Per call, from the host: `signal` aborts when the caller (window, tab) goes away. */
+export type InvokeOptions = { signal?: AbortSignal };
 
 export type DispatcherOptions = {
   /** Check handler outputs against the contract (default: on unless NODE_ENV=production). */
@@ -37,6 +40,7 @@ export type Dispatcher = {
   invoke<C extends string>(
     channel: C,
     payload: C extends Channel ? NoInfer<ChannelInput<C>> : unknown,
+    options?: InvokeOptions,
   ): Promise<IpcResult<C extends Channel ? ChannelOutput<C> : unknown>>;
   channels(): string[];
 };
@@ -49,7 +53,7 @@ export function createDispatcher(
   const validateOutput = options.validateOutput ?? process.env.NODE_ENV !== 'production';
   const revealChannels = new Set(options.revealChannels ?? ['api.revealSecret']);
 
-  async function invoke(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+  async function invoke(channel: string, payload: unknown, options: InvokeOptions = {}): Promise<IpcResult<unknown>> {
     if (typeof channel !== 'string' || !Object.hasOwn(contract, channel)) {
       return failure('Ipc.UnknownChannel', `Unknown IPC channel: ${String(channel).slice(0, 100)}`);
     }
@@ -67,7 +71,8 @@ export function createDispatcher(
       return { ok: false, error: boundError(invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`)) };
     }
     try {
-      let data = await (handler as (input: unknown) => Promise<unknown>)(parsed.data);
+      if (options.signal?.aborted) return failure(CALLER_GONE_CODE, CALLER_GONE_MESSAGE);
+      let data = await (handler as (input: unknown, call: InvokeOptions) => Promise<unknown>)(parsed.data, options.signal ? { signal: options.signal } : {});
       if (validateOutput) {
         const checked = (spec.output as z.ZodType).safeParse(data);
         if (!checked.success) {
@@ -88,6 +93,10 @@ export function createDispatcher(
     channels: () => Object.keys(contract),
   };
 }
+
+/** The answer to a caller that went away before its call ran (no one reads it; the code matches an aborted read). */
+const CALLER_GONE_CODE = 'Request.Aborted';
+const CALLER_GONE_MESSAGE = 'The request was cancelled: the window or tab that made it was closed.';
 
 // Error answers echo input at most this much: a 1 MB input is not repeated back.
 const MAX_ERROR_MESSAGE_CHARS = 1000;

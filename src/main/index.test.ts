@@ -22,7 +22,7 @@ const fake = vi.hoisted(() => {
       options: Record<string, unknown> & { webPreferences: Record<string, unknown> };
       listeners: Map<string, Listener[]>;
       loaded: string | null;
-      webContents: { send: ReturnType<typeof vi.fn>; isDestroyed: () => boolean; mainFrame: Record<string, unknown> };
+      webContents: { send: ReturnType<typeof vi.fn>; on: ReturnType<typeof vi.fn>; isDestroyed: () => boolean; mainFrame: Record<string, unknown> };
       focus: ReturnType<typeof vi.fn>;
     }[],
     handlers: new Map<string, Handler>(),
@@ -48,6 +48,8 @@ vi.mock('electron', () => {
     loaded: string | null = null;
     webContents = {
       send: vi.fn(),
+      // The bridge watches 'destroyed', 'render-process-gone' and 'did-start-navigation' to cancel a gone page's reads.
+      on: vi.fn(),
       isDestroyed: () => false,
       mainFrame: { parent: null, url: '', routingId: 1, processId: 1 },
     };

@@ -173,7 +173,7 @@ async function main(): Promise<void> {
   registerIpcBridge({
     ipcMain,
     channels: channelNames,
-    invoke: (channel, input) => core.invoke(channel, input),
+    invoke: (channel, input, invokeOptions) => core.invoke(channel, input, invokeOptions),
     getMainWebContents: () => mainWindow?.webContents ?? null,
     renderer,
     hostHandlers: {

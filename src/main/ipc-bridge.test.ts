@@ -1,10 +1,12 @@
 // The ipcMain wrapper with fake Electron events (no Electron binary needed) in front of the
 // core's real dispatcher and the real IPC contract.
+import { EventEmitter } from 'node:events';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { createDispatcher } from '#core/ipc-dispatcher.ts';
+import { createRequestBudget } from '#core/api/budget.ts';
 import { channelNames } from '#shared/ipc/contract.ts';
 import { createBridgeHandler, isOwnRendererUrl, registerIpcBridge, type IpcBridgeOptions, type RendererLocation } from './ipc-bridge.ts';
 
@@ -16,8 +18,15 @@ type FakeFrame = { parent: FakeFrame | null; url: string; routingId: number; pro
 
 function fakeWindow(url = ownUrl) {
   const mainFrame: FakeFrame = { parent: null, url, routingId: 1, processId: 7 };
-  const contents = { isDestroyed: () => false, mainFrame };
-  return { contents: contents as unknown as WebContents, mainFrame };
+  // The webContents events the bridge listens to ('destroyed', 'did-start-navigation', …).
+  const emitter = new EventEmitter();
+  let destroyed = false;
+  const contents = Object.assign(emitter, { isDestroyed: () => destroyed, mainFrame });
+  const destroy = () => {
+    destroyed = true;
+    emitter.emit('destroyed');
+  };
+  return { contents: contents as unknown as WebContents, mainFrame, emitter, destroy };
 }
 
 function eventFrom(sender: WebContents, senderFrame: FakeFrame | null): IpcMainInvokeEvent {
@@ -140,6 +149,56 @@ describe('channels and payloads', () => {
     expect(await handle('host.saveFile', eventFrom(other.contents, other.mainFrame), [request])).toMatchObject({ ok: false });
     expect(saveFile).toHaveBeenCalledOnce();
     expect(invoke).not.toHaveBeenCalled();
+  });
+});
+
+describe('calls of a page that went away', () => {
+  /** A core whose app.info waits for a slot of an exhausted request budget, as a read does. */
+  function queuedBehindBudget() {
+    const budget = createRequestBudget({ windows: [{ limit: 1, windowMs: 3_600_000 }] });
+    const signals: (AbortSignal | undefined)[] = [];
+    const handlers = {
+      'app.info': vi.fn(async (_input: unknown, call: { signal?: AbortSignal }) => {
+        signals.push(call.signal);
+        await budget.acquire(call.signal, 'app.info');
+        return appInfo;
+      }),
+    };
+    const dispatcher = createDispatcher(handlers as never, { validateOutput: true });
+    return { budget, signals, invoke: (channel: string, input: unknown, options?: { signal?: AbortSignal }) => dispatcher.invoke(channel, input, options) };
+  }
+
+  it('a closed window cancels its calls queued behind the request budget, and frees their places', async () => {
+    const core = queuedBehindBudget();
+    await core.budget.acquire();
+    const { window, handle } = setup({ invoke: core.invoke });
+    const event = eventFrom(window.contents, window.mainFrame);
+    const calls = [handle('app.info', event, [undefined]), handle('app.info', event, [undefined])];
+    await vi.waitFor(() => expect(core.budget.queued).toBe(2));
+    window.destroy();
+    for (const result of await Promise.all(calls)) expect(result).toMatchObject({ ok: false, error: { code: 'Request.Aborted' } });
+    expect(core.budget.queued).toBe(0);
+    expect(core.budget.usage()[0]?.used).toBe(1);
+  });
+
+  it('a reload cancels the calls of the page before it; the new page calls with a fresh signal', async () => {
+    const core = queuedBehindBudget();
+    await core.budget.acquire();
+    const { window, handle } = setup({ invoke: core.invoke });
+    const event = eventFrom(window.contents, window.mainFrame);
+    const before = handle('app.info', event, [undefined]);
+    await vi.waitFor(() => expect(core.budget.queued).toBe(1));
+    // A same-document navigation (the hash router) is not a new page.
+    window.emitter.emit('did-start-navigation', { isMainFrame: true, isSameDocument: true, url: `${ownUrl}#/traffic` });
+    expect(core.signals[0]?.aborted).toBe(false);
+    window.emitter.emit('did-start-navigation', { isMainFrame: true, isSameDocument: false, url: ownUrl });
+    expect(await before).toMatchObject({ ok: false, error: { code: 'Request.Aborted' } });
+    const after = handle('app.info', event, [undefined]);
+    await vi.waitFor(() => expect(core.budget.queued).toBe(1));
+    expect(core.signals[1]?.aborted).toBe(false);
+    window.emitter.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(await after).toMatchObject({ ok: false, error: { code: 'Request.Aborted' } });
+    expect(core.budget.queued).toBe(0);
   });
 });
 

@@ -28,7 +28,8 @@ export type IpcBridgeOptions = {
   ipcMain: IpcMainLike;
   /** The contract's channel names. */
   channels: readonly string[];
-  invoke(channel: string, input: unknown): Promise<IpcResult<unknown>>;
+  /** `signal` aborts when the calling page goes away (window closed, renderer gone, page reloaded). */
+  invoke(channel: string, input: unknown, options?: { signal?: AbortSignal }): Promise<IpcResult<unknown>>;
   /** The window allowed to call; null while there is none. */
   getMainWebContents(): WebContents | null;
   renderer: RendererLocation;
@@ -80,10 +81,46 @@ export function registerIpcBridge(options: IpcBridgeOptions): () => void {
   };
 }
 
+/** What the page-lifetime signal needs from a webContents (a structural subset so tests can fake it). */
+export type PageEvents = Pick<WebContents, 'on' | 'isDestroyed'>;
+
+/**
+ * One AbortSignal per page shown in a webContents: aborted when the webContents is destroyed (the
+ * window closed), its renderer process is gone, or its main frame starts loading another document
+ * (a reload). The calls that page made then have no one to answer: the reads made for them,
+ * queued behind the request budget or in flight, are cancelled.
+ */
+export function createPageSignals(): (contents: PageEvents) => AbortSignal {
+  const current = new WeakMap<PageEvents, AbortController>();
+  const watched = new WeakSet<PageEvents>();
+  const endPage = (contents: PageEvents): void => {
+    current.get(contents)?.abort();
+    current.delete(contents);
+  };
+  return (contents) => {
+    if (!watched.has(contents)) {
+      watched.add(contents);
+      contents.on('destroyed', () => endPage(contents));
+      contents.on('render-process-gone', () => endPage(contents));
+      contents.on('did-start-navigation', (details) => {
+        if (details.isMainFrame && !details.isSameDocument) endPage(contents);
+      });
+    }
+    let controller = current.get(contents);
+    if (!controller) {
+      controller = new AbortController();
+      if (contents.isDestroyed()) controller.abort();
+      else current.set(contents, controller);
+    }
+    return controller.signal;
+  };
+}
+
 /** The checked entry point behind every registered channel (exported for tests). */
 export function createBridgeHandler(options: IpcBridgeOptions) {
   const channels = new Set(options.channels);
   const hostHandlers = options.hostHandlers ?? {};
+  const pageSignal = createPageSignals();
   return async (channel: string, event: IpcMainInvokeEvent, args: readonly unknown[]): Promise<IpcResult<unknown>> => {
     const isHost = Object.hasOwn(hostHandlers, channel);
     if (!channels.has(channel) && !isHost) return failure('Ipc.UnknownChannel', `Unknown channel: ${channel}`);
@@ -95,7 +132,7 @@ export function createBridgeHandler(options: IpcBridgeOptions) {
     const input = args[0];
     try {
       if (isHost) return await hostHandlers[channel](event, input);
-      return await options.invoke(channel, input);
+      return await options.invoke(channel, input, { signal: pageSignal(event.sender) });
     } catch (error) {
       // The core returns failures as results; a throw here is a bug. Its text may hold anything,
       // so only a generic message crosses to the renderer.

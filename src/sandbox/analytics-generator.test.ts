@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   availablePoints,
@@ -11,6 +12,9 @@ import {
   type SeriesQuery,
 } from './analytics-generator.ts';
 import type { TrafficProfile } from './model.ts';
+import { seedFrom } from './prng.ts';
+import { buildInitialState, DEFAULT_SEED } from './seed.ts';
+import type { TrafficChange } from './traffic-anomalies.ts';
 
 const NOW = Date.parse('2026-11-20T10:17:42Z'); // a Friday
 const profile: TrafficProfile = {
@@ -137,5 +141,69 @@ describe('synthetic traffic', () => {
     expect(series(query({ profile: stopped }))).toHaveLength(12);
     expect(availablePoints(null, NOW)).toBeNull();
     expect(series(query({ profile: null }))).toEqual([]);
+  });
+});
+
+describe('injected traffic changes', () => {
+  const from = NOW - 3 * HOUR_MS;
+  const change = (metric: TrafficChange['metric'], factor: number, toMs = Number.POSITIVE_INFINITY): TrafficChange[] => [{ fromMs: from, toMs, metric, factor }];
+  const at = (t: number, changes: TrafficChange[] = []) => pointValues(7, 101, profile, t, changes);
+  const before = from - POINT_MS;
+  const after = from + 4 * POINT_MS;
+
+  it('change nothing before `from` (and after `to`), and scale the named metric from it on', () => {
+    expect(at(before, change('requests', 0.3))).toEqual(at(before));
+    expect(at(after, change('requests', 0.3, after))).toEqual(at(after));
+    const base = at(after);
+    expect(at(after, change('requests', 0.3))).toEqual({
+      volume: base.volume,
+      requests: Math.round(base.requests * 0.3),
+      originRequests: Math.round(base.originRequests * 0.3),
+    });
+    expect(at(after, change('bandwidth', 4))).toEqual({ ...base, volume: Math.round(base.volume * 4) });
+    expect(at(after, change('traffic', 0))).toEqual({ volume: 0, requests: 0, originRequests: 0 });
+    expect(at(after, change('originRequests', 2))).toEqual({ ...base, originRequests: Math.min(base.requests, base.originRequests * 2) });
+  });
+
+  it('turn an offload drop into more origin requests, never more than requests', () => {
+    const base = at(after);
+    const dropped = at(after, change('offload', 0.5));
+    const offload = (v: { requests: number; originRequests: number }) => 1 - v.originRequests / v.requests;
+    expect(dropped.requests).toBe(base.requests);
+    expect(offload(dropped)).toBeCloseTo(offload(base) * 0.5, 3);
+    expect(at(after, change('offload', 0))).toMatchObject({ originRequests: base.requests });
+    expect(at(after, change('offload', 5)).originRequests).toBe(0);
+  });
+
+  it('reach series and day sums; the same query without changes still answers the plain values', () => {
+    const plain = series(query({}));
+    const changed = series(query({ changes: change('traffic', 0.5) }));
+    expect(changed.filter((p) => Date.parse(p.timestamp) < from)).toEqual(plain.filter((p) => Date.parse(p.timestamp) < from));
+    const firstAfter = plain.findIndex((p) => Date.parse(p.timestamp) >= from);
+    expect(changed[firstAfter].value).toBe(Math.round(plain[firstAfter].value * 0.5));
+
+    const day = Math.floor(NOW / DAY_MS) * DAY_MS - 2 * DAY_MS;
+    const dayQuery = query({ startMs: day, endMs: day + DAY_MS, interval: 'day' });
+    const plainDay = series(dayQuery);
+    const spikeDay = series({ ...dayQuery, changes: [{ fromMs: day, toMs: day + DAY_MS, metric: 'bandwidth', factor: 3 }] });
+    expect(spikeDay[0].value).toBeGreaterThan(2.9 * plainDay[0].value);
+    // Complete days are cached: a cached changed day must not leak into the plain answer.
+    expect(series(dayQuery)).toEqual(plainDay);
+  });
+});
+
+describe('the demo analytics', () => {
+  it('are exactly what they were before changes could be injected (charts, tests and benches rely on them)', () => {
+    const seed = seedFrom(DEFAULT_SEED);
+    const state = buildInitialState({ seed, nowMs: NOW, extraKeys: [{ accessKeyId: 'K2', accessKeySecret: 's', customerId: 4096 }] });
+    const hash = createHash('sha256');
+    for (const s of state.services) {
+      for (const metric of ['volume', 'bandwidth', 'requests', 'originRequests'] as const) {
+        const base = { seed, serviceId: s.service.id, profile: s.traffic, metric, endMs: NOW, nowMs: NOW };
+        hash.update(JSON.stringify(series({ ...base, startMs: NOW - 2 * DAY_MS, interval: 'minute' })));
+        if (metric === 'volume' || metric === 'bandwidth') hash.update(JSON.stringify(series({ ...base, startMs: NOW - 90 * DAY_MS, interval: 'day' })));
+      }
+    }
+    expect(hash.digest('hex')).toBe('62cfdae9efe28fece94b96944b670196113dbc8ea2305515fbfd4a3fe00e9ddd');
   });
 });

@@ -1,10 +1,12 @@
 // Synthetic traffic, computed on the fly from (seed, service, timestamp): nothing is stored, the
 // same question always gets the same answer, and a restart with the same seed shows the same charts.
 // Shape: a daily wave (trough at 03:00 local, peak mid-afternoon), quieter weekends, noise per
-// 5-minute point and occasional hour-long bursts.
+// 5-minute point and occasional hour-long bursts. Injected changes (traffic-anomalies.ts) multiply
+// the values of the points they cover; without any, the output is the generator's alone.
 import { DAY_MS, HOUR_MS } from '#shared/time.ts';
 import type { TrafficProfile } from './model.ts';
 import { hashToUnit } from './prng.ts';
+import { applyTrafficChanges, type TrafficChange } from './traffic-anomalies.ts';
 
 export const POINT_MS = 300_000;
 export { DAY_MS, HOUR_MS };
@@ -30,12 +32,20 @@ export interface SeriesPoint {
 
 export type Metric = 'volume' | 'bandwidth' | 'requests' | 'originRequests';
 
+const NO_CHANGES: readonly TrafficChange[] = [];
+
 /** yyyy-MM-ddTHH:mm:ssZ */
 export function formatPointTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-export function pointValues(seed: number, serviceId: number, profile: TrafficProfile, t: number): PointValues {
+export function pointValues(
+  seed: number,
+  serviceId: number,
+  profile: TrafficProfile,
+  t: number,
+  changes: readonly TrafficChange[] = NO_CHANGES,
+): PointValues {
   const local = t + profile.utcOffsetHours * HOUR_MS;
   const hour = (((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS;
   const daily = 0.25 + 0.75 * (0.5 - 0.5 * Math.cos((2 * Math.PI * (hour - 3)) / 24));
@@ -52,7 +62,8 @@ export function pointValues(seed: number, serviceId: number, profile: TrafficPro
   const requests = volume > 0 ? Math.max(1, Math.round(objects)) : 0;
   const missShare = (1 - profile.cacheHitRatio) * (0.7 + 0.6 * hashToUnit(seed, serviceId, index, 5));
   const originRequests = Math.min(requests, Math.round(requests * missShare));
-  return { volume, requests, originRequests };
+  const values = { volume, requests, originRequests };
+  return changes.length === 0 ? values : applyTrafficChanges(values, changes, t);
 }
 
 /** [from, to) of the 5-minute points that exist at `nowMs`: complete intervals within retention. */
@@ -88,6 +99,8 @@ export interface SeriesQuery {
   endMs: number;
   interval: 'minute' | 'day';
   nowMs: number;
+  /** Injected changes of this service's traffic; none by default. */
+  changes?: readonly TrafficChange[];
 }
 
 interface DaySum {
@@ -100,11 +113,20 @@ interface DaySum {
 const daySumCache = new Map<string, DaySum>();
 const DAY_SUM_CACHE_LIMIT = 50_000;
 
-function daySum(seed: number, serviceId: number, profile: TrafficProfile, day: number, from: number, to: number): DaySum {
+function daySum(
+  seed: number,
+  serviceId: number,
+  profile: TrafficProfile,
+  day: number,
+  from: number,
+  to: number,
+  changes: readonly TrafficChange[],
+): DaySum {
   const lo = Math.max(day, from);
   const hi = Math.min(day + DAY_MS, to);
   const complete = lo === day && hi === day + DAY_MS;
-  const key = `${seed}:${serviceId}:${day}:${profile.startsAt}:${profile.endsAt ?? ''}`;
+  const changed = changes.some((c) => c.fromMs < day + DAY_MS && c.toMs > day);
+  const key = `${seed}:${serviceId}:${day}:${profile.startsAt}:${profile.endsAt ?? ''}${changed ? `:${JSON.stringify(changes)}` : ''}`;
   if (complete) {
     const cached = daySumCache.get(key);
     if (cached) return cached;
@@ -112,7 +134,7 @@ function daySum(seed: number, serviceId: number, profile: TrafficProfile, day: n
   let volume = 0;
   let points = 0;
   for (let t = lo; t < hi; t += POINT_MS) {
-    volume += pointValues(seed, serviceId, profile, t).volume;
+    volume += pointValues(seed, serviceId, profile, t, changes).volume;
     points++;
   }
   const sum = { volume, points };
@@ -131,6 +153,7 @@ function daySum(seed: number, serviceId: number, profile: TrafficProfile, day: n
  */
 export function series(query: SeriesQuery): SeriesPoint[] {
   const { profile } = query;
+  const changes = query.changes ?? NO_CHANGES;
   const avail = availablePoints(profile, query.nowMs);
   if (!profile || !avail) return [];
   const out: SeriesPoint[] = [];
@@ -138,7 +161,7 @@ export function series(query: SeriesQuery): SeriesPoint[] {
     const first = Math.max(Math.ceil(query.startMs / POINT_MS) * POINT_MS, avail.from);
     const end = Math.min(query.endMs, avail.to);
     for (let t = first; t < end; t += POINT_MS) {
-      out.push({ timestamp: formatPointTime(t), value: pointMetric(pointValues(query.seed, query.serviceId, profile, t), query.metric) });
+      out.push({ timestamp: formatPointTime(t), value: pointMetric(pointValues(query.seed, query.serviceId, profile, t, changes), query.metric) });
     }
     return out;
   }
@@ -148,7 +171,7 @@ export function series(query: SeriesQuery): SeriesPoint[] {
   const firstDay = Math.floor(query.startMs / DAY_MS) * DAY_MS;
   for (let day = firstDay; day < query.endMs; day += DAY_MS) {
     if (day + DAY_MS <= avail.from || day >= avail.to) continue;
-    const sum = daySum(query.seed, query.serviceId, profile, day, avail.from, avail.to);
+    const sum = daySum(query.seed, query.serviceId, profile, day, avail.from, avail.to, changes);
     if (sum.points === 0) continue;
     const value = query.metric === 'volume' ? sum.volume : (sum.volume * 8) / (300 * sum.points);
     out.push({ timestamp: formatPointTime(day), value });

@@ -101,6 +101,59 @@ describe('main (in-process, as accel sandbox runs it)', () => {
     await expect(fetch(info.baseUrl)).rejects.toThrow();
   });
 
+  it('starts several customers sharing a domain, prints each one’s key, and injects --anomaly changes', async () => {
+    const fromMs = Math.floor(Date.now() / 300_000) * 300_000 - 2 * 3_600_000;
+    const anomaly = JSON.stringify({ serviceId: 101, from: new Date(fromMs).toISOString(), metric: 'traffic', factor: 0 });
+    const lines: string[] = [];
+    let firstLine!: (line: string) => void;
+    const first = new Promise<string>((resolve) => (firstLine = resolve));
+    const stdout = {
+      write(text: string) {
+        for (const line of text.split('\n').filter(Boolean)) {
+          if (lines.length === 0) firstLine(line);
+          lines.push(line);
+        }
+        return true;
+      },
+    };
+    const stop = new AbortController();
+    const args = ['--port', '0', '--customers', '3', '--shared-domain', 'www.example-shop.com', '--anomaly', anomaly, '--no-rate-limit', '--quiet'];
+    const done = main(args, { stdout, signal: stop.signal });
+    const info = JSON.parse(await first) as {
+      baseUrl: string;
+      accessKeyId: string;
+      customers: Array<{ customerId: number; name: string; accessKeyId: string; accessKeySecret: string; services: Array<{ id: number; domainName: string }> }>;
+    };
+    expect(info.customers).toHaveLength(3);
+    expect(info.customers[0]).toMatchObject({ customerId: 1024, accessKeyId: info.accessKeyId });
+    for (const c of info.customers) {
+      expect(c.services.some((s) => s.domainName === 'www.example-shop.com')).toBe(true);
+      const client = createApiClient({ baseUrl: info.baseUrl, keyId: c.accessKeyId, secret: c.accessKeySecret, budget: false });
+      expect((await client.getCustomer({ params: { customer_id: c.customerId } })).name).toBe(c.name);
+      const [series] = await client.getRequestNumber({
+        body: { serviceNames: ['www.example-shop.com'], startTime: new Date(fromMs - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), endTime: new Date(fromMs + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+      });
+      const after = series.reqNumbers.filter((p) => Date.parse(p.timestamp) >= fromMs).map((p) => Number(p.value));
+      const before = series.reqNumbers.filter((p) => Date.parse(p.timestamp) < fromMs).map((p) => Number(p.value));
+      expect(before.every((v) => v > 0)).toBe(true);
+      // The outage was injected into service 101 only: the demo customer's.
+      expect(after.every((v) => v === 0)).toBe(c.customerId === 1024);
+      await client.close();
+    }
+    for (const c of info.customers) expect(lines).toContain(`  customer ${c.customerId} ${c.name}: key ${c.accessKeyId}, ${c.services.length} services`);
+    expect(lines.slice(1).join('\n')).not.toMatch(/secret/);
+    stop.abort();
+    expect(await done).toBe(0);
+  });
+
+  it('names the flag of a bad --customers or --anomaly', async () => {
+    const quiet = { stdout: { write: () => true } };
+    await expect(main(['--customers', '0'], quiet)).rejects.toThrow('--customers must be a whole number from 1 to 200, not 0');
+    await expect(main(['--customers', 'many'], quiet)).rejects.toThrow('--customers must be a whole number from 1 to 200, not many');
+    await expect(main(['--anomaly', '{serviceId:101}'], quiet)).rejects.toThrow('--anomaly must be a JSON object (or a list of them), e.g.');
+    await expect(main(['--anomaly', '{"serviceId":101,"from":"2026-11-20T06:00:00Z","metric":"requests","factor":-2}'], quiet)).rejects.toThrow('anomalies[0].factor: must be a number from 0 to 1000');
+  });
+
   it('prints the usage for --help and rejects bad options', async () => {
     let out = '';
     expect(await main(['--help'], { stdout: { write: (t: string) => (out += t) } })).toBe(0);

@@ -1,14 +1,19 @@
-// `npm run sandbox -- --port N [--state FILE] [--seed S] [--no-rate-limit] [--faults JSON]`
-// First stdout line: one JSON object with the base URL, demo credentials and services; then one
-// human-readable line per request (never a secret).
+// `npm run sandbox -- --port N [--state FILE] [--seed S] [--customers N] [--shared-domain NAME]
+//   [--anomaly JSON]... [--no-rate-limit] [--faults JSON]`
+// First stdout line: one JSON object with the base URL, the first customer's credentials and
+// services, and every customer with its own key; then one human-readable line per request (never
+// a secret).
 // `main` is also what `accel sandbox` runs in its own process, so it never calls process.exit.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startSandbox, type FaultOptions } from './index.ts';
+import { MAX_SANDBOX_CUSTOMERS, startSandbox, type FaultOptions, type TrafficAnomaly } from './index.ts';
 
-export const USAGE = `Usage: npm run sandbox -- [--port N] [--state FILE] [--seed S] [--no-rate-limit]
+export const USAGE = `Usage: npm run sandbox -- [--port N] [--state FILE] [--seed S] [--customers N]
+                            [--shared-domain NAME] [--anomaly JSON]... [--no-rate-limit]
                             [--rate-limit PER_MINUTE/PER_HOUR] [--faults JSON] [--quiet]`;
+
+const ANOMALY_EXAMPLE = '{"serviceId":101,"from":"2026-11-20T08:00:00Z","metric":"requests","factor":0.3}';
 
 export interface SandboxCliOptions {
   stdout: { write(text: string): unknown };
@@ -28,6 +33,9 @@ export async function main(argv: string[], { stdout, signal }: SandboxCliOptions
       port: { type: 'string', default: '0' },
       state: { type: 'string' },
       seed: { type: 'string' },
+      customers: { type: 'string' },
+      'shared-domain': { type: 'string' },
+      anomaly: { type: 'string', multiple: true },
       'no-rate-limit': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
       faults: { type: 'string' },
@@ -52,12 +60,31 @@ export async function main(argv: string[], { stdout, signal }: SandboxCliOptions
   }
   const faults = values.faults ? (JSON.parse(values.faults) as FaultOptions) : undefined;
   const seed = values.seed === undefined ? undefined : /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
+  let customers: number | undefined;
+  if (values.customers !== undefined) {
+    customers = /^\d+$/.test(values.customers) ? Number(values.customers) : Number.NaN;
+    if (!(customers >= 1 && customers <= MAX_SANDBOX_CUSTOMERS)) {
+      throw new Error(`--customers must be a whole number from 1 to ${MAX_SANDBOX_CUSTOMERS}, not ${values.customers}`);
+    }
+  }
+  const anomalies = (values.anomaly ?? []).flatMap((text) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`--anomaly must be a JSON object (or a list of them), e.g. '${ANOMALY_EXAMPLE}'`);
+    }
+    return (Array.isArray(parsed) ? parsed : [parsed]) as TrafficAnomaly[];
+  });
   if (signal?.aborted) return 0;
 
   const sandbox = await startSandbox({
     port,
     statePath: values.state,
     seed,
+    customers,
+    sharedDomain: values['shared-domain'],
+    anomalies,
     rateLimit,
     faults,
     log: values.quiet ? undefined : (line) => stdout.write(`${line}\n`),
@@ -69,9 +96,21 @@ export async function main(argv: string[], { stdout, signal }: SandboxCliOptions
       accessKeySecret: sandbox.credentials.accessKeySecret,
       customerId: sandbox.credentials.customerId,
       services: sandbox.services,
+      customers: sandbox.customers.map(({ customerId, name, credentials, services }) => ({
+        customerId,
+        name,
+        accessKeyId: credentials.accessKeyId,
+        accessKeySecret: credentials.accessKeySecret,
+        services,
+      })),
     })}\n`,
   );
   stdout.write(`Sandbox gateway listening on ${sandbox.url} (Ctrl-C to stop)\n`);
+  if (sandbox.customers.length > 1) {
+    for (const c of sandbox.customers) {
+      stdout.write(`  customer ${c.customerId} ${c.name}: key ${c.credentials.accessKeyId}, ${c.services.length} services\n`);
+    }
+  }
 
   // Wait for the first stop request; the listeners are removed afterwards so a host process
   // (accel) gets its default signal handling back.

@@ -181,4 +181,9 @@ export interface SandboxState {
   customers: CustomerRecord[];
   keys: AccessKeyRecord[];
   services: ServiceRecord[];
+  /**
+   * The customers the seed generated, in order (the first is the one `credentials` names). Absent
+   * in state files written before a gateway could hold several; read as the first keyed customer.
+   */
+  seededCustomerIds?: number[];
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from './index.ts';
 import { createStatePersister, loadState, writeStateAtomic } from './persistence.ts';
-import { buildInitialState } from './seed.ts';
+import { seedFrom } from './prng.ts';
+import { buildInitialState, DEFAULT_SEED, DEMO_ACCESS_KEY_ID, DEMO_CUSTOMER_ID } from './seed.ts';
 import { clientFor } from './test-support/sandbox-clients.ts';
 
 let dir: string;
@@ -93,6 +94,43 @@ describe('state file', () => {
     const nested = join(dir, 'a', 'b', 'state.json');
     const sandbox = await startSandbox({ statePath: nested });
     expect(loadState(nested)?.services.length).toBe(sandbox.store.snapshot().services.length);
+    await sandbox.stop();
+  });
+
+  it('keeps several customers, their keys and a shared domain across restarts; a restart only adds what is missing', async () => {
+    const first = await startSandbox({ statePath, seed: 'roundtrip', customers: 3, sharedDomain: 'www.example-shop.com', rateLimit: false });
+    const customers = first.customers;
+    await first.stop();
+    expect(loadState(statePath)?.seededCustomerIds).toEqual(customers.map((c) => c.customerId));
+
+    // No options: the saved state wins, and the same keys work over HTTP.
+    const second = await startSandbox({ statePath, rateLimit: false });
+    expect(second.customers).toEqual(customers);
+    expect(second.credentials).toEqual(customers[0].credentials);
+    for (const customer of customers) {
+      const client = clientFor(second, customer.credentials);
+      expect((await client.getCustomer({ params: { customer_id: customer.customerId } })).name).toBe(customer.name);
+      await client.close();
+    }
+    await second.stop();
+
+    // More customers than saved: the saved ones stay as they are, one more is generated.
+    const third = await startSandbox({ statePath, customers: 4, rateLimit: false });
+    expect(third.customers.slice(0, 3)).toEqual(customers);
+    expect(third.customers).toHaveLength(4);
+    expect(third.customers[3].services.some((s) => s.domainName === 'www.example-shop.com')).toBe(false);
+    await third.stop();
+    expect(loadState(statePath)?.seededCustomerIds).toHaveLength(4);
+  });
+
+  it('reads a state file without the customer list as its demo customer', async () => {
+    const old = buildInitialState({ seed: seedFrom(DEFAULT_SEED), nowMs: Date.now() });
+    delete old.seededCustomerIds;
+    writeStateAtomic(statePath, old);
+    const sandbox = await startSandbox({ statePath, rateLimit: false });
+    expect(sandbox.customers.map((c) => c.customerId)).toEqual([DEMO_CUSTOMER_ID]);
+    expect(sandbox.credentials.accessKeyId).toBe(DEMO_ACCESS_KEY_ID);
+    expect(sandbox.services).toHaveLength(6);
     await sandbox.stop();
   });
 

@@ -43,7 +43,8 @@ function isState(value: unknown): value is SandboxState {
     typeof v.nextPolicyId === 'number' &&
     Array.isArray(v.customers) &&
     Array.isArray(v.keys) &&
-    Array.isArray(v.services)
+    Array.isArray(v.services) &&
+    (v.seededCustomerIds === undefined || (Array.isArray(v.seededCustomerIds) && v.seededCustomerIds.every((id) => Number.isInteger(id))))
   );
 }
 

@@ -1,17 +1,18 @@
 // Demo data: fixed, documented credentials and a realistic account, so every screen has something
-// to show without a real API key. Nothing here is a real secret. What every new service gets
-// (cName, default policies) is the gateway's rule, in provisioning.ts.
+// to show without a real API key, and the assembly of a gateway's first state: the default seed
+// serves the demo customer, any other seed a customer of its own (seed-customers.ts), optionally
+// with more customers and a domain several of them share. Nothing here is a real secret. What every
+// new service gets (cName, default policies) is the gateway's rule, in provisioning.ts.
 import { DAY_MS } from '#shared/time.ts';
-import type {
-  AccessControlPolicy,
-  AccessKeyRecord,
-  CustomerRecord,
-  SandboxState,
-  Service,
-  ServiceRecord,
-  TrafficProfile,
-} from './model.ts';
-import { cachePolicy, cNameFor, defaultPoliciesFor } from './provisioning.ts';
+import type { AccessKeyRecord, SandboxState } from './model.ts';
+import { seedFrom } from './prng.ts';
+import { cachePolicy } from './provisioning.ts';
+import { firstGeneratedServiceId, generatedCustomer, sharedDomainService, type GeneratedCustomer } from './seed-customers.ts';
+import { accessPolicy, baseService, customerRecord, materialise, traffic, type ServiceSeed } from './seed-builders.ts';
+
+/** The seed the app and `npm run sandbox` use when none is given: it serves the demo customer. */
+export const DEFAULT_SEED = 20261122;
+const DEMO_SEED = seedFrom(DEFAULT_SEED);
 
 export const DEMO_CUSTOMER_ID = 1024;
 export const DEMO_ACCESS_KEY_ID = 'SANDBOXDEMOKEY01';
@@ -28,83 +29,6 @@ export const NO_CUSTOMER_ACCESS_KEY_SECRET = 'sandbox-no-customer-secret-0001';
 
 const FIRST_SERVICE_ID = 101;
 const FIRST_POLICY_ID = 5001;
-
-export interface SeedOptions {
-  seed: number;
-  nowMs: number;
-  /** Further keys, each with its customer and a few seeded services of its own. */
-  extraKeys?: readonly AccessKeyRecord[];
-}
-
-export function customerRecord(id: number, name: string, provisioned = true): CustomerRecord {
-  return {
-    customer: {
-      id,
-      name,
-      partnership: 1,
-      ingestDomain: null,
-      industry: id === DEMO_CUSTOMER_ID ? 'E-commerce' : '',
-      type: 2,
-      region: 'EU',
-      parentId: 0,
-      onboardingType: 1,
-    },
-    provisioned,
-  };
-}
-
-function accessPolicy(
-  policyId: number,
-  policyName: string,
-  type: string,
-  priority: number,
-  matches: AccessControlPolicy['matches'],
-  extra: Partial<AccessControlPolicy> = {},
-): AccessControlPolicy {
-  return { policyId, policyName, type, matches, priority, anonymousIp: false, enabled: true, ...extra };
-}
-
-function traffic(
-  nowMs: number,
-  bytesPer5Min: number,
-  avgObjectBytes: number,
-  cacheHitRatio: number,
-  extra: Partial<TrafficProfile> = {},
-): TrafficProfile {
-  return {
-    bytesPer5Min,
-    avgObjectBytes,
-    cacheHitRatio,
-    utcOffsetHours: 1,
-    weekendFactor: 0.65,
-    burstChance: 0.015,
-    // Older than the 90-day analytics window, so every seeded service with traffic has full history.
-    startsAt: Math.floor((nowMs - 400 * DAY_MS) / DAY_MS) * DAY_MS,
-    ...extra,
-  };
-}
-
-interface ServiceSeed {
-  service: Omit<Service, 'id' | 'cName'>;
-  traffic: TrafficProfile | null;
-  build?: (nextId: () => number, domainName: string) => Partial<Pick<ServiceRecord, 'cacheControl' | 'accessControl' | 'redirections' | 'cors' | 'rateLimit'>>;
-}
-
-function baseService(domainName: string, originUrl: string, extra: Partial<Service> = {}): Omit<Service, 'id' | 'cName'> {
-  return {
-    domainName,
-    origins: [{ originUrl }],
-    defaultHostHeader: 'originHost',
-    alternateDomainNames: [],
-    streaming: false,
-    http2: true,
-    http3: false,
-    redirectHttpToHttps: true,
-    tlsProfile: 'intermediate',
-    enabled: true,
-    ...extra,
-  };
-}
 
 // 64 characters of [0-9a-z], the token rule of the spec.
 const TOKEN_A = 'sandboxdemotoken'.repeat(4);
@@ -275,27 +199,6 @@ function otherCustomerServices(customerId: number, nowMs: number): ServiceSeed[]
   ];
 }
 
-function materialise(state: SandboxState, customerId: number, seeds: ServiceSeed[], nowMs: number): void {
-  const nextId = (): number => state.nextPolicyId++;
-  for (const s of seeds) {
-    const id = state.nextServiceId++;
-    const service: Service = { id, ...structuredClone(s.service), cName: cNameFor(s.service.domainName, customerId, id) };
-    const defaults = defaultPoliciesFor(service.domainName, nextId);
-    const built = s.build?.(nextId, service.domainName) ?? {};
-    state.services.push({
-      service,
-      customerId,
-      createdAt: s.traffic?.startsAt ?? Math.floor((nowMs - 30 * DAY_MS) / DAY_MS) * DAY_MS,
-      traffic: s.traffic,
-      cacheControl: built.cacheControl ?? defaults.cacheControl,
-      accessControl: built.accessControl ?? [],
-      redirections: built.redirections ?? defaults.redirections,
-      cors: built.cors ?? null,
-      rateLimit: built.rateLimit ?? null,
-    });
-  }
-}
-
 /** Adds a key; its customer gets a record and seeded services the first time it appears. */
 export function addAccessKey(state: SandboxState, key: AccessKeyRecord, nowMs: number): void {
   const existing = state.keys.find((k) => k.accessKeyId === key.accessKeyId);
@@ -310,28 +213,97 @@ export function addAccessKey(state: SandboxState, key: AccessKeyRecord, nowMs: n
   materialise(state, key.customerId, otherCustomerServices(key.customerId, nowMs), nowMs);
 }
 
+const demoCustomer: GeneratedCustomer = {
+  record: customerRecord(DEMO_CUSTOMER_ID, 'Sandbox Demo Retail Ltd', true, { industry: 'E-commerce' }),
+  key: { accessKeyId: DEMO_ACCESS_KEY_ID, accessKeySecret: DEMO_ACCESS_KEY_SECRET, customerId: DEMO_CUSTOMER_ID },
+  services: demoServices,
+};
+
+/** The fixed customers a generated one never takes the ID of. */
+const RESERVED_CUSTOMER_IDS = new Set([DEMO_CUSTOMER_ID, UNPROVISIONED_CUSTOMER_ID]);
+
+/** The seed's customers in order (the first one is the one `credentials` names). */
+export function seededCustomerIdsOf(state: SandboxState): number[] {
+  if (!state.seededCustomerIds) {
+    // A state file written before several customers existed: its first keyed customer.
+    const first = state.customers.some((c) => c.customer.id === DEMO_CUSTOMER_ID)
+      ? DEMO_CUSTOMER_ID
+      : state.keys.find((k) => k.customerId > 0 && k.customerId !== UNPROVISIONED_CUSTOMER_ID)?.customerId;
+    state.seededCustomerIds = first === undefined ? [] : [first];
+  }
+  return state.seededCustomerIds;
+}
+
+function addCustomer(state: SandboxState, customer: GeneratedCustomer, nowMs: number): void {
+  state.customers.push(customer.record);
+  state.keys.push(customer.key);
+  seededCustomerIdsOf(state).push(customer.record.customer.id);
+  materialise(state, customer.record.customer.id, customer.services(nowMs), nowMs);
+}
+
+/** Generates the seed's customers up to `count` (the ones present stay as they are); true when some were added. */
+export function ensureSeededCustomers(state: SandboxState, count: number, nowMs: number): boolean {
+  const ids = seededCustomerIdsOf(state);
+  const before = ids.length;
+  const taken = (id: number): boolean => RESERVED_CUSTOMER_IDS.has(id) || state.customers.some((c) => c.customer.id === id);
+  for (let index = ids.length; index < count; index++) addCustomer(state, generatedCustomer(state.seed, index, taken), nowMs);
+  return ids.length > before;
+}
+
+export interface SharedDomain {
+  domainName: string;
+  /** The first this many of the seed's customers serve it. */
+  customers: number;
+}
+
+/** Gives each of the first customers a service on the shared domain unless it has one; true when some were added. */
+export function ensureSharedDomain(state: SandboxState, shared: SharedDomain, nowMs: number): boolean {
+  const wanted = shared.domainName.toLowerCase();
+  let added = false;
+  for (const customerId of seededCustomerIdsOf(state).slice(0, shared.customers)) {
+    const serves = state.services.some((s) => s.customerId === customerId && s.service.domainName.toLowerCase() === wanted);
+    if (serves) continue;
+    const name = state.customers.find((c) => c.customer.id === customerId)?.customer.name ?? '';
+    materialise(state, customerId, [sharedDomainService(state.seed, customerId, name, shared.domainName, nowMs)], nowMs);
+    added = true;
+  }
+  return added;
+}
+
+export interface SeedOptions {
+  seed: number;
+  nowMs: number;
+  /** How many customers the seed gives, each with its own key (default 1). */
+  customers?: number;
+  sharedDomain?: SharedDomain;
+  /** Further keys, each with its customer and a few seeded services of its own. */
+  extraKeys?: readonly AccessKeyRecord[];
+}
+
 export function buildInitialState(options: SeedOptions): SandboxState {
+  const demo = options.seed === DEMO_SEED;
   const state: SandboxState = {
     formatVersion: 1,
     seed: options.seed,
-    nextServiceId: FIRST_SERVICE_ID,
+    nextServiceId: demo ? FIRST_SERVICE_ID : firstGeneratedServiceId(options.seed),
     nextPolicyId: FIRST_POLICY_ID,
-    customers: [
-      customerRecord(DEMO_CUSTOMER_ID, 'Sandbox Demo Retail Ltd'),
-      customerRecord(UNPROVISIONED_CUSTOMER_ID, 'Sandbox Unprovisioned Ltd', false),
-    ],
-    keys: [
-      { accessKeyId: DEMO_ACCESS_KEY_ID, accessKeySecret: DEMO_ACCESS_KEY_SECRET, customerId: DEMO_CUSTOMER_ID },
-      {
-        accessKeyId: UNPROVISIONED_ACCESS_KEY_ID,
-        accessKeySecret: UNPROVISIONED_ACCESS_KEY_SECRET,
-        customerId: UNPROVISIONED_CUSTOMER_ID,
-      },
-      { accessKeyId: NO_CUSTOMER_ACCESS_KEY_ID, accessKeySecret: NO_CUSTOMER_ACCESS_KEY_SECRET, customerId: 0 },
-    ],
+    customers: [],
+    keys: [],
     services: [],
+    seededCustomerIds: [],
   };
-  materialise(state, DEMO_CUSTOMER_ID, demoServices(options.nowMs), options.nowMs);
+  const first = demo ? demoCustomer : generatedCustomer(options.seed, 0, (id) => RESERVED_CUSTOMER_IDS.has(id));
+  // The order of the demo state (demo, then the fixed test customers) is what older state files hold.
+  state.customers.push(first.record, customerRecord(UNPROVISIONED_CUSTOMER_ID, 'Sandbox Unprovisioned Ltd', false));
+  state.keys.push(
+    first.key,
+    { accessKeyId: UNPROVISIONED_ACCESS_KEY_ID, accessKeySecret: UNPROVISIONED_ACCESS_KEY_SECRET, customerId: UNPROVISIONED_CUSTOMER_ID },
+    { accessKeyId: NO_CUSTOMER_ACCESS_KEY_ID, accessKeySecret: NO_CUSTOMER_ACCESS_KEY_SECRET, customerId: 0 },
+  );
+  state.seededCustomerIds = [first.record.customer.id];
+  materialise(state, first.record.customer.id, first.services(options.nowMs), options.nowMs);
+  ensureSeededCustomers(state, options.customers ?? 1, options.nowMs);
+  if (options.sharedDomain) ensureSharedDomain(state, options.sharedDomain, options.nowMs);
   for (const key of options.extraKeys ?? []) addAccessKey(state, key, options.nowMs);
   return state;
 }

@@ -3,6 +3,7 @@
 import type {
   AccessKeyRecord,
   CorsHeaders,
+  Customer,
   CustomerRecord,
   Origin,
   RateLimitConfig,
@@ -13,6 +14,9 @@ import type {
 } from './model.ts';
 import { hashToUnit } from './prng.ts';
 import { cNameFor, defaultPoliciesFor } from './provisioning.ts';
+import type { TrafficChange } from './traffic-anomalies.ts';
+
+const NO_CHANGES: readonly TrafficChange[] = [];
 
 export interface NewServiceInput {
   domainName: string;
@@ -30,6 +34,8 @@ export interface NewServiceInput {
 export class SandboxStore {
   private state: SandboxState;
   private readonly listeners = new Set<() => void>();
+  // Run settings, not state: never saved, never in a snapshot.
+  private trafficChanges = new Map<number, TrafficChange[]>();
 
   constructor(state: SandboxState) {
     this.state = state;
@@ -137,6 +143,24 @@ export class SandboxStore {
   /** In-process read of a service's rate limit configuration (no read operation in the API). */
   rateLimitOf(serviceId: number): RateLimitConfig | null | undefined {
     return this.state.services.find((s) => s.service.id === serviceId)?.rateLimit;
+  }
+
+  /** The seed's customers in order, each with its access key (the first key bound to it). */
+  seededCustomers(): Array<{ customer: Customer; key: AccessKeyRecord; services: ServiceRecord[] }> {
+    return (this.state.seededCustomerIds ?? []).flatMap((id) => {
+      const customer = this.customer(id)?.customer;
+      const key = this.state.keys.find((k) => k.customerId === id);
+      return customer && key ? [{ customer, key, services: this.servicesOf(id) }] : [];
+    });
+  }
+
+  /** Replaces the injected traffic changes (by service ID). */
+  setTrafficChanges(changes: Map<number, TrafficChange[]>): void {
+    this.trafficChanges = changes;
+  }
+
+  trafficChangesOf(serviceId: number): readonly TrafficChange[] {
+    return this.trafficChanges.get(serviceId) ?? NO_CHANGES;
   }
 
   /** Any customer's service record by ID, for tests and tools (never used by request handlers). */

@@ -7,7 +7,8 @@ import type { IpcResult } from '#shared/ipc/result.ts';
 export type SecretStoreLike = SecretStore;
 
 export type HostCore = {
-  invoke(channel: string, input: unknown): Promise<IpcResult<unknown>>;
+  /** `signal` aborts when the caller's connection closed before its answer (the tab went away). */
+  invoke(channel: string, input: unknown, options?: { signal?: AbortSignal }): Promise<IpcResult<unknown>>;
   dispose(): Promise<void>;
   /** Only for a core passed in from outside: lets the host forward its events. */
   subscribe?(listener: (event: string, payload: unknown) => void): () => void;
@@ -28,5 +29,5 @@ export function createHostCore(options: {
     backgroundSnapshots: process.env.ACCEL_BACKGROUND_SNAPSHOTS === '1',
     emit: options.emit,
   });
-  return { invoke: (channel, input) => core.invoke(channel, input), dispose: () => core.dispose() };
+  return { invoke: (channel, input, invokeOptions) => core.invoke(channel, input, invokeOptions), dispose: () => core.dispose() };
 }

@@ -206,9 +206,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
     }
+    // A tab that closes or reloads drops its pending requests' connections: the reads made for it,
+    // queued behind the request budget or in flight, are cancelled instead of waiting for no one.
+    const caller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) caller.abort();
+    });
     // The body is the channel input itself; an empty body means "no input".
-    const result = await core.invoke(channel, input);
-    sendJson(res, 200, result);
+    const result = await core.invoke(channel, input, { signal: caller.signal });
+    if (!caller.signal.aborted) sendJson(res, 200, result);
   }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, headOnly: boolean): Promise<void> {

@@ -1,7 +1,7 @@
 // Profile export / import through the core (in-memory secrets, real files, a real sandbox gateway):
 // inventories and tags travel with the profiles; a plain file never carries a secret; an
 // encrypted one does, and a wrong passphrase and a changed file are told apart.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,5 +107,34 @@ describe('profile export and import', () => {
       { name: 'Bad tags', reason: expect.stringContaining('contains a space') },
       { name: 'Bad services', reason: expect.stringContaining('damaged service list') },
     ]);
+  });
+
+  it('follows the encryption rules of configuration documents: written at N = 2^17, a file written with N = 2^15 imports, settings out of bounds are refused', async () => {
+    await twoCustomers();
+    const exported = data(await ctx.core.invoke('accounts.export', { passphrase: 'correct horse battery' }));
+    expect(JSON.parse(exported.content)).toMatchObject({ kdf: { name: 'scrypt', N: 2 ** 17, r: 8, p: 1 } });
+
+    const old = await readFile(new URL('../test-support/fixtures/accounts-scrypt-n15.encrypted.json', import.meta.url), 'utf8');
+    const envelope = JSON.parse(old) as { kdf: Record<string, unknown>; cipher: { tag: string } };
+    expect(envelope.kdf).toMatchObject({ N: 2 ** 15 });
+    const target = await freshCore();
+    try {
+      const costly = JSON.stringify({ ...envelope, kdf: { ...envelope.kdf, N: 2 ** 20 } });
+      expect(await target.core.invoke('accounts.import', { content: costly, passphrase: 'fixture passphrase 2^15' })).toMatchObject({
+        ok: false,
+        error: { code: 'Config.UnsupportedEncryption', message: expect.stringContaining('kdf.N is 1048576 (2^20); this app opens documents with N between 2^15 and 2^18') },
+      });
+      const cutTag = JSON.stringify({ ...envelope, cipher: { ...envelope.cipher, tag: Buffer.from(envelope.cipher.tag, 'base64').subarray(0, 4).toString('base64') } });
+      expect(await target.core.invoke('accounts.import', { content: cutTag, passphrase: 'fixture passphrase 2^15' })).toMatchObject({
+        ok: false,
+        error: { code: 'Config.UnsupportedEncryption', message: expect.stringContaining('cipher.tag is 4 bytes') },
+      });
+      expect(data(await target.core.invoke('accounts.list', undefined)).accounts).toEqual([]);
+
+      const report = data(await target.core.invoke('accounts.import', { content: old, passphrase: 'fixture passphrase 2^15' }));
+      expect(report).toMatchObject({ encrypted: true, added: [{ name: 'Fixture Co', secretState: 'stored' }] });
+    } finally {
+      await target.done();
+    }
   });
 });

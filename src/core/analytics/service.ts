@@ -13,10 +13,11 @@ import { seriesToCsv } from '#shared/analytics/csv.ts';
 
 export interface AnalyticsService {
   cache: AnalyticsCache;
-  fetch(query: AnalyticsQuery): Promise<AnalyticsResult>;
+  /** `signal`: the caller went away; the fetch stops as analytics.cancel stops it. */
+  fetch(query: AnalyticsQuery, signal?: AbortSignal): Promise<AnalyticsResult>;
   cancel(requestId: string): boolean;
-  exportBundle(query: AnalyticsQuery): Promise<{ suggestedName: string; mimeType: string; content: string; sha256: string }>;
-  exportCsv(query: AnalyticsQuery): Promise<{ suggestedName: string; mimeType: string; content: string }>;
+  exportBundle(query: AnalyticsQuery, signal?: AbortSignal): Promise<{ suggestedName: string; mimeType: string; content: string; sha256: string }>;
+  exportCsv(query: AnalyticsQuery, signal?: AbortSignal): Promise<{ suggestedName: string; mimeType: string; content: string }>;
   openBundle(text: string): Promise<{ sha256: string; content: BundleContent }>;
 }
 
@@ -78,13 +79,16 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
         () => undefined,
       ));
 
-  async function run(query: AnalyticsQuery): Promise<AnalyticsResult> {
+  async function run(query: AnalyticsQuery, callerSignal?: AbortSignal): Promise<AnalyticsResult> {
     await pruneRemovedAccounts();
     const requestId = query.requestId ?? randomUUID();
     const { transport, error } = query.cacheOnly ? { transport: null, error: undefined } : await transportFor(query.accountId);
     const controller = new AbortController();
     running.get(requestId)?.abort();
     running.set(requestId, controller);
+    const onCallerGone = (): void => controller.abort();
+    if (callerSignal?.aborted) controller.abort();
+    callerSignal?.addEventListener('abort', onCallerGone, { once: true });
     try {
       const result = await fetchAnalytics({
         query,
@@ -99,6 +103,7 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       if (error !== undefined && result.asOf === null) throw error;
       return { requestId, ...result };
     } finally {
+      callerSignal?.removeEventListener('abort', onCallerGone);
       if (running.get(requestId) === controller) running.delete(requestId);
     }
   }
@@ -119,8 +124,8 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       controller?.abort();
       return controller !== undefined;
     },
-    async exportBundle(query) {
-      const result = await run(query);
+    async exportBundle(query, signal) {
+      const result = await run(query, signal);
       const label = await accountLabel(query.accountId);
       const bundle = await createBundle({
         generator: `Acceleration Console ${packageJson.version}`,
@@ -138,8 +143,8 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       });
       return { suggestedName: exportFileName(result.range, 'json'), mimeType: 'application/json', content: serializeBundle(bundle), sha256: bundle.sha256 };
     },
-    async exportCsv(query) {
-      const result = await run(query);
+    async exportCsv(query, signal) {
+      const result = await run(query, signal);
       return { suggestedName: exportFileName(result.range, 'csv'), mimeType: 'text/csv', content: seriesToCsv(result.series) };
     },
     async openBundle(text) {

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,11 +10,13 @@ import {
   ApiError,
   ConnectionError,
   InputValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
   serializeError,
   TimeoutError,
 } from './errors.ts';
 import { startTestServer, type TestServer } from '../test-support/api-test-server.ts';
+import { MAX_RESPONSE_BYTES } from './transport.ts';
 
 const KEY_ID = 'AKTEST0001';
 const SECRET = 'test-secret-Zq9xW3vB7nM2kL5p';
@@ -235,14 +238,34 @@ describe('errors', () => {
   });
 
   it('a non-JSON error body still gives a useful ApiError', async () => {
-    server.respond(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad   gateway from proxy</body></html>' }));
+    server.respond(() => ({ status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service   temporarily down for maintenance' }));
+    const err = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.code).toBe('Http.503');
+    expect(err.message).toBe('The API answered HTTP 503 without an error code: Service temporarily down for maintenance');
+  });
+
+  it('an HTML error page is named as such (status, title, likely cause), never shown', async () => {
+    const page = `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><style>body{font:14px sans-serif}</style></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx/1.27.3</center>${'<!-- padding -->'.repeat(40)}</body></html>`;
+    server.respond(() => ({ status: 502, headers: { 'content-type': 'text/html; charset=utf-8' }, body: page }));
     const err = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('Http.502');
     expect(err.status).toBe(502);
     expect(err.retryable).toBe(true);
-    expect(err.message).toContain('HTTP 502');
-    expect(err.message).toContain('Bad gateway from proxy');
+    expect(err.message).toBe('The gateway answered 502 with an HTML page ("502 Bad Gateway") instead of JSON (a proxy or load balancer error? Try again later).');
+    expect(err.message).not.toMatch(/<|nginx|font/);
+
+    // Without a content type and without a title; a 404 page points at the base URL.
+    server.respond(() => ({ status: 404, headers: { 'content-type': 'application/octet-stream' }, body: '  <html><body>Not here</body></html>' }));
+    const notFound = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    expect(notFound.message).toBe("The gateway answered 404 with an HTML page instead of JSON (a proxy, a captive portal or a base URL that is not the API? Check the account's base URL).");
+
+    // A 200 HTML page (a captive portal) is not taken for an answer either.
+    server.respond(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html><head><title>Hotel &amp; Wi-Fi\u001b[31m login</title></head></html>' }));
+    const portal = await client().getThing({ params: { thingId: 1 } }).catch((e: unknown) => e);
+    expect(portal).toBeInstanceOf(ResponseValidationError);
+    expect((portal as Error).message).toBe('The gateway answered 200 with an HTML page ("Hotel & Wi-Fi [31m login") instead of JSON (a proxy, a captive portal or a base URL that is not the API? Check the account\'s base URL).');
   });
 
   it('a JSON error body without code uses Http.<status>', async () => {
@@ -308,6 +331,64 @@ describe('errors', () => {
     expect(() => createApiClientFor(table, { baseUrl: 'ftp://x', keyId: 'k', secret: 's' })).toThrow(ApiClientError);
     expect(() => createApiClientFor(table, { baseUrl: 'not a url', keyId: 'k', secret: 's' })).toThrow(/valid URL/);
     expect(() => createApiClientFor(table, { baseUrl: server.url, keyId: '', secret: 's' })).toThrow(/required/);
+  });
+});
+
+describe('answer size', () => {
+  /** A real server whose answer is one byte over the limit, declared up front or streamed without a length. */
+  async function oversizedServer(declareLength: boolean) {
+    let requests = 0;
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const server = createHttpServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json', 'x-sfd-trace-id': 'trace-big', ...(declareLength ? { 'content-length': String(MAX_RESPONSE_BYTES + 1) } : {}) });
+      let left = MAX_RESPONSE_BYTES + 1;
+      const pump = (): void => {
+        while (left > 0 && !res.destroyed) {
+          const part = chunk.subarray(0, Math.min(chunk.length, left));
+          left -= part.length;
+          if (!res.write(part)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        if (left === 0) res.end();
+      };
+      pump();
+      res.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const stop = () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+    return { url, requests: () => requests, stop };
+  }
+
+  it.each([
+    { how: 'declared in Content-Length', declareLength: true },
+    { how: 'streamed without a length', declareLength: false },
+  ])('an answer over the limit ($how) is Network.ResponseTooLarge with the limit and its status, not retried', async ({ declareLength }) => {
+    const big = await oversizedServer(declareLength);
+    try {
+      const log: ApiLogEntry[] = [];
+      const err = await client({ baseUrl: big.url, log: (e) => log.push(e) }).getThing({ params: { thingId: 1 } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ResponseTooLargeError);
+      expect(err).not.toBeInstanceOf(ConnectionError);
+      expect(MAX_RESPONSE_BYTES).toBe(32 * 1024 * 1024);
+      expect(serializeError(err)).toEqual({
+        code: 'Network.ResponseTooLarge',
+        status: 200,
+        traceId: 'trace-big',
+        retryable: false,
+        message: expect.stringMatching(/^The API's answer was larger than 32 MiB, the most this app reads from one answer, so it was not used\. Ask for less at once/),
+      });
+      expect(big.requests()).toBe(1);
+      expect(log).toEqual([expect.objectContaining({ status: 200, code: 'Network.ResponseTooLarge', attempt: 1 })]);
+    } finally {
+      await big.stop();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import {
   ApiClientError,
   ConnectionError,
   InputValidationError,
+  ResponseTooLargeError,
   TimeoutError,
   type FieldErrors,
 } from './errors.ts';
@@ -338,6 +339,9 @@ export function createApiClientFor<const T extends OperationTable>(
         if (e instanceof ApiClientError && !(e instanceof ConnectionError)) {
           if (e instanceof TimeoutError) {
             emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
+          } else if (e instanceof ResponseTooLargeError) {
+            // An answer did arrive: logged with its status (the gateway is reachable).
+            emitLog({ operationId, method, path, status: e.status, durationMs: Math.round(performance.now() - started), attempt, traceId: e.traceId, code: e.code });
           }
           throw e;
         }

@@ -111,6 +111,38 @@ export class AbortError extends ApiClientError {
   }
 }
 
+export const RESPONSE_TOO_LARGE = 'Network.ResponseTooLarge';
+
+/**
+ * An answer larger than the client reads from one response. It did arrive (so this is not a
+ * connection failure) but is not used, and asking again would get the same: not retried.
+ */
+export class ResponseTooLargeError extends ApiClientError {
+  /** The HTTP status the oversized answer came with. */
+  readonly status: number;
+  readonly traceId: string | undefined;
+  readonly limitBytes: number;
+  constructor(limitBytes: number, status: number, traceId?: string, operationId?: string) {
+    super({
+      code: RESPONSE_TOO_LARGE,
+      message: `The API's answer was larger than ${formatByteLimit(limitBytes)}, the most this app reads from one answer, so it was not used. Ask for less at once (fewer services or a shorter time range); if a small request gets such an answer, check the account's base URL.`,
+      retryable: false,
+      operationId,
+    });
+    this.name = 'ResponseTooLargeError';
+    this.status = status;
+    this.traceId = traceId;
+    this.limitBytes = limitBytes;
+  }
+}
+
+/** "32 MiB", "512 KiB", "900 bytes". */
+export function formatByteLimit(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
 /** Input rejected by the operation's schemas before anything was sent. */
 export class InputValidationError extends ApiClientError {
   readonly fields: FieldErrors;

@@ -18,10 +18,22 @@ describe('response mapping', () => {
     expect(error.message).not.toContain('s3cret-value-123');
   });
 
-  it('describes a non-JSON error page with a snippet and an Http.<status> code', () => {
-    const error = errorFromResponse(answer(502, '<html> Bad   gateway </html>'), 'getThing', 0, []);
+  it('describes a non-JSON error body with a snippet and an Http.<status> code', () => {
+    const error = errorFromResponse(answer(502, 'Bad   gateway: upstream closed'), 'getThing', 0, []);
     expect(error).toMatchObject({ code: 'Http.502' });
-    expect(error.message).toBe('The API answered HTTP 502 without an error code: <html> Bad gateway </html>');
+    expect(error.message).toBe('The API answered HTTP 502 without an error code: Bad gateway: upstream closed');
+  });
+
+  it('names an HTML page by its status and title instead of quoting it', () => {
+    const error = errorFromResponse(answer(502, '<html> Bad   gateway </html>'), 'getThing', 0, []);
+    expect(error).toMatchObject({ code: 'Http.502', status: 502 });
+    expect(error.message).toBe('The gateway answered 502 with an HTML page instead of JSON (a proxy or load balancer error? Try again later).');
+    const titled = errorFromResponse(answer(503, '<!doctype html><title>\n  Service &lt;Unavailable&gt;  </title>', { 'content-type': 'text/html' }), 'getThing', 0, []);
+    expect(titled.message).toBe('The gateway answered 503 with an HTML page ("Service <Unavailable>") instead of JSON (a proxy or load balancer error? Try again later).');
+    const long = errorFromResponse(answer(500, `<title>${'x'.repeat(200)}</title>`, { 'content-type': 'text/html; charset=utf-8' }), 'getThing', 0, []);
+    expect(long.message).toContain(`("${'x'.repeat(79)}…")`);
+    // Plain text that merely starts with "<" is not taken for a page.
+    expect(errorFromResponse(answer(500, '<no html here>'), 'getThing', 0, []).message).toBe('The API answered HTTP 500 without an error code: <no html here>');
   });
 
   it('parses and checks success bodies', () => {

@@ -13,6 +13,7 @@ export interface RawResponse {
 }
 
 const SNIPPET_LENGTH = 200;
+const TITLE_LENGTH = 80;
 
 export function header(headers: RawResponse['headers'], name: string): string | undefined {
   const value = headers[name];
@@ -56,6 +57,41 @@ export function connectionErrorFrom(error: unknown, operationId: string): Connec
   return new ConnectionError(message, operationId, code);
 }
 
+/** Whether an answer is an HTML page (a proxy's, load balancer's or portal's), by its type or its first tag. */
+export function isHtmlAnswer(res: RawResponse): boolean {
+  const type = (header(res.headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/html' || type === 'application/xhtml+xml') return true;
+  return /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(res.text);
+}
+
+/** The page's <title> as plain text, short; undefined when it has none. */
+function htmlTitle(text: string): string | undefined {
+  const raw = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+  if (raw === undefined) return undefined;
+  const plain = raw
+    .replace(/<[^>]*>/g, '')
+    // No terminal escapes from a page into the CLI's error line.
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain === '') return undefined;
+  return plain.length > TITLE_LENGTH ? `${plain.slice(0, TITLE_LENGTH - 1)}…` : plain;
+}
+
+/**
+ * A short plain-text reason for an HTML page where the API answers JSON: the status, that it was
+ * HTML, the page's title, and the likely cause. The page itself is never shown.
+ */
+export function htmlAnswerMessage(res: RawResponse): string {
+  const title = htmlTitle(res.text);
+  const cause =
+    res.status >= 500
+      ? 'a proxy or load balancer error? Try again later'
+      : "a proxy, a captive portal or a base URL that is not the API? Check the account's base URL";
+  return `The gateway answered ${res.status} with an HTML page${title ? ` ("${title}")` : ''} instead of JSON (${cause}).`;
+}
+
 /** The ApiError for a non-2xx answer; `secrets` are cut out of its message. */
 export function errorFromResponse(res: RawResponse, operationId: string, serverNowMs: number, secrets: readonly string[]): ApiError {
   let code: string | undefined;
@@ -69,8 +105,9 @@ export function errorFromResponse(res: RawResponse, operationId: string, serverN
       if (typeof m === 'string' && m) message = m;
     }
   } catch {
-    // Not JSON (proxy error page, plain text): described below with a snippet.
+    // Not JSON (proxy error page, plain text): described below.
   }
+  if (!message && code === undefined && isHtmlAnswer(res)) message = htmlAnswerMessage(res);
   if (!message) {
     const snippet = res.text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
     message = `The API answered HTTP ${res.status}${code ? ` (${code})` : ' without an error code'}${
@@ -96,7 +133,7 @@ export function parseSuccess(response: z.ZodType | null, res: RawResponse, opera
   try {
     json = JSON.parse(res.text);
   } catch {
-    throw new ResponseValidationError('The API answer is not valid JSON.', res.status, traceId, operationId);
+    throw new ResponseValidationError(isHtmlAnswer(res) ? htmlAnswerMessage(res) : 'The API answer is not valid JSON.', res.status, traceId, operationId);
   }
   if (!response) return json;
   const parsed = response.safeParse(json);

@@ -2,12 +2,13 @@
 // abort, a cap on the answer's size, and low-level failures turned into the client's errors.
 // Knows nothing of signing, retries or the API's error format.
 import { Pool } from 'undici';
-import { AbortError, ApiClientError, ConnectionError, TimeoutError } from './errors.ts';
+import { AbortError, ApiClientError, ResponseTooLargeError, TimeoutError } from './errors.ts';
 import { connectionErrorFrom, type RawResponse } from './response-mapping.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** The most the client reads from one answer (the largest real ones, analytics, are a few MiB). */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type TransportRequest = {
   method: HttpMethod;
@@ -50,14 +51,18 @@ export function createTransport(origin: string, options: { connections?: number 
       }, timeoutMs);
       try {
         const res = await getPool().request({ path, method, headers, body: body === '' ? undefined : body, signal: controller.signal });
+        const tooLarge = (): ResponseTooLargeError => {
+          res.body.destroy();
+          const traceId = res.headers['x-sfd-trace-id'];
+          return new ResponseTooLargeError(MAX_RESPONSE_BYTES, res.statusCode, Array.isArray(traceId) ? traceId[0] : traceId, operationId);
+        };
+        // A declared length over the limit is refused before reading any of it.
+        if (Number(res.headers['content-length']) > MAX_RESPONSE_BYTES) throw tooLarge();
         let size = 0;
         const chunks: Buffer[] = [];
         for await (const chunk of res.body) {
           size += (chunk as Buffer).length;
-          if (size > MAX_RESPONSE_BYTES) {
-            res.body.destroy();
-            throw new ConnectionError('The API answer is too large.', operationId, 'RESPONSE_TOO_LARGE');
-          }
+          if (size > MAX_RESPONSE_BYTES) throw tooLarge();
           chunks.push(chunk as Buffer);
         }
         return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };

@@ -6,7 +6,7 @@ import { analyticsServiceFor } from '../analytics/service.ts';
 export function createAnalyticsHandlers(ctx: CoreContext): FeatureHandlers<'analytics'> {
   const service = analyticsServiceFor(ctx);
   return {
-    'analytics.fetch': (query) => service.fetch(query),
+    'analytics.fetch': (query, { signal }) => service.fetch(query, signal),
     'analytics.cancel': async ({ requestId }) => ({ cancelled: service.cancel(requestId) }),
     'analytics.cacheInfo': async () => ({
       bytes: await service.cache.totalBytes(),

@@ -16,7 +16,7 @@ export function createApiHandlers(ctx: CoreContext): FeatureHandlers<'api'> {
     revealThrottle: revealThrottleFor(ctx),
   });
   return {
-    'api.call': ({ accountId, operationId, input }) => reads.call(accountId, operationId, input),
-    'api.revealSecret': ({ accountId, operationId, input, path }) => reads.reveal(accountId, operationId, input, path),
+    'api.call': ({ accountId, operationId, input }, { signal }) => reads.call(accountId, operationId, input, signal),
+    'api.revealSecret': ({ accountId, operationId, input, path }, { signal }) => reads.reveal(accountId, operationId, input, path, signal),
   };
 }

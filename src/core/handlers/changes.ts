@@ -7,6 +7,8 @@ import type { OperationCallInput } from '../changes.ts';
 
 export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'changes'> {
   return {
+    // A confirmed change is carried out (and journaled) even when its window goes away meanwhile:
+    // cancelling a write in flight would leave its outcome unknown.
     'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations }) => {
       const result = await changeServiceFor(ctx).apply({
         accountId,
@@ -17,9 +19,9 @@ export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'change
       });
       return { entry: result.entry, data: maskSecrets(result.data).data };
     },
-    'changes.current': async ({ accountId, operationId, input }) => {
+    'changes.current': async ({ accountId, operationId, input }, { signal }) => {
       await ctx.accounts.get(accountId);
-      const state = await changeServiceFor(ctx).current(accountId, operationId, input as OperationCallInput);
+      const state = await changeServiceFor(ctx).current(accountId, operationId, input as OperationCallInput, signal ? { signal } : undefined);
       return { before: maskSecrets(state.before).data, source: state.source, at: state.at };
     },
   };

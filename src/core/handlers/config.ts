@@ -13,9 +13,10 @@ function forRenderer(plan: ApplyPlan) {
 export function createConfigHandlers(ctx: CoreContext): FeatureHandlers<'config'> {
   const documents = () => configDocumentsFor(ctx);
   return {
-    'config.export': (input) => documents().exportDocument(input),
-    'config.diff': ({ left, right }) => documents().diff(left, right),
-    'config.plan': async (input) => forRenderer(await documents().plan(input)),
+    // Reads for the caller: cancelled when it goes away. Clone and apply write, and run to the end.
+    'config.export': (input, { signal }) => documents().exportDocument(input, signal ? { signal } : {}),
+    'config.diff': ({ left, right }, { signal }) => documents().diff(left, right, signal ? { signal } : {}),
+    'config.plan': async (input, { signal }) => forRenderer(await documents().plan(input, signal ? { signal } : {})),
     'config.clone': async (input) => {
       const result = await documents().clone(input);
       return { ...result, plan: forRenderer(result.plan) };

@@ -18,7 +18,7 @@ import { createImpactHandlers } from './impact.ts';
 import { createSuitesHandlers } from './suites.ts';
 import { createBaselinesHandlers } from './baselines.ts';
 
-export type { Handler, HandlerTable, FeatureHandlers } from './types.ts';
+export type { Handler, HandlerCall, HandlerTable, FeatureHandlers } from './types.ts';
 
 export function createHandlers(ctx: CoreContext): HandlerTable {
   return {

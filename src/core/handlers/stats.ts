@@ -6,8 +6,8 @@ import { analyticsServiceFor } from '../analytics/service.ts';
 export function createStatsHandlers(ctx: CoreContext): FeatureHandlers<'stats'> {
   const service = analyticsServiceFor(ctx);
   return {
-    'stats.exportBundle': (query) => service.exportBundle(query),
-    'stats.exportCsv': (query) => service.exportCsv(query),
+    'stats.exportBundle': (query, { signal }) => service.exportBundle(query, signal),
+    'stats.exportCsv': (query, { signal }) => service.exportCsv(query, signal),
     'stats.openBundle': ({ content }) => service.openBundle(content),
   };
 }

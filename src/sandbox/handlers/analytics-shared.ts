@@ -44,6 +44,7 @@ export function analyticsSeries(
       endMs,
       interval,
       nowMs: ctx.nowMs,
+      changes: ctx.store.trafficChangesOf(record.service.id),
     }),
   }));
 }

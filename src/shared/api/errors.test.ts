@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorTable, errorCodesForOperation, fieldForErrorCode, findApiError, normalizeApiErrorCode } from './errors.ts';
 import { operationIdForNumber, operationIds } from './operation-ids.ts';
-import { parseOperationNumbers, readContracts, readSpec, tableAfter } from './test-support/spec-tables.ts';
+import { parseOperationNumbers, readApiDecisions, readSpec, tableAfter } from './test-support/spec-tables.ts';
 
 const specRows = tableAfter(readSpec(), '## Errors').map(([status, code, , operations]) => ({
   status: Number(status),
@@ -38,8 +38,8 @@ describe('apiErrorTable against the spec Errors table', () => {
     expect([...(entry?.operations ?? [])].sort((a, b) => operationIds.indexOf(a) - operationIds.indexOf(b))).toEqual(expected);
   });
 
-  it('lists the gateway codes of docs/module-contracts.md with their status', () => {
-    const rows = tableAfter(readContracts(), '### Gateway error codes for what the spec leaves open');
+  it('lists the gateway codes of docs/api-decisions.md with their status', () => {
+    const rows = tableAfter(readApiDecisions(), '## Gateway codes for what the spec leaves open');
     expect(rows.length).toBe(17);
     const gateway = apiErrorTable.filter((e) => e.source === 'gateway');
     expect(gateway.map((e) => [e.status, e.code])).toEqual(rows.map(([status, code]) => [Number(status), code]));

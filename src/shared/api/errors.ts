@@ -43,7 +43,7 @@ const bodyOps = '2, 6, 7, 9, 10, 11, 13, 14, 16-19';
 
 /**
  * Every row of the spec's Errors table (source 'spec', in the spec's order) followed by the
- * gateway codes decided in docs/module-contracts.md (source 'gateway').
+ * gateway codes decided in docs/api-decisions.md (source 'gateway').
  * Operations beyond the spec's column are marked "(+N)" in docs/api-decisions.md.
  */
 export const apiErrorTable = [
@@ -113,7 +113,7 @@ export const apiErrorTable = [
   row(400, 'TimeRange.Exceeded', analytics, 'The time range is too long: at most 24 hours for 5-minute data, 90 days for daily data. Choose a shorter range.', 'endTime'),
   row(400, 'TimeRange.EndBeforeStart', analytics, 'The end time must be later than the start time. Choose a later end time.', 'endTime'),
 
-  // Gateway codes for what the spec leaves open (docs/module-contracts.md).
+  // Gateway codes for what the spec leaves open (docs/api-decisions.md).
   row(401, 'Auth.HeaderMissing', 'all', 'The request is missing an authentication header. Try again; if it keeps failing, report a problem.', undefined, 'gateway'),
   row(401, 'Auth.HeaderInvalid', 'all', 'An authentication header is malformed. Try again; if it keeps failing, report a problem.', undefined, 'gateway'),
   row(401, 'Auth.AccessKeyUnknown', 'all', 'The access key ID is not known. Check the access key ID of this account.', undefined, 'gateway'),

@@ -1,4 +1,4 @@
-// Test helper: reads tables out of the spec and the module contracts so tests compare the
+// Test helper: reads tables out of the spec and docs/api-decisions.md so tests compare the
 // code against the documents, not against a copy. Tests run in Node; src/shared is also
 // type-checked for the renderer (no Node types), so node:fs is loaded by a computed specifier.
 interface Fs {
@@ -8,7 +8,7 @@ const fs = (await import(/* @vite-ignore */ ['node', 'fs'].join(':'))) as Fs;
 
 /** CI has ../shared beside the clone: <repo>/../shared/spec/website-acceleration-api.md. */
 export const specUrl = new URL('../../../../../shared/spec/website-acceleration-api.md', import.meta.url);
-export const contractsUrl = new URL('../../../../docs/module-contracts.md', import.meta.url);
+export const apiDecisionsUrl = new URL('../../../../docs/api-decisions.md', import.meta.url);
 
 /** Rows (cells trimmed) of the first Markdown table after the heading line `heading`. */
 export function tableAfter(markdown: string, heading: string): string[][] {
@@ -33,8 +33,8 @@ export function readSpec(): string {
   return fs.readFileSync(specUrl, 'utf8');
 }
 
-export function readContracts(): string {
-  return fs.readFileSync(contractsUrl, 'utf8');
+export function readApiDecisions(): string {
+  return fs.readFileSync(apiDecisionsUrl, 'utf8');
 }
 
 /** Spec's Operations column ("all", "6, 8-15; note") → operation numbers. */
