@@ -89,7 +89,7 @@ test('a baseline across two accounts: grid, drill-down by keyboard, fix through 
     const limit = editor.getByRole('textbox', { name: 'Requests per client IP per window (requests) of A rate limit is applied' });
     await expect(limit).toHaveValue('600');
     await limit.fill('0');
-    const networks = editor.getByRole('textbox', { name: 'Add network of Admin path denied outside allowed networks' });
+    const networks = editor.getByRole('textbox', { name: 'Allowed networks of Admin path denied outside allowed networks' });
     await networks.fill('office');
     await networks.press('Enter');
     await editor.getByRole('checkbox', { name: 'Acme' }).check();
@@ -141,7 +141,7 @@ test('a baseline across two accounts: grid, drill-down by keyboard, fix through 
     await expect(adminDrill.getByRole('listitem').filter({ hasText: /^Add an access rule .* — on \d+ services?\.$/ })).toHaveCount(2);
     await adminDrill.getByRole('button', { name: 'Fix: review the change…' }).click();
     const adminFix = app.getByRole('dialog', { name: 'Fix: Admin path denied outside allowed networks' });
-    await expect(adminFix.getByRole('list', { name: 'Accounts and services it changes' })).toContainText('Globex');
+    await expect(adminFix.getByRole('list', { name: 'Accounts and services it changes' }).getByRole('group', { name: 'Changes' }).first()).toContainText('Globex');
     await adminFix.getByRole('button', { name: /^Apply the fix \(\d+ changes\)$/ }).click();
     await expect(adminFix).toBeHidden({ timeout: 30_000 });
     // One round was enough.
@@ -153,9 +153,10 @@ test('a baseline across two accounts: grid, drill-down by keyboard, fix through 
     await rateCell.click();
     await drill.getByRole('button', { name: 'Fix: review the change…' }).click();
     const fix = app.getByRole('dialog', { name: 'Fix: A rate limit is applied' });
-    const targets = fix.getByRole('list', { name: 'Accounts and services it changes' });
-    await expect(targets).toContainText('Acme');
-    await expect(targets).toContainText('3 services');
+    // Each service named as every review names its target: account (colour, PROD) · domain #ID.
+    const targets = fix.getByRole('list', { name: 'Accounts and services it changes' }).getByRole('group', { name: 'Changes' });
+    await expect(targets).toHaveCount(3);
+    for (const target of await targets.all()) await expect(target).toContainText(/^Changes\s+Acme\s+·\s+[\w.-]+\s+#\d+\s*$/);
     await expect(fix.getByText('3 changes on 3 services, as one batch; each write goes through the change journal.')).toBeVisible();
     await expectNoSeriousAxe(app, 'dialog[open]');
     await screenshotsInEverySize(app, 'baselines-fix-plan');
