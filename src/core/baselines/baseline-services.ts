@@ -2,12 +2,13 @@
 // snapshot store, the refresher and the baseline service share them across channels and the CLI.
 import type { CoreContext } from '../context.ts';
 import { perCore } from '../per-core.ts';
-import { configDocumentsFor, inventoryServiceFor, tagStoreFor } from '../core-services.ts';
+import { bulkServiceFor, configDocumentsFor, inventoryServiceFor, tagStoreFor } from '../core-services.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { createSnapshotRefresher, type SnapshotRefresher } from './snapshot-refresher.ts';
 import { BaselineStore } from './baseline-store.ts';
 import { createBaselineService, type BaselineService } from './baseline-service.ts';
 import { createTrafficFactsReader } from './traffic-facts.ts';
+import { createBaselineFix, type BaselineFix } from './baseline-fix.ts';
 
 export const snapshotStoreFor: (ctx: CoreContext) => SnapshotStore = perCore(
   (ctx) => new SnapshotStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) }),
@@ -48,4 +49,9 @@ export const baselineServiceFor: (ctx: CoreContext) => BaselineService = perCore
     traffic: createTrafficFactsReader(ctx.dataDir, ctx.clock.nowMs),
     now: ctx.clock.now,
   }),
+);
+
+/** A baseline's Fix: planned and run through the bulk service (one batch per Fix). */
+export const baselineFixFor: (ctx: CoreContext) => BaselineFix = perCore((ctx) =>
+  createBaselineFix({ baselines: baselineServiceFor(ctx), bulk: bulkServiceFor(ctx), refresher: snapshotRefresherFor(ctx) }),
 );
