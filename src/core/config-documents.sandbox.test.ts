@@ -298,7 +298,7 @@ describe('configuration documents across two customers', () => {
     // and the gateway made the service. Sending it again is refused as a duplicate (409).
     const domainName = 'lost-answer.example-shop.com';
     const made = acmeGateway.store.createService(DEMO_CUSTOMER_ID, { domainName, origins: [{ originUrl: 'https://origin.example-shop.com' }], defaultHostHeader: 'originHost' }, Date.now());
-    const gone = createJournal({ dataDir });
+    const gone = createJournal({ dataDir, now: () => new Date('2026-11-23T12:00:00.000Z') });
     const cutOff = await gone.begin({ accountId: acme, accountName: 'Acme', serviceId: null, operationId: 'createService', policyId: null, summary: `Create service “${domainName}”`, before: null, after: { domainName } });
     await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 20));
     const unknownId = failure(await core.invoke('config.clone', { source, accountId: acme, domainName }));
