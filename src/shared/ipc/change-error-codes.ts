@@ -1,9 +1,11 @@
 // The error codes of the guarded write path (changes.apply and every write through it), in a
 // module of their own with no imports: the CLI's error printer maps them without loading zod.
 
+import { AppCode } from '../app-errors.ts';
+
 /** A production account's change was sent without confirmProduction: true. */
-export const CONFIRMATION_REQUIRED = 'Change.ConfirmationRequired';
+export const CONFIRMATION_REQUIRED = AppCode.Change.ConfirmationRequired;
 /** The change would make rule test expectations fail that the caller did not accept. */
-export const RULE_TESTS_FLIPPED = 'Change.RuleTestsFlipped';
+export const RULE_TESTS_FLIPPED = AppCode.Change.RuleTestsFlipped;
 /** The service's rule tests could not be checked, and the caller did not accept applying unchecked. */
-export const RULE_TESTS_UNCHECKED = 'Change.RuleTestsUnchecked';
+export const RULE_TESTS_UNCHECKED = AppCode.Change.RuleTestsUnchecked;

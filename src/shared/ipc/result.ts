@@ -4,6 +4,8 @@
 // preload and the renderer all build and read results with these helpers. No zod here: the
 // sandboxed preload cannot load it (ipcErrorSchema in define.ts checks this shape).
 
+import { AppCode } from '../app-errors.ts';
+
 export type IpcError = {
   code: string;
   message: string;
@@ -20,9 +22,9 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
 export const INTERNAL_ERROR_CODE = 'Server.InternalError';
 export const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
 /** Code of an unexpected error thrown inside the core; its (redacted) message is kept. */
-export const UNEXPECTED_ERROR_CODE = 'Internal.Error';
+export const UNEXPECTED_ERROR_CODE = AppCode.Internal.Error;
 /** Code of a payload that fails its channel's input schema. */
-export const INVALID_INPUT_CODE = 'Ipc.InvalidInput';
+export const INVALID_INPUT_CODE = AppCode.Ipc.InvalidInput;
 
 export function success<T>(data: T): IpcResult<T> {
   return { ok: true, data };

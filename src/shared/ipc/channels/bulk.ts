@@ -9,6 +9,7 @@
 //       bulk.run on a cancelled, interrupted or partly failed batch resumes it (pending + failed items;
 //       items with an unknown outcome are checked by reading the service first, resendUnknown
 //       sends those a read cannot settle; bulk.markApplied settles them as the user says).
+import { AppCode } from '../../app-errors.ts';
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { bulkChangeInputSchema } from '../../bulk/change.ts';
@@ -26,17 +27,17 @@ export { PLAN_CANCELLED } from '../../bulk/plan-progress.ts';
 /** bulk.run without confirmProduction when production accounts are in the batch. */
 export { CONFIRMATION_REQUIRED } from './changes.ts';
 /** bulk.run on a batch that is already running. */
-export const BATCH_RUNNING = 'Bulk.Running';
+export const BATCH_RUNNING = AppCode.Bulk.Running;
 /** bulk.run on a batch with nothing left to run. */
-export const BATCH_NOTHING_TO_RUN = 'Bulk.NothingToRun';
+export const BATCH_NOTHING_TO_RUN = AppCode.Bulk.NothingToRun;
 /** bulk.markApplied on an item whose outcome is known. */
-export const BATCH_NOT_UNKNOWN = 'Bulk.OutcomeKnown';
+export const BATCH_NOT_UNKNOWN = AppCode.Bulk.OutcomeKnown;
 /** A batch ID (or start of one) that no stored batch has. */
-export const BATCH_NOT_FOUND = 'Bulk.NotFound';
+export const BATCH_NOT_FOUND = AppCode.Bulk.NotFound;
 /** A start of a batch ID that several stored batches share. */
-export const BATCH_ID_AMBIGUOUS = 'Bulk.AmbiguousId';
+export const BATCH_ID_AMBIGUOUS = AppCode.Bulk.AmbiguousId;
 /** A template name that is not stored. */
-export const TEMPLATE_NOT_FOUND = 'Bulk.TemplateNotFound';
+export const TEMPLATE_NOT_FOUND = AppCode.Bulk.TemplateNotFound;
 
 export const bulkPlanInputSchema = z
   .strictObject({

@@ -1,6 +1,7 @@
 import type { Service, CreateServiceBody } from '#shared/api/schemas/service.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
 import { callOperation, invoke } from './ipc.ts';
+import { formatError } from './format-error.ts';
 import { inventory } from './inventory.svelte.ts';
 
 export type { Service, CreateServiceBody };
@@ -53,7 +54,7 @@ export class ServicesState {
       // The core's read brought the service's list entry in step (name, CNAME, state).
       return details;
     } catch (error) {
-      this.#errors[k] = error instanceof Error ? error.message : String(error);
+      this.#errors[k] = formatError(error).detail;
       throw error;
     } finally {
       this.#loading[k] = false;

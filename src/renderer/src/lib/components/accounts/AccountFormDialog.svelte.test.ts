@@ -142,7 +142,7 @@ describe('AccountFormDialog tags', () => {
   it('edit: a failed tag write keeps the dialog open with the message and no "save without checking"', async () => {
     await tags.load();
     answers['accounts.update'] = () => {
-      // The shape IpcCallError carries (the mocked module has no class).
+      // A failed call rejects with the IPC error's shape: code and message.
       throw Object.assign(new Error('The changes to “Globex” were saved, but its tags could not be stored: disk full. Save again to retry.'), { code: TAGS_NOT_STORED, retryable: true });
     };
     const onClose = vi.fn();
