@@ -11,7 +11,7 @@ import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets,
 import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
 import { exportFileName } from '#shared/analytics/bundle.ts';
 import { addPngText } from '#shared/analytics/png-text.ts';
-import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from '../components/traffic/time-format.ts';
+import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from './time-format.ts';
 
 export type RangeChoice = RangePreset | 'custom';
 export type IntervalChoice = Interval | 'auto';
