@@ -132,7 +132,10 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
           if (values.size > 0) fetched = true;
           setHours(history, series.metric, values);
         }
-        for (const f of result.failures) if (f.serviceName !== undefined) failed.set(f.serviceName, { serviceName: f.serviceName, code: f.code, message: f.message });
+        for (const f of result.failures) {
+          // "Not cached" only says the pass-through cache holds nothing: the hours stay missing and are asked for next time.
+          if (f.serviceName !== undefined && f.code !== 'Analytics.NotCached') failed.set(f.serviceName, { serviceName: f.serviceName, code: f.code, message: f.message });
+        }
         if (result.offline) {
           offline = true;
           break;

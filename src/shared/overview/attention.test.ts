@@ -75,6 +75,18 @@ describe('assessAttention', () => {
     expect(strongestDeparture(result)?.direction).toBe('down');
   });
 
+  it('does not flag one burst hour the window total carries, but flags a surge that lasts', () => {
+    const base = daily(10_000);
+    const burst = assessAttention(history({ requests: (t) => base(t) * (t === END - 2 * HOUR_MS ? 4 : 1) }), END);
+    const requests = burst.metrics.find((m) => m.metric === 'requests')!;
+    expect(requests.z).toBeGreaterThan(Z_THRESHOLD);
+    expect(requests.departingHours).toBe(1);
+    expect(requests.flagged).toBe(false);
+    expect(burst.status).toBe('ok');
+    const lasting = assessAttention(history({ requests: (t) => base(t) * (t >= END - 2 * HOUR_MS && t < END ? 3 : 1) }), END);
+    expect(lasting.metrics.find((m) => m.metric === 'requests')).toMatchObject({ flagged: true, departingHours: 2, direction: 'up' });
+  });
+
   it('flags an offload drop (more requests go to the origin) in ratio points', () => {
     const result = assessAttention(history({ requests: daily(10_000), originShare: (t) => (inWindow(t) ? 0.5 : 0.2) }), END);
     expect(result.status).toBe('attention');

@@ -8,6 +8,11 @@ import { hourCount, valueAt, type HourlyHistory } from './hourly.ts';
 
 /** The compared window: the last this many settled hours. */
 export const ATTENTION_HOURS = 3;
+/**
+ * Hours of the window that must depart on their own (same direction) for a flag: a departure
+ * that lasts, not one burst hour (a crawler, a campaign e-mail) that the window's total carries.
+ */
+export const MIN_DEPARTING_HOURS = 2;
 /** The day shown on a row (its numbers and sparkline). */
 export const OVERVIEW_HOURS = 24;
 /** Days of hourly history kept: the reference days of the window, plus the day shown. */
@@ -34,8 +39,14 @@ export interface AttentionMetric {
   change: number | null;
   /** Robust z of the window against the reference days; null with too few of them. */
   z: number | null;
-  /** A departure: |z| ≥ Z_THRESHOLD, and the same hours a week earlier (when known) differ the same way. */
+  /**
+   * A departure: |z| ≥ Z_THRESHOLD for the window, at least MIN_DEPARTING_HOURS of its hours each
+   * depart the same way against the same hour on the reference days, and the same hours a week
+   * earlier (when known) differ the same way.
+   */
   flagged: boolean;
+  /** Hours of the window that depart on their own in the window's direction. */
+  departingHours: number;
   /** |z| passed the threshold but the week-earlier hours were alike: a weekly pattern (a quiet Saturday), not flagged. */
   weekly: boolean;
   direction: 'up' | 'down' | null;
@@ -119,7 +130,7 @@ export function assessAttention(history: HourlyHistory | undefined, end: number,
     };
   }
   const firstTraffic = firstTrafficHour(history);
-  const reference: Levels[] = [];
+  const reference: Array<Levels & { range: TimeRange }> = [];
   let week: Levels | null = null;
   for (let day = 1; day <= REFERENCE_DAYS; day++) {
     const range = shift(window, day * DAY_MS);
@@ -127,10 +138,11 @@ export function assessAttention(history: HourlyHistory | undefined, end: number,
     if (firstTraffic !== null && range.from < firstTraffic) continue;
     const levels = windowLevels(history, range);
     if (levels.requests === null) continue;
-    reference.push(levels);
+    reference.push({ ...levels, range });
     if (day === WEEK_DAYS) week = levels;
   }
 
+  const referenceWindows = reference.map((r) => r.range);
   const metrics = attentionMetricIds.map((metric): AttentionMetric => {
     const value = now[metric];
     const observed = levelOf(metric, value);
@@ -142,6 +154,19 @@ export function assessAttention(history: HourlyHistory | undefined, end: number,
     // Weekly patterns: a shift the same hours a week earlier also had (a weekend) is not a departure.
     const weekAgrees = weekLevel === null || observed === null || z === null || (Math.sign(observed - weekLevel) === Math.sign(z) && Math.abs(observed - weekLevel) >= Z_THRESHOLD * scaleFloorOf(kind));
     const change = value === null || usual === null ? null : kind === 'ratio' ? value - usual : usual > 0 ? value / usual - 1 : null;
+    // Each hour of the window against the same hour on the reference days.
+    let departingHours = 0;
+    if (beyond && z !== null) {
+      for (let hour = window.from; hour < window.to; hour += HOUR_MS) {
+        const own = levelOf(metric, windowLevels(history, { from: hour, to: hour + HOUR_MS })[metric]);
+        const pastHours = referenceWindows
+          .map((range) => levelOf(metric, windowLevels(history, { from: range.from + (hour - window.from), to: range.from + (hour - window.from) + HOUR_MS })[metric]))
+          .filter((v): v is number => v !== null);
+        const hourly = departure(kind, own, pastHours);
+        if (hourly.flagged && hourly.z !== null && Math.sign(hourly.z) === Math.sign(z)) departingHours++;
+      }
+    }
+    const lasting = departingHours >= Math.min(MIN_DEPARTING_HOURS, hours);
     return {
       metric,
       value,
@@ -149,7 +174,8 @@ export function assessAttention(history: HourlyHistory | undefined, end: number,
       weekEarlier: week === null ? null : week[metric],
       change,
       z,
-      flagged: beyond && weekAgrees,
+      flagged: beyond && weekAgrees && lasting,
+      departingHours,
       weekly: beyond && !weekAgrees,
       direction: z === null || z === 0 ? null : z > 0 ? 'up' : 'down',
     };

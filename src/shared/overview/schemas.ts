@@ -38,6 +38,7 @@ export const attentionMetricSchema = z.object({
   change: z.number().nullable(),
   z: z.number().nullable(),
   flagged: z.boolean(),
+  departingHours: z.number().int(),
   weekly: z.boolean(),
   direction: z.enum(['up', 'down']).nullable(),
 });
