@@ -112,4 +112,6 @@ export const overviewEvents = defineEvents({
   'overview.changed': z.object({ accountId: z.string() }),
   /** A watched service newly needs attention (hosts show an OS or Web notification). */
   'overview.alert': alertSchema,
+  /** The user clicked an alert's OS notification (desktop host): show that service. */
+  'overview.alertOpened': alertSchema,
 });
