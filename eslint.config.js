@@ -17,10 +17,85 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN.md's import table: shared ← signing ← core ← hosts; renderer → shared only.
+    // The layer table: shared ← signing ← core ← hosts (main, web, cli); renderer and preload →
+    // shared only. Per src/ folder: the folders it may import (`layers`), the npm packages and
+    // Node builtins it may import (`packages`; 'node:*' = every builtin), and single files beyond
+    // that, each with its reason (`exceptions`). Anything unlisted is a lint error, so a new
+    // dependency is added here on purpose. docs/architecture.md explains the intent.
     files: ['src/**/*.ts', 'src/**/*.svelte'],
     plugins: { layers: layersPlugin },
-    rules: { 'layers/import-layers': 'error' },
+    rules: {
+      'layers/import-layers': [
+        'error',
+        {
+          layers: {
+            shared: {
+              why: 'runs everywhere, the renderer included: schemas and tables, no Node, no Electron',
+              layers: [],
+              packages: ['zod'],
+            },
+            signing: {
+              why: 'signature v2 for the client and the gateway alike, on node:crypto alone',
+              layers: ['shared'],
+              packages: ['node:crypto'],
+            },
+            core: {
+              why: 'the host-agnostic core: knows no Electron, no host and no renderer',
+              layers: ['shared', 'signing'],
+              packages: ['zod', 'undici', 'keytar', 'node:*'],
+              exceptions: [
+                {
+                  path: 'src/sandbox/index.ts',
+                  reason: 'the sandbox account starts the in-process gateway, only through its public entry',
+                },
+                { path: 'package.json', reason: 'the app version (app.status, stats bundles) has one source' },
+              ],
+            },
+            main: {
+              why: 'the Electron host: transports core channels',
+              layers: ['core', 'shared', 'signing'],
+              packages: ['electron', 'zod', 'node:*'],
+            },
+            web: {
+              why: 'the browser host: transports core channels over HTTP and a WebSocket',
+              layers: ['core', 'shared', 'signing'],
+              packages: ['ws', 'node:*'],
+            },
+            cli: {
+              why: 'accel: transports core channels to a terminal',
+              layers: ['core', 'shared', 'signing'],
+              packages: ['zod', 'node:*'],
+              exceptions: [
+                {
+                  path: 'src/sandbox/index.ts',
+                  reason: '`accel sandbox` runs the gateway in-process (runSandboxCli), only through its public entry',
+                },
+              ],
+            },
+            sandbox: {
+              why: 'the gateway emulator: verifies with src/signing, never uses the core it serves',
+              layers: ['shared', 'signing'],
+              packages: ['zod', 'node:*'],
+            },
+            preload: {
+              why: 'the sandboxed preload: window.api from the IPC table, no Node',
+              layers: ['shared'],
+              packages: ['electron'],
+            },
+            renderer: {
+              why: 'the untrusted UI: talks to the core only through window.api, no Node, no Electron',
+              layers: ['shared'],
+              packages: ['svelte', 'chart.js', 'chartjs-adapter-date-fns', 'chartjs-plugin-zoom', 'zod'],
+            },
+          },
+          tests: {
+            why: 'tests drive real parts across layers (internals and test-support helpers included)',
+            files: ['scripts/'],
+            packages: ['vitest', '@testing-library/svelte', 'undici', 'saxes', 'js-yaml'],
+          },
+        },
+      ],
+    },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],

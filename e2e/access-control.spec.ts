@@ -30,8 +30,8 @@ test('v1.0 editor: name, priority and IP restriction of an existing policy are r
   await editor.getByLabel('Policy name').fill('Block admin (office excepted)');
   await editor.getByLabel('Priority').fill('45');
   await editor.getByRole('button', { name: 'Remove 198.51.100.7' }).click();
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('192.0.2.9');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('192.0.2.9');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
 
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
@@ -90,8 +90,8 @@ test('an access control edit survives a reload mid-edit: "Draft restored" with t
   let editor = await openEditor(app, 'Block admin from outside', 'v1.0 (URL path)');
   await editor.getByLabel('Policy name').fill('Half-edited admin block');
   await editor.getByLabel('Priority').fill('44');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('192.0.2.77');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('192.0.2.77');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await expect(editor.getByText(/Draft saved/)).toBeVisible();
   // The save is debounced: wait until the latest input is on disk.
   await expect.poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('192.0.2.77')).toBe(true);

@@ -21,8 +21,8 @@ test('a bulk access rule that breaks a rule test: named in the plan, journaled w
   await form.getByLabel('Policy name').fill('Block reports');
   await form.getByLabel('Priority').fill('77');
   await form.getByLabel('Type').selectOption('deny');
-  await form.getByLabel('Add url path pattern').fill('/reports');
-  await form.getByLabel('Add url path pattern').press('Enter');
+  await form.getByRole('textbox', { name: 'URL path patterns' }).fill('/reports');
+  await form.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
   await form.getByRole('checkbox', { name: shop.domainName }).check();
   await form.getByRole('button', { name: 'Plan the change' }).click();
 

@@ -2,8 +2,9 @@
 // the modal, Esc / Back / Apply return focus to the opener (or to the screen's heading when the
 // opener went away), and a change with no differences cannot be applied.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshot as shoot } from './fixtures.ts';
+import { test, expect, screenshot as shoot, screenshotsInEverySize } from './fixtures.ts';
 import { openServiceTab, openServiceTab as openSection } from './helpers.ts';
+import { startSandbox } from '#sandbox';
 
 /** Presses Tab (or Shift+Tab) `times` times; focus must stay inside `dialog` after every press. */
 async function expectTabTrapped(app: Page, dialog: Locator, times: number, key = 'Tab'): Promise<void> {
@@ -72,4 +73,62 @@ test('a change with no differences cannot be applied', async ({ app }) => {
   await editor.getByLabel('Priority').fill('31');
   await save.click();
   await expect(dialog.getByRole('button', { name: 'Apply change' })).toBeEnabled();
+});
+
+test('add account dialog: opens on Display name (a space does not close it), Test connection keeps focus on its result, Add moves it to the screen heading', async ({ app, sandbox }) => {
+  const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
+  const focusedTag = () => app.evaluate<string>(`(() => { const el = document.activeElement; return !el || el === document.body ? 'body' : el.tagName.toLowerCase(); })()`);
+
+  /** Fills the dialog by keyboard from its first field; ends with Test connection and Add account. */
+  async function addByKeyboard(dialog: Locator, name: string, shots: string): Promise<void> {
+    await expect(dialog.getByLabel('Display name')).toBeFocused();
+    // Typed straight away: with focus on ✕ the space would have closed the dialog.
+    await app.keyboard.type(name);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Display name')).toHaveValue(name);
+    await dialog.getByLabel('Customer ID').fill(String(customerId));
+    await dialog.getByLabel('API base URL').fill(sandbox.url);
+    await dialog.getByLabel('Access key ID').fill(accessKeyId);
+    await dialog.getByLabel('Access key secret', { exact: true }).fill(accessKeySecret);
+    const test = dialog.getByRole('button', { name: 'Test connection' });
+    await test.focus();
+    await app.keyboard.press('Enter');
+    const result = dialog.getByRole('status').filter({ hasText: 'Connected.' });
+    await expect(result).toBeFocused();
+    await screenshotsInEverySize(app, shots, () => result.scrollIntoViewIfNeeded());
+    // Tab goes on from the result, inside the dialog.
+    await app.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+    await dialog.getByRole('button', { name: 'Add account', exact: true }).focus();
+    await app.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+
+  // The first account, from the welcome screen: the app's shell replaces it.
+  await app.getByRole('button', { name: /^Add account/ }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add account' });
+  await addByKeyboard(dialog, 'Acme Admin', 'dialog-focus-add-account');
+  await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeFocused();
+
+  // A second one, from the switcher on another screen: focus to that screen's heading.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeVisible();
+  await app.getByRole('button', { name: /^Account: / }).click();
+  await app.getByRole('menuitem', { name: 'Add account…' }).click();
+  await expect(dialog.getByLabel('Display name')).toBeFocused();
+  const second = await startSandbox({ port: 0 });
+  try {
+    await app.keyboard.type('Acme Admin 2');
+    await dialog.getByLabel('Customer ID').fill(String(second.credentials.customerId));
+    await dialog.getByLabel('API base URL').fill(second.url);
+    await dialog.getByLabel('Access key ID').fill(second.credentials.accessKeyId);
+    await dialog.getByLabel('Access key secret', { exact: true }).fill(second.credentials.accessKeySecret);
+    await dialog.getByRole('button', { name: 'Add account', exact: true }).focus();
+    await app.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeFocused();
+    expect(await focusedTag()).toBe('h1');
+  } finally {
+    await second.stop();
+  }
 });

@@ -36,8 +36,8 @@ test('the server refuses: focus goes to the field it names', async ({ app }) => 
   await app.getByRole('button', { name: 'New access control policy' }).click();
   const editor = app.getByRole('form', { name: 'New access control policy' });
   await editor.getByLabel('Policy name').fill('Clashing policy');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).fill('/clash');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).fill('/clash');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
   await editor.getByLabel('Priority').fill('88');
   // Another client takes priority 88 meanwhile (through the page, so it carries the host cookie).
   const created = await app.evaluate(async () => {

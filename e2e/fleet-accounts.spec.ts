@@ -94,7 +94,7 @@ test('tags on accounts and services: edited with the keyboard, used in the servi
   // Account tags on the Accounts screen; a bad tag is explained and kept in the box.
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await app.getByRole('button', { name: 'Add tags of Globex' }).click();
-  const tagBox = app.getByRole('textbox', { name: 'Add a tag to Globex' });
+  const tagBox = app.getByRole('textbox', { name: 'Tags of Globex' });
   await expect(tagBox).toBeFocused();
   await tagBox.fill('re@tail');
   await tagBox.press('Enter');

@@ -88,14 +88,14 @@ test('access control: bad IP entry and duplicate priority are named; a token pol
   const editor = app.getByRole('form', { name: 'New access control policy' });
   await editor.getByLabel('Policy name').fill('Bot tokens');
   await editor.getByLabel('Type').selectOption('token');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).fill('/bots');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).press('Enter');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.300');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).fill('/bots');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('10.0.0.300');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await expect(editor.getByText(/["“]10.0.0.300["”] is not an address/)).toBeVisible();
   await editor.getByRole('button', { name: 'Remove 10.0.0.300' }).click();
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.0/8, 192.0.2.1/255.255.255.0');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('10.0.0.0/8, 192.0.2.1/255.255.255.0');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await editor.getByLabel('Search countries').fill('germ');
   await editor.getByRole('option', { name: 'Germany (DE)' }).click();
   await editor.getByLabel('Priority').fill('40');
@@ -104,9 +104,21 @@ test('access control: bad IP entry and duplicate priority are named; a token pol
   await expect(editor.getByText(/Token policies need at least one token/)).toBeVisible();
   await editor.getByRole('button', { name: 'Generate token' }).click();
   await expect(editor.getByLabel('Token 1')).toHaveAttribute('type', 'password');
-  expect(await editor.getByLabel('Token 1').inputValue()).toMatch(/^[0-9a-z]{64}$/);
+  const token = await editor.getByLabel('Token 1').inputValue();
+  expect(token).toMatch(/^[0-9a-z]{64}$/);
   await shoot(app, 'policies-access-new');
   await editor.getByRole('button', { name: 'Review and create' }).click();
+  // The review masks the token as the editor does, in both views, until Show is pressed.
+  const review = app.getByRole('dialog', { name: 'Review the change' });
+  await expect(review.getByRole('row').filter({ hasText: /^Token secret/ })).toContainText('•••••••• (hidden)');
+  await expect(review).not.toContainText(token);
+  await review.getByLabel('Show API names and values').check();
+  await expect(review).not.toContainText(token);
+  await review.getByRole('button', { name: 'Show token secret' }).click();
+  await expect(review).toContainText(token);
+  await review.getByRole('button', { name: 'Hide token secret' }).click();
+  await expect(review).not.toContainText(token);
+  await shoot(app, 'policies-access-review-token', review);
   await applyReviewed(app);
   const row = app.getByRole('table', { name: 'Access control policies' }).getByRole('row', { name: /Bot tokens/ });
   await expect(row).toContainText('tokens set (hidden)');
@@ -247,8 +259,8 @@ test('a server error is shown on its field and nothing typed is lost', async ({ 
   await app.getByRole('button', { name: 'New access control policy' }).click();
   const editor = app.getByRole('form', { name: 'New access control policy' });
   await editor.getByLabel('Policy name').fill('Late policy');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).fill('/late');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).fill('/late');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
   await editor.getByLabel('Priority').fill('77');
 
   // Meanwhile another client takes priority 77: the list in the editor is now stale. (Called from

@@ -135,8 +135,8 @@ test('a draft that flips a saved expectation is shown in the review dialog; appl
   await app.getByRole('tab', { name: 'Access control' }).click();
   await app.getByRole('button', { name: 'Edit access control policy Block admin from outside' }).click();
   const editor = app.getByRole('form', { name: /Edit access control policy/ });
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).fill('10.0.0.0/8');
-  await editor.getByRole('textbox', { name: 'Add IP address or network' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).fill('10.0.0.0/8');
+  await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await editor.getByRole('button', { name: 'Review and save' }).click();
 
   const review = app.getByRole('dialog', { name: 'Review the change' });

@@ -9,8 +9,8 @@ test('Enter in the country search adds the highlighted country and does not subm
   await app.getByRole('button', { name: 'New access control policy' }).click();
   const editor = app.getByRole('form', { name: 'New access control policy' });
   await editor.getByLabel('Policy name').fill('Country block');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).fill('/shop');
-  await editor.getByRole('textbox', { name: 'Add url path pattern' }).press('Enter');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).fill('/shop');
+  await editor.getByRole('textbox', { name: 'URL path patterns' }).press('Enter');
 
   const search = editor.getByRole('combobox', { name: 'Search countries' });
   await search.fill('germ');

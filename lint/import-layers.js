@@ -1,110 +1,190 @@
-// The layer table of ../shared/DESIGN.md as an ESLint rule: who may import whom. It resolves
-// every specifier (relative, `#alias` from package.json "imports", bare package) to where it
-// lands, so a deep `../../..` chain cannot slip past a rule that only looks at alias names.
+// Who may import whom, as an ESLint rule. The table itself is the rule's options in
+// eslint.config.js (one statement, validated by the schema below); this file only applies it.
+// Every specifier (relative, `#alias` from package.json "imports", bare package, `node:*`) is
+// resolved to where it lands, so a deep `../../..` chain cannot slip past a rule that only looks
+// at alias names, and whatever is not listed is refused: a new layer, package or file outside
+// src/ is a deliberate edit of the table, never an accident.
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const aliases = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).imports ?? {};
-const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-const NODE_ONLY_PACKAGES = new Set(['electron', 'keytar', 'undici', 'ws']);
+const nodeBuiltins = new Set(builtinModules.flatMap((m) => (m.startsWith('node:') ? [m] : [m, `node:${m}`])));
+const TABLE = 'the import-layers options in eslint.config.js';
 
-/** Folder (layer) of a repo-relative path: 'shared', 'core', … or null outside src/. */
+const toPosix = (path) => path.split(sep).join('/');
+
+/** Folder (layer) of a repo-relative path: 'shared', 'core', …; '' for a file directly in src/; null outside src/. */
 function layerOf(path) {
   const parts = path.split('/');
-  return parts[0] === 'src' && parts.length > 2 ? parts[1] : null;
+  if (parts[0] !== 'src') return null;
+  return parts.length > 2 ? parts[1] : '';
 }
 
 export const isTestCode = (path) =>
   /\.test\.ts$/.test(path) || /(^|\/)test-support\//.test(path) || /\.fixture\.ts$/.test(path);
 
-/** Where a specifier lands: { kind: 'file', path } (repo-relative) or { kind: 'package', name }. */
+/**
+ * Where a specifier lands: { kind: 'file', path } (repo-relative; starts with '../' when outside
+ * the repository), { kind: 'package', name } or { kind: 'unknown-alias' }.
+ */
 function resolveSpecifier(spec, importerPath) {
-  if (spec.startsWith('.')) {
-    return { kind: 'file', path: relative(root, resolve(root, dirname(importerPath), spec)).split(sep).join('/') };
+  if (spec.startsWith('.') || spec.startsWith('/')) {
+    const bare = spec.replace(/[?#].*$/, ''); // Vite's `?raw`, `?url`, …
+    return { kind: 'file', path: toPosix(relative(root, resolve(root, dirname(importerPath), bare))) };
   }
   if (spec.startsWith('#')) {
     for (const [pattern, target] of Object.entries(aliases)) {
-      if (pattern === spec) return { kind: 'file', path: join(target).split(sep).join('/') };
+      if (pattern === spec) return { kind: 'file', path: toPosix(join(target)) };
       if (pattern.endsWith('/*') && spec.startsWith(pattern.slice(0, -1))) {
         const rest = spec.slice(pattern.length - 1);
-        return { kind: 'file', path: join(target.replace('*', rest)).split(sep).join('/') };
+        return { kind: 'file', path: toPosix(join(target.replace('*', rest))) };
       }
     }
-    return { kind: 'file', path: spec };
+    return { kind: 'unknown-alias' };
   }
+  if (nodeBuiltins.has(spec)) return { kind: 'package', name: spec, builtin: true };
   const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
-  return { kind: 'package', name: nodeBuiltins.has(spec) ? spec : name };
+  return { kind: 'package', name, builtin: false };
 }
 
-const SANDBOX_ENTRY = 'src/sandbox/index.ts';
+/** Does a package list ('zod', 'node:crypto', 'node:*' = every builtin) cover this import? */
+function listsPackage(list, target) {
+  return list.includes(target.name) || (target.builtin && target.name.startsWith('node:') && list.includes('node:*'));
+}
 
-/** The rule for one production import; returns a message when it breaks the layer table. */
-export function layerViolation(importerPath, spec) {
+/** A repo path is covered by a list of files and folders ('scripts/' = everything under scripts). */
+const listsFile = (list, path) => list.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
+
+const describeList = (items) => (items.length ? items.join(', ') : 'nothing');
+
+/** The message for one import that the table does not allow, or null when it does. */
+export function layerViolation(table, importerPath, spec) {
   const from = layerOf(importerPath);
-  if (!from) return null;
+  if (from === null) return null;
+  const layer = table.layers[from];
+  if (!layer) return null; // reported once for the whole file
+  const test = isTestCode(importerPath);
   const target = resolveSpecifier(spec, importerPath);
-  if (target.kind === 'file') {
-    if (isTestCode(target.path) && !isTestCode(importerPath)) {
-      return `production code must not import the test helper ${target.path}`;
+
+  if (target.kind === 'unknown-alias') {
+    return `unknown alias ${spec}: package.json "imports" defines ${describeList(Object.keys(aliases))}`;
+  }
+
+  if (target.kind === 'package') {
+    if (target.builtin && !target.name.startsWith('node:')) {
+      return `write node:${target.name}, not ${target.name}: a bare name may be an npm package of that name`;
     }
-    if (isTestCode(importerPath)) return null;
-    const to = layerOf(target.path);
-    if (!to || to === from) return null;
-    const allowed = {
-      shared: [],
-      signing: ['shared'],
-      core: ['shared', 'signing'],
-      main: ['core', 'shared', 'signing'],
-      web: ['core', 'shared', 'signing'],
-      cli: ['core', 'shared', 'signing'],
-      sandbox: ['shared', 'signing'],
-      renderer: ['shared'],
-      preload: ['shared'],
-    }[from];
-    if (allowed?.includes(to)) return null;
-    if (to === 'sandbox' && target.path === SANDBOX_ENTRY && ['core', 'cli'].includes(from)) return null;
-    const what = to === 'sandbox' ? 'sandbox internals (only its public entry src/sandbox/index.ts)' : `src/${to}`;
-    return `src/${from} must not import ${what} (${spec})`;
+    if (listsPackage(layer.packages, target)) return null;
+    if (test && listsPackage(table.tests.packages, target)) return null;
+    const where = test ? `tests.packages (or layers.${from}.packages)` : `layers.${from}.packages`;
+    return `src/${from} (${layer.why}) does not list ${target.name}: if it belongs here, add it on purpose to ${where} in eslint.config.js`;
   }
-  if (isTestCode(importerPath)) return null;
-  const name = target.name;
-  const isBuiltin = nodeBuiltins.has(name);
-  if (from === 'shared' && (isBuiltin || NODE_ONLY_PACKAGES.has(name))) {
-    return `src/shared must run in the renderer too: no ${name} (no node:*, electron or Node-only packages)`;
+
+  const path = target.path;
+  if (path.startsWith('../') || path === '..') {
+    return `${spec} lands outside the repository: nothing in src/ may import it`;
   }
-  if (from === 'renderer' && (isBuiltin || NODE_ONLY_PACKAGES.has(name))) {
-    return `src/renderer talks to the core only through window.api: no ${name}`;
+  if (isTestCode(path) && !test) {
+    return `production code must not import the test helper ${path}`;
   }
-  if (from === 'signing' && isBuiltin && name !== 'node:crypto') {
-    return `src/signing may use node:crypto only, not ${name}`;
+  const to = layerOf(path);
+  if (test) {
+    if (to !== null || listsFile(table.tests.files, path)) return null;
+    return `tests in src/ may import src/ and ${describeList(table.tests.files)}, not ${path} (tests.files of ${TABLE})`;
   }
-  if (['core', 'sandbox', 'signing', 'shared', 'web', 'cli'].includes(from) && name === 'electron') {
-    return `src/${from} must not import electron: only the Electron host (src/main) and the preload do`;
+  if (to === from) return null;
+  const exception = (layer.exceptions ?? []).find((e) => e.path === path);
+  if (exception) return null;
+  if (to === null) {
+    return `src/${from} must not import ${path}: production code imports only from src/ (unless listed in layers.${from}.exceptions of ${TABLE})`;
   }
-  return null;
+  if (!table.layers[to]) return `src/${from} must not import ${path}: src/${to || ''} is not a layer of ${TABLE}`;
+  if (layer.layers.includes(to)) return null;
+  const entries = (layer.exceptions ?? []).filter((e) => layerOf(e.path) === to).map((e) => e.path);
+  if (entries.length) {
+    return `src/${from} must not import src/${to} internals (${path}): only ${entries.join(', ')}`;
+  }
+  return `src/${from} must not import src/${to} (${spec}): it may import ${describeList(layer.layers.map((l) => `src/${l}`))}`;
 }
+
+const nonEmptyString = { type: 'string', minLength: 1 };
+const nameList = { type: 'array', items: nonEmptyString, uniqueItems: true };
 
 export const importLayersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import layers of DESIGN.md (one core, three hosts, shared below all).' },
-    schema: [],
+    docs: { description: 'Enforce the import layers: which src/ folders, packages and files each layer may import.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          layers: {
+            type: 'object',
+            minProperties: 1,
+            additionalProperties: {
+              type: 'object',
+              properties: {
+                why: nonEmptyString,
+                layers: nameList,
+                packages: nameList,
+                exceptions: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { path: nonEmptyString, reason: { type: 'string', minLength: 10 } },
+                    required: ['path', 'reason'],
+                    additionalProperties: false,
+                  },
+                },
+              },
+              required: ['why', 'layers', 'packages'],
+              additionalProperties: false,
+            },
+          },
+          tests: {
+            type: 'object',
+            properties: { why: nonEmptyString, files: nameList, packages: nameList },
+            required: ['why', 'files', 'packages'],
+            additionalProperties: false,
+          },
+        },
+        required: ['layers', 'tests'],
+        additionalProperties: false,
+      },
+    ],
     messages: { layer: '{{message}}' },
   },
   create(context) {
-    const importer = relative(root, context.filename).split(sep).join('/');
-    const check = (node, source) => {
+    const table = context.options[0];
+    if (!table) throw new Error('layers/import-layers needs the layer table as its options (see eslint.config.js)');
+    for (const [name, layer] of Object.entries(table.layers)) {
+      const unknown = layer.layers.filter((l) => !table.layers[l]);
+      if (unknown.length) throw new Error(`layers/import-layers: layers.${name}.layers names unknown layers: ${unknown.join(', ')}`);
+    }
+    const importer = toPosix(relative(root, context.filename));
+    const from = layerOf(importer);
+    const check = (source) => {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const message = layerViolation(importer, source.value);
+      const message = layerViolation(table, importer, source.value);
       if (message) context.report({ node: source, messageId: 'layer', data: { message } });
     };
     return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
+      Program(node) {
+        if (from !== null && !table.layers[from]) {
+          const message = `src/${from || '(top level)'} is not a layer: put the file in one, or add the layer to ${TABLE}`;
+          context.report({ node, messageId: 'layer', data: { message } });
+        }
+      },
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      // `type X = import('#core/foo.ts').Foo`: a dependency as real as an import statement.
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+      // `import x = require('…')`
+      TSExternalModuleReference: (node) => check(node.expression),
     };
   },
 };

@@ -65,6 +65,19 @@ describe('accounts through the core', () => {
     expect(data(await ctx.core.invoke('accounts.get', { accountId: account.id })).customer?.id).toBe(ctx.sandbox.credentials.customerId);
   });
 
+  it('gives accounts added without a colour different colours, taking turns through the palette', async () => {
+    const colors: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const { account } = data(await ctx.core.invoke('accounts.add', { ...profile(), name: `Customer ${i}`, customerId: 9000 + i, verify: false }));
+      colors.push(account.color);
+    }
+    expect(colors).toEqual(['blue', 'green', 'yellow', 'orange', 'red']);
+    // A colour the user picks is kept, and counts for the next one.
+    const chosen = data(await ctx.core.invoke('accounts.add', { ...profile(), name: 'Chosen', customerId: 9100, color: 'purple', verify: false })).account;
+    expect(chosen.color).toBe('purple');
+    expect(data(await ctx.core.invoke('accounts.add', { ...profile(), name: 'Next', customerId: 9101, verify: false })).account.color).toBe('teal');
+  });
+
   it('rejects a duplicate profile', async () => {
     data(await ctx.core.invoke('accounts.add', profile()));
     expect(await ctx.core.invoke('accounts.add', { ...profile(), name: 'Again', baseUrl: `${ctx.sandbox.url}/` })).toMatchObject({

@@ -10,6 +10,7 @@ import { createApiClient, type ApiLogEntry } from '../api/client.ts';
 import type { SandboxManager } from '../sandbox-manager.ts';
 import { type AccountView, type ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelOutput, IpcEventPayload, ParsedChannelInput } from '#shared/ipc/contract.ts';
+import { nextAccountColor } from '#shared/account-colors.ts';
 
 type AccountsChangedReason = IpcEventPayload<'accounts.changed'>['reason'];
 
@@ -87,7 +88,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   async function add(input: ParsedChannelInput<'accounts.add'>): Promise<ChannelOutput<'accounts.add'>> {
-    const { secret, verify: shouldVerify, makeCurrent, ...profile } = input;
+    const { secret, verify: shouldVerify, makeCurrent, color, ...profile } = input;
     const duplicate = (await store.list()).find((account) => profileKey(account) === profileKey(profile));
     if (duplicate) {
       throw new CoreError(
@@ -105,7 +106,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       throwIfFailed(check);
       customer = check.customer;
     }
-    const record = await store.insert({ ...profile, kind: 'standard', needsSecret: false, customer });
+    const record = await store.insert({
+      ...profile,
+      color: color ?? nextAccountColor((await store.list()).map((account) => account.color)),
+      kind: 'standard',
+      needsSecret: false,
+      customer,
+    });
     try {
       await secrets.set(record.id, secret);
     } catch (error) {

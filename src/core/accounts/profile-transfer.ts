@@ -12,6 +12,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { InventoryStore } from '../inventory.ts';
 import type { TagStore } from '../tags.ts';
 import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
+import { nextAccountColor } from '#shared/account-colors.ts';
 import { inventoryEntrySchema } from '#shared/ipc/channels/inventory.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
 import { tagListSchema } from '#shared/tags.ts';
@@ -221,7 +222,7 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
         baseUrl: profile.baseUrl,
         accessKeyId: profile.accessKeyId,
         customerId: profile.customerId,
-        color: color ?? 'gray',
+        color: color ?? nextAccountColor((await store.list()).map((account) => account.color)),
         production: profile.production ?? false,
         notes: profile.notes ?? '',
         // Without a secret the UI asks for it on first use.

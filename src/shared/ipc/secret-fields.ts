@@ -1,17 +1,14 @@
 // THE set of secret field names, read from the schema mark (src/shared/api/secret-mark.ts) on
 // the operation table and the IPC table. Masking, redaction, draft stripping and reveal all
 // use it, so a field marked secret once is hidden everywhere.
-import { operations } from '../api/operations.ts';
 import { secretFieldNamesIn } from '../api/secret-mark.ts';
+import { apiSecretFields } from '../api/api-secret-fields.ts';
 import { ipcContract } from './contract.ts';
+
+export { apiSecretFields };
 
 /** What stands in for a redacted secret (journal, errors, logs, documents exported without secrets). */
 export const REDACTED = '[REDACTED]';
-
-/** Secret fields the API itself carries (S3 accessSecret, tokenSecret): the ones a user may reveal. */
-export const apiSecretFields: readonly string[] = [
-  ...secretFieldNamesIn(Object.values(operations).flatMap((op) => [op.pathParams, op.body, op.response])),
-].sort();
 
 // Secret-bearing names no schema field declares: the HTTP Authorization header, the access key
 // secret of a credential pair ({ accessKeyId, accessKeySecret }), and generic names kept as a net.

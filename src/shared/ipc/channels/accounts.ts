@@ -119,7 +119,8 @@ export const accountProfileFields = {
   baseUrl: baseUrlSchema,
   accessKeyId: accessKeyIdSchema,
   customerId: customerIdSchema,
-  color: accountColorSchema.default('blue'),
+  /** Omitted: the core picks the least used colour (src/shared/account-colors.ts). */
+  color: accountColorSchema.optional(),
   production: z.boolean().default(false),
   notes: notesSchema.default(''),
 };

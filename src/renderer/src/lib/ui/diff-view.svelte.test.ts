@@ -28,6 +28,22 @@ describe('DiffView', () => {
     expect(screen.getByRole('row', { name: /^TTL/ }).textContent).toContain('86400');
   });
 
+  it('masks secret values (tokens) in both views until Show is pressed', async () => {
+    const token = 'a'.repeat(32) + '0'.repeat(32);
+    const other = 'b'.repeat(64);
+    const { container } = render(DiffView, { props: { before: { policyName: 'p' }, after: { policyName: 'p', tokenSecret: `${token},${other}` } } });
+    expect(container.textContent).not.toContain(token);
+    expect(screen.getByRole('row', { name: /^Token secret/ }).textContent).toContain('2 × •••••••• (hidden)');
+    await fireEvent.click(screen.getByLabelText('Show API names and values'));
+    expect(container.textContent).not.toContain(token);
+    const show = screen.getByRole('button', { name: 'Show token secret' });
+    expect(show.getAttribute('aria-pressed')).toBe('false');
+    await fireEvent.click(show);
+    expect(container.textContent).toContain(token);
+    await fireEvent.click(screen.getByRole('button', { name: 'Hide token secret' }));
+    expect(container.textContent).not.toContain(token);
+  });
+
   it('says so when nothing changes', () => {
     render(DiffView, { props: { before: { a: 1 }, after: { a: 1 } } });
     expect(screen.getByText(/No differences/)).toBeTruthy();

@@ -54,6 +54,31 @@ export function restoreFocus(opener: Element | null): void {
   }, 0);
 }
 
+/**
+ * Focus the heading of the screen shown (`main h1`), once it is there and no dialog is open: after
+ * an action that leaves the screen it was started from (a first account added on the welcome
+ * screen mounts the app's shell) or whose opener went away. Falls back to <main> after `timeoutMs`.
+ * Gives up when a field outside any dialog takes focus meanwhile (the user is typing elsewhere);
+ * focus that a closing dialog hands back to its opener is moved on.
+ */
+export function focusScreenHeading(timeoutMs = 2000): void {
+  const started = performance.now();
+  const attempt = (): void => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && !active.closest('dialog') && active.matches('input, textarea, select, [contenteditable="true"]')) return;
+    const heading = document.querySelector('dialog[open]') ? null : document.querySelector<HTMLElement>('main h1');
+    const late = performance.now() - started > timeoutMs;
+    const target = heading ?? (late ? document.querySelector<HTMLElement>('main') : null);
+    if (!target) {
+      if (!late) requestAnimationFrame(attempt);
+      return;
+    }
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  };
+  requestAnimationFrame(attempt);
+}
+
 export interface ModalDialogOptions {
   open: boolean;
   onClose: () => void;
@@ -88,6 +113,9 @@ export class ModalDialog {
           // jsdom has no showModal.
           if (typeof element.showModal === 'function') element.showModal();
           else element.setAttribute('open', '');
+          // showModal() focuses the first control — often the ✕ button, so typing would close the
+          // dialog at the first space. A dialog names the control to start in with data-autofocus.
+          element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
         } else if (!open && element.open) {
           if (typeof element.close === 'function') element.close();
           else element.removeAttribute('open');
@@ -118,7 +146,9 @@ export class ModalDialog {
     const first = items[0];
     const last = items[items.length - 1];
     const active = document.activeElement;
-    const inside = active instanceof HTMLElement && element.contains(active) && items.includes(active);
+    // Focus may rest on a non-tabbable element inside (a result given focus with tabindex=-1):
+    // Tab then goes on from there as usual.
+    const inside = active instanceof HTMLElement && element.contains(active);
     if (event.shiftKey && (!inside || active === first)) {
       event.preventDefault();
       last.focus();

@@ -155,3 +155,23 @@ describe('AccountFormDialog tags', () => {
     expect(screen.getByRole('list', { name: 'Entries' }).textContent).toMatch(/retail.*staging.*eu/s);
   });
 });
+
+describe('AccountFormDialog focus', () => {
+  it('opens on Display name (not on ✕, where typing a space would close it)', async () => {
+    render(AccountFormDialog, { props: { open: true, onClose: vi.fn() } });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Display name/)));
+  });
+
+  it('Test connection leaves focus on its result', async () => {
+    answers['accounts.testConnection'] = () => ({ ok: true, customer: { id: 77, name: 'Initech', region: 'eu', verifiedAt: '2026-01-01T00:00:00.000Z' }, latencyMs: 12 });
+    render(AccountFormDialog, { props: { open: true, onClose: vi.fn() } });
+    await fillNewAccount();
+    await submit('Test connection');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Connected\./));
+    expect(document.activeElement?.getAttribute('role')).toBe('status');
+
+    answers['accounts.testConnection'] = () => ({ ok: false, code: 'Signature.NotMatch', message: 'The secret does not match.' });
+    await submit('Test connection');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Could not verify these credentials/));
+  });
+});

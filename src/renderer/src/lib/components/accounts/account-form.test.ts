@@ -9,6 +9,8 @@ const valid = { ...emptyAccountForm(), name: 'Acme', baseUrl: 'https://api.examp
 describe('account form tags', () => {
   it('accepts no tags, and tags the shared rule accepts', () => {
     expect(emptyAccountForm().tags).toEqual([]);
+    // The colour the core would give next: five accounts added in a row get five colours.
+    expect(emptyAccountForm(['teal', 'blue']).color).toBe('green');
     expect(validateAccountForm(valid, true)).toEqual({});
     expect(validateAccountForm({ ...valid, tags: ['retail', 'eu-west.2', 'Staging'] }, true)).toEqual({});
   });

@@ -1,6 +1,7 @@
 // Field rules of the account form come from the IPC contract's schemas (one source of truth).
 import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
 import { tagListSchema } from '#shared/tags.ts';
+import { nextAccountColor } from '#shared/account-colors.ts';
 import { z } from 'zod';
 
 export type AccountFormField = 'name' | 'baseUrl' | 'accessKeyId' | 'secret' | 'customerId' | 'notes' | 'tags';
@@ -32,8 +33,9 @@ export const colorLabels: Record<(typeof accountColors)[number], string> = {
 
 const secretRule = z.string().min(1, 'Enter the access key secret');
 
-export function emptyAccountForm(): AccountFormValues {
-  return { name: '', baseUrl: 'https://', accessKeyId: '', secret: '', customerId: '', color: 'blue', production: false, notes: '', tags: [] };
+/** A new account's form; its colour is the one the core would pick next (the least used of `usedColors`). */
+export function emptyAccountForm(usedColors: readonly AccountView['color'][] = []): AccountFormValues {
+  return { name: '', baseUrl: 'https://', accessKeyId: '', secret: '', customerId: '', color: nextAccountColor(usedColors), production: false, notes: '', tags: [] };
 }
 
 export function accountFormFrom(account: AccountView, tags: readonly string[] = []): AccountFormValues {

@@ -34,3 +34,77 @@ describe('fuzzy index', () => {
     expect(hit?.match.positions.length).toBe('media'.length + 'customer'.length + 1);
   });
 });
+
+// A consultant's five customers, every one with a service of the same domain (the trial of
+// issue 19: "acme www cache" opened the current account's service instead of Acme's).
+describe('several customers sharing a domain', () => {
+  type Entry = { id: string; label: string; other: string; account: string };
+  const sections = ['Details', 'Cache control', 'Access control', 'Redirection', 'CORS', 'Rate limit', 'Rule tester', 'Rule tests'];
+  // The current account's entries come first in the list, as the palette builds it.
+  const accounts = ['Umbrella Corp', 'Retail standard', 'Acme Retail', 'Globex', 'Initech'];
+  const entries: Entry[] = [];
+  for (const [a, account] of accounts.entries()) {
+    const serviceId = 101 + a;
+    entries.push({ id: `${account}/service`, label: 'www.example-shop.com', other: `Services service ${serviceId} #${serviceId}`, account });
+    for (const section of sections) entries.push({ id: `${account}/${section}`, label: `www.example-shop.com › ${section}`, other: `Service sections ${serviceId} #${serviceId}`, account });
+    entries.push({ id: `${account}/static`, label: 'static.example-media.net', other: `Services service ${serviceId + 10} #${serviceId + 10}`, account });
+  }
+  entries.push({ id: 'screen/cache', label: 'Cache control', other: 'Screens', account: '' });
+  entries.push({ id: 'screen/accounts', label: 'Accounts', other: 'Screens profiles keys manage', account: '' });
+  for (const account of accounts.slice(1)) entries.push({ id: `switch/${account}`, label: `Switch to ${account}`, other: 'Accounts account switch', account });
+  const search = (query: string) => fuzzyIndex(entries, (e) => e.label, (e) => e.other, (e) => e.account).search(query, 50);
+  const first = (query: string) => search(query)[0]?.item.id;
+
+  it('"acme www cache" opens Acme\'s www › Cache control, not the current account\'s', () => {
+    expect(first('acme www cache')).toBe('Acme Retail/Cache control');
+    // Letters of "acme" scattered through "ex·a·mple-shop.·c·o·m" only find the others much lower.
+    const ranked = search('acme www cache').map((r) => r.item.id);
+    // Acme's entries the query can mean come before any other account's.
+    const acme = ranked.filter((id) => id.startsWith('Acme Retail/'));
+    expect(ranked.slice(0, acme.length)).toEqual(acme);
+    expect(ranked).toContain('Umbrella Corp/Cache control');
+  });
+
+  it('"acme www rule tester" ranks Acme\'s rule tester first, not "Retail standard"', () => {
+    expect(first('acme www rule tester')).toBe('Acme Retail/Rule tester');
+    expect(first('retail standard www rule tester')).toBe('Retail standard/Rule tester');
+    expect(first('umbrella www cache')).toBe('Umbrella Corp/Cache control');
+  });
+
+  it('every word must still be found: a word naming an account does not list its unrelated entries', () => {
+    expect(search('acme zzz')).toEqual([]);
+    expect(first('acme static')).toBe('Acme Retail/static');
+    expect(search('acme static').map((r) => r.item.id)).toEqual(['Acme Retail/static', ...accounts.filter((a) => a !== 'Acme Retail').map((a) => `${a}/static`)]);
+  });
+
+  it('a word prefix of three letters names the account; shorter ones only as a whole word', () => {
+    expect(first('acm www cache')).toBe('Acme Retail/Cache control');
+    // "ac" is the start of "Access control" as much as of "Acme": no account is ranked first,
+    // and the tie goes to the list order (the current account's entry).
+    expect(first('ac www')).toBe('Umbrella Corp/Access control');
+  });
+
+  it('whole words and word starts beat letters scattered in order', () => {
+    const items = [
+      { label: 'www.example-shop.com › Cache control', account: 'Umbrella Corp' },
+      { label: 'www.acmeshop.example', account: 'Umbrella Corp' },
+      { label: 'acme-outlet.example', account: 'Umbrella Corp' },
+    ];
+    const ranked = fuzzyFilter(items, 'acme', (i) => i.label, () => '', (i) => i.account).map((r) => r.item.label);
+    expect(ranked).toEqual(['acme-outlet.example', 'www.acmeshop.example', 'www.example-shop.com › Cache control']);
+  });
+
+  it('one word naming an account: its switch entry first, then its services', () => {
+    // One word lists no sections (the palette's minWords), as in the app.
+    const ranked = fuzzyIndex(entries, (e) => e.label, (e) => e.other, (e) => e.account)
+      .search('globex', 50, (e) => e.label.split(' › ').length === 1)
+      .map((r) => r.item.id);
+    expect(ranked[0]).toBe('switch/Globex');
+    expect(ranked.slice(1, 3)).toEqual(['Globex/service', 'Globex/static']);
+  });
+
+  it('highlights the words found in the label, not the account name', () => {
+    const [hit] = search('acme www cache');
+    expect(hit?.match.positions).toEqual([0, 1, 2, ...Array.from({ length: 5 }, (_, i) => 'www.example-shop.com › '.length + i)]);
+  });
+});

@@ -109,4 +109,29 @@ describe('AccessEditor (new policy) field errors', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Review and create' }));
     expect(screen.getByText(/Policy name/, { selector: '.field-error' })).toBeTruthy();
   });
+
+  it('a token length error shows once, under its token, only after an edit or a save attempt', async () => {
+    const { default: AccessEditor } = await import('./AccessEditor.svelte');
+    render(AccessEditor, { props: { accountId: 'a', serviceId: 101, policy: null, others: [], onClose: () => undefined, onSaved: () => undefined } });
+    await screen.findByRole('form', { name: 'New access control policy' });
+    await fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'token' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Add token' }));
+    // An empty box to type into, not an error.
+    expect(screen.queryByText(/Token 1 has/)).toBeNull();
+    expect(screen.queryByText(/at least one token/)).toBeNull();
+    const token = screen.getByLabelText('Token 1');
+    expect(token.getAttribute('aria-invalid')).toBeNull();
+
+    await fireEvent.input(token, { target: { value: 'abc' } });
+    expect(screen.getAllByText('Token 1 has 3 characters; each token must have exactly 64.')).toHaveLength(1);
+    expect(token.getAttribute('aria-invalid')).toBe('true');
+    expect(token.getAttribute('aria-describedby')).toBe('token-0-error');
+
+    // A second, untouched box stays quiet until the save attempt; then each shows its own, once.
+    await fireEvent.click(screen.getByRole('button', { name: 'Add token' }));
+    expect(screen.queryByText(/Token 2 has/)).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Review and create' }));
+    expect(screen.getAllByText('Token 1 has 3 characters; each token must have exactly 64.', { selector: '.error-text' })).toHaveLength(1);
+    expect(screen.getAllByText('Token 2 has 0 characters; each token must have exactly 64.', { selector: '.error-text' })).toHaveLength(1);
+  });
 });
