@@ -6,7 +6,8 @@
 // overview reads one small file per account. Big lists are stored as one compact JSON string (the
 // atomic writer pretty-prints). Writes are atomic; a file that cannot be read counts as missing:
 // the summary and rows are computed again from the hours, and missing hours are fetched again.
-// Decoded files are kept in memory while the file on disk is the one read (the CLI may write too).
+// Decoded summaries and rows are kept in memory while the file on disk is the one read (the CLI may
+// write too); the hours are not (megabytes per account, read once per refresh).
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -107,7 +108,7 @@ export class OverviewStore {
   }
 
   /** The decoded file, or undefined when it is missing or cannot be read (then it is treated as never written). */
-  async #read<T>(path: string, decode: (raw: unknown) => T | undefined): Promise<T | undefined> {
+  async #read<T>(path: string, decode: (raw: unknown) => T | undefined, remember = true): Promise<T | undefined> {
     await this.#clean();
     const info = await stat(path).catch(() => null);
     if (info === null) {
@@ -128,12 +129,13 @@ export class OverviewStore {
       this.#memory.delete(path);
       return undefined;
     }
-    this.#memory.set(path, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, value });
+    if (remember) this.#memory.set(path, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, value });
     return value;
   }
 
-  async #write(path: string, data: unknown, value: unknown): Promise<void> {
+  async #write(path: string, data: unknown, value: unknown, remember = true): Promise<void> {
     await writeJsonFileAtomic(path, data);
+    if (!remember) return;
     const info = await stat(path);
     this.#memory.set(path, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, value });
   }
@@ -149,7 +151,7 @@ export class OverviewStore {
         services.set(name, { start: file.data.start, requests, originRequests, bandwidth });
       }
       return { start: file.data.start, end: file.data.end, services };
-    });
+    }, false);
   }
 
   async writeHours(accountId: string, hours: AccountHours): Promise<void> {
@@ -159,6 +161,7 @@ export class OverviewStore {
       this.pathOf(accountId, 'hours'),
       { schemaVersion: SCHEMA_VERSION, accountId, start: hours.start, end: hours.end, services: JSON.stringify(blob) },
       hours,
+      false,
     );
   }
 
