@@ -101,6 +101,7 @@ export function createOverviewService(deps: OverviewServiceDeps) {
       status: accountStatusOf(counts, stale),
       stale,
       watched: context.watched.has(account.id),
+      refreshing: running.has(account.id),
       range,
       weekEarlierRange: range === null ? null : weekEarlier(range),
       dataEnd: end,
@@ -125,6 +126,7 @@ export function createOverviewService(deps: OverviewServiceDeps) {
       deps.changed(accountId);
     });
     running.set(accountId, run);
+    deps.changed(accountId);
     return run;
   }
 

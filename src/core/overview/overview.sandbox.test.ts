@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type SandboxHandle } from '#sandbox';
 import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
@@ -97,7 +97,15 @@ describe('fleet overview', () => {
   });
 
   it('refreshes 15 days of settled hours once (the floor of calls), then exactly that service needs attention', async () => {
-    const refresh = data(await core.invoke('overview.refresh', { accountIds: accounts.map((a) => a.id) }));
+    const changed: string[] = [];
+    const stop = core.on('overview.changed', ({ accountId }) => changed.push(accountId));
+    const running = core.invoke('overview.refresh', { accountIds: accounts.map((a) => a.id) });
+    // Rows say while an account refreshes (announced when it starts and when it ends).
+    await vi.waitFor(() => expect(changed).toHaveLength(accounts.length));
+    expect(data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) })).accounts.every((a) => a.refreshing)).toBe(true);
+    const refresh = data(await running);
+    stop();
+    expect(changed.sort()).toEqual(accounts.flatMap((a) => [a.id, a.id]).sort());
     // Per account: ≤ 50 services → one batch, × 3 metrics × 15 one-day calls.
     expect(refresh.calls).toBe(accounts.length * 3 * HISTORY_DAYS);
     expect(refresh.accounts.every((a) => a.error === null && a.refreshed && a.failedServices.length === 0)).toBe(true);
@@ -105,7 +113,7 @@ describe('fleet overview', () => {
     const summary = data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) }));
     const end = at('09:00');
     for (const row of summary.accounts) {
-      expect(row).toMatchObject({ dataEnd: end, range: { from: end - DAY_MS, to: end }, weekEarlierRange: { from: end - 8 * DAY_MS, to: end - 7 * DAY_MS }, stale: false, refreshedAt: at('10:20'), dataAgeMs: 0, lastError: null });
+      expect(row).toMatchObject({ refreshing: false, dataEnd: end, range: { from: end - DAY_MS, to: end }, weekEarlierRange: { from: end - 8 * DAY_MS, to: end - 7 * DAY_MS }, stale: false, refreshedAt: at('10:20'), dataAgeMs: 0, lastError: null });
       expect(row.traffic.sparklines.requests).toHaveLength(24);
       expect(row.traffic.requests.value).toBeGreaterThan(0);
     }

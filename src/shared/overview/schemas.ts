@@ -112,6 +112,8 @@ export const accountRowSchema = z.object({
   stale: z.boolean(),
   /** The account is watched in the background (overview.setWatch). */
   watched: z.boolean(),
+  /** A refresh of the account is running (overview.changed comes when it starts and when it ends). */
+  refreshing: z.boolean(),
   /** The day shown [from, to) (null before any data); every service of the account has the same. */
   range: rangeSchema.nullable(),
   weekEarlierRange: rangeSchema.nullable(),

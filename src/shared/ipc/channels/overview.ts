@@ -108,7 +108,7 @@ export const overviewChannels = defineChannels({
 });
 
 export const overviewEvents = defineEvents({
-  /** An account's overview data changed (a refresh stored new hours): read its row again. */
+  /** An account's refresh started or ended (its data may have changed): read its row again. */
   'overview.changed': z.object({ accountId: z.string() }),
   /** A watched service newly needs attention (hosts show an OS or Web notification). */
   'overview.alert': alertSchema,
