@@ -17,7 +17,7 @@ import { createTagsHandlers } from './tags.ts';
 import { createImpactHandlers } from './impact.ts';
 import { createSuitesHandlers } from './suites.ts';
 import { createBaselinesHandlers } from './baselines.ts';
-import { createOverviewHandlers } from '../overview/overview-handlers.ts';
+import { createOverviewHandlers } from './overview.ts';
 
 export type { Handler, HandlerCall, HandlerTable, FeatureHandlers } from './types.ts';
 

@@ -1,8 +1,8 @@
-// overview.* channels: thin adapters over the overview service, the watcher and the settings.
+// overview.* channels: thin adapters over src/core/overview/ (the overview service, the watcher) and the settings.
 import type { CoreContext } from '../context.ts';
-import type { FeatureHandlers } from '../handlers/types.ts';
+import type { FeatureHandlers } from './types.ts';
 import { settingsFor } from '../core-services.ts';
-import { overviewServiceFor, overviewWatcherFor } from './overview-services.ts';
+import { overviewServiceFor, overviewWatcherFor } from '../overview/overview-services.ts';
 import type { WatchStatus } from '#shared/ipc/channels/overview.ts';
 
 export function createOverviewHandlers(ctx: CoreContext): FeatureHandlers<'overview'> {
