@@ -147,6 +147,11 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
       }
     }
     outcome.failedServices = [...failed.values()];
+    // Nothing arrived and the API refused every piece (a key no longer valid, the customer gone): the account's error.
+    if (!fetched && outcome.error === null && outcome.failedServices.length > 0) {
+      const { code, message } = outcome.failedServices[0];
+      outcome.error = { code, message };
+    }
     if (signal?.aborted && outcome.error === null) outcome.error = { code: 'Request.Aborted', message: 'The refresh was cancelled; what arrived is kept.' };
   }
 
