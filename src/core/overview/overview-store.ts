@@ -27,7 +27,7 @@ type Kind = 'hours' | 'summary' | 'services';
 export type RefreshError = { code: string; message: string; at: number };
 
 /** A service in short, as the account row counts it. */
-export type ServiceVerdict = { serviceId: number; serviceName: string; status: AttentionStatus; strength: number };
+export type ServiceVerdict = { serviceId: number; serviceName: string; status: AttentionStatus };
 
 export type AccountSummaryFile = {
   accountId: string;
@@ -59,7 +59,7 @@ const summaryFileSchema = z.object({
   refreshedAt: z.number().nullable(),
   lastError: z.object({ code: z.string(), message: z.string(), at: z.number() }).nullable(),
   traffic: trafficFiguresSchema.nullable(),
-  services: z.array(z.object({ serviceId: z.number().int(), serviceName: z.string(), status: z.enum(attentionStatusIds), strength: z.number() })),
+  services: z.array(z.object({ serviceId: z.number().int(), serviceName: z.string(), status: z.enum(attentionStatusIds) })),
 });
 
 const servicesFileSchema = z.object({

@@ -64,7 +64,7 @@ function chunks(ranges: readonly TimeRange[]): TimeRange[] {
 const overlaps = (a: readonly TimeRange[], b: TimeRange): boolean => a.some((r) => r.from < b.to && b.from < r.to);
 
 type ErrorLike = { code?: unknown; message?: unknown };
-function describe(error: unknown): { code: string; message: string } {
+function errorFacts(error: unknown): { code: string; message: string } {
   const { code, message } = (error ?? {}) as ErrorLike;
   return { code: typeof code === 'string' ? code : 'Unknown', message: typeof message === 'string' ? message : String(error) };
 }
@@ -81,7 +81,7 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
   try {
     services = await deps.services(accountId);
   } catch (error) {
-    return fail(describe(error));
+    return fail(errorFacts(error));
   }
   const end = settledEnd(deps.now().getTime());
   const start = end - HISTORY_DAYS * DAY_MS;
@@ -99,7 +99,7 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
     try {
       transport = await deps.transport(accountId);
     } catch (error) {
-      return fail(describe(error));
+      return fail(errorFacts(error));
     }
     const failed = new Map<string, { serviceName: string; code: string; message: string }>();
     for (const chunk of chunks(mergeRanges([...missing.values()].flat()))) {
@@ -182,12 +182,7 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
     refreshedAt: fetched || outcome.error === null ? at : (summary?.refreshedAt ?? null),
     lastError,
     traffic: dataEnd === null ? null : digest.traffic,
-    services: digest.services.map((s) => ({
-      serviceId: s.serviceId,
-      serviceName: s.serviceName,
-      status: dataEnd === null ? 'no-data' : s.attention.status,
-      strength: Math.max(0, ...s.attention.metrics.filter((m) => m.flagged).map((m) => Math.abs(m.z ?? 0))),
-    })),
+    services: digest.services.map((s) => ({ serviceId: s.serviceId, serviceName: s.serviceName, status: dataEnd === null ? 'no-data' : s.attention.status })),
   });
   outcome.refreshed = fetched;
   return outcome;
