@@ -75,7 +75,7 @@ export async function overviewBenchRows(options: { log?: (line: string) => void 
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'accel-bench-overview-'));
   const secretStore = createMemorySecretStore('accel-bench-overview');
-  const coreOptions = { dataDir, secretStore, sandboxOptions: { statePath: null }, now: () => new Date(now), clientOptions: { now: () => now } };
+  const coreOptions = { dataDir, secretStore, sandboxOptions: { statePath: null }, clock: { now: () => new Date(now), nowMs: () => now } };
   const core: Core = createCore(coreOptions);
   const accountIds: string[] = [];
   try {
@@ -164,7 +164,7 @@ export async function overviewBenchRows(options: { log?: (line: string) => void 
     rows.push({ name: `Overview: one account's ${SERVICES_PER_ACCOUNT} service rows (${attention} needing attention), fresh core (median of ${RUNS})`, value: Math.round(expandMs * 10) / 10, unit: 'ms', budget: '≤ 30', pass: expandMs <= 30 });
 
     // 4. What each refresh computes per account.
-    const store = new OverviewStore({ dataDir });
+    const store = new OverviewStore({ dataDir, now: () => new Date(now) });
     const hours = await store.readHours(accountIds[0]);
     const input = [...(hours?.services ?? new Map<string, HourlyHistory>())].map(([serviceName, history], i) => ({ serviceId: i + 1, serviceName, history }));
     const digests: number[] = [];

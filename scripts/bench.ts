@@ -1,9 +1,10 @@
 // npm run bench [-- --json] [--no-wait] [--screenshots DIR] [--only GROUP,GROUP] [--profile DIR]
-// --profile DIR: Chromium CPU profiles (.cpuprofile, open in DevTools) of the scale steps and the
-// offline dashboard; for readable function names build first with
+// --profile DIR: Chromium CPU profiles (.cpuprofile, open in DevTools) of the scale steps, the
+// offline dashboard and the chart comparison; for readable function names build first with
 // `ACCEL_BENCH_UNMINIFIED=1 npx electron-vite build` (the bench rebuilds only a stale build).
-// Groups (all by default): render (rows 1, 2), refresh (row 4), offline (row 3), scale (5,000
-// services: filter, account switch, palette, scrolling), size (row 5), suites (rule test suites
+// Groups (all by default): render (rows 1, 2 and chart), chart (the chart alone beside uPlot and
+// Chart.js), refresh (row 4), offline (row 3), scale (5,000 services: filter, account switch,
+// palette, scrolling), size (row 5), suites (rule test suites
 // on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser),
 // baselines (row 8: its own core and data; the grid row starts its own Chromium), overview (row 9:
 // its own gateway and core; no browser).
@@ -11,6 +12,8 @@
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
 //   2. render of 25,920 points of one service (90 days of 5-minute points)      ≤ 300 ms
+//      and the chart alone on both data sets beside bare uPlot and Chart.js, in one page
+//      (scripts/bench-chart.ts): ≤ 1.0 × uPlot (25,920 points), ≤ 1.5 × uPlot (50 × 288)
 //   3. cached dashboard of 10 services with the network off (mount → charts)   ≤ 100 ms
 //   4. a 7-day refresh of 200 services makes exactly the calls the limits require per metric
 //      (4 batches × 7 days) with no 429, and a second refresh a minute later only the open end
@@ -44,6 +47,7 @@ import { buildApp, rendererBuildIsStale } from './start.ts';
 import { suiteBenchRows } from './bench-suites.ts';
 import { bulkApplyRows } from './bench-bulk.ts';
 import { baselineBenchRows } from './bench-baselines.ts';
+import { chartRenderRows } from './bench-chart.ts';
 import { overviewBenchRows } from './bench-overview.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 import type { BenchRow } from './bench-row.ts';
@@ -58,7 +62,7 @@ const { values } = parseArgs({
   },
 });
 
-const groups = ['render', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines', 'overview'] as const;
+const groups = ['render', 'chart', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines', 'overview'] as const;
 type Group = (typeof groups)[number];
 const only = values.only?.split(',').map((g) => g.trim()).filter((g) => g !== '');
 for (const g of only ?? []) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: unknown group “${g}” (one of ${groups.join(', ')})`);
@@ -136,7 +140,7 @@ const fleetIds: string[] = [];
 if (want('scale')) {
   const seedStarted = performance.now();
   const seeder = createCore({ dataDir, secretStore, sandboxOptions: { statePath: null } });
-  const store = new InventoryStore({ dataDir });
+  const store = new InventoryStore({ dataDir, now: () => new Date() });
   for (let a = 1; a <= FLEET_ACCOUNTS; a++) {
     const added = await seeder.invoke('accounts.add', {
       name: `Customer ${String(a).padStart(2, '0')}`,
@@ -318,6 +322,8 @@ try {
       await page.screenshot({ path: join(values.screenshots, 'bench-50-services.png'), fullPage: true });
     }
   }
+  // The chart alone beside uPlot and Chart.js, on the same data in one page (scripts/bench-chart.ts).
+  if (want('render') || want('chart')) rows.push(...(await chartRenderRows(browser, { log, profile: values.profile, screenshots: values.screenshots })));
 
   // 3 (preparation). 10 services, all metrics, cached while online.
   const ten = { selected: names.slice(0, 10), metrics: [...metricIds], range: '24h' };

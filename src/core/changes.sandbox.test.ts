@@ -8,6 +8,10 @@ import { createApiClient, type ApiClient } from './api/client.ts';
 import { createJournal, JOURNAL_FILE } from './journal.ts';
 import { createChangeService, type ChangeClient, type ChangeService } from './changes.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { createFakeClock } from './test-support/fake-clock.ts';
+
+/** The journal's clock (entry times); the sandbox and its client keep the system clock. */
+const journalClock = createFakeClock();
 
 let sandbox: SandboxHandle;
 let client: ApiClient;
@@ -25,10 +29,12 @@ beforeAll(async () => {
     keyId: sandbox.credentials.accessKeyId,
     secret: sandbox.credentials.accessKeySecret,
     budget: false,
+    // The sandbox started here keeps the system clock.
+    now: Date.now,
   });
   const call = client.call as unknown as ChangeClient['call'];
   changes = createChangeService({
-    journal: createJournal({ dataDir: dir }),
+    journal: createJournal({ dataDir: dir, now: journalClock.now }),
     account: async (id) => ({ id, name: 'Sandbox', production: false }),
     client: async () => ({ call: (op, input) => call(op, input) }),
   });
@@ -105,7 +111,7 @@ describe('changes against the sandbox', () => {
         },
       }),
     ).rejects.toMatchObject({ code: 'InvalidPriority.Unique' });
-    const [entry] = await createJournal({ dataDir: dir }).list();
+    const [entry] = await createJournal({ dataDir: dir, now: journalClock.now }).list();
     expect(entry?.result).toMatchObject({ ok: false, code: 'InvalidPriority.Unique' });
   });
 
@@ -149,7 +155,7 @@ describe('changes against the sandbox', () => {
     await expect(changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } })).rejects.toMatchObject({
       code: expect.stringMatching(/^InvalidService\.DomainName/),
     });
-    const [failed] = await createJournal({ dataDir: dir }).list();
+    const [failed] = await createJournal({ dataDir: dir, now: journalClock.now }).list();
     expect(failed).toMatchObject({ operationId: 'createService', serviceId: null, result: { ok: false }, summary: 'Create service “journal-create.example.com”' });
     expect(JSON.stringify(failed)).not.toContain(s3Secret);
   });

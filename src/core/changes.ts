@@ -1,11 +1,14 @@
 // changes.apply: read the current state where the API can, apply one mutating operation through
-// the account's signed client, and record it in the journal (secrets redacted). Production
-// accounts must confirm every change. journal.reapply applies an entry's "before" again.
+// the account's signed client, and record it in the journal (secrets redacted). Every host's
+// writes take this path, so its steps are the same for all: production accounts must confirm
+// every change; a rule-changing write is checked against the service's rule tests (checkSuites);
+// a created service joins its account's list (recordCreatedService). journal.reapply applies an
+// entry's "before" again.
 import { CoreError } from './errors.ts';
 import { REDACTED, redact } from './api/errors.ts';
 import type { Journal, NewJournalEntry } from './journal.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
-import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
+import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import {
   changeFacts,
@@ -18,6 +21,9 @@ import {
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { BudgetPriority } from './api/budget.ts';
+import type { InventoryServiceInfo } from './inventory.ts';
+import type { ChangeCheck } from '#shared/suites/evaluate.ts';
+import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
 
@@ -32,9 +38,22 @@ export type ChangeServiceDeps = {
   journal: Journal;
   account(accountId: string): Promise<ChangeAccount>;
   client(accountId: string): Promise<ChangeClient>;
+  /** The change's service's rule test suite on its rules now and after the change (rule-suites.ts); absent: not checked. */
+  suiteCheck?(accountId: string, change: ProposedChange, options?: ChangeCallOptions): Promise<ChangeCheck>;
+  /** Adds a service created through apply to its account's list (the inventory); reports its own failures. */
+  recordCreatedService?(accountId: string, service: InventoryServiceInfo): Promise<unknown>;
 };
 
-export type ApplyRequest = {
+/**
+ * What the caller accepts of the rule test check: the names its review showed flipping, or any
+ * flip (confirmed without a review of the check: the CLI's --yes, a review that could not check).
+ */
+export type RuleTestAcceptance = {
+  flippedExpectations?: readonly string[];
+  acceptFlippedExpectations?: boolean;
+};
+
+export type ApplyRequest = RuleTestAcceptance & {
   accountId: string;
   operationId: MutatingOperationId;
   input: OperationCallInput;
@@ -43,8 +62,6 @@ export type ApplyRequest = {
   /** The bulk batch this change belongs to (journaled with it). */
   batchId?: string;
   callOptions?: ChangeCallOptions;
-  /** Rule test expectations the review showed as flipped (recorded on the entry). */
-  flippedExpectations?: readonly string[];
 };
 
 export type CurrentState = {
@@ -59,6 +76,9 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export { policyAsBody };
+
+/** Shortest start of a journal entry ID that may name it (lists show the first 8 characters). */
+export const MIN_ENTRY_ID_PREFIX = 8;
 
 
 function serviceIdOf(input: OperationCallInput): number | null {
@@ -127,7 +147,8 @@ function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
 export type ChangeService = {
   current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput, callOptions?: ChangeCallOptions): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
-  reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }>;
+  /** `entryId` may be the start of an ID (MIN_ENTRY_ID_PREFIX characters or more) that only one entry's ID starts with. */
+  reapply(entryId: string, confirmProduction?: boolean, ruleTests?: RuleTestAcceptance): Promise<{ entry: JournalEntry }>;
   /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
   lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind): Promise<JournalEntry | undefined>;
 };
@@ -176,7 +197,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       );
     }
     const { operationId } = request;
-    const state = await current(request.accountId, operationId, request.input, request.callOptions);
+    // The rule test check reads the service's lists alongside the current state.
+    const [flipped, state] = await Promise.all([
+      checkSuites(request),
+      current(request.accountId, operationId, request.input, request.callOptions),
+    ]);
     const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
@@ -191,7 +216,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       after: operationId === 'deleteRateLimit' ? null : (body ?? null),
       ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
       ...(request.batchId ? { batchId: request.batchId } : {}),
-      ...(request.flippedExpectations?.length ? { flippedExpectations: [...request.flippedExpectations] } : {}),
+      ...(flipped.length > 0 ? { flippedExpectations: flipped } : {}),
     };
     const client = await deps.client(request.accountId);
     let data: unknown;
@@ -224,12 +249,59 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       summary: describe(operationId, policyId, body, state.before, serviceId),
       result: { ok: true },
     });
+    if (created) await recordCreatedService(account.id, created);
     return { entry, data: redact(data ?? null) };
   }
 
-  async function reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }> {
-    const entry = await journal.get(entryId);
-    if (!entry) throw new CoreError('Journal.NotFound', 'This journal entry no longer exists. Refresh the journal.');
+  /**
+   * The rule test guard of every rule-changing write: the service's suite on its rules now and
+   * after the change. Each expectation the change would flip must be one the caller accepted (its
+   * review showed it), unless the caller accepted any; otherwise nothing is sent. A suite that
+   * cannot be checked refuses the change unless the caller accepted any. Returns the flipped
+   * names, which the journal records.
+   */
+  async function checkSuites(request: ApplyRequest): Promise<string[]> {
+    if (!deps.suiteCheck || !changesRules(request.operationId)) return [];
+    const acceptAny = request.acceptFlippedExpectations === true;
+    let check: ChangeCheck;
+    try {
+      const change = { operationId: request.operationId, params: request.input.params, body: request.input.body };
+      // The caller's priority and cancel: a bulk run's checks are background reads, stopped with it.
+      check = await deps.suiteCheck(request.accountId, change, request.callOptions);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'Request.Aborted') throw error;
+      if (acceptAny) return [];
+      const message = error instanceof Error ? error.message : String(error);
+      throw new CoreError(
+        RULE_TESTS_UNCHECKED,
+        `The service's rule tests could not be checked against this change (${message}). Try again, or confirm applying it without the check.`,
+      );
+    }
+    const names = check.flipped.map((f) => f.name);
+    const accepted = new Set(request.flippedExpectations ?? []);
+    const unaccepted = check.flipped.filter((f) => !accepted.has(f.name));
+    if (acceptAny || unaccepted.length === 0) return names;
+    const serviceId = serviceIdOf(request.input);
+    const listed = unaccepted.map((f) => `“${f.name}” (expected ${f.expected}; after the change: ${f.after})`).join(', ');
+    throw new CoreError(
+      RULE_TESTS_FLIPPED,
+      `This change would make ${unaccepted.length} of ${check.total} rule test expectation${check.total === 1 ? '' : 's'} of service ${serviceId ?? ''} no longer pass: ${listed}. Review it and confirm to apply it anyway.`,
+    );
+  }
+
+  /** A created service joins its account's list, so every host's list, export, bulk target and baseline knows it. */
+  async function recordCreatedService(accountId: string, created: Json): Promise<void> {
+    if (!deps.recordCreatedService || typeof created.id !== 'number' || typeof created.domainName !== 'string') return;
+    await deps.recordCreatedService(accountId, {
+      serviceId: created.id,
+      domainName: created.domainName,
+      ...(typeof created.cName === 'string' && created.cName !== '' ? { cName: created.cName } : {}),
+      ...(typeof created.enabled === 'boolean' ? { enabled: created.enabled } : {}),
+    });
+  }
+
+  async function reapply(entryId: string, confirmProduction?: boolean, ruleTests: RuleTestAcceptance = {}): Promise<{ entry: JournalEntry }> {
+    const entry = await findEntry(entryId);
     if (entry.omitted) {
       throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
     }
@@ -263,8 +335,23 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       input: body === undefined ? { params } : { params, body },
       confirmProduction,
       reapplyOf: entry.id,
+      ...ruleTests,
     });
     return { entry: result.entry };
+  }
+
+  /** The entry with this ID, or the only one whose ID starts with it (the short IDs lists show). */
+  async function findEntry(given: string): Promise<JournalEntry> {
+    const id = given.trim();
+    const exact = await journal.get(id);
+    if (exact) return exact;
+    const matches = id.length >= MIN_ENTRY_ID_PREFIX ? (await journal.list()).filter((e) => e.id.startsWith(id)) : [];
+    if (matches.length === 1 && matches[0]) return matches[0];
+    if (matches.length > 1) {
+      throw new CoreError('Journal.AmbiguousId', `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`);
+    }
+    const short = id.length < MIN_ENTRY_ID_PREFIX ? ` (give at least ${MIN_ENTRY_ID_PREFIX} characters of it)` : '';
+    throw new CoreError('Journal.NotFound', `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`);
   }
 
   return {

@@ -1,10 +1,11 @@
 // Configuration documents in the core (issue 12 §1): read a service's configuration through the
 // account's signed client (within its request budget), export one, several or all services of an
-// account, read a document (decrypting it when it holds secrets), diff, plan, and apply ticked
-// plan items through the change service (production confirmation, journal): no other write path.
+// account, read a document (decrypting it when it holds secrets), diff, plan (with the rule tests
+// each item would flip), and apply ticked plan items through the change service (production
+// confirmation, rule tests, journal): no other write path.
 import { CoreError } from './errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import type { ChangeCallOptions, ChangeService, OperationCallInput } from './changes.ts';
+import type { ChangeCallOptions, ChangeService, OperationCallInput, RuleTestAcceptance } from './changes.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
@@ -27,6 +28,9 @@ import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
 import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
+import type { ChangeCheck } from '#shared/suites/evaluate.ts';
+import type { ProposedChange } from '#shared/suites/lists-after-change.ts';
+import { flippedExpectationsNote } from '#shared/bulk/batch.ts';
 
 /** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones; a caller that went away cancels its reads). */
 export type ReadOptions = ChangeCallOptions;
@@ -40,8 +44,8 @@ export type ConfigDocumentDeps = {
   changes: Pick<ChangeService, 'apply' | 'lastApplied'>;
   /** The account's known services (the API cannot list them). */
   inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
-  /** Adds a service created here (a clone) to the account's list. */
-  recordService(accountId: string, service: { serviceId: number; domainName: string; cName?: string; enabled?: boolean }): Promise<unknown>;
+  /** The target's rule test suite on each change (rule-suites.ts checkEach); absent: plans show no rule tests. */
+  suiteCheck?(accountId: string, serviceId: number, changes: readonly ProposedChange[]): Promise<ChangeCheck[]>;
   now(): Date;
   /** The rule test suites this app keeps per service (not the API's): read into documents, stored when applied. */
   ruleTests?: {
@@ -71,6 +75,8 @@ export type ExportResult = {
 };
 
 export type PlanRequest = { source: ConfigSource; target: { accountId: string; serviceId: number }; parts?: readonly DocumentPart[] };
+/** Applying ticked items: production confirmation, and the rule test flips the user accepts (the plan's, or any). */
+export type ApplyRequest = PlanRequest & RuleTestAcceptance & { itemIds: readonly string[]; confirmProduction?: boolean };
 
 export type CloneRequest = {
   source: ConfigSource;
@@ -212,17 +218,53 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     };
   }
 
+  /** The plan against the target as read now. */
+  async function planNow(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
+    const source = await resolveSource(request.source, options);
+    const target = await readServiceConfig(request.target.accountId, request.target.serviceId, options);
+    return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
+  }
+
+  async function resolveSource(source: ConfigSource, options: ReadOptions = {}): Promise<ServiceConfig> {
+    if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId, options);
+    return pickService(await readDocument(source.document, source.passphrase), source.service);
+  }
+
+  /**
+   * Each write the plan would make, checked against the target's rule tests (as changes.apply will
+   * check it): what would flip is on the item, with a note. A suite that cannot be checked leaves a
+   * note instead; the plan still opens.
+   */
+  async function withSuiteChecks(target: { accountId: string; serviceId: number }, plan: ApplyPlan): Promise<ApplyPlan> {
+    const writes = plan.items.filter((i) => i.operationId !== null && i.input !== null && i.action !== 'cannot' && i.action !== 'unchanged');
+    if (!deps.suiteCheck || writes.length === 0) return plan;
+    const changes = writes.map((i) => ({ operationId: i.operationId as string, params: i.input?.params ?? {}, body: i.input?.body }));
+    let checks: ChangeCheck[];
+    try {
+      checks = await deps.suiteCheck(target.accountId, target.serviceId, changes);
+    } catch (error) {
+      const note = `The service's rule tests could not be checked: ${String((error as ErrorLike).message ?? error)}`;
+      return { ...plan, items: plan.items.map((i) => (writes.includes(i) ? { ...i, notes: [...i.notes, note] } : i)) };
+    }
+    const byItem = new Map(writes.map((item, index) => [item, checks[index]]));
+    return {
+      ...plan,
+      items: plan.items.map((item) => {
+        const check = byItem.get(item);
+        if (!check || check.flipped.length === 0) return item;
+        return { ...item, flippedExpectations: check.flipped, notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)] };
+      }),
+    };
+  }
+
   return {
     readServiceConfig,
     exportDocument,
     readDocument,
-    async resolveSource(source: ConfigSource, options: ReadOptions = {}): Promise<ServiceConfig> {
-      if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId, options);
-      return pickService(await readDocument(source.document, source.passphrase), source.service);
-    },
+    resolveSource,
     /**
      * Creates a service with the source's settings on a new domain (through changes.apply: the
-     * journal records it), adds it to the account's list, and plans applying the source's
+     * journal records it, the account's list gains it), and plans applying the source's
      * policies onto it (clonePlanParts). The plan is applied like any other (config.apply with
      * the same parts), after the user ticks it.
      */
@@ -245,13 +287,8 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       });
       const parsed = serviceSchema.safeParse(data);
       if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
+      // changes.apply put it in the account's list.
       const created = parsed.data;
-      await deps.recordService(request.accountId, {
-        serviceId: created.id,
-        domainName: created.domainName,
-        ...(created.cName ? { cName: created.cName } : {}),
-        ...(created.enabled === undefined ? {} : { enabled: created.enabled }),
-      });
       const target = await readServiceConfig(request.accountId, created.id);
       return {
         service: { id: created.id, domainName: created.domainName, cName: created.cName ?? null },
@@ -264,20 +301,19 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       return diffServiceConfigs(l, r);
     },
     async plan(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
-      const source = await this.resolveSource(request.source, options);
-      const target = await readServiceConfig(request.target.accountId, request.target.serviceId, options);
-      return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
+      return withSuiteChecks(request.target, await planNow(request, options));
     },
     /**
      * Plans again against the target as it is now, then applies the ticked items one by one
      * through changes.apply. Items that fail do not stop the others.
      */
-    async apply(request: PlanRequest & { itemIds: readonly string[]; confirmProduction?: boolean }): Promise<ApplyResult> {
+    async apply(request: ApplyRequest): Promise<ApplyResult> {
       const account = await deps.account(request.target.accountId);
       if (account.production && request.confirmProduction !== true) {
         throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Review the plan and confirm it to apply it.`);
       }
-      const plan = await this.plan(request);
+      // changes.apply checks each item's rule tests as it applies it, against the rules then.
+      const plan = await planNow(request);
       const ticked = new Set(request.itemIds);
       const unknown = [...ticked].filter((id) => !plan.items.some((i) => i.id === id));
       if (unknown.length > 0) {
@@ -312,6 +348,8 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
             operationId: item.operationId,
             input: item.input,
             confirmProduction: request.confirmProduction,
+            ...(request.flippedExpectations ? { flippedExpectations: request.flippedExpectations } : {}),
+            ...(request.acceptFlippedExpectations ? { acceptFlippedExpectations: true } : {}),
           });
           return { ...base, outcome: 'applied', message: null, journalEntryId: entry.id };
         } catch (error) {

@@ -35,7 +35,7 @@ export type Journal = {
 export type JournalOptions = {
   dataDir: string;
   maxEntries?: number;
-  now?: () => Date;
+  now: () => Date;
 } & Pick<JsonDocumentOptions<typeof journalFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 /**
@@ -60,7 +60,7 @@ export function boundedEntry(entry: JournalEntry): JournalEntry {
 
 export function createJournal(options: JournalOptions): Journal {
   const max = options.maxEntries ?? DEFAULT_JOURNAL_LIMIT;
-  const now = options.now ?? (() => new Date());
+  const now = options.now;
   // Appends only add whole entries: a shallow copy of the list is enough to work on.
   const document = createJsonDocument({
     path: join(options.dataDir, JOURNAL_FILE),

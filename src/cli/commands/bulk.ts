@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { CliCore } from '../cli-core.ts';
 import { printError, readableTime, readableTimesIn } from '../cli-io.ts';
 import { commonPlanNotes, type BulkBatch } from '#shared/bulk/batch.ts';
+import { revertLimits, revertLimitText } from '#shared/bulk/revert.ts';
 import { cliValue } from '#shared/api/unknown-value.ts';
 import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
@@ -186,6 +187,12 @@ export function batchTable(batch: BulkBatch, withState: boolean, notStored?: str
   for (const u of batch.unknownTargets) lines.push(`Not in the account's service list (left out): ${u.accountId}#${u.serviceId}`);
   const common = commonPlanNotes(batch.items);
   for (const note of common) lines.push(`Note: ${readableTimesIn(note)}`);
+  // Said before the run: what a revert of this batch could not undo.
+  if (!withState) {
+    for (const group of revertLimits(batch.items)) {
+      lines.push(`Not revertible: ${revertLimitText[group.limit](group.items.length)} ${group.items.map((i) => `${i.domainName} (${i.serviceId})`).join(', ')}`);
+    }
+  }
   lines.push('', `${cell(withState ? 'RESULT' : 'ACTION', 10)} ${cell('ACCOUNT', accountWidth)} ${cell('SERVICE', serviceWidth)}  DETAIL`);
   for (const item of batch.items) {
     const first = withState ? item.state : item.action;

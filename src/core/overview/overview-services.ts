@@ -8,7 +8,7 @@ import { createAlertKeeper, type AlertKeeper } from './alerts.ts';
 import { createOverviewService, type OverviewService } from './overview-service.ts';
 import { createOverviewWatcher, type OverviewWatcher } from './watcher.ts';
 
-export const overviewStoreFor: (ctx: CoreContext) => OverviewStore = perCore((ctx) => new OverviewStore({ dataDir: ctx.dataDir }));
+export const overviewStoreFor: (ctx: CoreContext) => OverviewStore = perCore((ctx) => new OverviewStore({ dataDir: ctx.dataDir, now: () => ctx.clock.now() }));
 
 export const overviewAlertsFor: (ctx: CoreContext) => AlertKeeper = perCore((ctx) =>
   createAlertKeeper(
@@ -33,7 +33,7 @@ export const overviewServiceFor: (ctx: CoreContext) => OverviewService = perCore
     },
     markers: (accountId, serviceNames, from, to) => impactServiceFor(ctx).markers({ accountId, serviceNames, from, to }),
     watchSettings: async () => (await settingsFor(ctx).read()).overviewWatch,
-    now: () => ctx.now(),
+    now: () => ctx.clock.now(),
     changed: (accountId) => ctx.emit('overview.changed', { accountId }),
     alert: (alert) => ctx.emit('overview.alert', alert),
   }),
@@ -50,6 +50,6 @@ export const overviewWatcherFor: (ctx: CoreContext) => OverviewWatcher = perCore
       await overviewServiceFor(ctx).prune();
       return overviewServiceFor(ctx).watchRound(signal);
     },
-    now: () => ctx.now(),
+    now: () => ctx.clock.now(),
   }),
 );

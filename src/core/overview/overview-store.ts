@@ -86,10 +86,12 @@ type Remembered = { ino: number; size: number; mtimeMs: number; value: unknown }
 export class OverviewStore {
   readonly dir: string;
   readonly #memory = new Map<string, Remembered>();
+  readonly #now: () => Date;
   #cleaned: Promise<void> | undefined;
 
-  constructor(options: { dataDir: string }) {
+  constructor(options: { dataDir: string; now(): Date }) {
     this.dir = join(options.dataDir, OVERVIEW_DIR);
+    this.#now = options.now;
   }
 
   pathOf(accountId: string, kind: Kind): string {
@@ -99,7 +101,8 @@ export class OverviewStore {
   /** Temp files of writers killed mid-write are removed once, before the first read. */
   #clean(): Promise<void> {
     this.#cleaned ??= readdir(this.dir)
-      .then((names) => removeStaleTempFiles(this.dir, names.filter((n) => n.endsWith('.json'))))
+      // The files temp files were meant for (`.<name>.tmp-<pid>-…`), also ones never written whole.
+      .then((entries) => removeStaleTempFiles(this.dir, [...new Set(entries.map((e) => /^\.(.+\.json)\.tmp-/.exec(e)?.[1]).filter((n) => n !== undefined))], this.#now().getTime()))
       .then(
         () => undefined,
         () => undefined,

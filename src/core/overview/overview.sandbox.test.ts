@@ -41,14 +41,14 @@ function drops(serviceId: number) {
 beforeAll(async () => {
   sandbox = await startSandbox({ customers: 3, rateLimit: false, now: () => clock.now() });
   dataDir = await mkdtemp(join(tmpdir(), 'accel-overview-'));
-  // The API clients sign with the same clock as the gateway's (createCore does not hand them its
-  // own); the key's budget is widened: the test makes a day's worth of rounds in a second.
+  // One clock for the core, its API clients and the gateway; the key's budget is widened: the
+  // test makes a day's worth of rounds in a second.
   core = createCore({
     dataDir,
     secretStore: secrets,
     sandboxOptions: { statePath: null },
-    clientOptions: { timeoutMs: 10_000, now: () => clock.nowMs(), budget: { perMinute: 10_000, perHour: 100_000 } },
-    now: () => clock.now(),
+    clientOptions: { timeoutMs: 10_000, budget: { perMinute: 10_000, perHour: 100_000 } },
+    clock,
   });
   core.on('overview.alert', (alert) => raised.push(alert));
   for (const customer of sandbox.customers) {
@@ -219,7 +219,7 @@ describe('fleet overview', () => {
   it('works offline from its files: a new core with no gateway paints the same rows without a call', async () => {
     const before = data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) }));
     await sandbox.stop();
-    const offline = createCore({ dataDir, secretStore: secrets, sandboxOptions: { statePath: null }, clientOptions: { now: () => clock.nowMs(), budget: false }, now: () => clock.now() });
+    const offline = createCore({ dataDir, secretStore: secrets, sandboxOptions: { statePath: null }, clientOptions: { budget: false }, clock });
     try {
       const after = data(await offline.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) }));
       expect(after).toEqual(before);
@@ -253,7 +253,7 @@ describe('fleet overview', () => {
 describe('background watching', () => {
   it('runs rounds only where the host allows it and the user watches something', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'accel-overview-watch-'));
-    const hosted = createCore({ dataDir: dir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, backgroundWatch: true, now: () => clock.now() });
+    const hosted = createCore({ dataDir: dir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, backgroundWatch: true, clock });
     try {
       expect(data(await hosted.invoke('overview.watchStatus', undefined))).toMatchObject({ backgroundAllowed: true, running: false });
       const id = data(await hosted.invoke('accounts.add', { name: 'Watched', baseUrl: 'http://127.0.0.1:9', accessKeyId: 'WATCHEDKEY000001', customerId: 1, secret: 's', verify: false, tags: ['retail'] })).account.id;

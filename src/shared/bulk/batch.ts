@@ -91,6 +91,21 @@ export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes
   return first.notes.filter((note) => written.every((i) => i.notes.includes(note)));
 }
 
+/** What planned a batch of several changes (bulk-apply.ts planChanges). */
+export const batchOriginSchema = z.object({
+  kind: z.literal('baseline-fix'),
+  baseline: z.string(),
+  checkId: z.string(),
+  checkTitle: z.string(),
+  /** The check's index in the baseline when planned. */
+  check: z.number().int(),
+  /** The one account whose failures it fixes (the grid's cell); null: every account in scope. */
+  accountId: z.string().nullable(),
+  /** Accounts evaluated instead of the baseline's assignment (CLI --accounts); null: the assignment. */
+  scope: z.array(z.string()).nullable(),
+});
+export type BatchOrigin = z.infer<typeof batchOriginSchema>;
+
 /**
  * planned: never run; running; cancelled: stopped by the user; interrupted: the app stopped while
  * it ran (offered for resume at start, never resumed by itself); finished: every item done —
@@ -112,6 +127,11 @@ export const bulkBatchSchema = z.object({
   change: bulkChangeSchema.nullable(),
   /** Set when this batch reverts an earlier batch. */
   revertOf: z.string().nullable(),
+  /**
+   * A batch planned elsewhere than the Bulk screen: a baseline's Fix (its items carry different
+   * changes, so `change` is null). Absent for the Bulk screen's batches and reverts.
+   */
+  origin: batchOriginSchema.optional(),
   status: bulkStatusSchema,
   /** Production accounts among the targets: running needs one explicit confirmation. */
   productionAccounts: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { documentParts } from '../../config-document/field-labels.ts';
+import { flippedExpectationSchema } from '../../suites/schema.ts';
+import { ruleTestAcceptanceFields } from './changes.ts';
 
 /** Documents larger than this are refused (a whole account of 250 services is about 3 MB). */
 export const MAX_DOCUMENT_CHARS = 8_000_000;
@@ -71,6 +73,8 @@ export const planItemSchema = z.object({
   caution: z.string().nullable(),
   changes: z.array(fieldChangeSchema),
   operationId: z.string().nullable(),
+  /** The target's rule test expectations this item would make fail (applying it needs them accepted). */
+  flippedExpectations: z.array(flippedExpectationSchema).optional(),
 });
 
 export const applyPlanSchema = z.object({
@@ -139,6 +143,8 @@ export const configChannels = defineChannels({
       /** The ticked plan items (ids from config.plan). */
       itemIds: z.array(z.string().max(1024)).max(10_000).min(1, { error: 'Tick at least one item of the plan to apply.' }),
       confirmProduction: z.boolean().optional(),
+      /** The rule test flips the plan showed for the ticked items (their names), or any: each item is checked as it applies. */
+      ...ruleTestAcceptanceFields,
     }),
     output: z.object({
       plan: applyPlanSchema,

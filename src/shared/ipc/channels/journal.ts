@@ -129,7 +129,13 @@ export const journalChannels = defineChannels({
     output: z.object({ suggestedName: z.string(), mimeType: z.string(), content: z.string(), count: z.number() }),
   },
   'journal.reapply': {
-    input: z.strictObject({ entryId: idSchema, confirmProduction: z.boolean().optional() }),
+    /** `entryId`: the entry's ID, or the start of it (8 characters or more) when only one entry's ID starts so. */
+    input: z.strictObject({
+      entryId: idSchema,
+      confirmProduction: z.boolean().optional(),
+      /** Apply even if the version makes rule test expectations fail (the user confirmed after seeing which). */
+      acceptFlippedExpectations: z.boolean().optional(),
+    }),
     output: z.object({ entry: journalEntrySchema }),
   },
 });

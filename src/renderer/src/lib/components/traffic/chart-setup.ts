@@ -1,9 +1,9 @@
 // Chart.js registered tree-shaken: only the line chart pieces, the time scale (date-fns adapter),
-// min-max decimation, tooltips, filler for stacked areas, and zoom/pan. No Legend plugin: the
-// legend is HTML (TrafficChart), and the plugin would still build its labels on every update.
+// tooltips, filler for stacked areas, and zoom/pan. No Legend plugin: the legend is HTML
+// (TrafficChart), and the plugin would still build its labels on every update. No Decimation
+// plugin either: each chart thins its lines itself (chart-decimation.ts).
 import {
   Chart,
-  Decimation,
   Filler,
   LinearScale,
   LineController,
@@ -15,12 +15,13 @@ import {
 import 'chartjs-adapter-date-fns';
 import zoomPlugin from 'chartjs-plugin-zoom';
 import { registerSameTimeMode } from './same-time.ts';
+import { columnDecimation, decimatedDataset } from './chart-decimation.ts';
 
 let registered = false;
 
 export function ensureChartsRegistered(): typeof Chart {
   if (!registered) {
-    Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Decimation, Filler, Tooltip, zoomPlugin);
+    Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, zoomPlugin);
     registerSameTimeMode();
     registered = true;
   }
@@ -44,10 +45,10 @@ export function warmUpCharts(): void {
   canvas.width = 600;
   canvas.height = 280;
   const start = Date.UTC(2026, 0, 1);
-  const points = Array.from({ length: 96 }, (_, i) => ({ x: start + i * 300_000, y: (i * 37) % 101 }));
+  const points = Array.from({ length: 4000 }, (_, i): [number, number] => [start + i * 7_200, (i * 37) % 101]);
   const chart = new Chart(canvas, {
     type: 'line',
-    data: { datasets: [{ label: 'a', data: points, spanGaps: true }, { label: 'b', data: points.map((p) => ({ x: p.x, y: p.y / 2 })), borderDash: [5, 4] }] },
+    data: { datasets: [decimatedDataset({ label: 'a' }, points, 10_800), decimatedDataset({ label: 'b', borderDash: [5, 4] }, points.slice(0, 96), 10_800)] },
     options: {
       parsing: false,
       normalized: true,
@@ -56,8 +57,9 @@ export function warmUpCharts(): void {
       elements: { point: { radius: 0 } },
       interaction: { mode: 'sameTime', intersect: false },
       scales: { x: { type: 'time', min: start, max: start + 8 * 3_600_000, time: { unit: 'hour' }, ticks: { sampleSize: 6 } }, y: { beginAtZero: true, ticks: { maxTicksLimit: 8, sampleSize: 6 } } },
-      plugins: { decimation: { enabled: true, algorithm: 'min-max' }, legend: { display: false } },
+      plugins: { legend: { display: false } },
     },
+    plugins: [columnDecimation],
   });
   chart.destroy();
 }

@@ -30,14 +30,15 @@ export function indexAtX(points: ReadonlyArray<unknown>, x: number): number {
   return -1;
 }
 
-/** Items of every visible dataset at timestamp `x`, in dataset order. */
+/** Items of every visible dataset with a value at timestamp `x`, in dataset order. */
 export function itemsAtX(chart: Chart, x: number): InteractionItem[] {
   const items: InteractionItem[] = [];
   chart.data.datasets.forEach((dataset, datasetIndex) => {
     if (!chart.isDatasetVisible(datasetIndex)) return;
     const index = indexAtX(dataset.data, x);
     const element = index >= 0 ? chart.getDatasetMeta(datasetIndex).data[index] : undefined;
-    if (element) items.push({ element, datasetIndex, index });
+    // A skipped point is not drawn: a gap marker (no value) of a series missing that instant.
+    if (element && !(element as { skip?: boolean }).skip) items.push({ element, datasetIndex, index });
   });
   return items;
 }
