@@ -128,6 +128,7 @@ const table = {
   'Suites.NoTaggedServices': { meaning: 'No listed service carries this tag.' },
   'Suites.Corrupt': { meaning: 'Rule test suites could not be read; the file was kept aside.', warning: true },
   'Suites.CleanupFailed': { meaning: 'The removed account’s rule test suites could not be deleted.', warning: true },
+  'Overview.AlertsCorrupt': { meaning: 'The overview’s alert history could not be read; it was kept aside and a new one was started.', warning: true },
   'Analytics.NotCached': { meaning: 'No saved data covers this while the gateway cannot be reached.', retryable: true },
   'Analytics.CacheEntryCorrupt': { meaning: 'Saved traffic data could not be read; it is fetched again.', warning: true },
   'Bundle.NotJson': { meaning: 'This file is not a statistics bundle: it is not valid JSON.' },
