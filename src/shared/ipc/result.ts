@@ -18,7 +18,10 @@ export type IpcError = {
 
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
 
-/** Code of a failure that is a bug, not something the user did; its text stays generic. */
+/**
+ * Code of a failure that is a bug, not something the user did; its text stays generic. It is the
+ * gateway's own code for an unexpected failure (apiErrorTable), said the same way by a host.
+ */
 export const INTERNAL_ERROR_CODE = 'Server.InternalError';
 export const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
 /** Code of an unexpected error thrown inside the core; its (redacted) message is kept. */
