@@ -31,7 +31,7 @@ import {
 } from '#shared/bulk/batch.ts';
 import { OUTCOME_CANNOT_TELL, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
-import type { OperationId } from '#shared/api/operation-ids.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';

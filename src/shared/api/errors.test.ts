@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorTable, errorCodesForOperation, fieldForErrorCode, findApiError, normalizeApiErrorCode } from './errors.ts';
-import { operationIdForNumber, operationIds } from './operation-ids.ts';
+import { operationIdForNumber, operationIds } from './operations.ts';
 import { parseOperationNumbers, readApiDecisions, readSpec, tableAfter } from './test-support/spec-tables.ts';
 
 const specRows = tableAfter(readSpec(), '## Errors').map(([status, code, , operations]) => ({

@@ -7,7 +7,7 @@ import { policyAsBody } from '../api/policy-bodies.ts';
 import { createAccessControlPolicyBodySchema, updateAccessControlPolicyBodySchema } from '../api/schemas/access-control.ts';
 import { updateCacheControlPolicyV2BodySchema } from '../api/schemas/cache-control.ts';
 import { updateRedirectionPolicyBodySchema } from '../api/schemas/redirection.ts';
-import type { OperationId } from '../api/operation-ids.ts';
+import type { OperationId } from '../api/operations.ts';
 import type { MutatingOperationId } from '../api/operation-facts.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { fieldLabel } from '../api/field-labels.ts';
