@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeFacts,
+  journalReadBackOf,
   journalSummary,
   listOperationFor,
   mutatingOperationIds,
@@ -52,6 +53,14 @@ describe('operation facts', () => {
       const list = listOperationFor(id);
       if (list !== undefined) expect(operationFacts[list].changesState, `${id} reads back through ${list}`).toBe(false);
     }
+  });
+
+  it('names the journal setting of each change the API cannot read back', () => {
+    expect(mutatingOperationIds.filter((id) => journalReadBackOf(id) !== null).map((id) => [id, journalReadBackOf(id)])).toEqual([
+      ['setCorsHeaders', 'cors'],
+      ['upsertRateLimit', 'rate-limit'],
+      ['deleteRateLimit', 'rate-limit'],
+    ]);
   });
 
   it('names every change uniquely (journal filter, CSV export), where the labels repeat', () => {

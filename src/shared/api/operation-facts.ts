@@ -103,6 +103,12 @@ export function operationsReadBackFromJournal(kind: JournalReadBackKind): readon
   });
 }
 
+/** The setting whose last applied value stands in for what `id` changes, when the API cannot read it back. */
+export function journalReadBackOf(id: MutatingOperationId): JournalReadBackKind | null {
+  const readBack = changeFacts(id).readBack;
+  return readBack.from === 'journal' ? readBack.kind : null;
+}
+
 /** The list operation that returns the current version of what `id` changes, if any. */
 export function listOperationFor(id: MutatingOperationId): OperationId | undefined {
   const readBack = changeFacts(id).readBack;
