@@ -24,6 +24,7 @@ import { bulkServiceFor, settingsFor } from './core-services.ts';
 import { RULE_SUITES_FILE } from './rule-suites.ts';
 import { snapshotRefresherFor } from './baselines/baseline-services.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
+import { analyticsServiceFor } from './analytics/service.ts';
 import { overviewWatcherFor } from './overview/overview-services.ts';
 import { ALERTS_FILE } from './overview/alerts.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
@@ -177,6 +178,8 @@ export function createCore(options: CreateCoreOptions): Core {
       disposed = true;
       // A bulk batch still running stops after its writes in flight and is offered for resume next time.
       await Promise.all([bulkServiceFor(context).shutdown(), snapshotRefresherFor(context).stop(), overviewWatcherFor(context).stop()]);
+      // Fetches still running stop before the clients close, and their cache writes end first.
+      await analyticsServiceFor(context).close();
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

@@ -3,7 +3,7 @@
 import { AppCode } from '../../app-errors.ts';
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
-import { operationIds } from '../../api/operation-ids.ts';
+import { operationIds } from '../../api/operations.ts';
 import { mutatingOperationIds } from './journal.ts';
 
 /** Error code when a write operation is sent through api.call instead of changes.apply. */
