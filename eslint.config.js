@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import { layersPlugin } from './lint/import-layers.js';
+import { clockPlugin } from './lint/no-wall-clock.js';
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'resources/', 'e2e/screenshots/', 'test-results/', 'bin/'] },
@@ -96,6 +97,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // DESIGN.md's one clock: the core and shared code take time from src/core/clock.ts. Tests are
+    // left out (they may talk to a real server stamped with the system clock); the second vitest
+    // run with the clock 400 days ahead (scripts/test.ts) catches a test that depends on the date.
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support/**', '**/*.fixture.ts'],
+    plugins: { clock: clockPlugin },
+    rules: { 'clock/no-wall-clock': 'error' },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],

@@ -344,7 +344,7 @@ test('cancel stops a running batch after the writes in flight; resume runs the r
   for (const s of services) expect(sandbox.store.corsOf(s.service.id)).toMatchObject({ accessControlAllowOrigin: '*' });
 });
 
-test('a CORS set on services this app never set CORS on: the plan says the value now is unknown, not "not set"', async ({ app }) => {
+test('a CORS set on services this app never set CORS on: the plan says the value now is unknown, not "not set", and warns that a revert cannot undo it', async ({ app }) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await openBulkScreen(app);
   const form = app.getByRole('form', { name: 'Bulk change' });
@@ -360,6 +360,15 @@ test('a CORS set on services this app never set CORS on: the plan says the value
   await expect(row).toContainText('unknown — the API cannot read it back');
   await expect(row).toContainText('https://www.example.com');
   await expect(plan.getByText('not set', { exact: true })).toHaveCount(0);
+  // Before the run, the plan says a revert could not undo it, naming the services; and again beside Run.
+  const warning = plan.getByRole('region', { name: 'Not all of this batch can be reverted' });
+  await expect(warning).toContainText(/A revert cannot undo these changes on \d+ services: the value there now is not known/);
+  const named = warning.getByRole('list', { name: 'Services a revert cannot put back' });
+  await expect(named.getByText('www.example-shop.com')).toBeVisible();
+  const toRun = await plan.getByRole('list', { name: 'Services of Sandbox' }).getByRole('listitem').filter({ hasText: 'will update' }).count();
+  await expect(named.getByRole('listitem')).toHaveCount(Math.min(toRun, 12));
+  const run = plan.getByRole('button', { name: /^Run batch/ });
+  await expect(run).toHaveAccessibleDescription(`Before you run it: ${toRun} of ${toRun} changes cannot be reverted afterwards (named at the top of the plan).`);
   await screenshotsInEverySize(app, 'bulk-plan-unknown', () => scrollMainTo(plan));
   await expectNoHorizontalOverflow(app);
 });

@@ -122,7 +122,7 @@ test('export from one account → compare with another account’s service → a
     const cache = result.getByRole('region', { name: 'Cache control' });
     const staticAssets = cache.getByRole('listitem').filter({ hasText: 'Static assets' });
     await expect(staticAssets.getByText('Changed')).toBeVisible();
-    await expect(staticAssets.getByRole('row', { name: /TTL 86400 604800/ })).toBeVisible();
+    await expect(staticAssets.getByRole('row', { name: /TTL 1 day 7 days/ })).toBeVisible();
     await expect(result.getByRole('region', { name: 'CORS' }).getByText('Not known', { exact: true })).toBeVisible();
     // Only real differences are counted; the parts not known are said apart (review M1).
     await expect(result.getByText('CORS headers and rate limit not known: the API cannot read them back.')).toBeVisible();
@@ -229,7 +229,7 @@ test('clone a service onto a new domain from its screen, keyboard only', async (
     const items = app.getByRole('list', { name: 'Plan items' });
     const staticAssets = items.getByRole('listitem').filter({ hasText: 'Cache control policy “Static assets”' });
     await expect(staticAssets.getByText('Update', { exact: true })).toBeVisible();
-    await expect(staticAssets.getByRole('row', { name: /TTL 604800 86400/ })).toBeVisible();
+    await expect(staticAssets.getByRole('row', { name: /TTL 7 days 1 day/ })).toBeVisible();
     await expect(items.getByRole('listitem').filter({ hasText: 'Service settings' })).toHaveCount(0);
     // The redirection's destination is the source's domain: flagged, left unticked (review M6).
     const redirect = items.getByRole('listitem').filter({ hasText: 'Redirection policy' });

@@ -19,7 +19,7 @@ const GLOBEX_ENTRIES = 20;
 
 async function seedJournal(host: E2eHost, sandbox: SandboxHandle, accounts: { acme: string; globex: string }): Promise<void> {
   const services = sandbox.store.servicesOf(sandbox.credentials.customerId).map((s) => s.service.id);
-  const journal = createJournal({ dataDir: host.dataDir });
+  const journal = createJournal({ dataDir: host.dataDir, now: () => new Date() });
   const start = Date.now() - (ACME_ENTRIES + GLOBEX_ENTRIES) * 60_000;
   const seeded: NewJournalEntry[] = [];
   // Oldest first: each append goes on top, so the journal ends newest first like a real one.

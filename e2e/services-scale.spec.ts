@@ -104,6 +104,9 @@ test('hundreds of services: bounded rows, filter, keyboard to the last row and E
     await app.getByRole('radio', { name: /^All accounts/ }).check();
     const all = app.getByRole('table', { name: 'Services of all accounts' });
     await expect(all).toBeVisible();
+    // The header says what is listed: every account's services, not the current account's.
+    const total = Number((await app.locator('[data-services-count]').textContent())?.match(/^(\d+) services$/)?.[1]);
+    await expect(app.getByRole('heading', { level: 1, name: 'Services' }).locator('..')).toContainText(`All 2 accounts · ${total} known services`);
     const filter = app.getByRole('searchbox', { name: 'Filter the service list' });
     await filter.fill('www.example-shop');
     // Rows of another account than the current one name their account.

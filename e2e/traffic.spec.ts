@@ -87,7 +87,7 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     // One cell checked against the gateway itself.
     const row = rows[100];
     const column = header.indexOf(`${services[0].domainName} data volume (bytes per 5 min)`);
-    const client = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false });
+    const client = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false, now: Date.now });
     const start = Date.parse(row[0]);
     const answer = await client.getVolume({
       body: { serviceNames: [services[0].domainName], startTime: row[0], endTime: new Date(start + 300_000).toISOString().replace('.000Z', 'Z'), interval: 'minute' },

@@ -45,6 +45,7 @@ const client = createApiClient({
   budget: false,
   retry: { maxAttempts: 1 },
   connections: concurrency,
+  now: Date.now,
 });
 const serviceId = sandbox.services[0].id;
 const get = (): Promise<unknown> => client.getService({ params: { serviceId } });

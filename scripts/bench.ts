@@ -142,7 +142,7 @@ const fleetIds: string[] = [];
 if (want('scale')) {
   const seedStarted = performance.now();
   const seeder = createCore({ dataDir, secretStore, sandboxOptions: { statePath: null } });
-  const store = new InventoryStore({ dataDir });
+  const store = new InventoryStore({ dataDir, now: () => new Date() });
   for (let a = 1; a <= FLEET_ACCOUNTS; a++) {
     const added = await seeder.invoke('accounts.add', {
       name: `Customer ${String(a).padStart(2, '0')}`,

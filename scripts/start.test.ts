@@ -80,12 +80,19 @@ describe('rendererBuildIsStale', () => {
     await mkdir(join(root, 'out', 'renderer'), { recursive: true });
     const built = join(root, 'out', 'renderer', 'index.html');
     await writeFile(built, '');
-    const past = new Date(Date.now() - 60_000);
-    await utimes(join(root, 'src', 'renderer', 'main.ts'), past, past);
-    await utimes(join(root, 'src', 'renderer'), past, past);
-    await utimes(join(root, 'src', 'shared'), past, past);
+    // Only file times are compared: every one is set here, none left to the day the test runs.
+    const builtAt = new Date('2026-11-23T12:00:00Z');
+    const before = new Date(builtAt.getTime() - 60_000);
+    const after = new Date(builtAt.getTime() + 60_000);
+    await utimes(built, builtAt, builtAt);
+    await utimes(join(root, 'src', 'renderer', 'main.ts'), before, before);
+    await utimes(join(root, 'src', 'renderer'), before, before);
+    await utimes(join(root, 'src', 'shared'), before, before);
     expect(rendererBuildIsStale(root)).toBe(false);
     await writeFile(join(root, 'src', 'shared', 'new.ts'), '');
+    await utimes(join(root, 'src', 'shared', 'new.ts'), after, after);
+    // The folder as before: the new file alone makes the build stale.
+    await utimes(join(root, 'src', 'shared'), before, before);
     expect(rendererBuildIsStale(root)).toBe(true);
   });
 });

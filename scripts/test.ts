@@ -5,7 +5,8 @@
 // module (an optional dependency that npm skips when it cannot be built): as root it is
 // installed or rebuilt, otherwise the commands are printed. Then it re-runs itself
 // inside a private D-Bus session with an unlocked gnome-keyring, so the keychain tests use
-// the real OS keychain without touching the user's own.
+// the real OS keychain without touching the user's own. The vitest stage runs twice: as is, then
+// with the system clock 400 days ahead (libfaketime), so a test that reads today's date fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,22 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const INSIDE = process.env.ACCEL_TEST_SESSION === '1';
-const aptPackages = ['chromium', 'gnome-keyring', 'dbus', 'dbus-x11', 'libsecret-1-dev', 'libglib2.0-bin', 'xvfb', 'xauth'];
+const aptPackages = ['chromium', 'gnome-keyring', 'dbus', 'dbus-x11', 'libsecret-1-dev', 'libglib2.0-bin', 'xvfb', 'xauth', 'faketime'];
+
+/** Debian's libfaketime (package faketime) for this machine's architecture. */
+const multiarch = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
+const LIBFAKETIME = process.env.ACCEL_LIBFAKETIME ?? `/usr/lib/${multiarch}/faketime/libfaketime.so.1`;
+/** How far the second vitest run moves the system clock (libfaketime's relative offset). */
+export const MOVED_CLOCK = '+400d';
+
+/**
+ * The environment of the moved-clock vitest run: only that process and its children see the moved
+ * clock (the keyring session and Chromium keep the real one). File times still come from the
+ * kernel's real clock: a test comparing them with the clock sets them from the injected clock.
+ */
+export function movedClockEnv(env: NodeJS.ProcessEnv, library = LIBFAKETIME): NodeJS.ProcessEnv {
+  return { FAKETIME: MOVED_CLOCK, LD_PRELOAD: env.LD_PRELOAD ? `${library}:${env.LD_PRELOAD}` : library };
+}
 
 function has(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -26,6 +42,7 @@ function missingSystemParts(): string[] {
   if (!has('dbus-run-session')) missing.push('dbus');
   if (!has('xvfb-run')) missing.push('xvfb');
   if (!has('gdbus')) missing.push('libglib2.0-bin'); // locks a test keyring over D-Bus
+  if (!existsSync(LIBFAKETIME)) missing.push('faketime'); // the moved-clock vitest run
   // The headers keytar builds against (the runtime library alone is not enough to rebuild it).
   const libsecret = spawnSync('sh', ['-c', 'pkg-config --exists libsecret-1'], { stdio: 'ignore' });
   if (libsecret.status !== 0) missing.push('libsecret-1-dev');
@@ -190,16 +207,11 @@ function main(): void {
   }
   if (want('unit') || want('e2e')) stages.push(run('build', 'npx', ['electron-vite', 'build']));
   if (want('unit')) {
-    const file = join(reports, 'vitest.json');
-    const stage = run('unit + integration (vitest)', 'npx', [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-      ...filters,
-    ]);
-    stages.push(readVitestCounts(file, stage));
+    const vitest = (name: string, file: string, env: NodeJS.ProcessEnv = {}) =>
+      readVitestCounts(file, run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...filters], env));
+    stages.push(vitest('unit + integration (vitest)', join(reports, 'vitest.json')));
+    // The same tests 400 days later: ages, expiry and time ranges must come from the injected clock.
+    stages.push(vitest(`unit + integration, system clock ${MOVED_CLOCK} (vitest under faketime)`, join(reports, 'vitest-moved-clock.json'), movedClockEnv(process.env)));
   }
   if (want('e2e')) {
     const file = join(reports, 'playwright.json');
@@ -221,7 +233,9 @@ function main(): void {
   const passed = stages.reduce((n, s) => n + s.passed, 0);
   const failed = stages.reduce((n, s) => n + s.failed, 0);
   const skipped = stages.reduce((n, s) => n + s.skipped, 0);
-  console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  // The vitest tests count once per run (as is, and with the moved clock).
+  const twice = want('unit') ? ` (vitest tests counted twice: as is and with the clock ${MOVED_CLOCK})` : '';
+  console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped${twice}`);
   process.exit(stages.every((s) => s.ok) ? 0 : 1);
 }
 

@@ -2,6 +2,7 @@
 import type { IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_USAGE, type CliIo } from './cli-types.ts';
 import { formatDateTime, withReadableTimes } from '#shared/format-date.ts';
+import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/change-error-codes.ts';
 
 /**
  * A time in readable output: as the app writes times (the locale's format, local time — TZ), with
@@ -18,15 +19,34 @@ export function readableTimesIn(text: string): string {
 
 /**
  * Error codes that are a mistake in what the user typed (the change, the document's service, a
- * batch ID): exit status 2, as the commands' help says, rather than 1 (the operation failed).
+ * batch or journal entry ID, a confirmation --yes left out): exit status 2, as the commands'
+ * help says, rather than 1 (the operation failed).
  */
-const INPUT_MISTAKES = new Set(['Ipc.InvalidInput', 'Config.ServiceNotChosen', 'Config.ServiceNotInDocument', 'Config.InvalidClone', 'Bulk.NotFound', 'Bulk.AmbiguousId']);
+const INPUT_MISTAKES = new Set([
+  'Ipc.InvalidInput',
+  'Config.ServiceNotChosen',
+  'Config.ServiceNotInDocument',
+  'Config.InvalidClone',
+  'Bulk.NotFound',
+  'Bulk.AmbiguousId',
+  'Journal.NotFound',
+  'Journal.AmbiguousId',
+  'Suites.NotFound',
+  'Suites.Invalid',
+  CONFIRMATION_REQUIRED,
+  RULE_TESTS_FLIPPED,
+  RULE_TESTS_UNCHECKED,
+]);
 
 /** What to do next, after the core's message, where the terminal has a spelling the app has not. */
 const HINTS: Record<string, string> = {
   'Config.ServiceNotChosen': 'Name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID).',
   'Config.ServiceNotInDocument': 'Name one as FILE#SERVICE with a domain name the document holds.',
   'Bulk.NotFound': 'See accel bulk list for the stored batches.',
+  'Journal.NotFound': 'See accel journal list for the entries and their IDs.',
+  [CONFIRMATION_REQUIRED]: 'Add --yes to confirm.',
+  [RULE_TESTS_FLIPPED]: 'Add --yes to apply it anyway (the journal records them), or change it first.',
+  [RULE_TESTS_UNCHECKED]: 'Add --yes to apply it without the check.',
 };
 
 export type PrintErrorOptions = {

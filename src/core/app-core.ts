@@ -26,6 +26,7 @@ import { snapshotRefresherFor } from './baselines/baseline-services.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
+import { systemClock, type Clock } from './clock.ts';
 
 export type CreateCoreOptions = {
   dataDir: string;
@@ -38,11 +39,12 @@ export type CreateCoreOptions = {
    * <dataDir>/sandbox/state.json unless `statePath` is given here (null: in memory only).
    */
   sandboxOptions?: Partial<Omit<SandboxStartOptions, 'statePath'>> & { statePath?: string | null };
-  /** Timeouts/retry for API clients (tests shorten them). */
-  clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'keyId' | 'secret'>;
+  /** Timeouts/retry for API clients (tests shorten them); their clock is the core's. */
+  clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'keyId' | 'secret' | 'now'>;
   /** Check handler outputs against the contract (default: unless NODE_ENV=production). */
   validateOutput?: boolean;
-  now?: () => Date;
+  /** The core's one clock (default: the system clock); tests pass a fake one to move time. */
+  clock?: Clock;
   /**
    * Keep the baseline snapshots fresh in the background (reads at background priority within each
    * key's request budget). Off unless a host asks, so tests never run it by accident.
@@ -79,11 +81,12 @@ export type Core = {
 };
 
 export function createCore(options: CreateCoreOptions): Core {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const secrets = options.secretStore ?? createKeytarSecretStore(options.keychainService ?? keychainServiceFromEnv());
-  const accounts = createAccountStore({ dataDir: options.dataDir, now });
+  const accounts = createAccountStore({ dataDir: options.dataDir, now: clock.now });
   const { statePath, ...sandboxOptions } = options.sandboxOptions ?? {};
   const sandbox: SandboxManager = createSandboxManager({
+    now: clock.now,
     sandboxOptions,
     statePath: statePath === null ? undefined : (statePath ?? join(options.dataDir, 'sandbox', 'state.json')),
   });
@@ -108,7 +111,7 @@ export function createCore(options: CreateCoreOptions): Core {
     store: accounts,
     secrets,
     sandbox,
-    now,
+    clock,
     clientOptions: options.clientOptions,
     onClockSkew: (accountId, offsetMs) => {
       const warning = {
@@ -120,12 +123,12 @@ export function createCore(options: CreateCoreOptions): Core {
     onHealthChange: (accountId, health) => emit('accounts.healthChanged', { accountId, health }),
   });
 
-  const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, warnings, emit, now };
+  const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, warnings, emit, clock };
   const handlers = createHandlers(context);
   const dispatcher = createDispatcher(handlers, { validateOutput: options.validateOutput });
   // Temp files a killed writer left behind are removed before anything else touches the data dir.
   const ready = mkdir(options.dataDir, { recursive: true }).then(() =>
-    removeStaleTempFiles(options.dataDir, DATA_FILES).catch(() => []),
+    removeStaleTempFiles(options.dataDir, DATA_FILES, clock.nowMs()).catch(() => []),
   );
   let disposed = false;
   // The host allows background work; the user's setting (the Baselines toggle) decides. Calls wait

@@ -224,6 +224,62 @@ describe('bulk service', () => {
     expect(writes().map((c) => c.input.params.serviceId)).toEqual([3]);
   });
 
+  it('plans several changes as one batch (two on one service), reads each service once, and recovers each item from its own journal entry', async () => {
+    const journal = createJournal({ dataDir, now: clock.now });
+    const bulk = makeService(journal);
+    const deny = (policyName: string, anonymousIp: boolean, priority: number) => ({
+      kind: 'access-control' as const,
+      policy: { policyName, type: 'deny' as const, matchUrlPath: { operator: 'prefix' as const, patterns: ['/admin'] }, ipRestriction: '10.0.0.0/8', anonymousIp, priority, enabled: true },
+    });
+    const plan = await bulk.planChanges({
+      label: 'Baseline fix: Admin path denied',
+      origin: { kind: 'baseline-fix', baseline: 'Fleet', checkId: 'admin-path-denied', checkTitle: 'Admin path denied', check: 0, accountId: 'acme', scope: null },
+      changes: [
+        { accountId: 'acme', serviceId: 1, change: deny('Deny direct', false, 5) },
+        { accountId: 'acme', serviceId: 1, change: deny('Deny anonymous', true, 6) },
+        { accountId: 'acme', serviceId: 2, change: { kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 600 } } },
+        { accountId: 'acme', serviceId: 99, change: cors },
+      ],
+    });
+    expect(plan).toMatchObject({ change: null, status: 'planned', origin: { kind: 'baseline-fix' }, unknownTargets: [{ accountId: 'acme', serviceId: 99 }] });
+    expect(plan.items.map((i) => [i.id, i.action, i.operationId])).toEqual([
+      ['acme/1', 'create', 'createAccessControlPolicy'],
+      ['acme/1/2', 'create', 'createAccessControlPolicy'],
+      ['acme/2', 'update', 'upsertRateLimit'],
+    ]);
+    expect(calls.map((c) => [c.input.params.serviceId, c.operationId])).toEqual([
+      [1, 'listAccessControlPolicies'],
+      [2, 'getService'],
+    ]);
+    await bulk.run(plan.id);
+    await bulk.finished(plan.id);
+    const written = () => writes().filter((c) => !c.operationId.startsWith('list')).map((c) => (c.input.body as { policyName?: string } | undefined)?.policyName ?? c.operationId);
+    expect(written()).toEqual(['Deny direct', 'Deny anonymous', 'upsertRateLimit']);
+
+    // An app stop after the first create: the second create of the same service is still to do.
+    const path = join(dataDir, BULK_BATCHES_FILE);
+    const file = JSON.parse(await readFile(path, 'utf8')) as { batches: Array<{ id: string; status: string; items: Array<{ id: string; state: string; journalEntryId: string | null }> }> };
+    const stored = file.batches.find((b) => b.id === plan.id)!;
+    stored.status = 'running';
+    for (const item of stored.items) {
+      item.state = 'pending';
+      item.journalEntryId = null;
+    }
+    await writeFile(path, JSON.stringify(file));
+    const entries = await journal.list();
+    await writeFile(join(dataDir, 'journal.json'), JSON.stringify({ version: 1, entries: entries.filter((e) => (e.after as { policyName?: string } | null)?.policyName === 'Deny direct') }));
+    calls = [];
+    const restarted = makeService(createJournal({ dataDir, now: clock.now }));
+    expect((await restarted.get(plan.id)).items.map((i) => [i.id, i.state])).toEqual([
+      ['acme/1', 'applied'],
+      ['acme/1/2', 'pending'],
+      ['acme/2', 'pending'],
+    ]);
+    await restarted.run(plan.id);
+    await restarted.finished(plan.id);
+    expect(written()).toEqual(['Deny anonymous', 'upsertRateLimit']);
+  });
+
   it('reverts a batch through a new plan that applies the journal\'s "before" values', async () => {
     const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { CoreError } from './errors.ts';
 import { serializeError } from './api/errors.ts';
-import type { ChangeClient, ChangeService } from './changes.ts';
+import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from './changes.ts';
 import type { Journal } from './journal.ts';
 import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
+import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOT_UNKNOWN, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
 import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
 import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
 import { planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
@@ -19,20 +19,23 @@ import {
   batchIdMatches,
   countItems,
   flippedExpectationsNote,
+  isLeftToDo,
   isResumable,
   MIN_BATCH_ID_PREFIX,
+  type BatchOrigin,
   type BulkBatch,
   type BulkBatchSummary,
   type BulkItem,
   type BulkProgress,
   type BulkTemplate,
 } from '#shared/bulk/batch.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { OUTCOME_CANNOT_TELL, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
 import type { OperationId } from '#shared/api/operation-ids.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';
+import { monotonicMs } from './clock.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -75,12 +78,32 @@ export type BulkDeps = {
 /** planId names the plan in planProgress events and for cancelPlan. */
 export type PlanRequest = { change?: BulkChange; template?: string; targets: TargetSelector; planId?: string };
 
+/**
+ * A plan of several changes, each on its own service (a baseline's Fix): one batch, run, journaled
+ * and resumed like any other. A service may get more than one change (items "<account>/<service>",
+ * then "<account>/<service>/2", …).
+ */
+export type PlanChangesRequest = {
+  label: string;
+  origin: BatchOrigin;
+  changes: ReadonlyArray<{ accountId: string; serviceId: number; change: BulkChange }>;
+  planId?: string;
+};
+
 export type BulkService = {
   plan(request: PlanRequest): Promise<BulkBatch>;
+  /** Plans several changes as one batch (each item its own change). */
+  planChanges(request: PlanChangesRequest): Promise<BulkBatch>;
   /** Stops a plan in progress: queued reads give their budget slots back; plan() rejects with PLAN_CANCELLED. */
   cancelPlan(planId: string): boolean;
-  /** Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops. */
-  run(batchId: string, confirmProduction?: boolean): Promise<BulkBatchSummary>;
+  /**
+   * Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops.
+   * Items with an unknown outcome are checked by reading their service; those a read cannot
+   * settle are sent again only when `resendUnknown` names them (true: all).
+   */
+  run(batchId: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary>;
+  /** The user settles items with an unknown outcome as applied (journaled as marked by the user). */
+  markApplied(batchId: string, itemIds: readonly string[]): Promise<BulkBatch>;
   /** Resolves with the batch when its current run stops (at once when it is not running). */
   finished(batchId: string): Promise<BulkBatch>;
   cancel(batchId: string): Promise<BulkBatchSummary>;
@@ -122,6 +145,14 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** Whether a journal entry can be the write of an item: the same policy name where both name one. */
+function samePolicyName(entry: JournalEntry, item: StoredItem): boolean {
+  const body = item.input?.body;
+  const wanted = isObject(body) ? body.policyName : undefined;
+  const written = isObject(entry.after) ? entry.after.policyName : undefined;
+  return wanted === undefined || written === undefined || wanted === written;
+}
+
 /** A service that is gone answers IdPermission ("does not exist or does not belong to this customer"). */
 const SERVICE_MISSING_CODES = new Set(['InvalidService.IdPermission']);
 
@@ -144,8 +175,9 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   /**
    * Once per core: a batch stored as running was cut off by an app stop. Its unfinished items take
-   * their result from the journal where a write was recorded (so nothing is written twice), and
-   * the batch waits as "interrupted" for the user to resume it.
+   * their result from the journal, which records every write before its request leaves: applied,
+   * failed, or unknown (sent, no answer recorded: checked by reading the service before anything
+   * is sent again). The batch waits as "interrupted" for the user to resume it.
    */
   function recover(): Promise<void> {
     recovered ??= (async () => {
@@ -154,13 +186,25 @@ export function createBulkService(deps: BulkDeps): BulkService {
         const entries = await deps.journal.list();
         const ofBatch = entries.filter((e) => e.batchId === batch.id);
         await deps.batches.update(batch.id, (b) => {
+          // An entry settles one item: a baseline Fix may create two access rules on one service.
+          // An item's own entry stays its own (an unknown one being checked when the app stopped).
+          const usedBy = new Map(b.items.flatMap((i) => (i.journalEntryId === null ? [] : [[i.journalEntryId, i.id] as const])));
           for (const item of b.items) {
             if (item.state !== 'pending' && item.state !== 'running') continue;
-            const entry = ofBatch.find((e) => e.accountId === item.accountId && e.serviceId === item.serviceId && e.operationId === item.operationId);
+            const entry = ofBatch.find(
+              (e) =>
+                (usedBy.get(e.id) ?? item.id) === item.id &&
+                e.accountId === item.accountId &&
+                e.serviceId === item.serviceId &&
+                e.operationId === item.operationId &&
+                samePolicyName(e, item),
+            );
+            if (entry) usedBy.set(entry.id, item.id);
             if (entry) settleFromJournal(item, entry);
             else item.state = 'pending';
           }
-          b.status = 'interrupted';
+          // Cut off after its last write was answered: nothing is left but failures to retry.
+          b.status = b.items.some((i) => i.state === 'pending' || i.state === 'unknown') ? 'interrupted' : 'finished';
           b.counts = countItems(b.items);
         });
       }
@@ -173,12 +217,15 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   function settleFromJournal(item: StoredItem, entry: JournalEntry): void {
     item.journalEntryId = entry.id;
-    if (entry.result.ok) {
+    if (entry.result.ok === true) {
       item.state = 'applied';
       item.error = null;
-    } else {
+    } else if (entry.result.ok === false) {
       item.state = 'failed';
       item.error = { code: entry.result.code, message: entry.result.message };
+    } else {
+      item.state = 'unknown';
+      item.error = { code: OUTCOME_UNKNOWN, message: entry.result.message ?? UNANSWERED_MESSAGE };
     }
   }
 
@@ -311,7 +358,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       if (plans.has(planId)) throw new CoreError('Bulk.PlanRunning', 'A plan with this ID is already being read.');
       plans.set(planId, controller);
     }
-    const started = Date.now();
+    const started = monotonicMs();
     type Counted = { accountId: string; accountName: string; read: number; total: number; budget: { usage(): BudgetUsage } | null };
     const accounts = new Map<string, Counted>();
     for (const t of targets) {
@@ -322,7 +369,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     // Synchronous from here on, so that the events count up in order.
     const report = (): void => {
       if (planId === undefined || !deps.planProgress) return;
-      const elapsedMs = Date.now() - started;
+      const elapsedMs = monotonicMs() - started;
       const rows = [...accounts.values()].map((a) => {
         const usage = a.budget?.usage() ?? null;
         const estimate = estimateMsLeft(a.total - a.read, usage, { read: a.read, elapsedMs });
@@ -416,6 +463,63 @@ export function createBulkService(deps: BulkDeps): BulkService {
     });
   }
 
+  async function planChanges(request: PlanChangesRequest): Promise<BulkBatch> {
+    await recover();
+    if (request.changes.length === 0) throw new CoreError('Bulk.NoTargets', 'There is nothing to change.');
+    const accounts = new Map((await deps.accounts()).map((a) => [a.id, a]));
+    type Wanted = { id: string; change: BulkChange; target: Pick<TargetCandidate, 'accountId' | 'accountName' | 'production' | 'serviceId' | 'domainName'> };
+    const wanted: Wanted[] = [];
+    const unknownTargets: Array<{ accountId: string; serviceId: number }> = [];
+    const perService = new Map<string, number>();
+    const inventories = new Map<string, Map<number, string>>();
+    for (const { accountId, serviceId, change } of request.changes) {
+      const account = accounts.get(accountId);
+      let known = inventories.get(accountId);
+      if (account && !known) {
+        known = new Map((await deps.inventory(accountId)).map((s) => [s.serviceId, s.domainName]));
+        inventories.set(accountId, known);
+      }
+      const domainName = known?.get(serviceId);
+      if (!account || domainName === undefined) {
+        if (!unknownTargets.some((u) => u.accountId === accountId && u.serviceId === serviceId)) unknownTargets.push({ accountId, serviceId });
+        continue;
+      }
+      const key = `${accountId}/${serviceId}`;
+      const n = (perService.get(key) ?? 0) + 1;
+      perService.set(key, n);
+      wanted.push({ id: n === 1 ? key : `${key}/${n}`, change, target: { accountId, accountName: account.name, production: account.production, serviceId, domainName } });
+    }
+    if (wanted.length === 0) throw new CoreError('Bulk.NoTargets', 'None of the services to change is in its account’s service list any more.');
+    // One read per service and kind of list, whatever the number of changes it gets.
+    const services = [...new Map(wanted.map((w) => [`${w.target.accountId}/${w.target.serviceId}`, w.target])).values()];
+    const reads = new Map<string, TargetRead>();
+    await readAll(request.planId, services, async (target, signal) => {
+      const operations = new Set(wanted.filter((w) => w.target.accountId === target.accountId && w.target.serviceId === target.serviceId).map((w) => planReadFor(w.change.kind)));
+      for (const operationId of operations) {
+        reads.set(`${target.accountId}/${target.serviceId} ${operationId}`, await readTarget(target.accountId, target.serviceId, operationId, signal));
+      }
+    });
+    const items: StoredItem[] = [];
+    for (const w of wanted) {
+      const read = reads.get(`${w.target.accountId}/${w.target.serviceId} ${planReadFor(w.change.kind)}`) as TargetRead;
+      const last = await lastApplied(w.target.accountId, w.target.serviceId, readBackKind(w.change));
+      items.push(await withSuiteCheck({ ...itemOf(w.target, planBulkItem(w.change, w.target.serviceId, read, last)), id: w.id }));
+    }
+    return storeNew({
+      id: newId(),
+      label: request.label,
+      createdAt: deps.now().toISOString(),
+      change: null,
+      revertOf: null,
+      origin: request.origin,
+      status: 'planned',
+      items,
+      startedAt: null,
+      finishedAt: null,
+      unknownTargets,
+    });
+  }
+
   /**
    * A rule-changing item checked against its service's rule test suite, as the editors' review
    * does: what would flip is shown in the plan and journaled when the item is applied. A suite
@@ -453,7 +557,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       const last = await lastApplied(item.accountId, item.serviceId, kind);
       const account = accounts.get(item.accountId);
       const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
-      planned.set(item.id, { ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id });
+      planned.set(item.id, await withSuiteCheck({ ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id }));
     });
     return storeNew({
       id: newId(),
@@ -474,7 +578,16 @@ export function createBulkService(deps: BulkDeps): BulkService {
    * flight, the next one carries everything since). The journal is the durable record of each
    * write: after a crash, recover() takes every unfinished item's result from it.
    */
-  type ActiveRun = { controller: AbortController; done: Promise<void>; batch: StoredBatch; save: () => Promise<void> };
+  type ActiveRun = {
+    controller: AbortController;
+    done: Promise<void>;
+    batch: StoredBatch;
+    save: () => Promise<void>;
+    /** Unknown items the user allowed to be sent again when a read cannot settle them. */
+    resendUnknown: true | ReadonlySet<string>;
+    /** The run resumes a batch the app's stop interrupted (journaled as "confirmed after restart"). */
+    afterRestart: boolean;
+  };
 
   function writeBehind(batch: StoredBatch): () => Promise<void> {
     let writing: Promise<void> | null = null;
@@ -503,9 +616,59 @@ export function createBulkService(deps: BulkDeps): BulkService {
     emit(active.batch, stored);
   }
 
+  /**
+   * An item whose earlier write has an unknown outcome: its service is read first. Returns whether
+   * to send it (and which entry it sends again); otherwise the item is settled here (applied as
+   * confirmed by the read, or left unknown for the user).
+   */
+  async function settleUnknownItem(active: ActiveRun, item: StoredItem): Promise<{ send: boolean; resendOf?: string }> {
+    const { signal } = active.controller;
+    const entryId = item.journalEntryId;
+    const mayResend = active.resendUnknown === true || active.resendUnknown.has(item.id);
+    const leave = (code: string, message: string) => {
+      setItem(active, item, { state: 'unknown', error: { code, message } });
+      return { send: false };
+    };
+    if (item.operationId === null || item.input === null) return { send: false };
+    setItem(active, item, { state: 'running' });
+    const context = active.afterRestart ? 'restart' : 'later';
+    let decision;
+    try {
+      decision = await deps.changes.checkUnknown({ accountId: item.accountId, operationId: item.operationId, input: item.input }, context, { priority: 'background', signal });
+    } catch (error) {
+      if (signal.aborted) return leave(item.error?.code ?? OUTCOME_UNKNOWN, item.error?.message ?? UNANSWERED_MESSAGE);
+      throw error;
+    }
+    switch (decision.decision) {
+      case 'applied':
+        if (entryId !== null) await deps.changes.confirmApplied(entryId, 'read-back', decision.message, { policyId: decision.policyId });
+        setItem(active, item, { state: 'applied', error: null });
+        return { send: false };
+      case 'not-applied':
+        if (entryId !== null) await deps.changes.confirmNotApplied(entryId, decision.message);
+        return { send: true };
+      case 'resend':
+        return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
+      case 'ask':
+        if (mayResend) return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
+        return leave(OUTCOME_CANNOT_TELL, decision.message);
+    }
+  }
+
   async function runItem(active: ActiveRun, item: StoredItem): Promise<void> {
     if (item.operationId === null || item.input === null) return;
     const { signal } = active.controller;
+    let resendOf: string | undefined;
+    if (item.state === 'unknown') {
+      const settled = await settleUnknownItem(active, item);
+      if (!settled.send) return;
+      if (signal.aborted) {
+        // Cancelled after the check: still unknown unless the read found it not applied.
+        setItem(active, item, { state: settled.resendOf === undefined ? 'pending' : 'unknown' });
+        return;
+      }
+      resendOf = settled.resendOf;
+    }
     setItem(active, item, { state: 'running' });
     try {
       const { entry } = await deps.changes.apply({
@@ -515,19 +678,26 @@ export function createBulkService(deps: BulkDeps): BulkService {
         confirmProduction: true,
         batchId: active.batch.id,
         ...(item.reapplyOf ? { reapplyOf: item.reapplyOf } : {}),
-        // Applied although the plan showed these rule tests flipping: the journal records it.
+        ...(resendOf ? { resendOf } : {}),
+        // changes.apply checks the rule tests again: what the plan showed flipping is accepted; a plan
+        // that could not check them (its note said so) was run knowing, so any flip is.
         ...(item.flippedExpectations?.length ? { flippedExpectations: item.flippedExpectations.map((f) => f.name) } : {}),
+        ...(item.flippedExpectations === undefined && changesRules(item.operationId) ? { acceptFlippedExpectations: true } : {}),
         callOptions: { priority: 'background', signal },
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });
     } catch (thrown) {
+      if (thrown instanceof WriteOutcomeUnknownError) {
+        setItem(active, item, { state: 'unknown', error: { code: thrown.code, message: thrown.message }, journalEntryId: thrown.entryId });
+        return;
+      }
       const serialized = serializeError(thrown);
       const failed = await deps.journal.findLatest(
-        (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && !e.result.ok,
+        (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && e.result.ok === false,
       );
       if (signal.aborted && serialized.code === 'Request.Aborted') {
-        // Cancelled while it waited for the budget (or in flight): it stays to do.
-        setItem(active, item, { state: 'pending', journalEntryId: failed?.id ?? null });
+        // Cancelled before its request left (waiting for the budget): it stays to do.
+        setItem(active, item, { state: resendOf === undefined ? 'pending' : 'unknown', journalEntryId: resendOf ?? failed?.id ?? null });
       } else {
         setItem(active, item, { state: 'failed', error: { code: serialized.code, message: serialized.message }, journalEntryId: failed?.id ?? null });
       }
@@ -535,7 +705,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
   }
 
   async function execute(active: ActiveRun): Promise<void> {
-    const todo = active.batch.items.filter((i) => i.state === 'pending' && i.operationId !== null);
+    const todo = active.batch.items.filter((i) => (i.state === 'pending' || i.state === 'unknown') && i.operationId !== null);
     // Accounts in parallel; within an account a few writes in flight, in plan order, each waiting
     // for its key's budget (so the journal and file writes of one overlap the next one's request).
     await perAccount(todo, async (item) => {
@@ -543,7 +713,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     });
     const b = active.batch;
     for (const item of b.items) if (item.state === 'running') item.state = 'pending';
-    const left = b.items.some((i) => i.state === 'pending');
+    const left = b.items.some((i) => i.state === 'pending' || i.state === 'unknown');
     b.status = shuttingDown && left ? 'interrupted' : active.controller.signal.aborted && left ? 'cancelled' : 'finished';
     b.finishedAt = deps.now().toISOString();
     b.counts = countItems(b.items);
@@ -551,14 +721,14 @@ export function createBulkService(deps: BulkDeps): BulkService {
     emit(b);
   }
 
-  async function run(given: string, confirmProduction?: boolean): Promise<BulkBatchSummary> {
+  async function run(given: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary> {
     const batchId = await resolveId(given);
     if (shuttingDown) throw new CoreError('Core.Disposed', 'The application is shutting down.');
     const batch = await load(batchId);
     if (batch.status === 'running' || runs.has(batchId)) {
       throw new CoreError(BATCH_RUNNING, 'This batch is already running.');
     }
-    const todo = batch.items.filter((i) => (i.state === 'pending' || i.state === 'failed' || i.state === 'running') && i.operationId !== null);
+    const todo = batch.items.filter((i) => isLeftToDo(i.state) && i.operationId !== null);
     if (todo.length === 0) {
       throw new CoreError(BATCH_NOTHING_TO_RUN, 'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.');
     }
@@ -582,7 +752,14 @@ export function createBulkService(deps: BulkDeps): BulkService {
     started.startedAt = deps.now().toISOString();
     started.finishedAt = null;
     started.counts = countItems(started.items);
-    const active: ActiveRun = { controller: new AbortController(), done: Promise.resolve(), batch: started, save: writeBehind(started) };
+    const active: ActiveRun = {
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      batch: started,
+      save: writeBehind(started),
+      resendUnknown: resendUnknown === true ? true : new Set(resendUnknown ?? []),
+      afterRestart: batch.status === 'interrupted',
+    };
     runs.set(batchId, active);
     try {
       // Stored as running before the first write, so that an app stop leaves it to recover().
@@ -605,6 +782,38 @@ export function createBulkService(deps: BulkDeps): BulkService {
     return batchSummary(started);
   }
 
+  async function markApplied(given: string, itemIds: readonly string[]): Promise<BulkBatch> {
+    const batchId = await resolveId(given);
+    const batch = await load(batchId);
+    if (runs.has(batchId) || batch.status === 'running') throw new CoreError(BATCH_RUNNING, 'This batch is running. Wait for it to stop, then mark items.');
+    const wanted = new Set(itemIds);
+    const items = batch.items.filter((i) => wanted.has(i.id));
+    const notUnknown = [...wanted].filter((id) => !items.some((i) => i.id === id && i.state === 'unknown'));
+    if (notUnknown.length > 0) {
+      throw new CoreError(
+        BATCH_NOT_UNKNOWN,
+        `Only items whose outcome is unknown can be marked as applied; ${notUnknown.map((id) => `“${id}”`).join(', ')} ${notUnknown.length === 1 ? 'is' : 'are'} not (or not in this batch).`,
+      );
+    }
+    for (const item of items) {
+      if (item.journalEntryId !== null) {
+        await deps.changes.confirmApplied(item.journalEntryId, 'user', 'Marked as applied by the user, who checked the service, after the gateway’s answer was lost.');
+      }
+    }
+    const updated = await deps.batches.update(batchId, (b) => {
+      for (const item of b.items) {
+        if (wanted.has(item.id)) {
+          item.state = 'applied';
+          item.error = null;
+        }
+      }
+      b.counts = countItems(b.items);
+    });
+    if (!updated) throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${batchId}”.`);
+    emit(updated);
+    return batchForRenderer(updated);
+  }
+
   async function finished(given: string): Promise<BulkBatch> {
     const batchId = await resolveId(given);
     await runs.get(batchId)?.done;
@@ -622,8 +831,10 @@ export function createBulkService(deps: BulkDeps): BulkService {
 
   return {
     plan,
+    planChanges,
     cancelPlan,
     run,
+    markApplied,
     finished,
     cancel,
     async get(given) {

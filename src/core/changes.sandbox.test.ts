@@ -8,6 +8,10 @@ import { createApiClient, type ApiClient } from './api/client.ts';
 import { createJournal, JOURNAL_FILE } from './journal.ts';
 import { createChangeService, type ChangeClient, type ChangeService } from './changes.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { createFakeClock } from './test-support/fake-clock.ts';
+
+/** The journal's clock (entry times); the sandbox and its client keep the system clock. */
+const journalClock = createFakeClock();
 
 let sandbox: SandboxHandle;
 let client: ApiClient;
@@ -25,12 +29,14 @@ beforeAll(async () => {
     keyId: sandbox.credentials.accessKeyId,
     secret: sandbox.credentials.accessKeySecret,
     budget: false,
+    // The sandbox started here keeps the system clock.
+    now: Date.now,
   });
   const call = client.call as unknown as ChangeClient['call'];
   changes = createChangeService({
-    journal: createJournal({ dataDir: dir }),
+    journal: createJournal({ dataDir: dir, now: journalClock.now }),
     account: async (id) => ({ id, name: 'Sandbox', production: false }),
-    client: async () => ({ call: (op, input) => call(op, input) }),
+    client: async () => ({ call: (op, input, options) => call(op, input, options) }),
   });
   serviceId = sandbox.services[0]!.id;
 });
@@ -93,6 +99,39 @@ describe('changes against the sandbox', () => {
     expect(await readFile(join(dir, JOURNAL_FILE), 'utf8')).not.toContain(secret);
   });
 
+  it('journals a create as sending before the gateway gets it, and a create whose answer is lost is confirmed by name, not failed', async () => {
+    // The gateway creates the policy at once but trickles its answer for 3 s; the client gives up after 0.4 s.
+    const slow = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false, timeoutMs: 400, now: Date.now });
+    const slowCall = slow.call as unknown as ChangeClient['call'];
+    const journal = createJournal({ dataDir: dir, now: journalClock.now });
+    const timing = createChangeService({ journal, account: async (id) => ({ id, name: 'Sandbox', production: false }), client: async () => ({ call: slowCall }) });
+    const name = `Lost answer ${Date.now()}`;
+    let journaledFirst = false;
+    sandbox.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 3_000 } } });
+    const checkBefore = (async () => {
+      // Once the policy exists at the gateway, its write-ahead entry is already on disk.
+      while (!(await list('listAccessControlPolicies')).some((p) => p.policyName === name)) await new Promise((resolve) => setTimeout(resolve, 5));
+      const onDisk = JSON.parse(await readFile(join(dir, JOURNAL_FILE), 'utf8')) as { entries: Array<{ summary: string; result: { ok: unknown } }> };
+      journaledFirst = onDisk.entries.some((e) => e.summary.includes(name));
+    })();
+    try {
+      const { entry } = await timing.apply({
+        accountId: 'sb',
+        operationId: 'createAccessControlPolicy',
+        input: { params: { serviceId }, body: { policyName: name, type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/lost'] } } },
+      });
+      await checkBefore;
+      expect(journaledFirst).toBe(true);
+      expect(entry.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringMatching(/^Confirmed after the gateway did not answer: /) });
+      const created = (await list('listAccessControlPolicies')).filter((p) => p.policyName === name);
+      expect(created).toHaveLength(1);
+      expect(entry.policyId).toBe(created[0]!.policyId);
+    } finally {
+      sandbox.setFaults(undefined);
+      await slow.close();
+    }
+  });
+
   it('records the API error of a rejected change (duplicate priority)', async () => {
     const [a, b] = await list('listAccessControlPolicies');
     await expect(
@@ -105,7 +144,7 @@ describe('changes against the sandbox', () => {
         },
       }),
     ).rejects.toMatchObject({ code: 'InvalidPriority.Unique' });
-    const [entry] = await createJournal({ dataDir: dir }).list();
+    const [entry] = await createJournal({ dataDir: dir, now: journalClock.now }).list();
     expect(entry?.result).toMatchObject({ ok: false, code: 'InvalidPriority.Unique' });
   });
 
@@ -149,7 +188,7 @@ describe('changes against the sandbox', () => {
     await expect(changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } })).rejects.toMatchObject({
       code: expect.stringMatching(/^InvalidService\.DomainName/),
     });
-    const [failed] = await createJournal({ dataDir: dir }).list();
+    const [failed] = await createJournal({ dataDir: dir, now: journalClock.now }).list();
     expect(failed).toMatchObject({ operationId: 'createService', serviceId: null, result: { ok: false }, summary: 'Create service “journal-create.example.com”' });
     expect(JSON.stringify(failed)).not.toContain(s3Secret);
   });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_FILE, type Journal } from './journal.ts';
 import { createChangeService, policyAsBody, type ChangeClient, type OperationCallInput } from './changes.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { createFakeClock } from './test-support/fake-clock.ts';
 
 // A small stand-in for the gateway's policy store: enough to see what changes.ts sends and reads.
 // The same flows run against the real sandbox in changes.sandbox.test.ts.
@@ -55,7 +56,7 @@ let dir: string;
 let journal: Journal;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'changes-'));
-  journal = createJournal({ dataDir: dir });
+  journal = createJournal({ dataDir: dir, now: createFakeClock().now });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -188,6 +189,98 @@ describe('reapply of a policy edit', () => {
     expect(gw.access[0]).toMatchObject({ policyName: 'tokens', priority: 5, matchUrlPath: { patterns: ['/vip/'] }, tokenSecret: 'k'.repeat(64) });
     const [latest] = await journal.list();
     expect(latest).toMatchObject({ reapplyOf: entry.id, summary: 'Edit access control policy 1 “tokens”' });
+  });
+});
+
+describe('the rule test guard (checkSuites)', () => {
+  const flip = (name: string) => ({ name, expected: '403', before: '403 — denied', after: 'Served', outcome: 'fail' as const, reason: null });
+  function guarded(check: () => Promise<{ total: number; flipped: ReturnType<typeof flip>[]; fixed: string[] }>) {
+    const gw = fakeGateway();
+    const checked: string[] = [];
+    const changes = createChangeService({
+      journal,
+      account: async (id) => ({ id, name: 'Test', production: false }),
+      client: async () => gw.client,
+      suiteCheck: async (_accountId, change) => {
+        checked.push(change.operationId);
+        return check();
+      },
+    });
+    return { gw, changes, checked };
+  }
+  const edit = {
+    accountId: 'a',
+    operationId: 'updateAccessControlPolicy' as const,
+    input: { params: { serviceId: 9, policyId: 1 }, body: { policyName: 'tokens', type: 'token', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/x/'] } } },
+  };
+
+  it('refuses a flip nobody accepted, before anything is sent; accepted names or "any" apply it and the journal names the flips found', async () => {
+    const { gw, changes } = guarded(async () => ({ total: 3, flipped: [flip('A'), flip('B')], fixed: [] }));
+    await expect(changes.apply(edit)).rejects.toMatchObject({ code: 'Change.RuleTestsFlipped', message: expect.stringContaining('2 of 3 rule test expectations of service 9 no longer pass: “A”') });
+    // A review that showed only one of them accepted only that one.
+    await expect(changes.apply({ ...edit, flippedExpectations: ['A'] })).rejects.toMatchObject({ code: 'Change.RuleTestsFlipped', message: expect.not.stringContaining('“A”') });
+    expect(gw.calls.map((c) => c.id).filter((id) => id === 'updateAccessControlPolicy')).toEqual([]);
+    expect(await journal.list()).toEqual([]);
+
+    expect((await changes.apply({ ...edit, flippedExpectations: ['B', 'A'] })).entry.flippedExpectations).toEqual(['A', 'B']);
+    expect((await changes.apply({ ...edit, acceptFlippedExpectations: true })).entry.flippedExpectations).toEqual(['A', 'B']);
+  });
+
+  it('a suite that cannot be checked refuses the change unless any flip is accepted; writes that cannot change a verdict are not checked', async () => {
+    const { changes, checked } = guarded(async () => {
+      throw new Error('the lists could not be read');
+    });
+    await expect(changes.apply(edit)).rejects.toMatchObject({ code: 'Change.RuleTestsUnchecked', message: expect.stringContaining('the lists could not be read') });
+    const applied = await changes.apply({ ...edit, acceptFlippedExpectations: true });
+    expect(applied.entry).not.toHaveProperty('flippedExpectations');
+    await changes.apply({ accountId: 'a', operationId: 'setCorsHeaders', input: { params: { serviceId: 9 }, body: { accessControlAllowOrigin: '*' } } });
+    expect(checked).toEqual(['updateAccessControlPolicy', 'updateAccessControlPolicy']);
+  });
+
+  it('checks at the caller’s priority; a cancelled check is a cancel, not an unchecked suite', async () => {
+    const gw = fakeGateway();
+    const seen: unknown[] = [];
+    const changes = createChangeService({
+      journal,
+      account: async (id) => ({ id, name: 'Test', production: false }),
+      client: async () => gw.client,
+      suiteCheck: async (_accountId, _change, options) => {
+        seen.push(options?.priority);
+        if (options?.signal?.aborted) throw Object.assign(new Error('The request was cancelled.'), { code: 'Request.Aborted' });
+        return { total: 0, flipped: [], fixed: [] };
+      },
+    });
+    const controller = new AbortController();
+    await changes.apply({ ...edit, callOptions: { priority: 'background', signal: controller.signal } });
+    controller.abort();
+    await expect(changes.apply({ ...edit, acceptFlippedExpectations: true, callOptions: { priority: 'background', signal: controller.signal } })).rejects.toMatchObject({ code: 'Request.Aborted' });
+    expect(seen).toEqual(['background', 'background']);
+  });
+
+  it('reapply finds an entry by the start of its ID and passes the acceptance on', async () => {
+    let flips = [flip('A')];
+    const { changes } = guarded(async () => ({ total: 1, flipped: flips, fixed: [] }));
+    const { entry } = await changes.apply({ ...edit, flippedExpectations: ['A'] });
+    await expect(changes.reapply(entry.id.slice(0, 5))).rejects.toMatchObject({ code: 'Journal.NotFound', message: expect.stringContaining('at least 8 characters') });
+    await expect(changes.reapply(entry.id.slice(0, 8))).rejects.toMatchObject({ code: 'Change.RuleTestsFlipped' });
+    const again = await changes.reapply(entry.id.slice(0, 8), undefined, { acceptFlippedExpectations: true });
+    expect(again.entry).toMatchObject({ reapplyOf: entry.id, flippedExpectations: ['A'] });
+    flips = [];
+    expect((await changes.reapply(entry.id)).entry).not.toHaveProperty('flippedExpectations');
+  });
+});
+
+describe('a created service', () => {
+  it('is recorded in its account’s list with what the gateway answered', async () => {
+    const recorded: unknown[] = [];
+    const changes = createChangeService({
+      journal,
+      account: async (id) => ({ id, name: 'Test', production: false }),
+      client: async () => ({ call: async () => ({ id: 77, domainName: 'new.example.com', cName: 'new.example.com.cdn.example.net', enabled: true }) }),
+      recordCreatedService: async (accountId, service) => recorded.push({ accountId, ...service }),
+    });
+    await changes.apply({ accountId: 'a', operationId: 'createService', input: { params: {}, body: { domainName: 'new.example.com' } } });
+    expect(recorded).toEqual([{ accountId: 'a', serviceId: 77, domainName: 'new.example.com', cName: 'new.example.com.cdn.example.net', enabled: true }]);
   });
 });
 

@@ -1,12 +1,16 @@
 // changes.apply: read the current state where the API can, apply one mutating operation through
-// the account's signed client, and record it in the journal (secrets redacted). Production
-// accounts must confirm every change. journal.reapply applies an entry's "before" again.
+// the account's signed client, and record it in the journal (secrets redacted). Every host's
+// writes take this path, so its steps are the same for all: production accounts must confirm
+// every change; a rule-changing write is checked against the service's rule tests (checkSuites);
+// a created service joins its account's list (recordCreatedService). journal.reapply applies an
+// entry's "before" again.
 import { CoreError } from './errors.ts';
-import { REDACTED, redact } from './api/errors.ts';
-import type { Journal, NewJournalEntry } from './journal.ts';
+import { AbortError, ApiError, ConnectionError, REDACTED, TimeoutError, redact, serializeError } from './api/errors.ts';
+import type { Journal, JournalSettlement, NewJournalEntry } from './journal.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
-import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
+import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { decideUnknownOutcome, type OutcomeCheckContext, type OutcomeRead, type UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
 import {
   changeFacts,
   listOperationFor,
@@ -18,11 +22,19 @@ import {
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { BudgetPriority } from './api/budget.ts';
+import type { InventoryServiceInfo } from './inventory.ts';
+import type { ChangeCheck } from '#shared/suites/evaluate.ts';
+import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 
 export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
 
 /** How a caller's calls are sent: bulk runs use the background budget share and can be cancelled. */
-export type ChangeCallOptions = { priority?: BudgetPriority; signal?: AbortSignal };
+export type ChangeCallOptions = {
+  priority?: BudgetPriority;
+  signal?: AbortSignal;
+  /** Runs right before the request leaves (api/client-core.ts); changes.apply journals the write there. */
+  beforeSend?: () => Promise<void>;
+};
 
 /** What changes.ts needs from the account's ApiClient (structural, so tests can pass a fake). */
 export type ChangeClient = { call(operationId: string, input: OperationCallInput, options?: ChangeCallOptions): Promise<unknown> };
@@ -32,9 +44,22 @@ export type ChangeServiceDeps = {
   journal: Journal;
   account(accountId: string): Promise<ChangeAccount>;
   client(accountId: string): Promise<ChangeClient>;
+  /** The change's service's rule test suite on its rules now and after the change (rule-suites.ts); absent: not checked. */
+  suiteCheck?(accountId: string, change: ProposedChange, options?: ChangeCallOptions): Promise<ChangeCheck>;
+  /** Adds a service created through apply to its account's list (the inventory); reports its own failures. */
+  recordCreatedService?(accountId: string, service: InventoryServiceInfo): Promise<unknown>;
 };
 
-export type ApplyRequest = {
+/**
+ * What the caller accepts of the rule test check: the names its review showed flipping, or any
+ * flip (confirmed without a review of the check: the CLI's --yes, a review that could not check).
+ */
+export type RuleTestAcceptance = {
+  flippedExpectations?: readonly string[];
+  acceptFlippedExpectations?: boolean;
+};
+
+export type ApplyRequest = RuleTestAcceptance & {
   accountId: string;
   operationId: MutatingOperationId;
   input: OperationCallInput;
@@ -43,8 +68,8 @@ export type ApplyRequest = {
   /** The bulk batch this change belongs to (journaled with it). */
   batchId?: string;
   callOptions?: ChangeCallOptions;
-  /** Rule test expectations the review showed as flipped (recorded on the entry). */
-  flippedExpectations?: readonly string[];
+  /** This write sends again a change whose entry has an unknown outcome (journaled with it). */
+  resendOf?: string;
 };
 
 export type CurrentState = {
@@ -59,6 +84,9 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export { policyAsBody };
+
+/** Shortest start of a journal entry ID that may name it (lists show the first 8 characters). */
+export const MIN_ENTRY_ID_PREFIX = 8;
 
 
 function serviceIdOf(input: OperationCallInput): number | null {
@@ -124,13 +152,61 @@ function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
   return parsed.success ? parsed.data : body;
 }
 
+/** A write got no answer and a read could not settle it: its entry stays unknown until checked again. */
+export class WriteOutcomeUnknownError extends CoreError {
+  readonly entryId: string;
+  constructor(entryId: string, message: string) {
+    super(OUTCOME_UNKNOWN, message);
+    this.entryId = entryId;
+  }
+}
+
+/** Connection failures that prove the request never reached the gateway. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Answers of a proxy in front of the API whose upstream may have handled the request. */
+const UPSTREAM_UNKNOWN_STATUSES = new Set([502, 504]);
+
+/**
+ * After its request left, whether `error` leaves the write's outcome unknown: no answer came (a
+ * timeout, a connection lost, a cancel while it was out), or a proxy answered 502/504 (its
+ * upstream may have handled it). Any other answer (4xx, 500, 503) is a refusal: nothing applied.
+ */
+export function outcomeUnknownAfter(error: unknown): boolean {
+  if (error instanceof TimeoutError || error instanceof AbortError) return true;
+  if (error instanceof ConnectionError) return !NOT_SENT_CAUSES.has(error.causeCode ?? '');
+  if (error instanceof ApiError) return UPSTREAM_UNKNOWN_STATUSES.has(error.status);
+  return false;
+}
+
+/** A write whose outcome is not known: what the check needs (the input as sent, secrets included where the caller has them). */
+export type UnknownWrite = { accountId: string; operationId: MutatingOperationId; input: OperationCallInput };
+
 export type ChangeService = {
   current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput, callOptions?: ChangeCallOptions): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
-  reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }>;
+  /** `entryId` may be the start of an ID (MIN_ENTRY_ID_PREFIX characters or more) that only one entry's ID starts with. */
+  reapply(entryId: string, confirmProduction?: boolean, ruleTests?: RuleTestAcceptance): Promise<{ entry: JournalEntry }>;
   /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
   lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind): Promise<JournalEntry | undefined>;
+  /** Reads the target of a write with an unknown outcome and decides (write-outcome.ts); sends nothing. */
+  checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions?: ChangeCallOptions): Promise<UnknownOutcomeDecision>;
+  /** Settles an unknown entry as applied: confirmed by a read, or marked by the user (with the IDs the read found). */
+  confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids?: { policyId?: number | null; serviceId?: number | null }): Promise<JournalEntry>;
+  /** Settles an unknown entry as not applied (a read found the change absent). */
+  confirmNotApplied(entryId: string, message: string): Promise<JournalEntry>;
+  /** The newest create of a service with this domain name in the account that applied or has an unknown outcome (refusals are skipped). */
+  lastServiceCreate(accountId: string, domainName: string): Promise<JournalEntry | undefined>;
+  /** Puts a service a create made in its account's list (a create settled without its answer, or cut off before the list was written). */
+  recordCreatedService(accountId: string, service: Record<string, unknown>): Promise<void>;
 };
+
+/** The code of an unknown write that a read found not applied. */
+export const NOT_APPLIED = 'Change.NotApplied';
+/** A service create that applied, as a refused second create showed, but whose ID never came. */
+export const SERVICE_ID_UNKNOWN = 'Change.CreatedServiceIdUnknown';
+/** The gateway's answer to a service create whose domain name is taken (spec, create a service, rule 1). */
+export const DOMAIN_TAKEN = 'InvalidService.DomainName';
 
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const { journal } = deps;
@@ -138,7 +214,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind) {
     const ops = operationsReadBackFromJournal(kind);
     return journal.findLatest(
-      (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok,
+      (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok === true,
     );
   }
 
@@ -167,6 +243,106 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     return { before: null, source: 'none', at: null };
   }
 
+  async function checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions: ChangeCallOptions = {}): Promise<UnknownOutcomeDecision> {
+    const check = changeFacts(write.operationId).unknownOutcome;
+    let read: OutcomeRead | null = null;
+    const serviceId = serviceIdOf(write.input);
+    if (check.by === 'read' && serviceId !== null) {
+      try {
+        const client = await deps.client(write.accountId);
+        const { beforeSend: _none, ...options } = callOptions;
+        const list = await client.call(check.operationId, { params: { serviceId } }, options);
+        read = { kind: 'policies', policies: Array.isArray(list) ? list.filter(isObject) : [] };
+      } catch (error) {
+        if (callOptions.signal?.aborted) throw error;
+        const { code, message } = serializeError(error);
+        read = code === 'InvalidService.IdPermission' ? { kind: 'missing' } : { kind: 'failed', code, message };
+      }
+    }
+    return decideUnknownOutcome(write.operationId, write.input, read, context);
+  }
+
+  /** Write-ahead: the entry is on disk as sending, with its body, before the request leaves. */
+  function recordSending(entry: Omit<NewJournalEntry, 'result'>): Promise<JournalEntry> {
+    return journal.begin(entry);
+  }
+
+  /** The outcome of a write: its write-ahead entry settled, or (nothing was sent) a whole entry appended. */
+  function settle(ahead: JournalEntry | null, base: Omit<NewJournalEntry, 'result'>, settlement: JournalSettlement): Promise<JournalEntry> {
+    if (ahead !== null) return journal.settle(ahead.id, settlement);
+    return journal.append({ ...base, ...settlement });
+  }
+
+  function confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids: { policyId?: number | null; serviceId?: number | null } = {}): Promise<JournalEntry> {
+    return journal.settle(entryId, {
+      result: { ok: true, confirmed: how, message },
+      ...(ids.policyId == null ? {} : { policyId: ids.policyId }),
+      ...(ids.serviceId == null ? {} : { serviceId: ids.serviceId }),
+    });
+  }
+
+  function confirmNotApplied(entryId: string, message: string): Promise<JournalEntry> {
+    return journal.settle(entryId, { result: { ok: false, code: NOT_APPLIED, message } });
+  }
+
+  /**
+   * A write that got no answer: the target is read at once. Applied → the entry is settled as
+   * applied (confirmed by the read); absent → failed with the error; otherwise the entry stays
+   * unknown and WriteOutcomeUnknownError says why (a later check or the user settles it).
+   */
+  async function settleUnanswered(
+    request: ApplyRequest,
+    input: OperationCallInput,
+    ahead: JournalEntry,
+    error: unknown,
+  ): Promise<{ entry: JournalEntry; data: unknown }> {
+    const { message: errorMessage, code } = serializeError(error);
+    const cancelled = request.callOptions?.signal?.aborted === true;
+    if (cancelled) {
+      const message = 'Stopped (the batch was cancelled, or the app closed) while its request was on its way: whether it applied is not known. The service is read before anything is sent again.';
+      const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
+      throw new WriteOutcomeUnknownError(entry.id, message);
+    }
+    const decision: UnknownOutcomeDecision = await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
+    if (decision.decision === 'applied') {
+      const entry = await confirmApplied(ahead.id, 'read-back', decision.message, { policyId: decision.policyId });
+      return { entry, data: null };
+    }
+    if (decision.decision === 'not-applied') {
+      await journal.settle(ahead.id, { result: { ok: false, code, message: `${errorMessage} ${decision.message}` } });
+      throw error;
+    }
+    const message = `${errorMessage} Whether the change applied is not known. ${decision.message}`;
+    const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
+    const check = changeFacts(request.operationId).unknownOutcome;
+    if (check.by === 'resend' && check.because === 'unique-domain' && request.resendOf === undefined) {
+      return createServiceAgain(request, entry);
+    }
+    throw new WriteOutcomeUnknownError(entry.id, message);
+  }
+
+  /**
+   * A service create with no answer is sent once more (a service cannot be looked up by its
+   * domain name, and the gateway refuses a second one with the same name): accepted → the first
+   * had not applied; refused as a duplicate → the first applied, but its ID is not known.
+   */
+  async function createServiceAgain(request: ApplyRequest, unknown: JournalEntry): Promise<{ entry: JournalEntry; data: unknown }> {
+    const domain = isObject(request.input.body) && typeof request.input.body.domainName === 'string' ? request.input.body.domainName : '';
+    let again: { entry: JournalEntry; data: unknown };
+    try {
+      again = await apply({ ...request, resendOf: unknown.id });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
+      await confirmApplied(unknown.id, 'read-back', `Confirmed after the gateway did not answer: a second create of ${domain} was refused (domain name already exists), so this one created it.`);
+      throw new CoreError(
+        SERVICE_ID_UNKNOWN,
+        `The service “${domain}” was created, but the gateway did not answer with its ID in time (a second create was refused: the domain name exists now). Add it to the account's services by its ID (Add by ID).`,
+      );
+    }
+    await confirmNotApplied(unknown.id, `Not applied: the create sent again after no answer came was accepted (service ${String(again.entry.serviceId)}), so this one had not applied.`);
+    return again;
+  }
+
   async function apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }> {
     const account = await deps.account(request.accountId);
     if (account.production && request.confirmProduction !== true) {
@@ -176,33 +352,44 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       );
     }
     const { operationId } = request;
-    const state = await current(request.accountId, operationId, request.input, request.callOptions);
+    // The rule test check reads the service's lists alongside the current state.
+    const [flipped, state] = await Promise.all([
+      checkSuites(request),
+      current(request.accountId, operationId, request.input, request.callOptions),
+    ]);
     const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
     const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
     let policyId = policyIdOf(request.input);
-    const base: Omit<NewJournalEntry, 'result' | 'policyId' | 'summary'> = {
+    const base: Omit<NewJournalEntry, 'result'> = {
       accountId: account.id,
       accountName: account.name,
       serviceId,
       operationId,
+      policyId,
+      summary: describe(operationId, policyId, body, state.before, serviceId),
       before: state.source === 'none' ? null : state.before,
       beforeSource: state.source,
       after: operationId === 'deleteRateLimit' ? null : (body ?? null),
       ...(request.reapplyOf ? { reapplyOf: request.reapplyOf } : {}),
+      ...(request.resendOf ? { resendOf: request.resendOf } : {}),
       ...(request.batchId ? { batchId: request.batchId } : {}),
-      ...(request.flippedExpectations?.length ? { flippedExpectations: [...request.flippedExpectations] } : {}),
+      ...(flipped.length > 0 ? { flippedExpectations: flipped } : {}),
     };
     const client = await deps.client(request.accountId);
+    let ahead: JournalEntry | null = null;
     let data: unknown;
     try {
-      data = await client.call(operationId, input, request.callOptions);
+      data = await client.call(operationId, input, {
+        ...request.callOptions,
+        beforeSend: async () => {
+          ahead = await recordSending(base);
+        },
+      });
     } catch (error) {
+      if (ahead !== null && outcomeUnknownAfter(error)) return settleUnanswered(request, input, ahead, error);
       const code = (error as { code?: unknown }).code;
-      await journal.append({
-        ...base,
-        policyId,
-        summary: describe(operationId, policyId, body, state.before, serviceId),
+      await settle(ahead, base, {
         result: {
           ok: false,
           code: typeof code === 'string' ? code : 'Change.Failed',
@@ -216,20 +403,66 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     // journal.append redacts its secrets (S3 accessSecret) before anything is stored.
     const created = operationId === 'createService' && isObject(data) ? data : null;
     if (created && typeof created.id === 'number') serviceId = created.id;
-    const entry = await journal.append({
-      ...base,
+    const entry = await settle(ahead, base, {
       serviceId,
       ...(created ? { after: created } : {}),
       policyId,
       summary: describe(operationId, policyId, body, state.before, serviceId),
       result: { ok: true },
     });
+    if (created) await recordCreatedService(account.id, created);
     return { entry, data: redact(data ?? null) };
   }
 
-  async function reapply(entryId: string, confirmProduction?: boolean): Promise<{ entry: JournalEntry }> {
-    const entry = await journal.get(entryId);
-    if (!entry) throw new CoreError('Journal.NotFound', 'This journal entry no longer exists. Refresh the journal.');
+  /**
+   * The rule test guard of every rule-changing write: the service's suite on its rules now and
+   * after the change. Each expectation the change would flip must be one the caller accepted (its
+   * review showed it), unless the caller accepted any; otherwise nothing is sent. A suite that
+   * cannot be checked refuses the change unless the caller accepted any. Returns the flipped
+   * names, which the journal records.
+   */
+  async function checkSuites(request: ApplyRequest): Promise<string[]> {
+    if (!deps.suiteCheck || !changesRules(request.operationId)) return [];
+    const acceptAny = request.acceptFlippedExpectations === true;
+    let check: ChangeCheck;
+    try {
+      const change = { operationId: request.operationId, params: request.input.params, body: request.input.body };
+      // The caller's priority and cancel: a bulk run's checks are background reads, stopped with it.
+      check = await deps.suiteCheck(request.accountId, change, request.callOptions);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'Request.Aborted') throw error;
+      if (acceptAny) return [];
+      const message = error instanceof Error ? error.message : String(error);
+      throw new CoreError(
+        RULE_TESTS_UNCHECKED,
+        `The service's rule tests could not be checked against this change (${message}). Try again, or confirm applying it without the check.`,
+      );
+    }
+    const names = check.flipped.map((f) => f.name);
+    const accepted = new Set(request.flippedExpectations ?? []);
+    const unaccepted = check.flipped.filter((f) => !accepted.has(f.name));
+    if (acceptAny || unaccepted.length === 0) return names;
+    const serviceId = serviceIdOf(request.input);
+    const listed = unaccepted.map((f) => `“${f.name}” (expected ${f.expected}; after the change: ${f.after})`).join(', ');
+    throw new CoreError(
+      RULE_TESTS_FLIPPED,
+      `This change would make ${unaccepted.length} of ${check.total} rule test expectation${check.total === 1 ? '' : 's'} of service ${serviceId ?? ''} no longer pass: ${listed}. Review it and confirm to apply it anyway.`,
+    );
+  }
+
+  /** A created service joins its account's list, so every host's list, export, bulk target and baseline knows it. */
+  async function recordCreatedService(accountId: string, created: Json): Promise<void> {
+    if (!deps.recordCreatedService || typeof created.id !== 'number' || typeof created.domainName !== 'string') return;
+    await deps.recordCreatedService(accountId, {
+      serviceId: created.id,
+      domainName: created.domainName,
+      ...(typeof created.cName === 'string' && created.cName !== '' ? { cName: created.cName } : {}),
+      ...(typeof created.enabled === 'boolean' ? { enabled: created.enabled } : {}),
+    });
+  }
+
+  async function reapply(entryId: string, confirmProduction?: boolean, ruleTests: RuleTestAcceptance = {}): Promise<{ entry: JournalEntry }> {
+    const entry = await findEntry(entryId);
     if (entry.omitted) {
       throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
     }
@@ -263,8 +496,23 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       input: body === undefined ? { params } : { params, body },
       confirmProduction,
       reapplyOf: entry.id,
+      ...ruleTests,
     });
     return { entry: result.entry };
+  }
+
+  /** The entry with this ID, or the only one whose ID starts with it (the short IDs lists show). */
+  async function findEntry(given: string): Promise<JournalEntry> {
+    const id = given.trim();
+    const exact = await journal.get(id);
+    if (exact) return exact;
+    const matches = id.length >= MIN_ENTRY_ID_PREFIX ? (await journal.list()).filter((e) => e.id.startsWith(id)) : [];
+    if (matches.length === 1 && matches[0]) return matches[0];
+    if (matches.length > 1) {
+      throw new CoreError('Journal.AmbiguousId', `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`);
+    }
+    const short = id.length < MIN_ENTRY_ID_PREFIX ? ` (give at least ${MIN_ENTRY_ID_PREFIX} characters of it)` : '';
+    throw new CoreError('Journal.NotFound', `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`);
   }
 
   return {
@@ -272,5 +520,21 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     apply,
     reapply,
     lastApplied,
+    checkUnknown,
+    confirmApplied,
+    confirmNotApplied,
+    recordCreatedService,
+    lastServiceCreate(accountId, domainName) {
+      const wanted = domainName.toLowerCase();
+      return journal.findLatest(
+        (e) =>
+          e.accountId === accountId &&
+          e.operationId === 'createService' &&
+          e.result.ok !== false &&
+          isObject(e.after) &&
+          typeof e.after.domainName === 'string' &&
+          e.after.domainName.toLowerCase() === wanted,
+      );
+    },
   };
 }

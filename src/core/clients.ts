@@ -8,22 +8,23 @@ import type { SandboxManager } from './sandbox-manager.ts';
 import type { ApiClientProvider } from './context.ts';
 import { createAccountHealthTracker } from './accounts/health.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
+import type { Clock } from './clock.ts';
 
 export type ClientProviderDeps = {
   store: AccountStore;
   secrets: SecretStore;
   sandbox: SandboxManager;
-  now: () => Date;
+  clock: Clock;
   /** Extra client options (timeouts, retry) — never the credentials. */
-  clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'keyId' | 'secret'>;
+  clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'keyId' | 'secret' | 'now'>;
   onClockSkew?: (accountId: string, offsetMs: number) => void;
   onHealthChange?: (accountId: string, health: AccountHealth) => void;
 };
 
 export function createClientProvider(deps: ClientProviderDeps): ApiClientProvider & { closeAll(): Promise<void> } {
-  const accounts = createAccountService({ store: deps.store, secrets: deps.secrets, sandbox: deps.sandbox, now: deps.now });
+  const accounts = createAccountService({ store: deps.store, secrets: deps.secrets, sandbox: deps.sandbox, now: deps.clock.now });
   const cache = new Map<string, Promise<ApiClient>>();
-  const health = createAccountHealthTracker({ now: deps.now, onChange: deps.onHealthChange });
+  const health = createAccountHealthTracker({ now: deps.clock.now, onChange: deps.onHealthChange });
 
   function forAccount(accountId: string): Promise<ApiClient> {
     let client = cache.get(accountId);
@@ -36,6 +37,7 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
           baseUrl: credentials.baseUrl,
           keyId: credentials.accessKeyId,
           secret: credentials.secret,
+          now: deps.clock.nowMs,
           onClockSkew: (offsetMs) => deps.onClockSkew?.(accountId, offsetMs),
           // While the last attempt found no gateway, reads fail at once instead of backing off.
           gatewayKnownDown: () => health.isUnreachable(accountId),

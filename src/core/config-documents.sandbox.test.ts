@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, type SandboxHandle } from '#sandbox';
 import { createCore, type Core } from './app-core.ts';
+import { createJournal } from './journal.ts';
+import { RECHECK_MS } from './storage/json-document.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
 import { SECRET_LEFT_OUT, type ConfigDocument } from '#shared/config-document/schema.ts';
@@ -248,6 +250,68 @@ describe('configuration documents across two customers', () => {
       const [part, name] = id.split('/');
       expect(diff.groups.find((g) => g.part === part && g.name === name)?.status).toBe('same');
     }
+  });
+
+  it('an apply whose create got no answer reports it applied (read back by name), and applying again sends nothing twice', async () => {
+    const source = { accountId: acme, serviceId: shopId };
+    const apiService = acmeGateway.services.find((s) => s.domainName === 'api.example-shop.com')!;
+    const target = { accountId: acme, serviceId: apiService.id };
+    const plan = data(await core.invoke('config.plan', { source, target, parts: ['access-control'] }));
+    const create = plan.items.find((i) => i.part === 'access-control' && i.action === 'create' && i.name === 'Block admin from outside')!;
+    expect(create).toBeDefined();
+    const creates = () => acmeLog.filter((line) => line.includes('op=createAccessControlPolicy')).length;
+    const before = creates();
+    // The gateway makes the policy at once but its answer takes longer than the client waits (5 s).
+    acmeGateway.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 8_000 } } });
+    try {
+      const applied = data(await core.invoke('config.apply', { source, target, parts: ['access-control'], itemIds: [create.id] }));
+      expect(applied.results.find((r) => r.id === create.id)).toMatchObject({ outcome: 'applied' });
+      const entry = data(await core.invoke('journal.list', { accountId: acme })).entries.find((e) => e.id === applied.results.find((r) => r.id === create.id)?.journalEntryId);
+      expect(entry?.result).toMatchObject({ ok: true, confirmed: 'read-back' });
+    } finally {
+      acmeGateway.setFaults(undefined);
+    }
+    // Applied again (as after a restart): the plan reads it back as there, and nothing is sent.
+    const again = data(await core.invoke('config.apply', { source, target, parts: ['access-control'], itemIds: [create.id] }));
+    expect(again.results.find((r) => r.id === create.id)?.outcome).toBe('unchanged');
+    // One create was sent (the gateway logs the first when its slow answer ends), and no other.
+    expect(creates()).toBeLessThanOrEqual(before + 1);
+    const journaled = data(await core.invoke('journal.list', { accountId: acme, serviceId: apiService.id, operationId: 'createAccessControlPolicy' })).entries;
+    expect(journaled).toHaveLength(1);
+    expect(acmeGateway.store.service(DEMO_CUSTOMER_ID, apiService.id)!.accessControl.filter((p) => p.policyName === 'Block admin from outside')).toHaveLength(1);
+  });
+
+  it('a clone started again after the app stopped continues on the service it created; never a second create', async () => {
+    const source = { accountId: acme, serviceId: shopId };
+    const creates = () => acmeLog.filter((line) => line.includes('op=createService')).length;
+
+    // Stopped after the gateway answered (before the plan was shown): the journal knows the service.
+    const first = data(await core.invoke('config.clone', { source, accountId: acme, domainName: 'again.example-shop.com' }));
+    const before = creates();
+    const again = data(await core.invoke('config.clone', { source, accountId: acme, domainName: 'again.example-shop.com' }));
+    expect(again.service.id).toBe(first.service.id);
+    expect(again.continued).toMatch(/already exists: an earlier clone to this domain created it/);
+    expect(again.plan.items.length).toBeGreaterThan(0);
+    expect(creates()).toBe(before);
+
+    // Stopped before the answer: the create was journaled as sending by a process that is gone,
+    // and the gateway made the service. Sending it again is refused as a duplicate (409).
+    const domainName = 'lost-answer.example-shop.com';
+    const made = acmeGateway.store.createService(DEMO_CUSTOMER_ID, { domainName, origins: [{ originUrl: 'https://origin.example-shop.com' }], defaultHostHeader: 'originHost' }, Date.now());
+    const gone = createJournal({ dataDir, now: () => new Date('2026-11-23T12:00:00.000Z') });
+    const cutOff = await gone.begin({ accountId: acme, accountName: 'Acme', serviceId: null, operationId: 'createService', policyId: null, summary: `Create service “${domainName}”`, before: null, after: { domainName } });
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 20));
+    const unknownId = failure(await core.invoke('config.clone', { source, accountId: acme, domainName }));
+    expect(unknownId).toMatchObject({ code: 'Config.CloneCreatedEarlier', message: expect.stringContaining('Add it to the account\'s services by its ID') });
+    expect(acmeGateway.store.servicesOf(DEMO_CUSTOMER_ID).filter((s) => s.service.domainName === domainName)).toHaveLength(1);
+    // Once the account knows it (Add by ID), the clone continues on it and settles the cut-off entry.
+    data(await core.invoke('inventory.addByIds', { accountId: acme, ids: String(made.service.id) }));
+    const continued = data(await core.invoke('config.clone', { source, accountId: acme, domainName }));
+    expect(continued.service.id).toBe(made.service.id);
+    expect(continued.journalEntryId).toBe(cutOff.id);
+    const entry = data(await core.invoke('journal.list', { accountId: acme })).entries.find((e) => e.id === cutOff.id);
+    expect(entry?.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringContaining('refused a second service') });
+    expect(acmeGateway.store.servicesOf(DEMO_CUSTOMER_ID).filter((s) => s.service.domainName === domainName)).toHaveLength(1);
   });
 
   it('clones an S3 origin with its secret from the service itself, but not from a document that left it out', async () => {

@@ -1,10 +1,12 @@
 // Configuration documents in the core (issue 12 §1): read a service's configuration through the
 // account's signed client (within its request budget), export one, several or all services of an
-// account, read a document (decrypting it when it holds secrets), diff, plan, and apply ticked
-// plan items through the change service (production confirmation, journal): no other write path.
+// account, read a document (decrypting it when it holds secrets), diff, plan (with the rule tests
+// each item would flip), and apply ticked plan items through the change service (production
+// confirmation, rule tests, journal): no other write path.
+import type { z } from 'zod';
 import { CoreError } from './errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import type { ChangeCallOptions, ChangeService, OperationCallInput } from './changes.ts';
+import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN, type ChangeCallOptions, type ChangeService, type OperationCallInput, type RuleTestAcceptance } from './changes.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
@@ -27,6 +29,9 @@ import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
 import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
+import type { ChangeCheck } from '#shared/suites/evaluate.ts';
+import type { ProposedChange } from '#shared/suites/lists-after-change.ts';
+import { flippedExpectationsNote } from '#shared/bulk/batch.ts';
 
 /** Budget priority and cancel of the reads (background snapshot reads wait for interactive ones; a caller that went away cancels its reads). */
 export type ReadOptions = ChangeCallOptions;
@@ -37,11 +42,11 @@ export type ReadClient = { call(operationId: string, input: OperationCallInput, 
 export type ConfigDocumentDeps = {
   account(accountId: string): Promise<{ id: string; name: string; production: boolean }>;
   client(accountId: string): Promise<ReadClient>;
-  changes: Pick<ChangeService, 'apply' | 'lastApplied'>;
+  changes: Pick<ChangeService, 'apply' | 'lastApplied' | 'lastServiceCreate' | 'confirmApplied' | 'confirmNotApplied' | 'recordCreatedService'>;
   /** The account's known services (the API cannot list them). */
   inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
-  /** Adds a service created here (a clone) to the account's list. */
-  recordService(accountId: string, service: { serviceId: number; domainName: string; cName?: string; enabled?: boolean }): Promise<unknown>;
+  /** The target's rule test suite on each change (rule-suites.ts checkEach); absent: plans show no rule tests. */
+  suiteCheck?(accountId: string, serviceId: number, changes: readonly ProposedChange[]): Promise<ChangeCheck[]>;
   now(): Date;
   /** The rule test suites this app keeps per service (not the API's): read into documents, stored when applied. */
   ruleTests?: {
@@ -71,6 +76,8 @@ export type ExportResult = {
 };
 
 export type PlanRequest = { source: ConfigSource; target: { accountId: string; serviceId: number }; parts?: readonly DocumentPart[] };
+/** Applying ticked items: production confirmation, and the rule test flips the user accepts (the plan's, or any). */
+export type ApplyRequest = PlanRequest & RuleTestAcceptance & { itemIds: readonly string[]; confirmProduction?: boolean };
 
 export type CloneRequest = {
   source: ConfigSource;
@@ -85,7 +92,11 @@ export type CloneResult = {
   journalEntryId: string;
   /** Applying the source's policies onto the new service (which starts with the gateway's default policies). */
   plan: ApplyPlan;
+  /** The service was created by an earlier clone to the same domain, which this one continues. */
+  continued?: string;
 };
+
+
 
 export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
 export type ApplyItemResult = {
@@ -212,17 +223,118 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     };
   }
 
+  type Created = { service: z.output<typeof serviceSchema>; entryId: string; continued?: string };
+
+  /** The service an earlier create journaled as applied, when it still exists with that domain. */
+  async function existingFromEntry(accountId: string, serviceId: number, domainName: string): Promise<z.output<typeof serviceSchema> | null> {
+    try {
+      const client = await deps.client(accountId);
+      const parsed = serviceSchema.safeParse(await client.call('getService', { params: { serviceId } }));
+      return parsed.success && parsed.data.domainName.toLowerCase() === domainName.toLowerCase() ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Creates the clone's service once. A clone started again after the app stopped mid-way (the
+   * journal has its create) continues on the service that create made: found by its ID when the
+   * answer came, or, when it never came, known by the gateway refusing a second service with that
+   * domain name (409 InvalidService.DomainName) and found in the account's list.
+   */
+  async function createOrContinue(request: CloneRequest, body: unknown): Promise<Created> {
+    const earlier = await deps.changes.lastServiceCreate(request.accountId, request.domainName);
+    if (earlier?.result.ok === true && earlier.serviceId !== null) {
+      const service = await existingFromEntry(request.accountId, earlier.serviceId, request.domainName);
+      if (service) {
+        return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.` };
+      }
+    }
+    try {
+      const { entry, data } = await deps.changes.apply({
+        accountId: request.accountId,
+        operationId: 'createService',
+        input: { params: {}, body },
+        confirmProduction: request.confirmProduction,
+      });
+      const parsed = serviceSchema.safeParse(data);
+      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
+      if (earlier?.result.ok === null) {
+        // The gateway took this create, so the earlier one (same domain) had not applied.
+        await deps.changes.confirmNotApplied(earlier.id, `Not applied: a later create of ${request.domainName} (service ${parsed.data.id}) was accepted, so this one had not applied.`);
+      }
+      return { service: parsed.data, entryId: entry.id };
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      // Created by this create (its answer lost, a resend refused), or by an earlier one whose answer was lost.
+      const createdEarlier = code === SERVICE_ID_UNKNOWN || (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
+      if (!createdEarlier) throw error;
+      const known = (await deps.inventory(request.accountId)).find((s) => s.domainName.toLowerCase() === request.domainName.toLowerCase());
+      const service = known ? await existingFromEntry(request.accountId, known.serviceId, request.domainName) : null;
+      if (!service) {
+        throw new CoreError(
+          'Config.CloneCreatedEarlier',
+          `The service “${request.domainName}” already exists: an earlier clone created it, but the app stopped before the gateway answered with its ID, and the API cannot look a service up by its domain name. Add it to the account's services by its ID (Add by ID), then apply the source's policies to it with Compare → Apply. Nothing was created twice.`,
+        );
+      }
+      const settled = earlier ?? (await deps.changes.lastServiceCreate(request.accountId, request.domainName));
+      if (settled === undefined) throw error;
+      await deps.changes.confirmApplied(settled.id, 'read-back', `Confirmed: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`, { serviceId: service.id });
+      return {
+        service,
+        entryId: settled.id,
+        continued: `Service ${service.id} ${service.domainName} already exists: a create whose answer was lost (the app stopped, or the gateway did not answer in time) made it; the clone continues on it.`,
+      };
+    }
+  }
+
+  /** The plan against the target as read now. */
+  async function planNow(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
+    const source = await resolveSource(request.source, options);
+    const target = await readServiceConfig(request.target.accountId, request.target.serviceId, options);
+    return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
+  }
+
+  async function resolveSource(source: ConfigSource, options: ReadOptions = {}): Promise<ServiceConfig> {
+    if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId, options);
+    return pickService(await readDocument(source.document, source.passphrase), source.service);
+  }
+
+  /**
+   * Each write the plan would make, checked against the target's rule tests (as changes.apply will
+   * check it): what would flip is on the item, with a note. A suite that cannot be checked leaves a
+   * note instead; the plan still opens.
+   */
+  async function withSuiteChecks(target: { accountId: string; serviceId: number }, plan: ApplyPlan): Promise<ApplyPlan> {
+    const writes = plan.items.filter((i) => i.operationId !== null && i.input !== null && i.action !== 'cannot' && i.action !== 'unchanged');
+    if (!deps.suiteCheck || writes.length === 0) return plan;
+    const changes = writes.map((i) => ({ operationId: i.operationId as string, params: i.input?.params ?? {}, body: i.input?.body }));
+    let checks: ChangeCheck[];
+    try {
+      checks = await deps.suiteCheck(target.accountId, target.serviceId, changes);
+    } catch (error) {
+      const note = `The service's rule tests could not be checked: ${String((error as ErrorLike).message ?? error)}`;
+      return { ...plan, items: plan.items.map((i) => (writes.includes(i) ? { ...i, notes: [...i.notes, note] } : i)) };
+    }
+    const byItem = new Map(writes.map((item, index) => [item, checks[index]]));
+    return {
+      ...plan,
+      items: plan.items.map((item) => {
+        const check = byItem.get(item);
+        if (!check || check.flipped.length === 0) return item;
+        return { ...item, flippedExpectations: check.flipped, notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)] };
+      }),
+    };
+  }
+
   return {
     readServiceConfig,
     exportDocument,
     readDocument,
-    async resolveSource(source: ConfigSource, options: ReadOptions = {}): Promise<ServiceConfig> {
-      if ('accountId' in source) return readServiceConfig(source.accountId, source.serviceId, options);
-      return pickService(await readDocument(source.document, source.passphrase), source.service);
-    },
+    resolveSource,
     /**
      * Creates a service with the source's settings on a new domain (through changes.apply: the
-     * journal records it), adds it to the account's list, and plans applying the source's
+     * journal records it, the account's list gains it), and plans applying the source's
      * policies onto it (clonePlanParts). The plan is applied like any other (config.apply with
      * the same parts), after the user ticks it.
      */
@@ -237,26 +349,15 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         ...(request.alternateDomainNames === undefined ? {} : { alternateDomainNames: request.alternateDomainNames }),
       });
       if (!built.ok) throw new CoreError('Config.InvalidClone', built.message, { fields: built.fields });
-      const { entry, data } = await deps.changes.apply({
-        accountId: request.accountId,
-        operationId: 'createService',
-        input: { params: {}, body: built.body },
-        confirmProduction: request.confirmProduction,
-      });
-      const parsed = serviceSchema.safeParse(data);
-      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
-      const created = parsed.data;
-      await deps.recordService(request.accountId, {
-        serviceId: created.id,
-        domainName: created.domainName,
-        ...(created.cName ? { cName: created.cName } : {}),
-        ...(created.enabled === undefined ? {} : { enabled: created.enabled }),
-      });
-      const target = await readServiceConfig(request.accountId, created.id);
+      const created = await createOrContinue(request, built.body);
+      // A create answered now is in the account's list already (changes.apply); one continued on may not be.
+      if (created.continued) await deps.changes.recordCreatedService(request.accountId, created.service);
+      const target = await readServiceConfig(request.accountId, created.service.id);
       return {
-        service: { id: created.id, domainName: created.domainName, cName: created.cName ?? null },
-        journalEntryId: entry.id,
+        service: { id: created.service.id, domainName: created.service.domainName, cName: created.service.cName ?? null },
+        journalEntryId: created.entryId,
         plan: planApply(source, target, { parts: clonePlanParts }),
+        ...(created.continued ? { continued: created.continued } : {}),
       };
     },
     async diff(left: ConfigSource, right: ConfigSource, options: ReadOptions = {}): Promise<ConfigDiff> {
@@ -264,20 +365,19 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       return diffServiceConfigs(l, r);
     },
     async plan(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
-      const source = await this.resolveSource(request.source, options);
-      const target = await readServiceConfig(request.target.accountId, request.target.serviceId, options);
-      return planApply(source, target, request.parts === undefined ? {} : { parts: request.parts });
+      return withSuiteChecks(request.target, await planNow(request, options));
     },
     /**
      * Plans again against the target as it is now, then applies the ticked items one by one
      * through changes.apply. Items that fail do not stop the others.
      */
-    async apply(request: PlanRequest & { itemIds: readonly string[]; confirmProduction?: boolean }): Promise<ApplyResult> {
+    async apply(request: ApplyRequest): Promise<ApplyResult> {
       const account = await deps.account(request.target.accountId);
       if (account.production && request.confirmProduction !== true) {
         throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Review the plan and confirm it to apply it.`);
       }
-      const plan = await this.plan(request);
+      // changes.apply checks each item's rule tests as it applies it, against the rules then.
+      const plan = await planNow(request);
       const ticked = new Set(request.itemIds);
       const unknown = [...ticked].filter((id) => !plan.items.some((i) => i.id === id));
       if (unknown.length > 0) {
@@ -312,6 +412,8 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
             operationId: item.operationId,
             input: item.input,
             confirmProduction: request.confirmProduction,
+            ...(request.flippedExpectations ? { flippedExpectations: request.flippedExpectations } : {}),
+            ...(request.acceptFlippedExpectations ? { acceptFlippedExpectations: true } : {}),
           });
           return { ...base, outcome: 'applied', message: null, journalEntryId: entry.id };
         } catch (error) {

@@ -7,6 +7,7 @@ import type { SandboxManager } from './sandbox-manager.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
 import type { WarningBoard } from './warnings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
+import type { Clock } from './clock.ts';
 
 export type ApiClientProvider = {
   /**
@@ -35,5 +36,6 @@ export type CoreContext = {
   warnings: WarningBoard;
   /** Sends an event to every renderer (Electron webContents / browser WebSocket). */
   emit<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>): void;
-  now(): Date;
+  /** The core's one clock: every service, store, cache and client reads time through it. */
+  clock: Clock;
 };

@@ -17,6 +17,9 @@ import { createImpactService, type ImpactService } from './impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
 import { knownServices } from './journal-view.ts';
 import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
+import { createApiReads, type ApiReads } from './api-reads.ts';
+import { createRevealThrottle } from './reveal-throttle.ts';
+import type { InventoryServiceInfo } from './inventory.ts';
 
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   createJournal(
@@ -28,11 +31,38 @@ export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   ),
 );
 
-/** THE guarded write path (production confirmation, journal); every API write goes through it. */
+/**
+ * THE guarded write path (production confirmation, rule tests, journal, the account's list); every
+ * API write goes through it.
+ */
 export const changeServiceFor: (ctx: CoreContext) => ChangeService = perCore((ctx) =>
   createChangeService({
     journal: journalFor(ctx),
     ...accountAccess(ctx),
+    suiteCheck: (accountId, change, options) => ruleSuitesFor(ctx).check(accountId, change, options),
+    recordCreatedService: (accountId, service) => recordCreatedService(ctx, accountId, service),
+  }),
+);
+
+/** The service exists and is journaled whatever happens here: a list that cannot be written is a warning. */
+async function recordCreatedService(ctx: CoreContext, accountId: string, service: InventoryServiceInfo): Promise<void> {
+  try {
+    await inventoryServiceFor(ctx).record(accountId, service);
+  } catch (error) {
+    ctx.warnings.add({
+      code: 'Inventory.RecordFailed',
+      message: `Service ${service.serviceId} (${service.domainName}) was created, but it could not be added to the account's service list (${error instanceof Error ? error.message : String(error)}). Add it by ID.`,
+    });
+  }
+}
+
+/** Reads through an account's signed client (api.* channels and the CLI); one reveal throttle per core, shared by every window and host. */
+export const apiReadsFor: (ctx: CoreContext) => ApiReads = perCore((ctx) =>
+  createApiReads({
+    currentAccountId: () => ctx.accounts.currentId(),
+    client: (accountId) => ctx.clients.forAccount(accountId),
+    revealThrottle: createRevealThrottle(ctx.clock.nowMs),
+    serviceRead: (accountId, service) => inventoryServiceFor(ctx).refresh(accountId, service),
   }),
 );
 
@@ -69,8 +99,8 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
     changes: changeServiceFor(ctx),
     // Through the inventory service, so the sandbox account's seeded services are there on first use.
     inventory: (accountId) => inventoryServiceFor(ctx).list(accountId),
-    recordService: (accountId, service) => inventoryServiceFor(ctx).record(accountId, service),
-    now: () => ctx.now(),
+    suiteCheck: (accountId, serviceId, changes) => ruleSuitesFor(ctx).checkEach(accountId, serviceId, changes),
+    now: ctx.clock.now,
     ruleTests: {
       get: async (accountId, serviceId) => (await ruleSuiteStoreFor(ctx).get({ accountId, serviceId })).expectations,
       replace: async (accountId, serviceId, expectations) => {
@@ -81,7 +111,7 @@ export const configDocumentsFor: (ctx: CoreContext) => ConfigDocumentService = p
 );
 
 export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
-  createSettingsStore({ dataDir: ctx.dataDir, now: () => ctx.now(), onWarning: (warning) => ctx.warnings.add(warning) }),
+  createSettingsStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
 /** Bulk apply (bulk-apply.ts); target selection by tag reads the tags store (a service carries its account's tags too). */
@@ -111,7 +141,7 @@ export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =
         message: `Bulk change${batches.length === 1 ? '' : 's'} ${names} stopped when the app closed. Open Bulk changes to resume; nothing continues by itself.`,
       });
     },
-    now: () => ctx.now(),
+    now: ctx.clock.now,
   }),
 );
 /** Tags on accounts and services (bulk target selection, baselines, filters). */
@@ -128,7 +158,7 @@ export const impactServiceFor: (ctx: CoreContext) => ImpactService = perCore((ct
     journal: journalFor(ctx),
     analytics: analyticsServiceFor(ctx),
     knownServices: (accountIds, entries) => knownServices({ inventory: (accountId) => inventoryStoreFor(ctx).list(accountId) }, accountIds, entries),
-    now: () => ctx.now(),
+    now: ctx.clock.now,
   }),
 );
 

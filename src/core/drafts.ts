@@ -45,13 +45,13 @@ export type DraftStore = {
 
 export type DraftStoreOptions = {
   dataDir: string;
-  now?: () => Date;
+  now: () => Date;
 } & Pick<JsonDocumentOptions<typeof draftsFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 const same = (d: Draft, k: DraftKey) => d.accountId === k.accountId && d.serviceId === k.serviceId && d.policyKey === k.policyKey;
 
 export function createDraftStore(options: DraftStoreOptions): DraftStore {
-  const now = options.now ?? (() => new Date());
+  const now = options.now;
   // Changes add or drop whole drafts: a shallow copy of the list is enough to work on.
   const document = createJsonDocument({
     path: join(options.dataDir, DRAFTS_FILE),

@@ -14,26 +14,27 @@ import { createImpactService } from './impact.ts';
 import { impactDataRange } from '#shared/analytics/impact.ts';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, type Point } from '#shared/analytics/model.ts';
 import { floorTo } from '#shared/analytics/ranges.ts';
+import { createFakeClock } from './test-support/fake-clock.ts';
 
 let dataDir: string;
 let core: Core;
 let accountId: string;
-/** The core's clock: changes are applied "a day ago", then the clock moves to the real now. */
-let clock = 0;
-const realNow = floorTo(Date.now(), FIVE_MINUTES_MS);
+/** The core's clock (its sandbox's too): changes are applied a day ago, then the clock moves on to now. */
+const clock = createFakeClock();
+const realNow = floorTo(Date.UTC(2026, 10, 23, 12, 0), FIVE_MINUTES_MS);
 const changeAt = realNow - DAY_MS + 2 * 60_000;
 let shopEntry: string;
 let mediaEntry: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-impact-'));
-  clock = changeAt;
+  clock.set(changeAt);
   core = createCore({
     dataDir,
     secretStore: createMemorySecretStore(),
     sandboxOptions: { statePath: null },
     clientOptions: { timeoutMs: 10_000 },
-    now: () => new Date(clock),
+    clock,
   });
   accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
   await core.invoke('inventory.list', { accountId });
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const entries = data(await core.invoke('journal.list', { accountId })).entries;
   shopEntry = entries.find((e) => e.serviceId === 101)!.id;
   mediaEntry = entries.find((e) => e.serviceId === 102)!.id;
-  clock = realNow;
+  clock.set(realNow);
 });
 afterAll(async () => {
   await core.dispose();
@@ -96,7 +97,7 @@ describe('impact.lines', () => {
 
   it('flags a shift written into the cache at the time of the change', async () => {
     // Synthetic series for static.example-media.net: a daily cycle, origin requests halve at the change.
-    const cache = new AnalyticsCache({ dir: join(dataDir, CACHE_DIR_NAME) });
+    const cache = new AnalyticsCache({ dir: join(dataDir, CACHE_DIR_NAME), now: clock.nowMs });
     const range = impactDataRange(changeAt, 6);
     const level = (t: number) => 1000 * (1 + 0.5 * Math.sin(((t % DAY_MS) / DAY_MS) * 2 * Math.PI));
     const wiggle = (t: number) => 1 + 0.03 * Math.sin(t / 7_777_777);
@@ -155,20 +156,21 @@ describe('markers of a bulk run', () => {
   it('carry the batch ID the journal recorded', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'accel-impact-batch-'));
     try {
-      const journal = createJournal({ dataDir: dir });
       const at = new Date(Date.UTC(2026, 10, 20, 12, 0)).toISOString();
+      const now = () => new Date(Date.UTC(2026, 10, 21));
+      const journal = createJournal({ dataDir: dir, now });
       const base = { accountId: 'acme', accountName: 'Acme', operationId: 'setCorsHeaders' as const, policyId: null, summary: 'Set CORS headers', before: null, after: {}, at };
       await journal.append({ ...base, serviceId: 7, result: { ok: true }, batchId: 'bulk-42' });
       await journal.append({ ...base, serviceId: 8, result: { ok: true } });
       await journal.append({ ...base, serviceId: 7, result: { ok: false, code: 'X', message: 'failed' } });
       const service = createImpactService({
         journal,
-        analytics: { cache: new AnalyticsCache({ dir: join(dir, CACHE_DIR_NAME) }), fetch: () => Promise.reject(new Error('no fetch in this test')) },
+        analytics: { cache: new AnalyticsCache({ dir: join(dir, CACHE_DIR_NAME), now: () => now().getTime() }), fetch: () => Promise.reject(new Error('no fetch in this test')) },
         knownServices: async () => [
           { accountId: 'acme', serviceId: 7, domainName: 'a.example.com' },
           { accountId: 'acme', serviceId: 8, domainName: 'b.example.com' },
         ],
-        now: () => new Date(Date.UTC(2026, 10, 21)),
+        now,
       });
       const markers = await service.markers({ accountId: 'acme', serviceNames: ['A.example.com', 'b.example.com'], from: Date.parse(at) - HOUR_MS, to: Date.parse(at) + HOUR_MS });
       // The failed change is not a marker; the names are the chart's spelling.

@@ -50,7 +50,7 @@ function nameMap(known: readonly KnownService[]): Map<string, string> {
   return out;
 }
 
-const isApplied = (entry: JournalEntry): entry is JournalEntry & { serviceId: number } => entry.result.ok && entry.serviceId !== null;
+const isApplied = (entry: JournalEntry): entry is JournalEntry & { serviceId: number } => entry.result.ok === true && entry.serviceId !== null;
 
 export function createImpactService(deps: ImpactServiceDeps): ImpactService {
   /** Cache entries read once per call: changes to the same service share them. */

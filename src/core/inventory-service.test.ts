@@ -8,6 +8,7 @@ import { ApiError, ConnectionError } from './api/errors.ts';
 import { InventoryStore } from './inventory.ts';
 import { createInventoryService } from './inventory-service.ts';
 import type { ServiceReader } from './service-reads.ts';
+import { createFakeClock } from './test-support/fake-clock.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -28,7 +29,7 @@ async function setup(options: { sandbox?: boolean; fail?: Error } = {}) {
   dirs.push(dataDir);
   const changes: string[] = [];
   const service = createInventoryService({
-    store: new InventoryStore({ dataDir }),
+    store: new InventoryStore({ dataDir, now: createFakeClock().now }),
     client: async () => reader(options.fail),
     isSandboxAccount: async () => options.sandbox ?? false,
     seededServices: async () => [{ id: 103, domainName: 'seed-name.example' }],

@@ -28,6 +28,8 @@ export type InventoryService = {
   addByIds(accountId: string, ids: readonly number[]): Promise<AddByIdsResult>;
   /** A service created from this app. */
   record(accountId: string, service: InventoryServiceInfo): Promise<InventoryEntry>;
+  /** A read of a service (getService): its listed entry takes the name, CNAME and state read (unlisted services stay unlisted). */
+  refresh(accountId: string, service: InventoryServiceInfo): Promise<InventoryEntry | null>;
   remove(accountId: string, serviceIds: readonly number[]): Promise<number>;
 };
 
@@ -83,6 +85,12 @@ export function createInventoryService(deps: InventoryServiceDeps): InventorySer
       const [entry] = await store.upsert(accountId, [service], 'created');
       deps.changed(accountId);
       if (!entry) throw new CoreError('Inventory.WriteFailed', 'The service could not be recorded in the inventory.');
+      return entry;
+    },
+
+    async refresh(accountId, service) {
+      const entry = await store.refresh(accountId, service);
+      if (entry) deps.changed(accountId);
       return entry;
     },
 

@@ -2,7 +2,7 @@
 // this file is the only place that knows which services an account has (see channels/inventory.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type JsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
+import { createJsonDocument, type ChangeControl, type JsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
 import { inventoryEntrySchema, type InventoryEntry, type InventorySource } from '#shared/ipc/channels/inventory.ts';
 
 const accountInventorySchema = z.object({
@@ -24,9 +24,18 @@ type InventoryFile = z.infer<typeof inventoryFileSchema>;
 
 export type InventoryServiceInfo = { serviceId: number; domainName: string; cName?: string; enabled?: boolean };
 
+/** Whether a read of the service says something else than the entry (what the read did not carry does not count). */
+function differs(entry: InventoryEntry, read: InventoryServiceInfo): boolean {
+  return (
+    entry.domainName !== read.domainName ||
+    (read.cName !== undefined && entry.cName !== read.cName) ||
+    (read.enabled !== undefined && entry.enabled !== read.enabled)
+  );
+}
+
 export type InventoryStoreOptions = {
   dataDir: string;
-  now?: () => Date;
+  now: () => Date;
 } & Pick<JsonDocumentOptions<typeof inventoryFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 export class InventoryStore {
@@ -37,7 +46,7 @@ export class InventoryStore {
 
   constructor(options: InventoryStoreOptions) {
     this.path = join(options.dataDir, INVENTORY_FILE);
-    this.#now = options.now ?? (() => new Date());
+    this.#now = options.now;
     this.#document = createJsonDocument({
       path: this.path,
       schema: inventoryFileSchema,
@@ -91,6 +100,34 @@ export class InventoryStore {
     });
   }
 
+  /**
+   * Brings a listed entry's name, CNAME and state in step with a read of the service; returns the
+   * entry when it changed, null when the service is not listed or nothing changed (no write then).
+   */
+  async refresh(accountId: string, service: InventoryServiceInfo): Promise<InventoryEntry | null> {
+    // Most reads change nothing: look first, without copying the file for an update.
+    const listed = (await this.#read()).accounts[accountId]?.services.find((entry) => entry.serviceId === service.serviceId);
+    if (!listed || !differs(listed, service)) return null;
+    return this.#mutate((file, control) => {
+      const account = file.accounts[accountId];
+      const index = account?.services.findIndex((entry) => entry.serviceId === service.serviceId) ?? -1;
+      const existing = index >= 0 ? account?.services[index] : undefined;
+      // What the read did not carry stays as it was.
+      const entry: InventoryEntry | undefined = existing && {
+        ...existing,
+        domainName: service.domainName,
+        ...(service.cName === undefined ? {} : { cName: service.cName }),
+        ...(service.enabled === undefined ? {} : { enabled: service.enabled }),
+      };
+      if (!account || !existing || !entry || !differs(existing, entry)) {
+        control.skipWrite();
+        return null;
+      }
+      account.services[index] = entry;
+      return entry;
+    });
+  }
+
   /** Marks the sandbox seed as done even when it held no services. */
   markSeeded(accountId: string): Promise<void> {
     return this.#mutate((file) => {
@@ -122,7 +159,7 @@ export class InventoryStore {
   }
 
   // Works on a copy, so a failed write leaves the current value as it is on disk.
-  #mutate<T>(change: (file: InventoryFile) => T): Promise<T> {
+  #mutate<T>(change: (file: InventoryFile, control: ChangeControl) => T): Promise<T> {
     return this.#document.update(change);
   }
 }

@@ -33,17 +33,28 @@ describe('spreadsheet-safe CSV cells', () => {
 
 describe('journal export', () => {
   it('writes one CSV row per entry, with domain names and no live formula', () => {
-    const csv = journalToCsv([base, { ...base, id: 'e2', serviceId: null, result: { ok: true }, batchId: undefined }], [{ accountId: 'acme', serviceId: 101, domainName: 'shop.acme.test' }]);
+    const csv = journalToCsv(
+      [
+        base,
+        { ...base, id: 'e2', serviceId: null, result: { ok: true }, batchId: undefined },
+        { ...base, id: 'e3', result: { ok: null, code: 'Change.OutcomeUnknown', message: 'unknown — the app stopped before the gateway answered' } },
+        { ...base, id: 'e4', result: { ok: true, confirmed: 'read-back', message: 'Confirmed after restart: the policy 7 already has the values that were sent.' } },
+      ],
+      [{ accountId: 'acme', serviceId: 101, domainName: 'shop.acme.test' }],
+    );
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(JOURNAL_CSV_COLUMNS.join(','));
     expect(lines[1]).toBe(
-      `2026-11-20T10:00:00.000Z,"Acme, Inc.",acme,101,shop.acme.test,Update access control policy (V2),7,"Edit access control policy 7 “=HYPERLINK(""http://evil"")”",failed,InvalidParameter,"'+cmd|"" /C calc""!A0",batch-9,,e1`,
+      `2026-11-20T10:00:00.000Z,"Acme, Inc.",acme,101,shop.acme.test,Update access control policy (V2),7,"Edit access control policy 7 “=HYPERLINK(""http://evil"")”",failed,InvalidParameter,"'+cmd|"" /C calc""!A0",,batch-9,,e1`,
     );
     expect(lines[1]).toContain(`"'+cmd|"`);
-    expect(lines[2]).toContain(',applied,,,,,e2');
-    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain(',applied,,,,,,e2');
+    // A write whose answer never came, and one confirmed by reading the service after a restart.
+    expect(lines[3]).toContain(',unknown,Change.OutcomeUnknown,unknown — the app stopped before the gateway answered,,batch-9,,e3');
+    expect(lines[4]).toContain(',applied,,,applied (confirmed by reading it back): Confirmed after restart: the policy 7 already has the values that were sent.,batch-9,,e4');
+    expect(lines).toHaveLength(6);
     // No cell of any row starts with a formula character.
-    for (const line of lines.slice(1, 3)) for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+@]/);
+    for (const line of lines.slice(1, 5)) for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+@]/);
   });
 
   it('writes JSON with the filters, the count and redacted entries', () => {

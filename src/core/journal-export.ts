@@ -5,7 +5,7 @@
 import { redact, redactText } from './api/errors.ts';
 import { spreadsheetSafeRow } from '#shared/csv-safe.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
-import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomeView, OUTCOME_UNKNOWN, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import type { KnownService } from './journal-filter.ts';
 
 export const JOURNAL_EXPORT_FORMAT = 'acceleration-console/journal-export';
@@ -23,6 +23,7 @@ export const JOURNAL_CSV_COLUMNS = [
   'outcome',
   'error code',
   'error message',
+  'confirmation',
   'batch ID',
   're-applied entry',
   'entry ID',
@@ -37,6 +38,7 @@ export function journalToCsv(entries: readonly JournalEntry[], names: readonly K
   const domainOf = domainLookup(names);
   const lines = [spreadsheetSafeRow(JOURNAL_CSV_COLUMNS)];
   for (const entry of entries) {
+    const outcome = journalOutcomeView(entry.result);
     lines.push(
       spreadsheetSafeRow([
         entry.at,
@@ -47,9 +49,11 @@ export function journalToCsv(entries: readonly JournalEntry[], names: readonly K
         operationFacts[entry.operationId].action,
         entry.policyId === null ? '' : String(entry.policyId),
         entry.summary,
-        entry.result.ok ? 'applied' : 'failed',
-        entry.result.ok ? '' : entry.result.code,
-        entry.result.ok ? '' : entry.result.message,
+        // applied, failed, unknown (no answer came), or sending (still out when exported)
+        outcome.outcome,
+        entry.result.ok === true ? '' : (entry.result.code ?? OUTCOME_UNKNOWN),
+        entry.result.ok === true ? '' : (outcome.detail ?? ''),
+        entry.result.ok === true && entry.result.confirmed ? `${outcome.label}: ${entry.result.message ?? ''}`.trim() : '',
         entry.batchId ?? '',
         entry.reapplyOf ?? '',
         entry.id,

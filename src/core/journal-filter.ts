@@ -64,7 +64,7 @@ export function matchesJournalQuery(entry: JournalEntry, query: Omit<JournalQuer
   if (query.operationId !== undefined && entry.operationId !== query.operationId) return false;
   // The batch: its ID, or a start of it (the short ID the journal and the bulk lists show).
   if (query.batchId !== undefined && query.batchId !== '' && (entry.batchId === undefined || !batchIdMatches(entry.batchId, query.batchId))) return false;
-  if (query.outcome !== undefined && entry.result.ok !== (query.outcome === 'ok')) return false;
+  if (query.outcome !== undefined && entry.result.ok !== { ok: true, failed: false, unknown: null }[query.outcome]) return false;
   if (query.from !== undefined || query.to !== undefined) {
     const at = Date.parse(entry.at);
     if (query.from !== undefined && at < Date.parse(query.from)) return false;

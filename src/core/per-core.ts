@@ -24,7 +24,7 @@ export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx
 export function storeOptions(ctx: CoreContext, code: string, message: (report: CorruptFileReport) => string) {
   return {
     dataDir: ctx.dataDir,
-    now: () => ctx.now(),
+    now: ctx.clock.now,
     corruptWarning: { code, message },
     onWarning: (warning: Warning) => ctx.warnings.add(warning),
   };
@@ -38,7 +38,8 @@ export function storeOptions(ctx: CoreContext, code: string, message: (report: C
 export function accountAccess(ctx: CoreContext) {
   return {
     account: async (accountId: string): Promise<ChangeAccount> => {
-      const account = await ctx.accounts.get(accountId);
+      // Fresh: a production flag set from another process (the CLI, the app) a moment ago counts.
+      const account = await ctx.accounts.get(accountId, { fresh: true });
       return { id: account.id, name: account.name, production: account.production };
     },
     client: async (accountId: string): Promise<ChangeClient> => {

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
+import type { BudgetPriority } from './api/budget.ts';
 import { CoreError } from './errors.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
@@ -39,7 +40,7 @@ export type RuleSuiteStore = {
   removeAccount(accountId: string): Promise<number>;
 };
 
-export type RuleSuiteStoreOptions = { dataDir: string; now?: () => Date } & Pick<
+export type RuleSuiteStoreOptions = { dataDir: string; now: () => Date } & Pick<
   JsonDocumentOptions<typeof suitesFileSchema>,
   'onCorrupt' | 'corruptWarning' | 'onWarning'
 >;
@@ -56,7 +57,7 @@ function checked(expectations: readonly Expectation[]): Expectation[] {
 }
 
 export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteStore {
-  const now = options.now ?? (() => new Date());
+  const now = options.now;
   const document = createJsonDocument({
     path: join(options.dataDir, RULE_SUITES_FILE),
     schema: suitesFileSchema,
@@ -123,10 +124,13 @@ export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteS
 }
 
 /** What running suites needs (structural, so tests can pass fakes). */
+/** Budget priority and cancel of the list reads (a bulk run's checks are background work, cancelled with it). */
+export type ReadOptions = { priority?: BudgetPriority; signal?: AbortSignal };
+
 export type RuleSuiteDeps = {
   store: RuleSuiteStore;
   account(accountId: string): Promise<{ id: string; name: string }>;
-  client(accountId: string): Promise<{ call(operationId: string, input: { params: Record<string, unknown> }): Promise<unknown> }>;
+  client(accountId: string): Promise<{ call(operationId: string, input: { params: Record<string, unknown> }, options?: ReadOptions): Promise<unknown> }>;
   /** Journal entries of a service, newest first (V2 access conditions applied from this app). */
   journal(accountId: string, serviceId: number): Promise<readonly JournalEntry[]>;
   /** Domain names of an account's known services. */
@@ -140,13 +144,13 @@ const asList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]
 type ErrorLike = { code?: unknown; message?: unknown };
 
 export function createRuleSuiteService(deps: RuleSuiteDeps) {
-  async function readLists(accountId: string, serviceId: number): Promise<ServicePolicyLists> {
+  async function readLists(accountId: string, serviceId: number, options?: ReadOptions): Promise<ServicePolicyLists> {
     const client = await deps.client(accountId);
     const params = { params: { serviceId } };
     const [cache, access, redirections] = await Promise.all([
-      client.call('listCacheControlPoliciesV2', params),
-      client.call('listAccessControlPolicies', params),
-      client.call('listRedirectionPoliciesV2', params),
+      client.call('listCacheControlPoliciesV2', params, options),
+      client.call('listAccessControlPolicies', params, options),
+      client.call('listRedirectionPoliciesV2', params, options),
     ]);
     return { cache: asList(cache), access: asList(access), redirections: asList(redirections) };
   }
@@ -184,16 +188,29 @@ export function createRuleSuiteService(deps: RuleSuiteDeps) {
       return runs;
     },
     /** The suite of the change's service, on the rules now and after the change. */
-    async check(accountId: string, change: ProposedChange): Promise<ChangeCheck> {
+    async check(accountId: string, change: ProposedChange, options?: ReadOptions): Promise<ChangeCheck> {
       const serviceId = Number(change.params.serviceId);
-      if (!Number.isSafeInteger(serviceId) || serviceId <= 0 || !changesRules(change.operationId)) return { total: 0, flipped: [], fixed: [] };
-      const { expectations } = await deps.store.get({ accountId, serviceId });
-      // No suite: nothing to read, the review opens as fast as before.
-      if (expectations.length === 0) return { total: 0, flipped: [], fixed: [] };
-      const [lists, journal] = await Promise.all([readLists(accountId, serviceId), deps.journal(accountId, serviceId)]);
-      return checkChangeOnLists(expectations, lists, journal, change);
+      if (!Number.isSafeInteger(serviceId) || serviceId <= 0) return noCheck();
+      const [check] = await checkEach(accountId, serviceId, [change], options);
+      return check ?? noCheck();
     },
+    checkEach,
   };
+
+  /**
+   * Several changes of one service, each on its own against the rules now (a plan's items): the
+   * service's lists are read once. No suite, or no change that can alter a verdict: no reads.
+   */
+  async function checkEach(accountId: string, serviceId: number, changes: readonly ProposedChange[], options?: ReadOptions): Promise<ChangeCheck[]> {
+    if (!changes.some((c) => changesRules(c.operationId))) return changes.map(noCheck);
+    const { expectations } = await deps.store.get({ accountId, serviceId });
+    // No suite: nothing to read, the review opens as fast as before.
+    if (expectations.length === 0) return changes.map(noCheck);
+    const [lists, journal] = await Promise.all([readLists(accountId, serviceId, options), deps.journal(accountId, serviceId)]);
+    return changes.map((change) => (changesRules(change.operationId) ? checkChangeOnLists(expectations, lists, journal, change) : noCheck()));
+  }
 }
+
+const noCheck = (): ChangeCheck => ({ total: 0, flipped: [], fixed: [] });
 
 export type RuleSuiteService = ReturnType<typeof createRuleSuiteService>;

@@ -10,6 +10,8 @@ export type RunningSandbox = Awaited<ReturnType<typeof StartSandbox>>;
 export type SandboxCredentials = RunningSandbox['credentials'];
 
 export type SandboxManagerOptions = {
+  /** The core's clock, the in-process gateway's too (a test's sandboxOptions.now may set it apart). */
+  now: () => Date;
   /** Passed to startSandbox (port and host are always 0 / 127.0.0.1 unless given here). */
   sandboxOptions?: Partial<SandboxStartOptions>;
   /** File the sandbox keeps its state in between runs (undefined: in memory only). */
@@ -28,7 +30,7 @@ export interface SandboxManager {
   stop(): Promise<void>;
 }
 
-export function createSandboxManager(options: SandboxManagerOptions = {}): SandboxManager {
+export function createSandboxManager(options: SandboxManagerOptions): SandboxManager {
   let running: Promise<RunningSandbox> | undefined;
   let started: RunningSandbox | undefined;
   let stopped = false;
@@ -44,6 +46,7 @@ export function createSandboxManager(options: SandboxManagerOptions = {}): Sandb
         const sandbox = await start({
           port: 0,
           host: '127.0.0.1',
+          now: options.now,
           ...(options.statePath ? { statePath: options.statePath } : {}),
           ...options.sandboxOptions,
         });

@@ -1,6 +1,6 @@
 // Reading services by ID (getService), a few at a time, sorting the answers into found, not
 // found and failed. Used by the inventory when the user adds IDs and when the sandbox account
-// is seeded.
+// is seeded; serviceInfoFromRead is how any read of a service refreshes its list entry.
 import type { InventoryServiceInfo } from './inventory.ts';
 import type { BudgetPriority } from './api/budget.ts';
 
@@ -19,6 +19,12 @@ const notFoundCodes = new Set(['InvalidService.IdIncorrect', 'InvalidService.IdP
 const readConcurrency = 4;
 
 type ErrorLike = { code?: unknown; message?: unknown; status?: unknown };
+
+/** What a getService answer says about the service for its list entry; null when it names no domain. */
+export function serviceInfoFromRead(serviceId: number, data: unknown): InventoryServiceInfo | null {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return typeof record.domainName === 'string' && record.domainName !== '' ? serviceInfo(serviceId, data) : null;
+}
 
 function serviceInfo(serviceId: number, data: unknown): InventoryServiceInfo {
   const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;

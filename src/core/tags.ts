@@ -21,7 +21,7 @@ type TagsFile = z.infer<typeof tagsFileSchema>;
 
 export type TagStoreOptions = {
   dataDir: string;
-  now?: () => Date;
+  now: () => Date;
 } & Pick<JsonDocumentOptions<typeof tagsFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
 export type TaggedService = { accountId: string; serviceId: number; tags: string[] };

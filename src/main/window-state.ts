@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic } from '#core/storage/atomic-json.ts';
+import { systemClock } from '#core/clock.ts';
 
 export type Rectangle = { x: number; y: number; width: number; height: number };
 export type WindowState = { bounds: Rectangle; maximized: boolean };
@@ -25,7 +26,7 @@ export function windowStatePath(userDataDir: string): string {
 
 export async function loadWindowState(userDataDir: string): Promise<WindowState | null> {
   try {
-    const saved = await readJsonFile(windowStatePath(userDataDir), windowStateSchema);
+    const saved = await readJsonFile(windowStatePath(userDataDir), windowStateSchema, { now: systemClock.now });
     return saved ? { bounds: saved.bounds, maximized: saved.maximized } : null;
   } catch {
     // An unreadable file costs the user a window position, never the start of the app.

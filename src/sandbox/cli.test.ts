@@ -41,7 +41,7 @@ describe('npm run sandbox', () => {
       };
       expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(first.services.length).toBeGreaterThanOrEqual(6);
-      const client = createApiClient({ baseUrl: first.baseUrl, keyId: first.accessKeyId, secret: first.accessKeySecret, budget: false });
+      const client = createApiClient({ baseUrl: first.baseUrl, keyId: first.accessKeyId, secret: first.accessKeySecret, budget: false, now: Date.now });
       const customer = await client.getCustomer({ params: { customer_id: first.customerId } });
       expect(customer.id).toBe(first.customerId);
       await client.close();
@@ -90,7 +90,7 @@ describe('main (in-process, as accel sandbox runs it)', () => {
     const info = JSON.parse(await first) as { baseUrl: string; accessKeyId: string; accessKeySecret: string; customerId: number };
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(process.listenerCount('SIGTERM')).toBe(before.term + 1);
-    const client = createApiClient({ baseUrl: info.baseUrl, keyId: info.accessKeyId, secret: info.accessKeySecret, budget: false });
+    const client = createApiClient({ baseUrl: info.baseUrl, keyId: info.accessKeyId, secret: info.accessKeySecret, budget: false, now: Date.now });
     expect((await client.getCustomer({ params: { customer_id: info.customerId } })).id).toBe(info.customerId);
     await client.close();
     stop.abort();
@@ -128,7 +128,7 @@ describe('main (in-process, as accel sandbox runs it)', () => {
     expect(info.customers[0]).toMatchObject({ customerId: 1024, accessKeyId: info.accessKeyId });
     for (const c of info.customers) {
       expect(c.services.some((s) => s.domainName === 'www.example-shop.com')).toBe(true);
-      const client = createApiClient({ baseUrl: info.baseUrl, keyId: c.accessKeyId, secret: c.accessKeySecret, budget: false });
+      const client = createApiClient({ baseUrl: info.baseUrl, keyId: c.accessKeyId, secret: c.accessKeySecret, budget: false, now: Date.now });
       expect((await client.getCustomer({ params: { customer_id: c.customerId } })).name).toBe(c.name);
       const [series] = await client.getRequestNumber({
         body: { serviceNames: ['www.example-shop.com'], startTime: new Date(fromMs - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), endTime: new Date(fromMs + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },

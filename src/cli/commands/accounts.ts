@@ -1,10 +1,11 @@
-// accel accounts list|add|set-secret|remove|switch|export|import
+// accel accounts list|add|update|set-secret|remove|switch|export|import
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
+import { parseTagInput } from '#shared/tags.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
 
 export const help = `Usage: accel accounts <action> [options]
@@ -13,12 +14,18 @@ Actions:
   list [--json]                       List the accounts (* marks the current one)
   add --name NAME --base-url URL --key-id ID --customer-id N
       [--secret-env VAR] [--color C] [--production] [--notes TEXT]
-      [--no-verify] [--current]
+      [--tag TAG ...] [--no-verify] [--current]
                                       Add an account. The secret is read from the
                                       environment variable VAR, or else from stdin;
                                       it is stored in the OS keychain only. The
                                       credentials are checked with getCustomer
-                                      unless --no-verify is given.
+                                      unless --no-verify is given. --tag (repeatable,
+                                      or comma-separated) tags the account.
+  update <name|id> [--name NAME] [--production | --no-production]
+      [--color C] [--notes TEXT]      Rename an account, flag it production (every change
+                                      to it then needs confirming: --yes) or not, change
+                                      its colour or notes. Only the options given change.
+                                      Tags: accel tags.
   set-secret <name|id> [--secret-env VAR] [--key-id ID] [--no-verify]
                                       Store the access key secret of an account (an
                                       imported one that needs its secret, or a
@@ -92,6 +99,7 @@ async function add(args: string[], io: CliIo, cli: CliCore): Promise<number> {
       color: { type: 'string' },
       production: { type: 'boolean', default: false },
       notes: { type: 'string', default: '' },
+      tag: { type: 'string', multiple: true },
       'no-verify': { type: 'boolean', default: false },
       current: { type: 'boolean' },
     },
@@ -100,8 +108,9 @@ async function add(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   for (const required of ['name', 'base-url', 'key-id', 'customer-id'] as const) {
     if (!values[required]) throw new UsageError(`--${required} is required`);
   }
+  const tags = values.tag === undefined ? undefined : parseTags(values.tag);
   const secret = await readSecret(io, values['secret-env']);
-  const { account, verified } = await cli.call('accounts.add', {
+  const added = await cli.call('accounts.add', {
     name: values.name!,
     baseUrl: values['base-url']!,
     accessKeyId: values['key-id']!,
@@ -112,13 +121,47 @@ async function add(args: string[], io: CliIo, cli: CliCore): Promise<number> {
     notes: values.notes,
     verify: !values['no-verify'],
     makeCurrent: values.current,
+    ...(tags ? { tags } : {}),
   });
+  const { account, verified } = added;
   io.stdout.write(`${JSON.stringify(account, null, 2)}\n`);
+  if (added.tagsError) io.stderr.write(`warning: ${added.tagsError}\n`);
   io.stderr.write(
     verified
       ? `Added "${account.name}": customer ${account.customer?.name ?? account.customerId} verified; the secret is in the keychain.\n`
       : `Added "${account.name}" without verifying the credentials; the secret is in the keychain.\n`,
   );
+  return EXIT_OK;
+}
+
+/** Tags as typed after --tag (repeatable, each may hold several separated by commas); a bad one is a usage error naming the rule. */
+export function parseTags(given: readonly string[]): string[] {
+  const parsed = parseTagInput(given.join(','));
+  if (!parsed.ok) throw new UsageError(`--tag: ${parsed.message}`);
+  return parsed.tags;
+}
+
+async function update(args: string[], io: CliIo, cli: CliCore): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { name: { type: 'string' }, production: { type: 'boolean' }, color: { type: 'string' }, notes: { type: 'string' } },
+    allowPositionals: true,
+    allowNegative: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
+  const patch = {
+    ...(values.name === undefined ? {} : { name: values.name }),
+    ...(values.production === undefined ? {} : { production: values.production }),
+    ...(values.color === undefined ? {} : { color: values.color as AccountView['color'] }),
+    ...(values.notes === undefined ? {} : { notes: values.notes }),
+  };
+  if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --name, --production / --no-production, --color or --notes');
+  const target = await findAccount(cli, positionals[0] as string);
+  const account = await cli.call('accounts.update', { accountId: target.id, patch });
+  io.stdout.write(`${JSON.stringify(account, null, 2)}\n`);
+  const flag = values.production === undefined ? '' : account.production ? ' It is flagged production: every change to it needs confirming (--yes).' : ' It is no longer flagged production.';
+  io.stderr.write(`Updated "${account.name}".${flag}\n`);
   return EXIT_OK;
 }
 
@@ -232,6 +275,7 @@ async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<
 const actions: Record<string, (args: string[], io: CliIo, cli: CliCore) => Promise<number>> = {
   list,
   add,
+  update,
   'set-secret': setSecret,
   remove,
   switch: switchTo,

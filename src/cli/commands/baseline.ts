@@ -8,8 +8,10 @@ import { findAccount } from './accounts.ts';
 import { toIpcError } from '#core/ipc-error.ts';
 import type { BaselineReportView } from '#shared/ipc/channels/baselines.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { fixBaselines, fixHelp } from './baseline-fix.ts';
 
 export const help = `Usage: accel baseline check [--baseline NAME] [--accounts A,B] [--format table|json|junit] [--offline]
+       accel baseline fix [--baseline NAME] [--check CHECK_ID …] [--accounts A,B] [--offline] [--dry-run] [--yes] [--format table|json]
        accel baseline list
        accel baseline export [--baseline NAME …] [--out FILE]
        accel baseline import FILE
@@ -21,27 +23,31 @@ check      evaluates saved baselines (all of them, or the one named) over the co
   --format table (default), json (the full report) or junit (a suite per baseline and
            account; each failing check of a service a <failure> case, each unknown one a
            <skipped> case, and the passing results one case per account)
+${fixHelp.split('\n').slice(2).join('\n')}
 list       the saved baselines and their checks
 export     the baselines as a document (account assignments stay on this computer)
 import     adds the document's baselines, replacing those of the same name
 
-Exit status: 0 every check passed (unknown results do not fail), 1 a check failed or an error
-occurred, 2 a mistake in the command line.
+Exit status of check: 0 every check passed (unknown results, also services not checked yet, do
+not fail), 1 a check failed or an error occurred, 2 a mistake in the command line.
 `;
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function table(report: BaselineReportView): string {
-  const lines = [`Baseline “${report.baseline}” — ${report.totals.fail} failed, ${report.totals.pass} passed, ${report.totals.unknown} unknown`];
+  const notChecked = report.totals.unchecked > 0 ? ` (${report.totals.unchecked} not checked: no snapshot)` : '';
+  const lines = [`Baseline “${report.baseline}” — ${report.totals.fail} failed, ${report.totals.pass} passed, ${report.totals.unknown} unknown${notChecked}`];
   for (const account of report.accounts) {
-    const when = account.oldestSnapshotAt === null ? 'no snapshot yet' : `snapshots ${account.oldestSnapshotAt} … ${account.newestSnapshotAt}`;
-    const missing = account.withoutSnapshot > 0 ? `, ${account.withoutSnapshot} service(s) without a snapshot` : '';
+    const when = account.oldestSnapshotAt === null ? 'none checked yet (no snapshot)' : `snapshots ${account.oldestSnapshotAt} … ${account.newestSnapshotAt}`;
+    const missing = account.oldestSnapshotAt !== null && account.withoutSnapshot > 0 ? `, ${account.withoutSnapshot} service(s) not checked (no snapshot)` : '';
     lines.push('', `${account.accountName}: ${account.services} service(s), ${when}${missing}`);
     const width = Math.max(...report.checks.map((c) => c.title.length));
     report.checks.forEach((check, i) => {
       const c = account.cells[i];
-      const status = c.fail > 0 ? 'FAIL' : c.unknown > 0 ? '?   ' : 'ok  ';
-      lines.push(`  ${status} ${check.title.padEnd(width)}  ${c.pass} pass  ${c.fail} fail  ${c.unknown} unknown`);
+      // Never "ok" for services nobody looked at.
+      const status = c.fail > 0 ? 'FAIL' : c.unchecked > 0 && c.unchecked === c.unknown && c.pass === 0 ? '--  ' : c.unknown > 0 ? '?   ' : c.pass > 0 ? 'ok  ' : '--  ';
+      const unchecked = c.unchecked > 0 ? ` (${c.unchecked} not checked)` : '';
+      lines.push(`  ${status} ${check.title.padEnd(width)}  ${c.pass} pass  ${c.fail} fail  ${c.unknown} unknown${unchecked}`);
     });
   }
   const failures = report.details.filter((d) => d.status === 'fail');
@@ -89,11 +95,13 @@ function junit(reports: readonly BaselineReportView[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="accel baseline check">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
+const accountIdsOf = (cli: CliCore, list: string) => Promise.all(list.split(',').map((a) => a.trim()).filter((a) => a !== '').map(async (a) => (await findAccount(cli, a)).id));
+
 async function check(cli: CliCore, io: CliIo, options: { baseline?: string; accounts?: string; format: string; offline: boolean }): Promise<number> {
   const { baselines } = await cli.call('baselines.list', {});
   const names = options.baseline !== undefined ? [options.baseline] : baselines.map((b) => b.name);
   if (names.length === 0) throw new UsageError('No baseline is saved yet: create one in the app (Baselines) or import one with accel baseline import FILE.');
-  const accountIds = options.accounts === undefined ? undefined : await Promise.all(options.accounts.split(',').map((a) => a.trim()).filter((a) => a !== '').map(async (a) => (await findAccount(cli, a)).id));
+  const accountIds = options.accounts === undefined ? undefined : await accountIdsOf(cli, options.accounts);
   const reports: BaselineReportView[] = [];
   for (const name of names) {
     const { report, refresh } = await cli.call('baselines.evaluate', { name, ...(accountIds ? { accountIds } : {}), refresh: !options.offline, details: true });
@@ -115,6 +123,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       format: { type: 'string', default: 'table' },
       offline: { type: 'boolean', default: false },
       out: { type: 'string' },
+      check: { type: 'string', multiple: true },
+      'dry-run': { type: 'boolean', default: false },
+      yes: { type: 'boolean', default: false },
     },
     allowPositionals: true,
     strict: true,
@@ -122,19 +133,39 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = positionals;
   const format = values.format;
   if (format !== 'table' && format !== 'json' && format !== 'junit') throw new UsageError('--format must be table, json or junit');
+  if (command === 'fix') {
+    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}"`);
+    if (format === 'junit') throw new UsageError('fix takes --format table or json');
+    if ((values.baseline?.length ?? 0) > 1) throw new UsageError('fix takes one --baseline (or none: every saved baseline)');
+    if (values.accounts !== undefined && values.accounts.trim() === '') throw new UsageError('--accounts needs account names or IDs, separated by commas');
+  } else if (values['dry-run'] || values.yes || values.check !== undefined) {
+    throw new UsageError('--dry-run, --yes and --check go with accel baseline fix');
+  }
   if (command === 'check') {
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}"`);
     if ((values.baseline?.length ?? 0) > 1) throw new UsageError('check takes one --baseline (or none: every saved baseline)');
     if (values.accounts !== undefined && values.accounts.trim() === '') throw new UsageError('--accounts needs account names or IDs, separated by commas');
   } else if (command === 'import') {
     if (rest.length !== 1) throw new UsageError('Give the document to import: accel baseline import FILE');
-  } else if (command !== 'list' && command !== 'export') {
-    throw new UsageError('Give a baseline command: check, list, export or import');
+  } else if (command !== 'list' && command !== 'export' && command !== 'fix') {
+    throw new UsageError('Give a baseline command: check, fix, list, export or import');
   }
 
   return withCore(io, async (cli) => {
     try {
       switch (command) {
+        case 'fix': {
+          const accountIds = values.accounts === undefined ? undefined : await accountIdsOf(cli, values.accounts);
+          return await fixBaselines(cli, io, {
+            ...(values.baseline?.[0] !== undefined ? { baseline: values.baseline[0] } : {}),
+            ...(values.check ? { checks: values.check } : {}),
+            ...(accountIds ? { accountIds } : {}),
+            offline: values.offline,
+            dryRun: values['dry-run'],
+            yes: values.yes,
+            format: format === 'json' ? 'json' : 'table',
+          });
+        }
         case 'check':
           return await check(cli, io, { ...(values.baseline?.[0] !== undefined ? { baseline: values.baseline[0] } : {}), ...(values.accounts !== undefined ? { accounts: values.accounts } : {}), format, offline: values.offline });
         case 'list': {

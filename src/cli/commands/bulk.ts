@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { CliCore } from '../cli-core.ts';
 import { printError, readableTime, readableTimesIn } from '../cli-io.ts';
 import { commonPlanNotes, type BulkBatch } from '#shared/bulk/batch.ts';
+import { revertLimits, revertLimitText } from '#shared/bulk/revert.ts';
 import { cliValue } from '#shared/api/unknown-value.ts';
 import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
@@ -17,7 +18,8 @@ import { bulkChangeExamples, bulkChangeProblems } from './bulk-change-argument.t
 
 export const help = `Usage: accel bulk plan  CHANGE TARGETS [--format table|json]
        accel bulk apply CHANGE TARGETS [--dry-run] [--yes] [--format table|json]
-       accel bulk resume BATCH [--yes] [--format table|json]
+       accel bulk resume BATCH [--yes] [--resend-unknown] [--format table|json]
+       accel bulk mark-applied BATCH ACCOUNT#SERVICE_ID…
        accel bulk revert BATCH [--dry-run] [--yes] [--format table|json]
        accel bulk list [--format table|json]
        accel bulk templates [--format table|json]
@@ -44,6 +46,17 @@ plan     Reads each target once and prints the plan: per service create, update,
 apply    Plans, then runs the plan: accounts in parallel, each access key within its request
          budget; every write is journaled with the batch ID. Progress goes to standard error.
 resume   Runs what is left of a cancelled, interrupted or partly failed batch (failed items again).
+         A write that was sent but never answered (the app or the CLI was stopped, the gateway
+         did not answer) has an unknown outcome: resume reads its service first and never
+         sends it again blind. Found applied: recorded as applied ("confirmed after restart").
+         Not there: sent. CORS headers and rate limits cannot be read back, but setting them is
+         a full replacement / upsert / delete, so they are sent again. When the read cannot tell
+         (e.g. a policy of that name exists with other fields, or the read fails), the item is
+         not sent: resume lists it and exits with 1.
+  --resend-unknown send those items anyway (after you checked the services)
+mark-applied
+         Records items with an unknown outcome as applied (you checked the services), e.g.
+         accel bulk mark-applied 3f2a9c Acme#101; the journal says they were marked by you.
 revert   Plans applying the journal's "before" of every applied item of a batch, then runs it.
 list     Stored batches: ID, status, counts.
   --dry-run        print the plan, change nothing
@@ -165,6 +178,7 @@ function checkPlanArgs(values: PlanValues, positionals: string[]): void {
 /** The item's failure, reason, or changes followed by its own plan notes (their times readable). */
 function detail(item: BulkBatch['items'][number], common: readonly string[]): string {
   if (item.state === 'failed' && item.error) return `${item.error.code}: ${item.error.message}`;
+  if (item.state === 'unknown' && item.error) return `outcome unknown: ${item.error.message}`;
   if (item.action === 'cannot') return readableTimesIn(item.reason ?? '');
   const changes = item.changes.map((c) => `${c.label}: ${cliValue(c.before, c.beforeUnknown)} → ${cliValue(c.after, false)}`).join('; ');
   return [changes, ...item.notes.filter((note) => !common.includes(note)).map(readableTimesIn)].filter(Boolean).join(' ');
@@ -186,6 +200,12 @@ export function batchTable(batch: BulkBatch, withState: boolean, notStored?: str
   for (const u of batch.unknownTargets) lines.push(`Not in the account's service list (left out): ${u.accountId}#${u.serviceId}`);
   const common = commonPlanNotes(batch.items);
   for (const note of common) lines.push(`Note: ${readableTimesIn(note)}`);
+  // Said before the run: what a revert of this batch could not undo.
+  if (!withState) {
+    for (const group of revertLimits(batch.items)) {
+      lines.push(`Not revertible: ${revertLimitText[group.limit](group.items.length)} ${group.items.map((i) => `${i.domainName} (${i.serviceId})`).join(', ')}`);
+    }
+  }
   lines.push('', `${cell(withState ? 'RESULT' : 'ACTION', 10)} ${cell('ACCOUNT', accountWidth)} ${cell('SERVICE', serviceWidth)}  DETAIL`);
   for (const item of batch.items) {
     const first = withState ? item.state : item.action;
@@ -197,7 +217,7 @@ export function batchTable(batch: BulkBatch, withState: boolean, notStored?: str
   lines.push(
     '',
     withState
-      ? `${c.applied} applied, ${c.unchanged} unchanged, ${c.failed} failed, ${c.cannot} cannot apply, ${c.pending + c.running} not run`
+      ? `${c.applied} applied, ${c.unchanged} unchanged, ${c.failed} failed, ${c.cannot} cannot apply, ${c.pending + c.running} not run${c.unknown > 0 ? `, ${c.unknown} outcome unknown` : ''}`
       : `${actions.create} create, ${actions.update} update, ${actions.delete} delete, ${actions.unchanged} unchanged, ${actions.cannot} cannot apply`,
     '',
   );
@@ -219,12 +239,28 @@ async function printAndDiscard(cli: CliCore, io: CliIo, shape: 'table' | 'json',
 
 /** 0 every item applied or unchanged; 1 some failed (or did not run); 3 some cannot apply. */
 function exitOf(batch: BulkBatch): number {
-  if (batch.items.some((i) => i.state === 'failed' || i.state === 'pending' || i.state === 'running')) return EXIT_FAILURE;
+  if (batch.items.some((i) => i.state === 'failed' || i.state === 'pending' || i.state === 'running' || i.state === 'unknown')) return EXIT_FAILURE;
   return batch.items.some((i) => i.state === 'cannot') ? EXIT_NOT_EVERY_ITEM : EXIT_OK;
 }
 
+/** What to do about items whose outcome stays unknown after a run (they were not sent again). */
+export function unknownOutcomeAdvice(batch: BulkBatch): string | null {
+  const unknown = batch.items.filter((i) => i.state === 'unknown');
+  if (unknown.length === 0) return null;
+  const lines = unknown.map((i) => `  ${i.accountName}#${i.serviceId} (${i.domainName}): ${i.error?.message ?? 'no answer is known'}`);
+  const refs = unknown.map((i) => `${i.accountName}#${i.serviceId}`).join(' ');
+  return [
+    `${unknown.length} item${unknown.length === 1 ? ' was' : 's were'} sent before but no answer is known, and reading the service could not tell whether ${unknown.length === 1 ? 'it' : 'they'} applied; not sent again:`,
+    ...lines,
+    'Check the services, then either',
+    `  accel bulk resume ${batch.id} --resend-unknown      (send ${unknown.length === 1 ? 'it' : 'them'} again)`,
+    `  accel bulk mark-applied ${batch.id} ${refs}      (record ${unknown.length === 1 ? 'it' : 'them'} as applied)`,
+    '',
+  ].join('\n');
+}
+
 /** Runs a planned (or resumable) batch to its end, progress on standard error. */
-async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: boolean, shape: 'table' | 'json'): Promise<number> {
+async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: boolean, shape: 'table' | 'json', resendUnknown = false): Promise<number> {
   if (batch.productionAccounts.length > 0 && !yes) {
     throw new UsageError(
       `The batch changes services of production account${batch.productionAccounts.length === 1 ? '' : 's'} ${batch.productionAccounts.map((a) => `"${a.name}"`).join(', ')}: review the plan (accel bulk plan …), then add --yes.`,
@@ -237,9 +273,11 @@ async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: boolean,
     io.stderr.write(`${i.state.padEnd(9)} ${i.accountName}  ${i.domainName} (${i.serviceId})${i.error ? `  ${i.error.code}: ${i.error.message}` : ''}\n`);
   });
   try {
-    await cli.call('bulk.run', { batchId: batch.id, ...(yes ? { confirmProduction: true } : {}) });
+    await cli.call('bulk.run', { batchId: batch.id, ...(yes ? { confirmProduction: true } : {}), ...(resendUnknown ? { resendUnknown: true as const } : {}) });
     const done = await bulkServiceFor(cli.core.context).finished(batch.id);
     print(io, shape, done, true);
+    const advice = unknownOutcomeAdvice(done);
+    if (advice) io.stderr.write(advice);
     return exitOf(done);
   } finally {
     off();
@@ -322,12 +360,36 @@ async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promis
 }
 
 async function runResume(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { yes: { type: 'boolean', default: false }, format: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { yes: { type: 'boolean', default: false }, 'resend-unknown': { type: 'boolean', default: false }, format: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new UsageError('Give the batch ID (see accel bulk list)');
   const shape = format(values.format);
   return guarded(io, 'accel bulk resume', shape, async (cli) => {
     const batch = await cli.call('bulk.get', { batchId: positionals[0] as string });
-    return runBatch(cli, io, batch, values.yes, shape);
+    return runBatch(cli, io, batch, values.yes, shape, values['resend-unknown']);
+  });
+}
+
+async function runMarkApplied(args: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  const [batchId, ...refs] = positionals;
+  if (batchId === undefined || refs.length === 0) throw new UsageError('Give the batch ID and the items: accel bulk mark-applied BATCH ACCOUNT#SERVICE_ID…');
+  return guarded(io, 'accel bulk mark-applied', 'table', async (cli) => {
+    const itemIds = await Promise.all(
+      refs.map(async (ref) => {
+        const at = ref.lastIndexOf('#');
+        const id = ref.slice(at + 1);
+        if (at <= 0 || !/^\d+$/.test(id)) throw new UsageError(`${ref}: write it as ACCOUNT#SERVICE_ID, e.g. Acme#101`);
+        return `${(await findAccount(cli, ref.slice(0, at))).id}/${id}`;
+      }),
+    );
+    const batch = await cli.call('bulk.markApplied', { batchId, itemIds });
+    io.stdout.write(batchTable(batch, true));
+    return exitOf(batch);
   });
 }
 
@@ -363,7 +425,7 @@ async function runList(args: string[], io: CliIo): Promise<number> {
       for (const b of batches) {
         const c = b.counts;
         io.stdout.write(
-          `${b.id}  ${readableTime(b.createdAt)}  ${b.status.padEnd(11)} ${b.label}  (${b.itemCount} services: ${c.applied} applied, ${c.unchanged} unchanged, ${c.failed} failed, ${c.cannot} cannot, ${c.pending} to do)${b.resumable ? '  resumable' : ''}\n`,
+          `${b.id}  ${readableTime(b.createdAt)}  ${b.status.padEnd(11)} ${b.label}  (${b.itemCount} services: ${c.applied} applied, ${c.unchanged} unchanged, ${c.failed} failed, ${c.cannot} cannot, ${c.pending} to do${c.unknown > 0 ? `, ${c.unknown} outcome unknown` : ''})${b.resumable ? '  resumable' : ''}\n`,
         );
       }
       if (batches.length === 0) io.stdout.write('No bulk batches.\n');
@@ -408,7 +470,7 @@ async function runDeleteTemplate(args: string[], io: CliIo): Promise<number> {
   });
 }
 
-const subcommands = 'plan, apply, resume, revert, list, templates, save-template or delete-template';
+const subcommands = 'plan, apply, resume, mark-applied, revert, list, templates, save-template or delete-template';
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
@@ -419,6 +481,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return runPlanOrApply(rest, io, true);
     case 'resume':
       return runResume(rest, io);
+    case 'mark-applied':
+      return runMarkApplied(rest, io);
     case 'revert':
       return runRevert(rest, io);
     case 'list':

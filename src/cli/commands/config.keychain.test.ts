@@ -50,7 +50,7 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     const target = ['config', 'apply', file, '--account', 'Globex', '--service', String(targetId)];
     const dryRun = await runAccel([...target, '--dry-run'], { env: ctx.env() });
     expect(dryRun.code).toBe(EXIT_NOT_EVERY_ITEM);
-    expect(dryRun.stdout).toMatch(/^update\s+cache-control\/Static assets\s+.*TTL: 604800 → 2592000/m);
+    expect(dryRun.stdout).toMatch(/^update\s+cache-control\/Static assets\s+.*TTL: 7 days → 30 days/m);
     expect(dryRun.stdout).toMatch(/^cannot\s+cache-control\/Product images\s+The target service has no cache control policy named “Product images”/m);
     expect(dryRun.stdout).toMatch(/^create\s+access-control\/Block admin from outside/m);
     const json = await runAccel([...target, '--dry-run', '--format', 'json'], { env: ctx.env() });

@@ -38,9 +38,10 @@ diff     Compares two configurations. A SOURCE is a document file, FILE#SERVICE 
          a document with several, or @ACCOUNT#SERVICE for a service as it is now (SERVICE is a
          domain name or service ID). Exit status 0 when they are the same, ${EXIT_NOT_EVERY_ITEM} when they differ.
 apply    Plans applying the document's service to the target service: per item create, update,
-         unchanged, or cannot apply with the reason. Without --dry-run it applies every item that
-         can apply (or only --items id1,id2) through the change journal, and lists each item's
-         outcome: applied, unchanged, cannot, failed or skipped (not ticked).
+         unchanged, or cannot apply with the reason, and the target's rule test expectations an
+         item would make fail. Without --dry-run it applies every item that can apply (or only
+         --items id1,id2) through the change journal, and lists each item's outcome: applied,
+         unchanged, cannot, failed or skipped (not ticked).
 clone    Creates a service in --account with the settings of SOURCE (@ACCOUNT#SERVICE or a
          document, as for diff) on the domain --domain, then applies the source's policies, CORS
          and rate limit onto it as apply does (every item that can apply, or only --items). The
@@ -50,7 +51,8 @@ clone    Creates a service in --account with the settings of SOURCE (@ACCOUNT#SE
   --items IDS      comma-separated plan item IDs as --dry-run shows them
   --dry-run        print the plan, change nothing
   --format         table (default) or json
-  --yes            confirm applying to an account flagged production
+  --yes            confirm applying to an account flagged production, and apply items that
+                   would make the target's rule tests fail (the plan names them)
 
 Exit status: 0 every item applied or was already so; ${EXIT_NOT_EVERY_ITEM} some items cannot apply (or, with
 --dry-run, would not); 1 an error or a failed item; 2 a mistake in the command line.
@@ -279,11 +281,17 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
       if (account.production && !values.yes) {
         throw new UsageError(`"${account.name}" is a production account: review the plan with --dry-run, then add --yes to apply it.`);
       }
+      // The core refuses such items anyway; said here once, before anything is applied.
+      const flipping = ticked.filter((i) => (i.flippedExpectations?.length ?? 0) > 0);
+      if (flipping.length > 0 && !values.yes) {
+        const named = flipping.map((i) => `${i.id} (${(i.flippedExpectations ?? []).map((f) => `“${f.name}”`).join(', ')})`).join('; ');
+        throw new UsageError(`Applying would make the target's rule tests fail: ${named}. Review the plan with --dry-run, then add --yes to apply anyway, or leave those items out with --items.`);
+      }
       if (!ticked.some((i) => i.action === 'create' || i.action === 'update')) {
         io.stdout.write(shape === 'json' ? `${JSON.stringify({ plan, results: [], allApplied: everyItemCan }, null, 2)}\n` : `${planTable(plan)}Nothing to apply.\n`);
         return everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
       }
-      const result = await cli.call('config.apply', { ...request, itemIds, ...(values.yes ? { confirmProduction: true } : {}) });
+      const result = await cli.call('config.apply', { ...request, itemIds, ...(values.yes ? { confirmProduction: true, acceptFlippedExpectations: true } : {}) });
       io.stdout.write(shape === 'json' ? `${JSON.stringify(result, null, 2)}\n` : resultsTable(result));
       if (result.results.some((r) => r.outcome === 'failed')) return EXIT_FAILURE;
       return result.allApplied && everyItemCan ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
@@ -353,7 +361,8 @@ async function runClone(args: string[], io: CliIo): Promise<number> {
         ...(values['alternate-domain'] ? { alternateDomainNames: values['alternate-domain'] } : {}),
         ...(values.yes ? { confirmProduction: true } : {}),
       });
-      io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
+      if (cloned.continued) io.stderr.write(`${cloned.continued}\n`);
+      else io.stderr.write(`Created service ${cloned.service.id} ${cloned.service.domainName}${cloned.service.cName ? ` (CNAME ${cloned.service.cName})` : ''}.\n`);
       const wanted = parts ?? [...clonePlanParts];
       const items = cloned.plan.items.filter((i) => wanted.includes(i.part));
       const itemIds = list(values.items) ?? defaultItemIds(items);

@@ -1,6 +1,6 @@
 // `accel journal` through the real CLI with a fresh data dir (the sandbox account needs no keychain
 // entry; changes are made against the built-in sandbox gateway).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,11 +58,26 @@ describe('accel journal', () => {
     expect(JSON.parse(await readFile(join(started, 'relative.json'), 'utf8'))).toBeTruthy();
   });
 
+  it('shows a write whose answer never came (the app was killed) as unknown, and selects it with --outcome unknown', async () => {
+    const env = { ACCEL_DATA_DIR: dataDir };
+    // What a process killed after its write-ahead entry, before the answer, leaves in the file.
+    const path = join(dataDir, 'journal.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as { entries: Array<Record<string, unknown>> };
+    file.entries.unshift({ ...file.entries[0], id: 'cut-off', result: { ok: null, sending: true } });
+    await writeFile(path, JSON.stringify(file));
+    const unknown = await runAccel(['journal', 'list', '--outcome', 'unknown'], { env });
+    expect(unknown.code, unknown.stderr).toBe(0);
+    expect(unknown.stdout.trim().split('\n')).toHaveLength(1);
+    expect(unknown.stdout).toContain('UNKNOWN (unknown — the app stopped before the gateway answered)');
+    const csv = await runAccel(['journal', 'export', '--format', 'csv', '--out', '-', '--outcome', 'unknown'], { env });
+    expect(csv.stdout).toContain(',unknown,Change.OutcomeUnknown,unknown — the app stopped before the gateway answered,');
+  });
+
   it('explains bad filters with exit code 2', async () => {
     const env = { ACCEL_DATA_DIR: dataDir };
     const cases: Array<[string[], RegExp]> = [
       [['journal', 'show'], /accel journal list/],
-      [['journal', 'list', '--outcome', 'maybe'], /--outcome must be ok or failed/],
+      [['journal', 'list', '--outcome', 'maybe'], /--outcome must be ok, failed, unknown/],
       [['journal', 'list', '--operation', 'deleteEverything'], /Unknown operation "deleteEverything"/],
       [['journal', 'list', '--from', '2026-11-02T00:00:00Z', '--to', '2026-11-01T00:00:00Z'], /“From” is after “To”/],
       [['journal', 'export', '--format', 'xml', '--out', '-'], /--format must be csv or json/],

@@ -1,19 +1,30 @@
-// accel journal list|export: the change journal with the same filters as the app's journal screen
-// (src/core/journal-filter.ts), printed as a table or JSON, or exported as CSV / JSON.
+// accel journal list|export|reapply: the change journal with the same filters as the app's journal
+// screen (src/core/journal-filter.ts), printed as a table or JSON, or exported as CSV / JSON; and
+// applying an entry's previous version again (the app's "Apply again"), through journal.reapply.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import { journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomes, journalOutcomeView, journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 
-export const help = `Usage: accel journal list   [filters] [--limit N] [--format table|json]
-       accel journal export --format csv|json --out FILE [filters]
+export const help = `Usage: accel journal list    [filters] [--limit N] [--format table|json]
+       accel journal export  --format csv|json --out FILE [filters]
+       accel journal reapply ID [--yes] [--format table|json]
 
 The change journal: every change applied from the app or the CLI, newest first.
-Secrets are never recorded, so exports hold none.
+Secrets are never recorded, so exports hold none. Each line of the list starts with the
+entry's short ID (its first 8 characters).
+
+reapply  Undoes one change: sends the version from before entry ID again (the entry's full
+         ID, or its short ID) and records it as a new change. Through the same guarded path as
+         every change: a production account needs --yes, and so does a version that would make
+         the service's rule tests fail (they are named). A create cannot be undone, nor a change
+         whose previous version is not known.
+         Exit status: 0 applied; 1 refused or failed; 2 a mistake in the command line, an
+         unknown ID, or a confirmation (--yes) missing.
 
 Filters (all optional, each narrows):
   --account NAME      one account (name or ID); default: every account
@@ -21,7 +32,9 @@ Filters (all optional, each narrows):
   --operation ID      an operation, e.g. setCorsHeaders, upsertRateLimit, createService
   --batch ID          the entries of one bulk run: its ID, or the first 6 or more characters of it
                       (the short ID the tables show)
-  --outcome ok|failed applied, or failed
+  --outcome ok|failed|unknown
+                      applied, failed, or unknown (sent, and no answer is known: the app
+                      stopped or the gateway did not answer; docs/bulk-apply.md)
   --from, --to ISO    inclusive time range, e.g. 2026-11-01T00:00:00Z
 
   --format table|json list: a table (default) or JSON (the entries, as --json)
@@ -35,7 +48,7 @@ async function readQuery(cli: CliCore, values: Record<string, string | boolean |
     throw new UsageError(`Unknown operation "${operation}". Known: ${mutatingOperationIds.join(', ')}`);
   }
   const outcome = values.outcome as string | undefined;
-  if (outcome !== undefined && outcome !== 'ok' && outcome !== 'failed') throw new UsageError('--outcome must be ok or failed');
+  if (outcome !== undefined && !(journalOutcomes as readonly string[]).includes(outcome)) throw new UsageError(`--outcome must be ${journalOutcomes.join(', ')}`);
   const raw = {
     accountId: values.account === undefined ? undefined : (await findAccount(cli, values.account as string)).id,
     service: values.service,
@@ -65,12 +78,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       json: { type: 'boolean', default: false },
       format: { type: 'string' },
       out: { type: 'string' },
+      yes: { type: 'boolean', default: false },
     },
     allowPositionals: true,
     strict: true,
   });
   const action = positionals[0];
-  if ((action !== 'list' && action !== 'export') || positionals.length !== 1) throw new UsageError('Use "accel journal list" or "accel journal export" (accel journal --help)');
+  if (action === 'reapply') return reapply(positionals.slice(1), values, io);
+  if ((action !== 'list' && action !== 'export') || positionals.length !== 1) throw new UsageError('Use "accel journal list", "accel journal export" or "accel journal reapply ID" (accel journal --help)');
+  if (values.yes) throw new UsageError('--yes goes with reapply');
   const format = values.format;
   if (action === 'export') {
     if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
@@ -110,14 +126,43 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (listed.entries.length === 0) io.stdout.write('No journal entries match.\n');
       for (const entry of listed.entries) {
         const domain = entry.serviceId === null ? '' : (names.get(`${entry.accountId}:${entry.serviceId}`) ?? `#${entry.serviceId}`);
-        const outcome = entry.result.ok ? 'applied' : `FAILED ${entry.result.code}`;
+        const view = journalOutcomeView(entry.result);
+        const outcome = view.outcome === 'failed' ? `FAILED ${entry.result.ok === false ? entry.result.code : ''}` : view.outcome === 'unknown' ? `UNKNOWN (${view.detail ?? ''})` : view.label;
         const batch = entry.batchId ? `  batch ${entry.batchId}` : '';
-        io.stdout.write(`${entry.at}  ${entry.accountName}  ${domain}  ${operationFacts[entry.operationId].label}  ${outcome}  ${entry.summary}${batch}\n`);
+        const flipped = entry.flippedExpectations?.length ? `  rule tests failing: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}` : '';
+        io.stdout.write(`${entry.id.slice(0, 8)}  ${entry.at}  ${entry.accountName}  ${domain}  ${operationFacts[entry.operationId].label}  ${outcome}  ${entry.summary}${batch}${flipped}\n`);
       }
       if (listed.total > listed.entries.length) io.stderr.write(`Showing ${listed.entries.length} of ${listed.total}; use --limit or narrow the filters.\n`);
       return EXIT_OK;
     } catch (error) {
       return commandFailed(io, `accel journal ${action}`, error, { json: action === 'list' && json });
+    }
+  });
+}
+
+/** Applies an entry's previous version again (journal.reapply): one change, through the guarded path. */
+async function reapply(positionals: string[], values: { yes?: boolean; format?: string } & Record<string, unknown>, io: CliIo): Promise<number> {
+  if (positionals.length !== 1) throw new UsageError('Give one journal entry ID (accel journal list shows the short IDs)');
+  const filters = ['account', 'service', 'operation', 'batch', 'outcome', 'from', 'to', 'limit', 'out'].filter((name) => values[name] !== undefined);
+  if (filters.length > 0) throw new UsageError(`reapply takes an entry ID, not --${filters[0]}`);
+  const format = values.format ?? 'table';
+  if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+  const entryId = positionals[0] as string;
+  return withCore(io, async (cli) => {
+    try {
+      const { entry } = await cli.call('journal.reapply', {
+        entryId,
+        ...(values.yes ? { confirmProduction: true, acceptFlippedExpectations: true } : {}),
+      });
+      if (format === 'json') io.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
+      else io.stdout.write(`${entry.id.slice(0, 8)}  ${entry.at}  ${entry.accountName}  ${entry.summary}  applied\n`);
+      if (entry.flippedExpectations?.length) {
+        io.stderr.write(`Applied although it makes ${entry.flippedExpectations.length} rule test expectation(s) fail: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}.\n`);
+      }
+      io.stderr.write(`Applied the version from before entry ${entry.reapplyOf?.slice(0, 8) ?? entryId} again; recorded as entry ${entry.id.slice(0, 8)}.\n`);
+      return EXIT_OK;
+    } catch (error) {
+      return commandFailed(io, 'accel journal reapply', error, { json: format === 'json' });
     }
   });
 }

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS_FILE, createAccountStore, migrateAccountsFile, type NewAccount } from './account-store.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
+
+const clock = createFakeClock();
 
 let dir: string;
 beforeEach(async () => {
@@ -27,14 +30,14 @@ const profile: NewAccount = {
 
 describe('account store', () => {
   it('persists accounts and the current account across instances; first run only without a file', async () => {
-    const store = createAccountStore({ dataDir: dir });
+    const store = createAccountStore({ dataDir: dir, now: clock.now });
     expect(await store.isFirstRun()).toBe(true);
     const a = await store.insert(profile);
     const b = await store.insert({ ...profile, name: 'Acme staging', production: false });
     await store.setCurrent(b.id);
     await store.update(a.id, { notes: 'on call: Kim' });
 
-    const again = createAccountStore({ dataDir: dir });
+    const again = createAccountStore({ dataDir: dir, now: clock.now });
     expect(await again.isFirstRun()).toBe(false);
     expect(await again.currentId()).toBe(b.id);
     expect((await again.get(a.id)).notes).toBe('on call: Kim');
@@ -48,7 +51,7 @@ describe('account store', () => {
 
   it('keeps a corrupt file aside, reports it, and starts empty (never overwriting it)', async () => {
     await writeFile(join(dir, ACCOUNTS_FILE), '{ this is not json');
-    const store = createAccountStore({ dataDir: dir });
+    const store = createAccountStore({ dataDir: dir, now: clock.now });
     expect(await store.list()).toEqual([]);
     expect(await store.isFirstRun()).toBe(false);
     const [warning] = store.warnings();
@@ -69,7 +72,7 @@ describe('account store', () => {
       accounts: [{ id: 'old-1', label: 'Legacy', baseUrl: 'https://api.example.net', keyId: 'AKOLD', customerId: '7', colour: 'purple' }],
     };
     await writeFile(join(dir, ACCOUNTS_FILE), JSON.stringify(v0));
-    const store = createAccountStore({ dataDir: dir });
+    const store = createAccountStore({ dataDir: dir, now: clock.now });
     const [account] = await store.list();
     expect(account).toMatchObject({ id: 'old-1', name: 'Legacy', accessKeyId: 'AKOLD', customerId: 7, color: 'purple', kind: 'standard' });
     expect(await store.currentId()).toBe('old-1');
@@ -89,7 +92,7 @@ describe('account store', () => {
   ])('keeps %s aside with a warning instead of migrating it to zero accounts', async (_name, content) => {
     const text = JSON.stringify(content);
     await writeFile(join(dir, ACCOUNTS_FILE), text);
-    const store = createAccountStore({ dataDir: dir });
+    const store = createAccountStore({ dataDir: dir, now: clock.now });
     expect(await store.list()).toEqual([]);
     expect(store.warnings().map((w) => w.code)).toEqual(['Accounts.FileCorrupt']);
     const aside = (await readdir(dir)).find((name) => name.startsWith('accounts.json.corrupt-'));

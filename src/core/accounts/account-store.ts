@@ -108,9 +108,9 @@ export type AccountPatch = Partial<Omit<AccountRecord, 'id' | 'kind' | 'createdA
 
 export interface AccountStore {
   list(): Promise<AccountRecord[]>;
-  /** Throws CoreError Accounts.NotFound. */
-  get(accountId: string): Promise<AccountRecord>;
-  find(accountId: string): Promise<AccountRecord | undefined>;
+  /** Throws CoreError Accounts.NotFound. `fresh`: as the file says now (another process may have changed it). */
+  get(accountId: string, options?: { fresh?: boolean }): Promise<AccountRecord>;
+  find(accountId: string, options?: { fresh?: boolean }): Promise<AccountRecord | undefined>;
   currentId(): Promise<string | null>;
   setCurrent(accountId: string | null): Promise<void>;
   insert(account: NewAccount): Promise<AccountRecord>;
@@ -124,8 +124,8 @@ export interface AccountStore {
   dismissWarning(code: string): void;
 }
 
-export function createAccountStore(options: { dataDir: string; now?: () => Date }): AccountStore {
-  const now = options.now ?? (() => new Date());
+export function createAccountStore(options: { dataDir: string; now: () => Date }): AccountStore {
+  const now = options.now;
   const warnings: Warning[] = [];
   const document = createJsonDocument({
     path: join(options.dataDir, ACCOUNTS_FILE),
@@ -151,12 +151,12 @@ export function createAccountStore(options: { dataDir: string; now?: () => Date 
     async list() {
       return structuredClone((await load()).accounts);
     },
-    async find(accountId) {
-      const found = (await load()).accounts.find((account) => account.id === accountId);
+    async find(accountId, options) {
+      const found = (await document.read(options)).accounts.find((account) => account.id === accountId);
       return found && structuredClone(found);
     },
-    async get(accountId) {
-      const found = await this.find(accountId);
+    async get(accountId, options) {
+      const found = await this.find(accountId, options);
       if (!found) throw notFound(accountId);
       return found;
     },

@@ -4,6 +4,7 @@ import { VerificationFailedError, explainVerificationError, verifyCredentials } 
 import { createServer, type Socket } from 'node:net';
 import { toIpcError } from '../ipc-error.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, keychainServiceFromEnv } from '../secrets/secret-store.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
 
 const credentials = { baseUrl: 'https://api.example.net:8443', accessKeyId: 'AK1', customerId: 42 };
 
@@ -49,7 +50,7 @@ describe('a connection reset while checking', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      const result = await verifyCredentials({ baseUrl: `http://127.0.0.1:${port}`, accessKeyId: 'AK1', secret: 's'.repeat(40), customerId: 42 });
+      const result = await verifyCredentials({ baseUrl: `http://127.0.0.1:${port}`, accessKeyId: 'AK1', secret: 's'.repeat(40), customerId: 42 }, { now: createFakeClock().now });
       expect(result).toMatchObject({ ok: false, code: 'Network.ConnectionReset', message: expect.stringMatching(/was reset while the account was being checked/) });
     } finally {
       await new Promise((resolve) => server.close(resolve));

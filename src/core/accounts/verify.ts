@@ -1,6 +1,6 @@
 // Checking an account's credentials with getCustomer, and saying in plain words what is wrong
 // when it fails (the UI shows the message next to the field it names).
-import { performance } from 'node:perf_hooks';
+import { monotonicMs } from '../clock.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { ApiClientError, ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
 import type { ApiClientOptions } from '../api/client.ts';
@@ -180,17 +180,18 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
 /** Calls getCustomer with the credentials; never throws for an API/connection failure. */
 export async function verifyCredentials(
   credentials: Credentials,
-  options: { createClient?: ClientFactory; now?: () => Date; timeoutMs?: number } = {},
+  options: { createClient?: ClientFactory; now: () => Date; timeoutMs?: number },
 ): Promise<VerificationResult> {
   const client = (options.createClient ?? createApiClient)({
     baseUrl: credentials.baseUrl,
     keyId: credentials.accessKeyId,
     secret: credentials.secret,
+    now: () => options.now().getTime(),
     timeoutMs: options.timeoutMs ?? 15_000,
     // A check should answer quickly and say what is wrong, not retry for a minute.
     retry: { maxAttempts: 1 },
   });
-  const started = performance.now();
+  const started = monotonicMs();
   try {
     const customer = await client.getCustomer({ params: { customer_id: credentials.customerId } });
     if (customer.id !== credentials.customerId) {
@@ -203,12 +204,12 @@ export async function verifyCredentials(
     }
     return {
       ok: true,
-      latencyMs: Math.round(performance.now() - started),
+      latencyMs: Math.round(monotonicMs() - started),
       customer: {
         id: customer.id,
         name: customer.name ?? '',
         region: customer.region ?? '',
-        verifiedAt: (options.now?.() ?? new Date()).toISOString(),
+        verifiedAt: options.now().toISOString(),
       },
     };
   } catch (error) {

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addRange, AnalyticsCache, mergePiece, subtractRanges, type CacheKey } from './cache.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
 
 const t0 = Date.UTC(2026, 10, 1);
+/** The cache's clock: use times, and so the eviction order, are on it. */
+const clock = createFakeClock(t0 + 24 * 3_600_000);
 const H = 3_600_000;
 let dir: string;
 
@@ -41,10 +44,10 @@ describe('range bookkeeping', () => {
 
 describe('AnalyticsCache', () => {
   it('round-trips an entry through an atomic JSON file', async () => {
-    const cache = new AnalyticsCache({ dir });
+    const cache = new AnalyticsCache({ dir, now: clock.nowMs });
     const entry = { ...key('www.example.com'), final: [[t0, t0 + H]] as Array<[number, number]>, points: [[t0, 42]] as Array<[number, number]>, fetchedAt: t0 };
     await cache.write(entry);
-    expect(await new AnalyticsCache({ dir }).read(key('www.example.com'))).toEqual(entry);
+    expect(await new AnalyticsCache({ dir, now: clock.nowMs }).read(key('www.example.com'))).toEqual(entry);
     expect(await cache.read(key('other.example.com'))).toBeUndefined();
     const text = await readFile(cache.pathOf(entry), 'utf8');
     expect(JSON.parse(text)).toMatchObject({ schemaVersion: 1, serviceName: 'www.example.com' });
@@ -52,7 +55,7 @@ describe('AnalyticsCache', () => {
 
   it('discards a corrupt entry (bad JSON or bad points) and reports it', async () => {
     const reports: string[] = [];
-    const cache = new AnalyticsCache({ dir, onCorrupt: (info) => reports.push(info.reason) });
+    const cache = new AnalyticsCache({ dir, onCorrupt: (info) => reports.push(info.reason), now: clock.nowMs });
     const entry = { ...key('a.com'), final: [], points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 };
     await cache.write(entry);
     await writeFile(cache.pathOf(entry), '{"schemaVersion":1,"trunc');
@@ -69,11 +72,11 @@ describe('AnalyticsCache', () => {
 
   it('evicts the least recently used entries beyond the size bound', async () => {
     const points = Array.from({ length: 200 }, (_, i) => [t0 + i * 300_000, i] as [number, number]);
-    const probe = new AnalyticsCache({ dir: join(dir, 'probe') });
+    const probe = new AnalyticsCache({ dir: join(dir, 'probe'), now: clock.nowMs });
     await probe.write({ ...key('probe.com'), final: [], points, fetchedAt: t0 });
     const oneEntry = await probe.totalBytes();
 
-    const cache = new AnalyticsCache({ dir: join(dir, 'lru'), maxBytes: Math.floor(oneEntry * 3.5) });
+    const cache = new AnalyticsCache({ dir: join(dir, 'lru'), maxBytes: Math.floor(oneEntry * 3.5), now: clock.nowMs });
     for (const name of ['a.com', 'b.com', 'c.com']) await cache.write({ ...key(name), final: [], points, fetchedAt: t0 });
     await cache.read(key('a.com')); // a is now more recent than b
     await cache.write({ ...key('d.com'), final: [], points, fetchedAt: t0 });
@@ -84,7 +87,7 @@ describe('AnalyticsCache', () => {
   });
 
   it('drops the cache of accounts no longer listed', async () => {
-    const cache = new AnalyticsCache({ dir });
+    const cache = new AnalyticsCache({ dir, now: clock.nowMs });
     const entry = (accountId: string) => ({ accountId, serviceName: 'a.com', metric: 'volume' as const, interval: 'minute' as const, final: [], points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 });
     await cache.write(entry('kept'));
     await cache.write(entry('removed'));
@@ -95,7 +98,7 @@ describe('AnalyticsCache', () => {
   });
 
   it('serializes concurrent updates of one entry', async () => {
-    const cache = new AnalyticsCache({ dir });
+    const cache = new AnalyticsCache({ dir, now: clock.nowMs });
     await Promise.all(
       [0, 1, 2, 3].map((i) =>
         cache.update(key('a.com'), (entry) => mergePiece(entry, key('a.com'), { range: { from: t0 + i * H, to: t0 + (i + 1) * H }, points: [[t0 + i * H, i]], fetchedAt: i, finalUntil: t0 + 10 * H })),
@@ -107,7 +110,7 @@ describe('AnalyticsCache', () => {
   });
 
   it('shares one file read between concurrent reads of an entry, and reads afresh afterwards', async () => {
-    const cache = new AnalyticsCache({ dir });
+    const cache = new AnalyticsCache({ dir, now: clock.nowMs });
     const first = { ...key('a.com'), final: [] as Array<[number, number]>, points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 };
     await cache.write(first);
     const [a, b] = await Promise.all([cache.read(key('a.com')), cache.read(key('a.com'))]);
@@ -125,7 +128,7 @@ describe('AnalyticsCache', () => {
   });
 
   /** A whole second, so that times set on files compare exactly. */
-  const second = Math.floor(Date.now() / 1000) - 10;
+  const second = Math.floor(clock.nowMs() / 1000) - 10;
   /** Overwrites a file in place with garbage of the same size and gives it back its time: only a read from memory still sees the entry. */
   async function garbleInPlace(path: string): Promise<void> {
     const before = await stat(path);
@@ -134,7 +137,7 @@ describe('AnalyticsCache', () => {
   }
 
   it('answers again from memory while the file is unchanged, and sees another writer\'s version', async () => {
-    const cache = new AnalyticsCache({ dir });
+    const cache = new AnalyticsCache({ dir, now: clock.nowMs });
     const entry = { ...key('a.com'), final: [] as Array<[number, number]>, points: [[t0, 1], [t0 + H, 2]] as Array<[number, number]>, fetchedAt: t0 };
     await cache.write(entry);
     await utimes(cache.pathOf(entry), second, second);
@@ -142,7 +145,7 @@ describe('AnalyticsCache', () => {
     await garbleInPlace(cache.pathOf(entry));
     expect(await cache.read(key('a.com'))).toEqual(entry);
     // Another process (the CLI) writes the entry: a new file, so the new points are read.
-    await new AnalyticsCache({ dir }).write({ ...entry, points: [[t0, 7]] });
+    await new AnalyticsCache({ dir, now: clock.nowMs }).write({ ...entry, points: [[t0, 7]] });
     expect((await cache.read(key('a.com')))?.points).toEqual([[t0, 7]]);
     // A file removed behind its back is gone, not answered from memory.
     await rm(cache.pathOf(entry));
@@ -151,7 +154,7 @@ describe('AnalyticsCache', () => {
 
   it('keeps no more points in memory than its bound', async () => {
     const reports: string[] = [];
-    const cache = new AnalyticsCache({ dir, memoryMaxPoints: 3, onCorrupt: (info) => reports.push(info.reason) });
+    const cache = new AnalyticsCache({ dir, memoryMaxPoints: 3, onCorrupt: (info) => reports.push(info.reason), now: clock.nowMs });
     const entry = (name: string) => ({ ...key(name), final: [] as Array<[number, number]>, points: [[t0, 1], [t0 + H, 2]] as Array<[number, number]>, fetchedAt: t0 });
     await cache.write(entry('a.com'));
     await cache.write(entry('b.com'));

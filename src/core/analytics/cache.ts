@@ -72,6 +72,8 @@ interface Remembered {
 export interface AnalyticsCacheOptions {
   /** The cache root (…/analytics-cache). */
   dir: string;
+  /** The core's clock (ms since epoch): use times, and so the eviction order. */
+  now: () => number;
   maxBytes?: number;
   /** Bound of the decoded entries kept in memory, in points (0: none kept). */
   memoryMaxPoints?: number;
@@ -139,6 +141,7 @@ export class AnalyticsCache {
   readonly dir: string;
   readonly maxBytes: number;
   readonly #onCorrupt: AnalyticsCacheOptions['onCorrupt'];
+  readonly #now: () => number;
   /** path → { bytes, lastUsed }, filled from one directory scan on first use. */
   #sizes: Map<string, { bytes: number; lastUsed: number }> | undefined;
   #locks = new Map<string, Promise<unknown>>();
@@ -157,6 +160,7 @@ export class AnalyticsCache {
     this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
     this.#memoryMaxPoints = options.memoryMaxPoints ?? DEFAULT_MEMORY_MAX_POINTS;
     this.#onCorrupt = options.onCorrupt;
+    this.#now = options.now;
   }
 
   pathOf(key: CacheKey): string {
@@ -198,6 +202,7 @@ export class AnalyticsCache {
     let corrupt: string | undefined;
     let movedTo: string | undefined;
     const file = await readJsonFile(path, entryFileSchema, {
+      now: () => new Date(this.#now()),
       onCorrupt: (report) => {
         corrupt = report.reason;
         movedTo = report.movedTo;
@@ -265,10 +270,13 @@ export class AnalyticsCache {
       points: JSON.stringify(entry.points),
     };
     await writeJsonFileAtomic(path, data);
+    // The file's time is its last use, on the core's clock like every later use (see #touch).
+    const usedAt = this.#tick();
+    await utimes(path, usedAt / 1000, usedAt / 1000);
     const info = await stat(path);
     this.#remember(path, entry, info);
-    this.#touched.set(path, Date.now());
-    (await this.#index()).set(path, { bytes: info.size, lastUsed: this.#tick() });
+    this.#touched.set(path, usedAt);
+    (await this.#index()).set(path, { bytes: info.size, lastUsed: usedAt });
     await this.#evict(path);
   }
 
@@ -361,7 +369,7 @@ export class AnalyticsCache {
 
   /** Strictly increasing use time, so two uses in one millisecond still have an order. */
   #tick(): number {
-    this.#lastTick = Math.max(Date.now(), this.#lastTick + 1);
+    this.#lastTick = Math.max(this.#now(), this.#lastTick + 1);
     return this.#lastTick;
   }
 

@@ -8,10 +8,10 @@ import { AnalyticsCache } from './cache.ts';
 import { fetchAnalytics, mergeCoveredGroups, pointsFromResponse, type AnalyticsTransport } from './fetcher.ts';
 import { analyticsQuerySchema, type AnalyticsQueryInput } from '#shared/analytics/query.ts';
 import { presetRange } from '#shared/analytics/ranges.ts';
-import { DAY_MS, FIVE_MINUTES_MS } from '#shared/analytics/model.ts';
+import { DAY_MS } from '#shared/analytics/model.ts';
 
-// Gateway and fetcher share one movable clock, 2 minutes into a 5-minute point.
-let nowMs = Math.floor(Date.now() / FIVE_MINUTES_MS) * FIVE_MINUTES_MS - FIVE_MINUTES_MS + 120_000;
+// Gateway, client, cache and fetcher share one movable clock, 2 minutes into a 5-minute point.
+let nowMs = Date.UTC(2026, 10, 23, 12, 0) + 120_000;
 let sandbox: SandboxHandle;
 let client: ApiClient;
 let dir: string;
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 describe('fetchAnalytics against the sandbox', () => {
   it('fetches once, then only the open end a minute later, with identical history', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'a') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'a'), now: () => nowMs });
     calls.length = 0;
     const progress: number[] = [];
     const first = await fetchAnalytics({ query: query({ metrics: ['volume', 'requests'] }), cache, transport: transport(), now: () => nowMs, onProgress: (p) => progress.push(p.done) });
@@ -74,7 +74,7 @@ describe('fetchAnalytics against the sandbox', () => {
   });
 
   it('splits a 3-day request range into 24-hour calls and aggregates nothing on its own', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'b') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'b'), now: () => nowMs });
     const range = presetRange('7d', nowMs);
     const result = await fetchAnalytics({ query: query({ metrics: ['originRequests'], from: range.to - 3 * DAY_MS, to: range.to }), cache, transport: transport(), now: () => nowMs });
     expect(result.calls).toBe(3);
@@ -82,18 +82,18 @@ describe('fetchAnalytics against the sandbox', () => {
   });
 
   it('keeps what arrived when one service name is unknown, and names the failing service', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'c') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'c'), now: () => nowMs });
     const result = await fetchAnalytics({ query: query({ serviceNames: [...names(), 'unknown.example.org'] }), cache, transport: transport(), now: () => nowMs });
     expect(result.failures).toEqual([expect.objectContaining({ serviceName: 'unknown.example.org', metric: 'volume', code: 'ServiceNames.Invalid' })]);
     expect(result.series.filter((s) => s.points.length > 0).map((s) => s.serviceName)).toEqual(names());
   });
 
   it('answers from the cache, marked offline, when the API cannot be reached', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'd') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'd'), now: () => nowMs });
     const online = await fetchAnalytics({ query: query({}), cache, transport: transport(), now: () => nowMs });
     const fetchedAt = nowMs;
     nowMs += 10 * 60_000;
-    const unreachable = createApiClient({ baseUrl: 'http://127.0.0.1:9', keyId: 'k', secret: 's', budget: false, retry: { maxAttempts: 1 } });
+    const unreachable = createApiClient({ baseUrl: 'http://127.0.0.1:9', keyId: 'k', secret: 's', budget: false, retry: { maxAttempts: 1 }, now: () => nowMs });
     const offline = await fetchAnalytics({
       query: query({}),
       cache,
@@ -111,7 +111,7 @@ describe('fetchAnalytics against the sandbox', () => {
   });
 
   it('fetches a corrupt cache entry again', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'e') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'e'), now: () => nowMs });
     await fetchAnalytics({ query: query({}), cache, transport: transport(), now: () => nowMs });
     await writeFile(cache.pathOf({ accountId: 'acc', serviceName: names()[0], metric: 'volume', interval: 'minute' }), 'garbage');
     calls.length = 0;
@@ -126,7 +126,7 @@ describe('fetchAnalytics against the sandbox', () => {
   });
 
   it('stops on cancel and keeps the calls that completed', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'f') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'f'), now: () => nowMs });
     const controller = new AbortController();
     let seen = 0;
     const slow: AnalyticsTransport = {
@@ -144,7 +144,7 @@ describe('fetchAnalytics against the sandbox', () => {
   });
 
   it('compares with the previous period fetched in the same pass', async () => {
-    const cache = new AnalyticsCache({ dir: join(dir, 'g') });
+    const cache = new AnalyticsCache({ dir: join(dir, 'g'), now: () => nowMs });
     const result = await fetchAnalytics({ query: query({ comparePrevious: true, metrics: ['bandwidth'] }), cache, transport: transport(), now: () => nowMs });
     expect(result.calls).toBe(2);
     expect(result.previous?.[0].points.length).toBe(288);

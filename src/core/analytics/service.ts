@@ -21,7 +21,7 @@ export interface AnalyticsService {
   openBundle(text: string): Promise<{ sha256: string; content: BundleContent }>;
 }
 
-export type AnalyticsServiceContext = Pick<CoreContext, 'dataDir' | 'clients' | 'accounts' | 'emit' | 'now'>;
+export type AnalyticsServiceContext = Pick<CoreContext, 'dataDir' | 'clients' | 'accounts' | 'emit' | 'clock'>;
 
 export interface AnalyticsServiceOptions {
   maxCacheBytes?: number;
@@ -43,6 +43,7 @@ export function analyticsServiceFor(ctx: AnalyticsServiceContext, options: Analy
 export function createAnalyticsService(ctx: AnalyticsServiceContext, options: AnalyticsServiceOptions = {}): AnalyticsService {
   const cache = new AnalyticsCache({
     dir: join(ctx.dataDir, CACHE_DIR_NAME),
+    now: ctx.clock.nowMs,
     maxBytes: options.maxCacheBytes ?? DEFAULT_CACHE_MAX_BYTES,
     onCorrupt: ({ key, reason }) =>
       ctx.emit('app.warning', {
@@ -94,7 +95,7 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
         query,
         cache,
         transport,
-        now: () => ctx.now().getTime(),
+        now: ctx.clock.nowMs,
         concurrency: options.concurrency,
         signal: controller.signal,
         onProgress: (progress) => ctx.emit('analytics.progress', { requestId, ...progress }),
@@ -129,7 +130,7 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       const label = await accountLabel(query.accountId);
       const bundle = await createBundle({
         generator: `Acceleration Console ${packageJson.version}`,
-        createdAt: ctx.now().getTime(),
+        createdAt: ctx.clock.nowMs(),
         ...(label === undefined ? {} : { accountLabel: label }),
         range: result.range,
         requestedInterval: query.interval,

@@ -4,6 +4,7 @@
 // looking at) are served before queued background work (bulk reads, reveals), and background work
 // may only use part of each window, so a burst of it never starves the next interactive read.
 import { AbortError } from './errors.ts';
+import { monotonicMs } from '../clock.ts';
 
 /** interactive: the default; background: bulk or repeated work that may wait. */
 export type BudgetPriority = 'interactive' | 'background';
@@ -21,7 +22,10 @@ export interface RequestBudgetOptions {
   perHour?: number;
   /** Replaces perMinute/perHour entirely (tests use e.g. [{ limit: 3, windowMs: 1000 }]). */
   windows?: readonly BudgetWindow[];
-  /** Monotonic-ish clock in ms; Date.now by default. */
+  /**
+   * Clock in ms; monotonic by default: the windows pair with setTimeout waits and are shared by every
+   * core in the process, so they measure elapsed time, not the core's clock.
+   */
   now?: () => number;
 }
 
@@ -56,7 +60,7 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
       throw new RangeError('createRequestBudget: limit must be a positive integer and windowMs positive');
     }
   }
-  const now = options.now ?? Date.now;
+  const now = options.now ?? monotonicMs;
   const longest = Math.max(...windows.map((w) => w.windowMs));
   // Grant times, ascending; only the longest window's worth is kept.
   const granted: number[] = [];

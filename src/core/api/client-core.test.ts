@@ -83,6 +83,8 @@ function client(overrides: Partial<Parameters<typeof createApiClientFor>[1]> = {
     secret: SECRET,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
     budget: false,
+    // The test server's Date header comes from the system clock too.
+    now: Date.now,
     ...overrides,
   });
   clients.push(c);
@@ -328,9 +330,9 @@ describe('errors', () => {
   });
 
   it('rejects bad configuration', () => {
-    expect(() => createApiClientFor(table, { baseUrl: 'ftp://x', keyId: 'k', secret: 's' })).toThrow(ApiClientError);
-    expect(() => createApiClientFor(table, { baseUrl: 'not a url', keyId: 'k', secret: 's' })).toThrow(/valid URL/);
-    expect(() => createApiClientFor(table, { baseUrl: server.url, keyId: '', secret: 's' })).toThrow(/required/);
+    expect(() => createApiClientFor(table, { baseUrl: 'ftp://x', keyId: 'k', secret: 's', now: Date.now })).toThrow(ApiClientError);
+    expect(() => createApiClientFor(table, { baseUrl: 'not a url', keyId: 'k', secret: 's', now: Date.now })).toThrow(/valid URL/);
+    expect(() => createApiClientFor(table, { baseUrl: server.url, keyId: '', secret: 's', now: Date.now })).toThrow(/required/);
   });
 });
 

@@ -3,7 +3,7 @@
 // budget and logs; the transport (transport.ts), the retry policy (retry-policy.ts), the mapping
 // of answers to results and errors (response-mapping.ts) and the clock estimate
 // (clock-estimator.ts) each live in their own small module.
-import { performance } from 'node:perf_hooks';
+import { monotonicMs } from '../clock.ts';
 import type { z } from 'zod';
 import { sharedBudgets, type BudgetPriority, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
 import {
@@ -67,6 +67,11 @@ export interface CallOptions {
   sfdHeaders?: SfdHeaders;
   /** Budget priority: 'background' for bulk or repeated work, so interactive reads go first. */
   priority?: BudgetPriority;
+  /**
+   * Runs once, after the budget let the first attempt go and right before its request leaves
+   * (the write-ahead journal entry of a change); a rejection stops the call before anything is sent.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
@@ -124,8 +129,8 @@ export interface ApiClientOptions {
    * (default 100/minute, 1000/hour), an explicit budget object, or false for none.
    */
   budget?: RequestBudgetOptions | RequestBudget | false;
-  /** Workstation clock (ms since epoch); Date.now by default. */
-  now?: () => number;
+  /** The core's clock (ms since epoch): signing dates and the clock-offset estimate. */
+  now: () => number;
   /** Called when the estimated clock offset exceeds 5 minutes (each time the estimate changes). */
   onClockSkew?: (offsetMs: number) => void;
   log?: (entry: ApiLogEntry) => void;
@@ -215,7 +220,7 @@ export function createApiClientFor<const T extends OperationTable>(
   const releaseSecret = registerSecret(secret);
   const host = hostHeaderFor(base);
   const pathPrefix = base.pathname.replace(/\/+$/, '');
-  const now = options.now ?? Date.now;
+  const now = options.now;
   const nextNonce = options.nonce ?? createNonceGenerator();
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryPolicy = createRetryPolicy(options.retry);
@@ -306,12 +311,17 @@ export function createApiClientFor<const T extends OperationTable>(
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
     const signal = callOptions.signal;
     let dateCorrected = false;
+    let announced = false;
     const gatewayKnownDown = options.gatewayKnownDown?.() ?? false;
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(operationId);
       if (budget) await budget.acquire(signal, operationId, callOptions.priority);
-      const started = performance.now();
+      if (callOptions.beforeSend && !announced) {
+        announced = true;
+        await callOptions.beforeSend();
+      }
+      const started = monotonicMs();
       const sentAt = now();
       let error: unknown;
       try {
@@ -319,7 +329,7 @@ export function createApiClientFor<const T extends OperationTable>(
         const receivedAt = now();
         const offsetMoved = clock.observe(header(res.headers, 'date'), sentAt, receivedAt);
         const traceId = header(res.headers, 'x-sfd-trace-id');
-        const durationMs = Math.round(performance.now() - started);
+        const durationMs = Math.round(monotonicMs() - started);
         if (res.status >= 200 && res.status < 300) {
           emitLog({ operationId, method, path, status: res.status, durationMs, attempt, traceId });
           return parseSuccess(op.response, res, operationId);
@@ -338,15 +348,15 @@ export function createApiClientFor<const T extends OperationTable>(
       } catch (e) {
         if (e instanceof ApiClientError && !(e instanceof ConnectionError)) {
           if (e instanceof TimeoutError) {
-            emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
+            emitLog({ operationId, method, path, durationMs: Math.round(monotonicMs() - started), attempt, code: e.code });
           } else if (e instanceof ResponseTooLargeError) {
             // An answer did arrive: logged with its status (the gateway is reachable).
-            emitLog({ operationId, method, path, status: e.status, durationMs: Math.round(performance.now() - started), attempt, traceId: e.traceId, code: e.code });
+            emitLog({ operationId, method, path, status: e.status, durationMs: Math.round(monotonicMs() - started), attempt, traceId: e.traceId, code: e.code });
           }
           throw e;
         }
         if (!(e instanceof ConnectionError)) throw e;
-        emitLog({ operationId, method, path, durationMs: Math.round(performance.now() - started), attempt, code: e.code });
+        emitLog({ operationId, method, path, durationMs: Math.round(monotonicMs() - started), attempt, code: e.code });
         error = e;
       }
       const delay = retryPolicy.delayBefore(error, attempt, op.idempotent ?? isIdempotentMethod(method), gatewayKnownDown);

@@ -22,6 +22,8 @@ function clientOf(s: SandboxHandle, extra: Partial<ApiClientOptions> = {}): ApiC
     secret: s.credentials.accessKeySecret,
     budget: false,
     retry: { baseDelayMs: 1 },
+    // The sandbox started here keeps the system clock; a test moves one side to make a skew.
+    now: Date.now,
     ...extra,
   });
   open.push(c);

@@ -21,7 +21,7 @@ beforeAll(async () => {
     if (req.url.startsWith('/cdn/v1.0/analytics/')) return { body: [{ serviceName: 'www.example.com', reqNumbers: [] }] };
     return { status: 404, body: { code: 'Request.NotFound', message: 'no route' } };
   });
-  client = createApiClient({ baseUrl: server.url, keyId: KEY_ID, secret: SECRET, budget: false, retry: { baseDelayMs: 1 } });
+  client = createApiClient({ baseUrl: server.url, keyId: KEY_ID, secret: SECRET, budget: false, retry: { baseDelayMs: 1 }, now: Date.now });
 });
 afterAll(async () => {
   await client.close();
@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('createApiClient over the operation table', () => {
   it('refuses plain http:// to another computer (secrets travel in bodies), allows it for this one', () => {
-    expect(() => createApiClient({ baseUrl: 'http://api.example.net', keyId: KEY_ID, secret: SECRET, budget: false })).toThrow(
+    expect(() => createApiClient({ baseUrl: 'http://api.example.net', keyId: KEY_ID, secret: SECRET, budget: false, now: Date.now })).toThrow(
       expect.objectContaining({ code: 'Config.InsecureBaseUrl', message: expect.stringMatching(/^Use https:\/\//) }),
     );
     expect(client.baseUrl.startsWith('http://127.0.0.1')).toBe(true);

@@ -16,6 +16,7 @@ import {
   type Baseline,
   type BaselineReport,
   type EvaluationTarget,
+  type UncheckedService,
 } from '#shared/baseline/baseline.ts';
 
 export type BaselineServiceDeps = {
@@ -83,15 +84,15 @@ export function createBaselineService(deps: BaselineServiceDeps) {
       ? await deps.refresher.refresh({ accountIds: inScope.map((s) => s.account.id), priority: 'interactive' })
       : null;
     const targets: EvaluationTarget[] = [];
-    const rows: Array<{ accountId: string; accountName: string; withoutSnapshot: number }> = [];
+    const rows: Array<{ accountId: string; accountName: string; unchecked: UncheckedService[] }> = [];
     const traffic = needsTraffic(baseline) ? deps.traffic : undefined;
     for (const { account, services } of inScope) {
       const snapshots = (await deps.snapshots.read(account.id)).services;
-      let withoutSnapshot = 0;
+      const unchecked: UncheckedService[] = [];
       for (const service of services) {
         const entry = snapshots[String(service.serviceId)];
         if (!entry) {
-          withoutSnapshot += 1;
+          unchecked.push({ serviceId: service.serviceId, domainName: service.domainName });
           continue;
         }
         targets.push({
@@ -104,7 +105,7 @@ export function createBaselineService(deps: BaselineServiceDeps) {
           facts: { disabledSince: entry.disabledSince, traffic: traffic ? await traffic(account.id, entry.config.service.domainName) : null },
         });
       }
-      rows.push({ accountId: account.id, accountName: account.name, withoutSnapshot });
+      rows.push({ accountId: account.id, accountName: account.name, unchecked });
     }
     const report = evaluateBaseline(baseline, targets, { now: deps.now().getTime(), accounts: rows });
     lastReports.set(baseline.name.toLowerCase(), report);

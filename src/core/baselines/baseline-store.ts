@@ -19,11 +19,12 @@ const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export class BaselineStore {
   readonly #document: JsonDocument<z.output<typeof baselinesFileSchema>>;
 
-  constructor(options: { dataDir: string; onWarning?: (warning: Warning) => void }) {
+  constructor(options: { dataDir: string; now: () => Date; onWarning?: (warning: Warning) => void }) {
     this.#document = createJsonDocument({
       path: join(options.dataDir, BASELINES_FILE),
       schema: baselinesFileSchema,
       empty: () => ({ schemaVersion: 1 as const, baselines: [] }),
+      now: options.now,
       corruptWarning: {
         code: 'Baselines.Corrupt',
         message: (report) => `Saved baselines could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,

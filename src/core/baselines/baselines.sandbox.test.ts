@@ -9,7 +9,7 @@ import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER
 import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
-import { fixGroups, type BaselineReport } from '#shared/baseline/baseline.ts';
+import type { BaselineReport } from '#shared/baseline/baseline.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX', accessKeySecret: 'globex-secret-0001', customerId: 4202 };
@@ -38,7 +38,8 @@ beforeAll(async () => {
     dataDir,
     secretStore: createMemorySecretStore(),
     sandboxOptions: { statePath: null },
-    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } },
+    // No request budget: the fixes write and read many services within a minute.
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 }, budget: false },
   });
   acme = data(
     await core.invoke('accounts.add', { name: 'Acme', baseUrl: acmeGateway.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: DEMO_CUSTOMER_ID, secret: DEMO_ACCESS_KEY_SECRET }),
@@ -69,9 +70,12 @@ describe('baselines across two customers', () => {
     data(await core.invoke('baselines.save', { baseline: { name: 'Fleet', checks: checks.map((checkId) => ({ checkId })), assignedTo: { accounts: [acme, globex] } } }));
     const before = data(await core.invoke('baselines.evaluate', { name: 'Fleet', details: true })).report;
     expect(before.accounts.map((a) => [a.accountName, a.services, a.withoutSnapshot])).toEqual([
-      ['Acme', 0, 6],
-      ['Globex', 0, 3],
+      ['Acme', 6, 6],
+      ['Globex', 3, 3],
     ]);
+    // Nothing was checked: no cell passes, every result is not known.
+    expect(before.totals).toEqual({ pass: 0, fail: 0, unknown: 45, unchecked: 45 });
+    expect(cell(before, acme, 'http2')).toEqual({ pass: 0, fail: 0, unknown: 6, unchecked: 6 });
     const refreshed = data(await core.invoke('baselines.refreshSnapshots', {}));
     expect(refreshed).toEqual({ refreshed: 9, failed: [], unreachable: [] });
     const status = data(await core.invoke('baselines.snapshots', {}));
@@ -83,10 +87,10 @@ describe('baselines across two customers', () => {
 
     const { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', details: true }));
     // Acme's legacy service: HTTP origin, TLS old, no redirect, no HTTP/2.
-    for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, acme, id)).toEqual({ pass: 5, fail: 1, unknown: 0 });
-    for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, globex, id)).toEqual({ pass: 3, fail: 0, unknown: 0 });
+    for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, acme, id)).toEqual({ pass: 5, fail: 1, unknown: 0, unchecked: 0 });
+    for (const id of ['https-redirect', 'tls-profile', 'http2', 'https-origins']) expect(cell(report, globex, id)).toEqual({ pass: 3, fail: 0, unknown: 0, unchecked: 0 });
     // The seeded rate limits were not applied from this app, so none is known.
-    expect(cell(report, acme, 'rate-limit-applied')).toEqual({ pass: 0, fail: 6, unknown: 0 });
+    expect(cell(report, acme, 'rate-limit-applied')).toEqual({ pass: 0, fail: 6, unknown: 0, unchecked: 0 });
     const legacy = report.details.find((d) => d.domainName === 'legacy.example-shop.com' && d.check === column(report, 'https-origins'));
     expect(legacy?.findings).toEqual([{ item: 'Origin 1 (http://legacy-origin.example-shop.com)', detail: 'uses http://' }]);
     expect(report.accounts[0].oldestSnapshotAt).not.toBeNull();
@@ -98,20 +102,79 @@ describe('baselines across two customers', () => {
     expect(cellDetails.map((d) => d.domainName)).toEqual(['legacy.example-shop.com']);
   });
 
-  it('fixes a failing check through the guarded write path and sees it pass after a refresh', async () => {
-    let { report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', accountIds: [globex], details: true }));
-    const { groups, byHand } = fixGroups(report, column(report, 'rate-limit-applied'));
-    expect(byHand).toEqual([]);
-    expect(groups).toHaveLength(1);
-    expect(groups[0].fix).toEqual({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 600 } });
-    expect(groups[0].targets).toHaveLength(3);
-    const fix = groups[0].fix;
-    if (fix.kind !== 'rate-limit-set') throw new Error('unexpected fix');
-    for (const t of groups[0].targets) {
-      data(await core.invoke('changes.apply', { accountId: t.accountId, operationId: 'upsertRateLimit', input: { params: { serviceId: t.serviceId }, body: fix.rateLimit } }));
+  it('fixes a failing check as one bulk batch, re-evaluates after reading the services again, and never replays the plan', async () => {
+    const rate = column(data(await core.invoke('baselines.evaluate', { name: 'Fleet' })).report, 'rate-limit-applied');
+    const plan = data(await core.invoke('baselines.planFix', { name: 'Fleet', check: rate, accountId: globex }));
+    expect(plan.lines).toEqual([{ text: 'Set a rate limit of 600 requests per client IP every 1 minute', services: 3 }]);
+    expect(plan.byHand).toBe(0);
+    expect(plan.batch).toMatchObject({ status: 'planned', change: null, origin: { kind: 'baseline-fix', baseline: 'Fleet', checkId: 'rate-limit-applied', accountId: globex } });
+    expect(plan.batch?.items.map((i) => [i.accountId, i.action, i.operationId])).toEqual([
+      [globex, 'update', 'upsertRateLimit'],
+      [globex, 'update', 'upsertRateLimit'],
+      [globex, 'update', 'upsertRateLimit'],
+    ]);
+    const batchId = plan.batch?.id ?? '';
+    const applied = data(await core.invoke('baselines.applyFix', { batchId }));
+    expect(applied.batch.counts.applied).toBe(3);
+    expect(applied.refresh).toMatchObject({ refreshed: 3, failed: [] });
+    expect(applied.remaining).toEqual({ lines: [], byHand: 0 });
+    expect(cell(applied.report, globex, 'rate-limit-applied')).toEqual({ pass: 3, fail: 0, unknown: 0, unchecked: 0 });
+    // Every write went through the journal, with the batch's ID.
+    const journal = data(await core.invoke('journal.list', { batchId }));
+    expect(journal.entries.filter((e) => e.result.ok)).toHaveLength(3);
+    // The spent plan is refused; nothing is written again.
+    const again = failure(await core.invoke('baselines.applyFix', { batchId }));
+    expect(again.code).toBe('Baselines.FixSpent');
+    expect(data(await core.invoke('journal.list', { batchId })).entries).toHaveLength(3);
+    // Planning again finds nothing left for Globex.
+    expect(data(await core.invoke('baselines.planFix', { name: 'Fleet', check: rate, accountId: globex })).batch).toBeNull();
+  });
+
+  it('plans both deny rules of the admin check in one Fix, so one round is enough', async () => {
+    data(await core.invoke('baselines.save', { baseline: { name: 'Admin', checks: [{ checkId: 'admin-path-denied' }], assignedTo: { accounts: [globex] } } }));
+    const before = data(await core.invoke('baselines.evaluate', { name: 'Admin' })).report;
+    const failing = cell(before, globex, 'admin-path-denied')?.fail ?? 0;
+    expect(failing).toBeGreaterThan(0);
+    const plan = data(await core.invoke('baselines.planFix', { name: 'Admin', check: 0 }));
+    expect(plan.lines.map((l) => l.text)).toEqual([
+      expect.stringMatching(/^Add an access rule “Deny \/admin outside allowed networks” that blocks \/admin for clients on a direct connection/),
+      expect.stringMatching(/^Add an access rule “Deny \/admin outside allowed networks \(anonymous clients\)” that blocks \/admin for clients behind VPNs and proxies/),
+    ]);
+    // One batch: a create per client group on every failing service.
+    expect(plan.batch?.items).toHaveLength(failing * 2);
+    expect(plan.batch?.items.every((i) => i.action === 'create')).toBe(true);
+    // A plan that will not run can be dropped; a dropped plan cannot run.
+    data(await core.invoke('baselines.discardFix', { batchId: plan.batch?.id ?? '' }));
+    expect(failure(await core.invoke('baselines.applyFix', { batchId: plan.batch?.id ?? '' })).code).toBe('Baselines.FixSpent');
+    const replanned = data(await core.invoke('baselines.planFix', { name: 'Admin', check: 0 }));
+    const applied = data(await core.invoke('baselines.applyFix', { batchId: replanned.batch?.id ?? '' }));
+    expect(applied.batch.counts.applied).toBe(failing * 2);
+    expect(applied.remaining.lines).toEqual([]);
+    expect(cell(applied.report, globex, 'admin-path-denied')).toMatchObject({ fail: 0 });
+    data(await core.invoke('baselines.delete', { name: 'Admin' }));
+  });
+
+  it('asks for the production confirmation once, and keeps the plan usable until it is given', async () => {
+    data(await core.invoke('accounts.update', { accountId: acme, patch: { production: true } }));
+    try {
+      const rate = column(data(await core.invoke('baselines.evaluate', { name: 'Fleet' })).report, 'rate-limit-applied');
+      const plan = data(await core.invoke('baselines.planFix', { name: 'Fleet', check: rate, accountId: acme }));
+      expect(plan.batch?.productionAccounts).toEqual([{ id: acme, name: 'Acme' }]);
+      const batchId = plan.batch?.id ?? '';
+      expect(failure(await core.invoke('baselines.applyFix', { batchId })).code).toBe('Change.ConfirmationRequired');
+      const applied = data(await core.invoke('baselines.applyFix', { batchId, confirmProduction: true }));
+      expect(applied.batch.counts.applied).toBe(6);
+      expect(applied.remaining.lines).toEqual([]);
+    } finally {
+      data(await core.invoke('accounts.update', { accountId: acme, patch: { production: false } }));
     }
-    ({ report } = data(await core.invoke('baselines.evaluate', { name: 'Fleet', accountIds: [globex], refresh: true })));
-    expect(cell(report, globex, 'rate-limit-applied')).toEqual({ pass: 3, fail: 0, unknown: 0 });
+  });
+
+  it('refuses to run a plain bulk batch as a Fix', async () => {
+    const batch = data(await core.invoke('bulk.plan', { change: { kind: 'rate-limit-delete' }, targets: { accountIds: [globex] } }));
+    const refused = failure(await core.invoke('baselines.applyFix', { batchId: batch.id }));
+    expect(refused).toMatchObject({ code: 'Baselines.FixSpent', message: expect.stringMatching(/not planned by a baseline Fix/) });
+    data(await core.invoke('bulk.discard', { batchId: batch.id }));
   });
 
   it('assigns by tag (a service carries its account’s tags)', async () => {

@@ -55,6 +55,7 @@ export type SnapshotEntry = z.output<typeof snapshotEntrySchema>;
 
 export type SnapshotStoreOptions = {
   dataDir: string;
+  now: () => Date;
   onWarning?: (warning: Warning) => void;
 };
 
@@ -91,10 +92,12 @@ export class SnapshotStore {
   readonly dir: string;
   readonly #documents = new Map<string, JsonDocument<AccountSnapshots>>();
   readonly #onWarning: SnapshotStoreOptions['onWarning'];
+  readonly #now: () => Date;
 
   constructor(options: SnapshotStoreOptions) {
     this.dir = join(options.dataDir, SNAPSHOTS_DIR);
     this.#onWarning = options.onWarning;
+    this.#now = options.now;
   }
 
   #document(accountId: string): JsonDocument<AccountSnapshots> {
@@ -106,6 +109,7 @@ export class SnapshotStore {
         empty: () => ({ schemaVersion: SNAPSHOTS_SCHEMA_VERSION, accountId, services: {}, failures: {} }),
         // Snapshots are only ever added or replaced whole: a shallow copy is enough.
         copy: (value) => ({ ...value, services: { ...value.services }, failures: { ...value.failures } }),
+        now: this.#now,
         corruptWarning: {
           code: 'Snapshots.Corrupt',
           message: (report) => `Configuration snapshots of an account could not be read (${report.reason}); the file was kept as ${report.movedTo} and they will be read again.`,

@@ -7,6 +7,9 @@ import { createSnapshotRefresher } from './snapshot-refresher.ts';
 import type { ReadOptions } from '../config-documents.ts';
 import { serviceConfig } from '#shared/baseline/test-support/service-config.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
+
+const clock = createFakeClock('2026-11-23T12:00:00Z');
 
 let dir: string;
 beforeEach(async () => {
@@ -21,22 +24,22 @@ const disabledCache = (enabled: boolean) =>
 
 describe('SnapshotStore', () => {
   it('keeps the first time a policy was seen disabled, forgets it once enabled', async () => {
-    const store = new SnapshotStore({ dataDir: dir });
+    const store = new SnapshotStore({ dataDir: dir, now: clock.now });
     await store.record('acme', 101, disabledCache(false), new Date('2026-10-01T00:00:00Z'));
     await store.record('acme', 101, disabledCache(false), new Date('2026-11-01T00:00:00Z'));
     let entry = (await store.read('acme')).services['101'];
     expect(entry).toMatchObject({ takenAt: '2026-11-01T00:00:00.000Z', disabledSince: { 'cache:11': '2026-10-01T00:00:00.000Z' } });
     await store.record('acme', 101, disabledCache(true), new Date('2026-11-02T00:00:00Z'));
-    entry = (await new SnapshotStore({ dataDir: dir }).read('acme')).services['101'];
+    entry = (await new SnapshotStore({ dataDir: dir, now: clock.now }).read('acme')).services['101'];
     expect(entry.disabledSince).toEqual({});
   });
 
   it('never stores a secret, and drops services no longer listed', async () => {
-    const store = new SnapshotStore({ dataDir: dir });
+    const store = new SnapshotStore({ dataDir: dir, now: clock.now });
     const withSecret = serviceConfig({ service: { origins: [{ originUrl: 'https://b.example', s3Credential: { accessKey: 'AK', accessSecret: 'very-secret-value', region: 'eu' } }] } });
-    await store.record('acme', 101, withSecret, new Date());
-    await store.record('acme', 102, serviceConfig({}, 102), new Date());
-    await store.recordFailure('acme', 103, { code: 'InvalidService.NotFound', message: 'gone' }, new Date());
+    await store.record('acme', 101, withSecret, clock.now());
+    await store.record('acme', 102, serviceConfig({}, 102), clock.now());
+    await store.recordFailure('acme', 103, { code: 'InvalidService.NotFound', message: 'gone' }, clock.now());
     const files = await import('node:fs/promises').then((fs) => fs.readdir(join(dir, 'snapshots')));
     const text = await readFile(join(dir, 'snapshots', files[0]), 'utf8');
     expect(text).not.toContain('very-secret-value');
@@ -50,7 +53,7 @@ describe('SnapshotStore', () => {
 
 describe('snapshot refresher', () => {
   const setup = (read: (accountId: string, serviceId: number, options: ReadOptions) => Promise<ServiceConfig>, now = () => new Date('2026-11-23T12:00:00Z')) => {
-    const store = new SnapshotStore({ dataDir: dir });
+    const store = new SnapshotStore({ dataDir: dir, now: clock.now });
     const changed: string[] = [];
     const refresher = createSnapshotRefresher({
       accounts: async () => [{ id: 'acme' }, { id: 'globex' }],

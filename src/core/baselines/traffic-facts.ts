@@ -13,8 +13,8 @@ const SOURCES: ReadonlyArray<Pick<CacheKey, 'metric' | 'interval'>> = [
 
 export type TrafficFactsReader = (accountId: string, domainName: string) => Promise<TrafficFacts | null>;
 
-export function createTrafficFactsReader(dataDir: string): TrafficFactsReader {
-  const cache = new AnalyticsCache({ dir: join(dataDir, CACHE_DIR_NAME) });
+export function createTrafficFactsReader(dataDir: string, now: () => number): TrafficFactsReader {
+  const cache = new AnalyticsCache({ dir: join(dataDir, CACHE_DIR_NAME), now });
   // One directory listing per account and reader: most services have no cached traffic, and a
   // missing file costs more to look for than to know about.
   const listings = new Map<string, Promise<Set<string>>>();

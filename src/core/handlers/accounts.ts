@@ -12,7 +12,7 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
     store: ctx.accounts,
     secrets: ctx.secrets,
     sandbox: ctx.sandbox,
-    now: () => ctx.now(),
+    now: ctx.clock.now,
     onCredentialsChanged: (accountId) => ctx.clients.invalidate(accountId),
     onConnectionAttempt: (accountId, entry) => ctx.clients.recordAttempt(accountId, entry),
     onChange: (reason, accountId) => {
@@ -26,7 +26,7 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
     secrets: ctx.secrets,
     inventory: inventoryStoreFor(ctx),
     tags: tagStoreFor(ctx),
-    now: () => ctx.now(),
+    now: ctx.clock.now,
     toView: service.toView,
     onImported: () => {
       void ctx.accounts.currentId().then((currentAccountId) => ctx.emit('accounts.changed', { reason: 'imported', accountId: null, currentAccountId }));

@@ -1,8 +1,8 @@
 // baselines.* channels: thin adapters over src/core/baselines/ (checks catalogue, saved baselines,
-// snapshots and their refresh, evaluation).
+// snapshots and their refresh, evaluation, the Fix).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { baselineServiceFor, snapshotRefresherFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
+import { baselineFixFor, baselineServiceFor, snapshotRefresherFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
 import { settingsFor } from '../core-services.ts';
 import { builtinChecks } from '#shared/baseline/catalogue.ts';
 
@@ -31,6 +31,12 @@ export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'base
     'baselines.cell': async ({ name, check, accountId }) => {
       const report = baselines().lastReport(name) ?? (await baselines().evaluate({ name })).report;
       return { details: report.details.filter((d) => d.check === check && d.accountId === accountId) };
+    },
+    'baselines.planFix': (input) => baselineFixFor(ctx).plan(input),
+    'baselines.applyFix': ({ batchId, confirmProduction }) => baselineFixFor(ctx).apply(batchId, confirmProduction),
+    'baselines.discardFix': async ({ batchId }) => {
+      await baselineFixFor(ctx).discard(batchId);
+      return { ok: true as const };
     },
     'baselines.snapshots': async () => {
       const accounts = await ctx.accounts.list();

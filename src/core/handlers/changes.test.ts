@@ -9,6 +9,7 @@ import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { MAX_REVEALS } from '../reveal-throttle.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
 
 let dataDir: string;
 let core: Core;
@@ -169,8 +170,8 @@ describe('drafts channels', () => {
   });
 
   it('throttles reveals in the core: a loop is refused with the time to wait, before any request', async () => {
-    let nowMs = Date.now();
-    const clocked = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, now: () => new Date(nowMs) });
+    const clock = createFakeClock('2026-11-23T12:00:00Z');
+    const clocked = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clock });
     try {
       const id = data(await clocked.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
       const policies = data(await clocked.invoke('api.call', { accountId: id, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } })).data as Listed[];
@@ -182,11 +183,11 @@ describe('drafts channels', () => {
           path: `${policies.findIndex((p) => p.type === 'token')}.tokenSecret`,
         });
       for (let i = 0; i < MAX_REVEALS; i++) expect((await reveal()).ok).toBe(true);
-      nowMs += 20_000;
+      clock.advance(20_000);
       expect(await reveal()).toMatchObject({ ok: false, error: { code: 'Api.RevealThrottled', retryable: true, message: expect.stringMatching(/Wait 40 seconds/) } });
       // Other reads are not affected, and the window moves on.
       expect((await clocked.invoke('api.call', { accountId: id, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } })).ok).toBe(true);
-      nowMs += 40_000;
+      clock.advance(40_000);
       expect((await reveal()).ok).toBe(true);
     } finally {
       await clocked.dispose();

@@ -9,13 +9,14 @@ export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'change
   return {
     // A confirmed change is carried out (and journaled) even when its window goes away meanwhile:
     // cancelling a write in flight would leave its outcome unknown.
-    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations }) => {
+    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations, acceptFlippedExpectations }) => {
       const result = await changeServiceFor(ctx).apply({
         accountId,
         operationId,
         input: input as OperationCallInput,
         confirmProduction,
         ...(flippedExpectations ? { flippedExpectations } : {}),
+        ...(acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
       });
       return { entry: result.entry, data: maskSecrets(result.data).data };
     },

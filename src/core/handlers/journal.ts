@@ -24,7 +24,7 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
     },
     'journal.export': async ({ format, ...query }) => {
       const { entries, known } = await select(deps, query);
-      const exportedAt = ctx.now().toISOString();
+      const exportedAt = ctx.clock.now().toISOString();
       const names = namesOf(entries, known);
       return {
         suggestedName: journalExportFileName(exportedAt, format),
@@ -33,6 +33,7 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
         count: entries.length,
       };
     },
-    'journal.reapply': async ({ entryId, confirmProduction }) => changeServiceFor(ctx).reapply(entryId, confirmProduction),
+    'journal.reapply': async ({ entryId, confirmProduction, acceptFlippedExpectations }) =>
+      changeServiceFor(ctx).reapply(entryId, confirmProduction, acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
   };
 }

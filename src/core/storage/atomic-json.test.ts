@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readJsonFile, removeStaleTempFiles, writeJsonFileAtomic, STALE_TEMP_AGE_MS, type CorruptFileReport } from './atomic-json.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
+
+/** Names of files kept aside and ages of temp files are on this clock. */
+const clock = createFakeClock('2026-11-23T12:00:00Z');
 
 const schema = z.object({ version: z.literal(2), items: z.array(z.string()) });
 let dir: string;
@@ -20,13 +24,13 @@ describe('atomic JSON files', () => {
     const path = join(dir, 'nested', 'data.json');
     await writeJsonFileAtomic(path, { version: 2, items: ['a'] });
     await writeJsonFileAtomic(path, { version: 2, items: ['a', 'b'] });
-    expect(await readJsonFile(path, schema)).toEqual({ version: 2, items: ['a', 'b'] });
+    expect(await readJsonFile(path, schema, { now: clock.now })).toEqual({ version: 2, items: ['a', 'b'] });
     expect(await readdir(join(dir, 'nested'))).toEqual(['data.json']);
   });
 
   it('returns undefined for a missing file without reporting corruption', async () => {
     const reports: CorruptFileReport[] = [];
-    expect(await readJsonFile(join(dir, 'none.json'), schema, { onCorrupt: (r) => reports.push(r) })).toBeUndefined();
+    expect(await readJsonFile(join(dir, 'none.json'), schema, { onCorrupt: (r) => reports.push(r), now: clock.now })).toBeUndefined();
     expect(reports).toEqual([]);
   });
 
@@ -50,10 +54,10 @@ describe('atomic JSON files', () => {
       const old = raw as { version: number; list: string[] };
       return old.version === 1 ? { version: 2, items: old.list } : raw;
     };
-    expect(await readJsonFile(path, schema, { migrate })).toEqual({ version: 2, items: ['x'] });
+    expect(await readJsonFile(path, schema, { migrate, now: clock.now })).toEqual({ version: 2, items: ['x'] });
 
     const reports: CorruptFileReport[] = [];
-    expect(await readJsonFile(path, schema, { onCorrupt: (r) => reports.push(r) })).toBeUndefined();
+    expect(await readJsonFile(path, schema, { onCorrupt: (r) => reports.push(r), now: clock.now })).toBeUndefined();
     expect(reports[0].reason).toMatch(/unexpected content: version/);
   });
 });
@@ -67,11 +71,14 @@ describe('stale temp files', () => {
     const foreign = '.notes.json.tmp-4194305-a1b2c3d4e5f6';
     const unrelated = 'journal.json.tmp-4194305-a1b2c3d4e5f6';
     for (const name of [dead, liveFresh, liveOld, foreign, unrelated, 'journal.json']) await writeFile(join(dir, name), 'x');
-    const old = new Date(Date.now() - STALE_TEMP_AGE_MS - 60_000);
+    // Ages on the given clock: the file times are set from it, never left to the day the test runs.
+    const fresh = new Date(clock.nowMs() - 60_000);
+    const old = new Date(clock.nowMs() - STALE_TEMP_AGE_MS - 60_000);
+    for (const name of [dead, liveFresh, foreign, unrelated, 'journal.json']) await utimes(join(dir, name), fresh, fresh);
     await utimes(join(dir, liveOld), old, old);
 
-    expect((await removeStaleTempFiles(dir, ['journal.json', 'drafts.json'])).sort()).toEqual([liveOld, dead].sort());
+    expect((await removeStaleTempFiles(dir, ['journal.json', 'drafts.json'], clock.nowMs())).sort()).toEqual([liveOld, dead].sort());
     expect((await readdir(dir)).sort()).toEqual([liveFresh, foreign, unrelated, 'journal.json'].sort());
-    expect(await removeStaleTempFiles(join(dir, 'missing'), ['journal.json'])).toEqual([]);
+    expect(await removeStaleTempFiles(join(dir, 'missing'), ['journal.json'], clock.nowMs())).toEqual([]);
   });
 });

@@ -18,14 +18,15 @@ export type ReadJsonOptions = {
   onCorrupt?: (report: CorruptFileReport) => void;
   /** Turns an older on-disk shape into the current one before the schema check. */
   migrate?: (raw: unknown) => unknown;
-  now?: () => Date;
+  /** The clock that names a file kept aside. */
+  now: () => Date;
 };
 
 /** Reads and validates a JSON file; undefined when it does not exist or was corrupt (moved aside). */
 export async function readJsonFile<S extends z.ZodType>(
   path: string,
   schema: S,
-  options: ReadJsonOptions = {},
+  options: ReadJsonOptions,
 ): Promise<z.output<S> | undefined> {
   let text: string;
   try {
@@ -46,7 +47,7 @@ export async function readJsonFile<S extends z.ZodType>(
   } catch (error) {
     reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : String((error as Error).message ?? error);
   }
-  const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  const stamp = options.now().toISOString().replace(/[:.]/g, '-');
   const movedTo = join(dirname(path), `${basename(path)}.corrupt-${stamp}`);
   await rename(path, movedTo);
   options.onCorrupt?.({ path, movedTo, reason });
@@ -92,7 +93,7 @@ const tempPrefix = (name: string) => `.${name}.tmp-`;
 /** A temp file this old is stale even when its PID is alive again (PIDs are reused). */
 export const STALE_TEMP_AGE_MS = 60 * 60_000;
 
-function processIsAlive(pid: number): boolean {
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -107,7 +108,7 @@ function processIsAlive(pid: number): boolean {
  * for the names given). A temp file of a process still running (the CLI next to the app) is kept
  * unless it is older than STALE_TEMP_AGE_MS. Returns the names removed.
  */
-export async function removeStaleTempFiles(dir: string, names: readonly string[], nowMs = Date.now()): Promise<string[]> {
+export async function removeStaleTempFiles(dir: string, names: readonly string[], nowMs: number): Promise<string[]> {
   let entries: string[];
   try {
     entries = await readdir(dir);

@@ -1,15 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createJsonDocument, RECHECK_MS, STALE_LOCK_MS } from './json-document.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
+import { createFakeClock, type FakeClock } from '../test-support/fake-clock.ts';
 
 const schema = z.object({ version: z.literal(1), items: z.array(z.string()) });
 let dir: string;
+/** Every document of a test (both "processes") on one clock: rechecks and lock ages are measured on it. */
+let clock: FakeClock;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'accel-doc-'));
+  clock = createFakeClock('2026-11-23T10:00:00.000Z');
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -20,7 +26,7 @@ function open(warnings: Warning[] = []) {
     path: join(dir, 'doc.json'),
     schema,
     empty: () => ({ version: 1 as const, items: [] }),
-    now: () => new Date('2026-11-23T10:00:00.000Z'),
+    now: clock.now,
     corruptWarning: { code: 'Doc.Corrupt', message: (report) => `kept as ${report.movedTo} (${report.reason})` },
     onWarning: (warning) => warnings.push(warning),
   });
@@ -91,10 +97,18 @@ describe('JSON document', () => {
       const cli = open();
       expect(await app.read()).toEqual({ version: 1, items: [] });
       await cli.update((file) => file.items.push('x'));
-      // Reads look at the file again within RECHECK_MS.
-      await vi.waitFor(async () => expect((await app.read()).items).toEqual(['x']), { timeout: RECHECK_MS * 4 });
+      // Reads look at the file again once RECHECK_MS have passed since they last did, not before.
+      clock.advance(RECHECK_MS - 1);
+      expect((await app.read()).items).toEqual([]);
+      clock.advance(1);
+      expect((await app.read()).items).toEqual(['x']);
       await rm(join(dir, 'doc.json'));
-      await vi.waitFor(async () => expect((await app.read()).items).toEqual([]), { timeout: RECHECK_MS * 4 });
+      clock.advance(RECHECK_MS);
+      expect((await app.read()).items).toEqual([]);
+      // A clock set back an hour does not stop the rechecks for that hour.
+      await cli.update((file) => file.items.push('y'));
+      clock.advance(-3_600_000);
+      expect((await app.read()).items).toEqual(['y']);
     });
 
     it('keeps its value when the other process left the file unreadable, and writes it back on its next change', async () => {
@@ -102,7 +116,7 @@ describe('JSON document', () => {
       const app = open(warnings);
       await app.update((file) => file.items.push('kept'));
       await writeFile(join(dir, 'doc.json'), '{"version":1,"items":[tru');
-      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 20));
+      clock.advance(RECHECK_MS);
       expect((await app.read()).items).toEqual(['kept']);
       expect(warnings).toHaveLength(1);
       await app.update((file) => file.items.push('next'));
@@ -112,7 +126,10 @@ describe('JSON document', () => {
     it('waits while the other process holds the lock, and takes over a lock left by a process that died', async () => {
       const app = open();
       const lock = join(dir, 'doc.json.lock');
-      await writeFile(lock, '4242\n');
+      // Held by a process that runs (this one's parent).
+      await writeFile(lock, `${process.ppid}\n`);
+      // Lock ages are on the documents' clock, whatever the file system's clock says.
+      await utimes(lock, clock.now(), clock.now());
       let done = false;
       const change = app.update((file) => file.items.push('after the lock')).then(() => (done = true));
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -121,12 +138,33 @@ describe('JSON document', () => {
       await change;
       expect((await open().read()).items).toEqual(['after the lock']);
       // A lock older than STALE_LOCK_MS: its writer is gone.
-      await writeFile(lock, '4242\n');
-      const old = (Date.now() - STALE_LOCK_MS - 5_000) / 1000;
+      await writeFile(lock, `${process.ppid}\n`);
+      const old = (clock.nowMs() - STALE_LOCK_MS - 5_000) / 1000;
       await utimes(lock, old, old);
       await app.update((file) => file.items.push('stale lock taken over'));
       expect((await open().read()).items).toEqual(['after the lock', 'stale lock taken over']);
       expect(await readdir(dir)).toEqual(['doc.json']);
+    });
+
+    it('takes over at once a fresh lock whose process is gone (killed while it wrote)', async () => {
+      const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+      const lock = join(dir, 'doc.json.lock');
+      await writeFile(lock, `${dead}\n`);
+      await utimes(lock, clock.now(), clock.now());
+      const started = performance.now();
+      await open().update((file) => file.items.push('after a killed writer'));
+      expect(performance.now() - started).toBeLessThan(STALE_LOCK_MS / 2);
+      expect((await open().read()).items).toEqual(['after a killed writer']);
+    });
+
+    it('stamps its own lock with the time of its clock, so that another process on that clock never takes it for stale', async () => {
+      clock.set('2031-01-01T00:00:00.000Z');
+      // Looked at from inside a change, while the lock is held.
+      const lockTime = await open().update((_file, control) => {
+        control.skipWrite();
+        return statSync(join(dir, 'doc.json.lock')).mtimeMs;
+      });
+      expect(lockTime).toBe(clock.nowMs());
     });
   });
 });

@@ -6,10 +6,11 @@
 // and change first checks whether the file is still the one this process last read or wrote
 // (inode, size, modification time) and reads it again if not, and a change holds a lock file
 // (`<name>.lock`) from that read to its write, so neither process writes over the other's.
-import { open, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import type { z } from 'zod';
-import { readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './atomic-json.ts';
+import { processIsAlive, readJsonFile, writeJsonFileAtomic, type CorruptFileReport } from './atomic-json.ts';
 import { createSerialQueue } from './serial-queue.ts';
+import { monotonicMs } from '../clock.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
 /** How the file was found on first read. */
@@ -27,7 +28,11 @@ export type JsonDocumentOptions<S extends z.ZodType> = {
    * drop whole items (journal, drafts) pass a shallow copy so a change does not copy every entry.
    */
   copy?: (value: z.output<S>) => z.output<S>;
-  now?: () => Date;
+  /**
+   * The core's clock: when to look at the file again, whether a lock is stale (a lock file carries
+   * its time from this clock, so the age is measured on one clock), the name of a file kept aside.
+   */
+  now: () => Date;
   /** The warning for a file kept aside; reported once through onWarning. */
   corruptWarning?: { code: string; message: (report: CorruptFileReport) => string };
   onWarning?: (warning: Warning) => void;
@@ -43,8 +48,12 @@ export type ChangeControl = {
 
 export type JsonDocument<T> = {
   readonly path: string;
-  /** The current value once every queued change has settled (loads the file on first use). Do not mutate it. */
-  read(): Promise<T>;
+  /**
+   * The current value once every queued change has settled (loads the file on first use). Do not
+   * mutate it. `fresh`: look at the file now, not at most every RECHECK_MS (a guard that must see
+   * another process's change, e.g. a production flag before a write).
+   */
+  read(options?: { fresh?: boolean }): Promise<T>;
   /** How the file was found on first read. */
   origin(): Promise<DocumentOrigin>;
   /**
@@ -82,15 +91,29 @@ export const STALE_LOCK_MS = 10_000;
 /** How long a change waits for another process's lock before it fails. */
 export const LOCK_WAIT_MS = 15_000;
 
+/** Whether the process whose PID the lock file holds no longer runs (false when that cannot be told). */
+async function lockHolderIsGone(lockPath: string): Promise<boolean> {
+  const text = await readFile(lockPath, 'utf8').catch(() => '');
+  const pid = Number(text.trim());
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  return !processIsAlive(pid);
+}
+
 /** Runs `task` holding `<path>.lock` (created exclusively); waits while another process holds it. */
-async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T> {
+async function withFileLock<T>(path: string, now: () => Date, task: () => Promise<T>): Promise<T> {
   const lockPath = `${path}.lock`;
-  const started = Date.now();
+  // The wait goes with the timer polls below: measured on the monotonic clock.
+  const started = monotonicMs();
   for (;;) {
     try {
       const handle = await open(lockPath, 'wx', 0o600);
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
+      try {
+        await handle.writeFile(`${process.pid}\n`);
+        const takenAt = now();
+        await handle.utimes(takenAt, takenAt);
+      } finally {
+        await handle.close();
+      }
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -99,11 +122,13 @@ async function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T>
       }
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const held = await stat(lockPath).catch(() => null);
-      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+      // Left by a process that died holding it (killed mid-write): taken over at once, not after
+      // STALE_LOCK_MS, so that a run resumed right after a crash does not stall.
+      if (held && (now().getTime() - held.mtimeMs > STALE_LOCK_MS || (await lockHolderIsGone(lockPath)))) {
         await rm(lockPath, { force: true });
         continue;
       }
-      if (Date.now() - started > LOCK_WAIT_MS) {
+      if (monotonicMs() - started > LOCK_WAIT_MS) {
         throw new Error(`${path} is being changed by another Acceleration Console process (the app or the CLI) that did not finish within ${LOCK_WAIT_MS / 1000} s; try again.`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -145,7 +170,7 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
     (loaded ??= (async () => {
       // Stamped before the read: a write in between makes the next check read again.
       seen = await stampOf(options.path);
-      checkedAt = Date.now();
+      checkedAt = options.now().getTime();
       const { value, report } = await readFile();
       if (report) seen = await stampOf(options.path);
       if (value !== undefined) return { value, origin: 'read' as const };
@@ -155,9 +180,11 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
   /** The value, read again when another process changed (or removed) the file since. */
   const current = async (force: boolean): Promise<{ value: T; origin: DocumentOrigin }> => {
     const state = await load();
-    if (!force && Date.now() - checkedAt < RECHECK_MS) return state;
+    const sinceCheck = options.now().getTime() - checkedAt;
+    // A clock set back (a corrected system clock) looks again at once rather than after the gap.
+    if (!force && sinceCheck >= 0 && sinceCheck < RECHECK_MS) return state;
     const now = await stampOf(options.path);
-    checkedAt = Date.now();
+    checkedAt = options.now().getTime();
     if (sameStamp(now, seen)) return state;
     seen = now;
     if (now === null) {
@@ -173,15 +200,15 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
 
   return {
     path: options.path,
-    read() {
-      return queue.run(async () => (await current(false)).value);
+    read(options) {
+      return queue.run(async () => (await current(options?.fresh === true)).value);
     },
     async origin() {
       return (await load()).origin;
     },
     update(change) {
       return queue.run(() =>
-        withFileLock(options.path, async () => {
+        withFileLock(options.path, options.now, async () => {
           const state = await current(true);
           const draft = copy(state.value);
           let skip = false;
@@ -193,7 +220,7 @@ export function createJsonDocument<S extends z.ZodType>(options: JsonDocumentOpt
           if (skip) return result;
           await writeJsonFileAtomic(options.path, draft);
           seen = await stampOf(options.path);
-          checkedAt = Date.now();
+          checkedAt = options.now().getTime();
           state.value = draft;
           return result;
         }),

@@ -34,6 +34,15 @@ describe('bundle round trip and refusal', () => {
     if (result.ok) expect(result.bundle.content.series[0].points[1]).toEqual([t0 + 300_000, 20]);
     expect((await parseBundle(JSON.stringify(JSON.parse(text)))).ok).toBe(true);
   });
+  it('never says its range ends after the moment it was made', async () => {
+    // "Last hour" at 10:01: the range runs to 10:05, the end of the point still being filled.
+    const createdAt = t0 + 10 * 3_600_000 + 60_000;
+    const bundle = await createBundle({ ...input, createdAt, range: { from: createdAt + 240_000 - 3_600_000, to: createdAt + 240_000 } });
+    expect(bundle.content.createdAt).toBe('2026-11-01T10:01:00.000Z');
+    expect(bundle.content.range).toEqual({ from: '2026-11-01T09:05:00.000Z', to: '2026-11-01T10:01:00.000Z' });
+    // A range that ended before the export keeps its end.
+    expect((await createBundle(input)).content.range.to).toBe(new Date(t0 + 600_000).toISOString());
+  });
   it('refuses a changed value with a checksum message', async () => {
     const bundle = await createBundle(input);
     const data = JSON.parse(serializeBundle(bundle)) as typeof bundle;

@@ -85,7 +85,9 @@ export async function createBundle(input: BundleInput): Promise<StatsBundle> {
     generator: input.generator,
     createdAt: iso(input.createdAt),
     ...(input.accountLabel === undefined ? {} : { accountLabel: input.accountLabel }),
-    range: { from: iso(input.range.from), to: iso(input.range.to) },
+    // A range "up to now" ends with the point still being filled (up to 5 minutes, or a day,
+    // ahead): the bundle says what it can hold, nothing after the moment it was made.
+    range: { from: iso(Math.min(input.range.from, input.createdAt)), to: iso(Math.min(input.range.to, input.createdAt)) },
     requestedInterval: input.requestedInterval,
     metrics: input.metrics,
     services: input.services,

@@ -160,7 +160,8 @@ const httpCodes: Readonly<Record<number, string>> = { 301: '301 Moved Permanentl
 /** One value as the form would say it; lists of plain values are joined with ", ". */
 export function formatFieldValue(path: string, value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => formatFieldValue(path, v)).join(', ');
-  const kind = resolve(path).entry?.kind;
+  // A field this table knows at the top, nested in something it does not (a rule test's expected TTL).
+  const kind = resolve(path).entry?.kind ?? topFields[path.split('.').at(-1) ?? '']?.kind;
   if (typeof value === 'number') {
     if (kind === 'seconds') return formatSeconds(value);
     if (kind === 'corsMaxAge') return value === -1 ? 'default (cache indefinitely)' : value === 0 ? '0 seconds (no caching)' : formatSeconds(value);

@@ -23,6 +23,18 @@ export type Reapply =
   /** The previous version is applied again, or the setting deleted when there was none. */
   | 'previous-version-or-delete';
 
+/**
+ * How a write whose answer never came (the app stopped, a timeout) is settled before anything is
+ * sent again (write-outcome.ts):
+ * - read: the target is read with `operationId` and compared with what was sent;
+ * - resend: the target cannot be read back, and sending again is safe because the operation is a
+ *   full replacement (CORS headers), an upsert or a delete (rate limit), or refused as a duplicate
+ *   once it applied (a service's domain name is unique).
+ */
+export type UnknownOutcomeCheck =
+  | { readonly by: 'read'; readonly operationId: OperationId }
+  | { readonly by: 'resend'; readonly because: 'full-replacement' | 'upsert' | 'delete' | 'unique-domain' };
+
 type ReadFacts = { readonly changesState: false; readonly label: string; readonly retryable: boolean };
 type ChangeFacts = {
   readonly changesState: true;
@@ -33,6 +45,7 @@ type ChangeFacts = {
   readonly readBack: ReadBack;
   readonly reapply: Reapply;
   readonly retryable: boolean;
+  readonly unknownOutcome: UnknownOutcomeCheck;
 };
 export type OperationFacts = ReadFacts | ChangeFacts;
 
@@ -41,7 +54,15 @@ const read = (label: string): ReadFacts => ({ changesState: false, label, retrya
 
 export const operationFacts = {
   getCustomer: read('customer'),
-  createService: { changesState: true, label: 'new service', action: 'Create service', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
+  createService: {
+    changesState: true,
+    label: 'new service',
+    action: 'Create service',
+    readBack: { from: 'nothing' },
+    reapply: 'never',
+    retryable: false,
+    unknownOutcome: { by: 'resend', because: 'unique-domain' },
+  },
   getService: read('service'),
   listCacheControlPolicies: read('cache control'),
   listCacheControlPoliciesV2: read('cache control'),
@@ -52,8 +73,17 @@ export const operationFacts = {
     readBack: { from: 'list', operationId: 'listCacheControlPoliciesV2' },
     reapply: 'previous-version',
     retryable: true,
+    unknownOutcome: { by: 'read', operationId: 'listCacheControlPoliciesV2' },
   },
-  createAccessControlPolicy: { changesState: true, label: 'access control', action: 'Create access control policy', readBack: { from: 'nothing' }, reapply: 'never', retryable: false },
+  createAccessControlPolicy: {
+    changesState: true,
+    label: 'access control',
+    action: 'Create access control policy',
+    readBack: { from: 'nothing' },
+    reapply: 'never',
+    retryable: false,
+    unknownOutcome: { by: 'read', operationId: 'listAccessControlPolicies' },
+  },
   listAccessControlPolicies: read('access control'),
   updateAccessControlPolicy: {
     changesState: true,
@@ -62,6 +92,7 @@ export const operationFacts = {
     readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
     reapply: 'previous-version',
     retryable: true,
+    unknownOutcome: { by: 'read', operationId: 'listAccessControlPolicies' },
   },
   updateAccessControlPolicyV2: {
     changesState: true,
@@ -70,6 +101,7 @@ export const operationFacts = {
     readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
     reapply: 'previous-version',
     retryable: true,
+    unknownOutcome: { by: 'read', operationId: 'listAccessControlPolicies' },
   },
   updateRedirectionPolicy: {
     changesState: true,
@@ -78,10 +110,19 @@ export const operationFacts = {
     readBack: { from: 'list', operationId: 'listRedirectionPoliciesV2' },
     reapply: 'previous-version',
     retryable: true,
+    unknownOutcome: { by: 'read', operationId: 'listRedirectionPoliciesV2' },
   },
   listRedirectionPoliciesV2: read('redirection'),
   // Served by POST: a retry after a lost answer could apply a setting twice, so none is made.
-  setCorsHeaders: { changesState: true, label: 'CORS', action: 'Set CORS headers', readBack: { from: 'journal', kind: 'cors' }, reapply: 'previous-version', retryable: false },
+  setCorsHeaders: {
+    changesState: true,
+    label: 'CORS',
+    action: 'Set CORS headers',
+    readBack: { from: 'journal', kind: 'cors' },
+    reapply: 'previous-version',
+    retryable: false,
+    unknownOutcome: { by: 'resend', because: 'full-replacement' },
+  },
   upsertRateLimit: {
     changesState: true,
     label: 'rate limit',
@@ -89,6 +130,7 @@ export const operationFacts = {
     readBack: { from: 'journal', kind: 'rate-limit' },
     reapply: 'previous-version-or-delete',
     retryable: false,
+    unknownOutcome: { by: 'resend', because: 'upsert' },
   },
   deleteRateLimit: {
     changesState: true,
@@ -97,6 +139,7 @@ export const operationFacts = {
     readBack: { from: 'journal', kind: 'rate-limit' },
     reapply: 'previous-version-or-delete',
     retryable: true,
+    unknownOutcome: { by: 'resend', because: 'delete' },
   },
   getVolume: read('analytics'),
   getBandwidth: read('analytics'),

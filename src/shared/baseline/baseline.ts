@@ -100,7 +100,18 @@ export function starterBaseline(name = 'Recommended'): Baseline {
 
 export type EvaluationTarget = CheckTarget & { accountName: string; domainName: string };
 
-export type CellCounts = { pass: number; fail: number; unknown: number };
+/**
+ * Results of one check over some services. `unknown` counts every result that is not known,
+ * including `unchecked` ones: services in scope without a snapshot, never evaluated. A cell is
+ * never "passing" because nothing was looked at.
+ */
+export type CellCounts = { pass: number; fail: number; unknown: number; unchecked: number };
+
+/** Why a service without a snapshot has no result (the drill-down and the CLI say it). */
+export const NOT_CHECKED_NOTE = 'Not checked: no snapshot of this service has been read yet. Refresh the snapshots to check it.';
+
+/** A service in scope that has no snapshot yet. */
+export type UncheckedService = { serviceId: number; domainName: string };
 
 /** One failing or unknown result, with what the drill-down shows. */
 export type ResultDetail = {
@@ -109,11 +120,13 @@ export type ResultDetail = {
   check: number;
   serviceId: number;
   domainName: string;
-  snapshotAt: string;
+  /** null: the service has no snapshot, so it was not checked (status unknown). */
+  snapshotAt: string | null;
   status: Exclude<CheckStatus, 'pass'>;
   findings: Finding[];
   note: string | null;
-  fix: BaselineFix | null;
+  /** Changes that fix the failure through the API (empty: by hand). */
+  fixes: BaselineFix[];
 };
 
 export type BaselineReport = {
@@ -123,8 +136,9 @@ export type BaselineReport = {
   accounts: Array<{
     accountId: string;
     accountName: string;
+    /** Services of the account in scope, with or without a snapshot. */
     services: number;
-    /** Services of the account in scope that have no snapshot yet (not evaluated). */
+    /** Of those, services that have no snapshot yet (not checked: their results count as unknown). */
     withoutSnapshot: number;
     /** Oldest and newest snapshot time of the account's evaluated services (null: none). */
     oldestSnapshotAt: string | null;
@@ -149,7 +163,7 @@ export function evaluateBaseline(
   baseline: Baseline,
   targets: readonly EvaluationTarget[],
   context: CheckContext & {
-    accounts?: ReadonlyArray<{ accountId: string; accountName: string; withoutSnapshot?: number }>;
+    accounts?: ReadonlyArray<{ accountId: string; accountName: string; unchecked?: readonly UncheckedService[] }>;
     /** false: run every check anew (tests compare both ways). */
     reuseResults?: boolean;
   },
@@ -164,17 +178,30 @@ export function evaluateBaseline(
     return { check, run: ready.run, params, cacheKey };
   });
   const rows = new Map<string, BaselineReport['accounts'][number]>();
-  const row = (accountId: string, accountName: string, withoutSnapshot = 0) => {
+  const row = (accountId: string, accountName: string) => {
     let r = rows.get(accountId);
     if (!r) {
-      r = { accountId, accountName, services: 0, withoutSnapshot, oldestSnapshotAt: null, newestSnapshotAt: null, cells: prepared.map(() => ({ pass: 0, fail: 0, unknown: 0 })) };
+      r = { accountId, accountName, services: 0, withoutSnapshot: 0, oldestSnapshotAt: null, newestSnapshotAt: null, cells: prepared.map(() => ({ pass: 0, fail: 0, unknown: 0, unchecked: 0 })) };
       rows.set(accountId, r);
     }
     return r;
   };
-  for (const a of context.accounts ?? []) row(a.accountId, a.accountName, a.withoutSnapshot);
   const details: ResultDetail[] = [];
-  const totals: CellCounts = { pass: 0, fail: 0, unknown: 0 };
+  const totals: CellCounts = { pass: 0, fail: 0, unknown: 0, unchecked: 0 };
+  for (const a of context.accounts ?? []) {
+    const r = row(a.accountId, a.accountName);
+    for (const service of a.unchecked ?? []) {
+      r.services += 1;
+      r.withoutSnapshot += 1;
+      prepared.forEach((_, index) => {
+        r.cells[index].unknown += 1;
+        r.cells[index].unchecked += 1;
+        details.push({ accountId: a.accountId, check: index, serviceId: service.serviceId, domainName: service.domainName, snapshotAt: null, status: 'unknown', findings: [], note: NOT_CHECKED_NOTE, fixes: [] });
+      });
+      totals.unknown += prepared.length;
+      totals.unchecked += prepared.length;
+    }
+  }
   for (const target of targets) {
     const r = row(target.accountId, target.accountName);
     r.services += 1;
@@ -205,7 +232,7 @@ export function evaluateBaseline(
           status: result.status,
           findings: result.findings,
           note: result.note,
-          fix: result.fix,
+          fixes: result.fixes,
         });
       }
     });
@@ -218,31 +245,4 @@ export function evaluateBaseline(
     details,
     totals,
   };
-}
-
-/** A group of failing services that one bulk change fixes. */
-export type FixGroup = { fix: BaselineFix; targets: Array<{ accountId: string; serviceId: number; domainName: string }> };
-
-/**
- * The failing results of one check (optionally one account) split into what a bulk plan can fix
- * (grouped by identical change) and what must be done by hand.
- */
-export function fixGroups(report: Pick<BaselineReport, 'details'>, check: number, accountId?: string): { groups: FixGroup[]; byHand: ResultDetail[] } {
-  const groups = new Map<string, FixGroup>();
-  const byHand: ResultDetail[] = [];
-  for (const d of report.details) {
-    if (d.check !== check || d.status !== 'fail' || (accountId !== undefined && d.accountId !== accountId)) continue;
-    if (d.fix === null) {
-      byHand.push(d);
-      continue;
-    }
-    const key = JSON.stringify(d.fix);
-    let group = groups.get(key);
-    if (!group) {
-      group = { fix: d.fix, targets: [] };
-      groups.set(key, group);
-    }
-    group.targets.push({ accountId: d.accountId, serviceId: d.serviceId, domainName: d.domainName });
-  }
-  return { groups: [...groups.values()], byHand };
 }

@@ -70,9 +70,29 @@ export type CheckResult = {
   findings: Finding[];
   /** Why the result is unknown, or a caveat that applies to a pass (one sentence). */
   note: string | null;
-  /** A change that fixes a failure through the API; null when it must be done by hand. */
-  fix: BaselineFix | null;
+  /**
+   * The changes that fix a failure through the API, all of them (one check may need several writes
+   * on one service); empty when it must be done by hand.
+   */
+  fixes: BaselineFix[];
 };
+
+/**
+ * How one parameter is typed in the baseline editor. Its rule (and message) is the params
+ * schema's: the form only says which control to show (check-params-form.ts).
+ */
+export type ParamField = { label: string; hint?: string } & (
+  | { kind: 'text'; optional?: boolean }
+  /** A whole number, in `unit` ("requests", "days"). */
+  | { kind: 'count'; unit: string }
+  /** Seconds, typed as a number and a unit (seconds … days), as the cache editor's TTL. */
+  | { kind: 'seconds' }
+  | { kind: 'switch' }
+  | { kind: 'choice'; options: ReadonlyArray<{ value: string; label: string }> }
+  | { kind: 'choices'; options: ReadonlyArray<{ value: string; label: string }> }
+  /** A list of texts (networks), each checked on its own. */
+  | { kind: 'list'; itemLabel: string }
+);
 
 export type CheckDefinition<P extends z.ZodObject> = {
   id: string;
@@ -84,6 +104,8 @@ export type CheckDefinition<P extends z.ZodObject> = {
   /** Whether a failure can be fixed through the API (a bulk plan) or only by hand. */
   fixBy: 'api' | 'by-hand';
   params: P;
+  /** One editor field per parameter. */
+  fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
   /**
    * The result depends on the snapshot's configuration and the parameters alone (not on facts or
    * "now"): the evaluation may then reuse it while the snapshot is unchanged (baseline.ts).
@@ -94,14 +116,16 @@ export type CheckDefinition<P extends z.ZodObject> = {
 
 // One shared object for the common case: 60,000 results of a large fleet are mostly passes.
 // Results are read, never changed, by the evaluation and its callers.
-const PLAIN_PASS: CheckResult = { status: 'pass', findings: [], note: null, fix: null };
-export const pass = (note: string | null = null): CheckResult => (note === null ? PLAIN_PASS : { status: 'pass', findings: [], note, fix: null });
-export const unknown = (note: string): CheckResult => ({ status: 'unknown', findings: [], note, fix: null });
-export const fail = (findings: Finding[], fix: BaselineFix | null = null, note: string | null = null): CheckResult => ({
+// Shared and frozen: results are read, never changed.
+const NO_FIXES = Object.freeze([]) as unknown as BaselineFix[];
+const PLAIN_PASS: CheckResult = { status: 'pass', findings: [], note: null, fixes: NO_FIXES };
+export const pass = (note: string | null = null): CheckResult => (note === null ? PLAIN_PASS : { status: 'pass', findings: [], note, fixes: NO_FIXES });
+export const unknown = (note: string): CheckResult => ({ status: 'unknown', findings: [], note, fixes: NO_FIXES });
+export const fail = (findings: Finding[], fixes: BaselineFix | readonly BaselineFix[] | null = null, note: string | null = null): CheckResult => ({
   status: 'fail',
   findings,
   note,
-  fix,
+  fixes: fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
 });
 
 /** A check with its parameter type erased, ready for the catalogue. */
@@ -112,6 +136,7 @@ export type AnyCheck = {
   readonly fixText: string;
   readonly fixBy: 'api' | 'by-hand';
   readonly params: z.ZodObject;
+  readonly fields: Readonly<Record<string, ParamField>>;
   readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
   prepare(params: unknown): { ok: true; params: unknown; run: (target: CheckTarget, context: CheckContext) => CheckResult } | { ok: false; message: string };

@@ -12,6 +12,9 @@ export const corsCredentialsCheck = defineCheck({
   fixText: 'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
   fixBy: 'api',
   configOnly: true,
+  fields: {
+    allowOrigin: { kind: 'text', optional: true, label: 'Origin to allow instead of *', hint: 'Empty: the fix turns off “Allow credentials” instead.' },
+  },
   params: z.object({
     allowOrigin: z
       .string()
@@ -41,6 +44,10 @@ export const rateLimitCheck = defineCheck({
   fixText: 'Set a rate limit (requests per client IP per time window). A bulk plan sets it on every failing service.',
   fixBy: 'api',
   configOnly: true,
+  fields: {
+    timeWindow: { kind: 'count', unit: 'seconds', label: 'Time window of the rate limit the fix sets' },
+    requestLimit: { kind: 'count', unit: 'requests', label: 'Requests per client IP per window' },
+  },
   params: z.object({
     timeWindow: z.number().int().positive({ error: 'The time window must be a positive number of seconds.' }).default(60).describe('Window of the rate limit the fix sets (seconds).'),
     requestLimit: z.number().int().positive({ error: 'The request limit must be a positive whole number.' }).default(600).describe('Requests per client IP per window the fix sets.'),

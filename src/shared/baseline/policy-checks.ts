@@ -48,6 +48,20 @@ export const staticCacheCheck = defineCheck({
     'Raise the TTL of the cache control policy that takes these paths (a bulk plan edits it where it exists). The API cannot create cache control policies: where none covers the paths, add one in the provider’s portal.',
   fixBy: 'api',
   configOnly: true,
+  fields: {
+    operator: {
+      kind: 'choice',
+      label: 'Static paths',
+      options: [
+        { value: 'startswith', label: 'start with' },
+        { value: 'endswith', label: 'end with' },
+        { value: 'equals', label: 'equal' },
+        { value: 'regex', label: 'match the regular expression' },
+      ],
+    },
+    path: { kind: 'text', label: 'Path pattern' },
+    minTtlSeconds: { kind: 'seconds', label: 'Minimum TTL' },
+  },
   params: z.object({
     operator: z.enum(['startswith', 'endswith', 'equals', 'regex'], { error: 'The path operator must be startswith, endswith, equals or regex.' }).default('startswith'),
     path: z.string().min(1, { error: 'Enter the static path pattern, for example /static/.' }).default('/static/'),
@@ -97,9 +111,14 @@ export const adminDeniedCheck = defineCheck({
   title: 'Admin path denied outside allowed networks',
   reason: 'An admin area reachable from anywhere invites password guessing and exploits.',
   fixText:
-    'Add a deny access control policy for the admin path whose IP restriction lists the allowed networks (only listed clients pass). A bulk plan creates it.',
+    'Block the admin path for everyone outside the allowed networks. The Fix adds a deny access rule that lets only those networks through: one for clients on a direct connection and, when asked, one for clients behind VPNs and proxies.',
   fixBy: 'api',
   configOnly: true,
+  fields: {
+    path: { kind: 'text', label: 'Admin path' },
+    allowedNetworks: { kind: 'list', itemLabel: 'network', label: 'Allowed networks', hint: 'IPv4 addresses or CIDR networks, such as 10.0.0.0/8; Enter adds one.' },
+    includeAnonymousClients: { kind: 'switch', label: 'Also deny clients behind VPNs and proxies outside these networks' },
+  },
   params: z.object({
     path: z.string().startsWith('/', { error: 'The admin path must start with /, for example /admin.' }).default('/admin'),
     allowedNetworks: z
@@ -116,7 +135,9 @@ export const adminDeniedCheck = defineCheck({
     const scopes = includeAnonymousClients ? [false, true] : [false];
     const findings: Finding[] = [];
     let undecided: string | null = null;
-    let failingScope: boolean | null = null;
+    // Every client group (direct / anonymous) that gets through needs its own deny rule: a rule
+    // applies to one group only (anonymousIp). One Fix plans them all.
+    const failingScopes: boolean[] = [];
     for (const anonymous of scopes) {
       const request: TestRequest = {
         path,
@@ -132,7 +153,7 @@ export const adminDeniedCheck = defineCheck({
         clientAnonymous: anonymous,
         hasToken: false,
       };
-      const who = anonymous ? `anonymous client ${probe}` : `client ${probe}`;
+      const who = anonymous ? `a client at ${probe} behind a VPN or proxy` : `a client at ${probe}`;
       // Only rules whose conditions match (or cannot be told) can decide: the engine's full
       // evaluation, with its explanations, runs on those alone.
       const candidates = access.filter((r) => r.readBack === 'v1.0-list-no-path' || (r.matches ?? []).every((m) => evaluateMatch(m, request).matched));
@@ -144,31 +165,43 @@ export const adminDeniedCheck = defineCheck({
       const winner = evaluation.winner;
       if (winner === null) {
         findings.push({ item: `${path} from ${who}`, detail: 'no access control policy applies: the request is let through' });
-        failingScope ??= anonymous;
+        failingScopes.push(anonymous);
       } else if (winner.access?.decision !== 'deny') {
-        findings.push({ item: `${path} from ${who}`, detail: `“${winner.rule.policyName}” decides: ${winner.access?.reason ?? 'not denied'}` });
-        failingScope ??= anonymous;
+        findings.push({ item: `${path} from ${who}`, detail: `let through by “${winner.rule.policyName}”: ${whyLetThrough(winner.rule, winner.access?.reason)}` });
+        failingScopes.push(anonymous);
       }
     }
     if (findings.length === 0) {
       return undecided === null ? pass('Access control conditions are read from the version 1.0 list; conditions set through a V2 edit are not seen.') : unknown(undecided);
     }
     const highest = Math.max(0, ...access.map((r) => r.listedPriority ?? 0));
-    return fail(findings, {
-      kind: 'access-control',
-      policy: {
-        policyName: `Deny ${path} outside allowed networks${failingScope ? ' (anonymous clients)' : ''}`,
-        type: 'deny',
-        matchUrlPath: { operator: 'prefix', patterns: [path] },
-        ipRestriction: allowedNetworks.join(','),
-        anonymousIp: failingScope === true,
-        // Highest, so the new rule decides before any allow rule on the path; unique, as the API requires.
-        priority: highest + 1,
-        enabled: true,
-      },
-    });
+    return fail(
+      findings,
+      failingScopes.map((anonymous, index) => ({
+        kind: 'access-control' as const,
+        policy: {
+          policyName: `Deny ${path} outside allowed networks${anonymous ? ' (anonymous clients)' : ''}`,
+          type: 'deny' as const,
+          matchUrlPath: { operator: 'prefix' as const, patterns: [path] },
+          // A deny rule's IP list names the clients it lets through (spec: only requests from them are allowed).
+          ipRestriction: allowedNetworks.join(','),
+          anonymousIp: anonymous,
+          // Above every existing rule, so it decides before any allow rule on the path; each its own (the API requires unique priorities).
+          priority: highest + 1 + index,
+          enabled: true as const,
+        },
+      })),
+    );
   },
 });
+
+/** Why the deciding rule lets the probe through, in plain words (the engine's reason otherwise). */
+function whyLetThrough(rule: DocumentRule, reason: string | undefined): string {
+  const type = rule.access?.type;
+  if (type === 'deny') return 'it is a deny rule, but its IP or geo list lets this client through (a deny rule blocks only clients outside its lists)';
+  if (type === 'allow') return 'it is an allow rule';
+  return reason ?? 'it does not deny the request';
+}
 
 export const uniqueAccessPriorityCheck = defineCheck({
   id: 'unique-access-priorities',
@@ -178,6 +211,7 @@ export const uniqueAccessPriorityCheck = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   params: z.object({}),
+  fields: {},
   evaluate({ config }) {
     const byPriority = new Map<number, string[]>();
     for (const p of config.accessControlPolicies) {
@@ -199,6 +233,10 @@ export const shadowedRuleCheck = defineCheck({
     'Raise the shadowed rule’s priority above the rule that always matches first, narrow that rule, or delete the shadowed one (the API cannot delete policies: use the provider’s portal).',
   fixBy: 'by-hand',
   configOnly: true,
+  fields: {
+    kinds: { kind: 'choices', label: 'Kinds of rules checked', options: policyKinds.map((k) => ({ value: k, label: kindLabel[k] })) },
+    trustListedAccessConditions: { kind: 'switch', label: 'Trust the access control conditions the version 1.0 list shows', hint: 'They may miss conditions set through a V2 edit.' },
+  },
   params: z.object({
     kinds: z.array(z.enum(policyKinds, { error: 'Kinds must be cache, access or redirection.' })).min(1, { error: 'Choose at least one kind of rule.' }).default([...policyKinds]),
     trustListedAccessConditions: z
@@ -225,6 +263,7 @@ export const staleDisabledPolicyCheck = defineCheck({
   reason: 'Policies disabled long ago clutter the configuration and get re-enabled by mistake.',
   fixText: 'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
   fixBy: 'by-hand',
+  fields: { maxDays: { kind: 'count', unit: 'days', label: 'Disabled for at most' } },
   params: z.object({
     maxDays: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
   }),

@@ -16,6 +16,7 @@ export const httpsRedirectCheck = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   params: noParams,
+  fields: {},
   evaluate({ config }) {
     // Spec: optional, default false — absent means off.
     return config.service.redirectHttpToHttps === true
@@ -31,6 +32,9 @@ export const tlsProfileCheck = defineCheck({
   fixText: `Choose the intermediate (or modern) TLS profile. ${BY_HAND}`,
   fixBy: 'by-hand',
   configOnly: true,
+  fields: {
+    disallowed: { kind: 'choices', label: 'TLS profiles not allowed', options: tlsProfiles.map((p) => ({ value: p, label: p })) },
+  },
   params: z.object({
     disallowed: z
       .array(z.enum(tlsProfiles, { error: `A TLS profile must be one of ${tlsProfiles.join(', ')}.` }))
@@ -53,6 +57,7 @@ export const http2Check = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   params: noParams,
+  fields: {},
   evaluate({ config }) {
     // Spec: optional, default true — only an explicit false is off.
     return config.service.http2 === false ? fail([{ item: 'HTTP/2', detail: 'off' }]) : pass();
@@ -70,6 +75,7 @@ export const httpsOriginsCheck = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   params: noParams,
+  fields: {},
   evaluate({ config }) {
     // Without a scheme the client's protocol is used (spec): https only when plain HTTP is redirected.
     const redirects = config.service.redirectHttpToHttps === true;
@@ -95,6 +101,7 @@ export const s3OverHttpsCheck = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   params: noParams,
+  fields: {},
   evaluate({ config }) {
     const findings: Finding[] = originsOf(config.service.origins)
       .filter(({ origin }) => origin.s3Credential !== undefined && parseOriginUrl(origin.originUrl)?.scheme !== 'https')

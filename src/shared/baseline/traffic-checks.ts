@@ -13,6 +13,7 @@ export const idleServiceCheck = defineCheck({
   reason: 'An enabled service nobody uses still carries certificates, origins and rules to maintain.',
   fixText: 'Disable or remove the service in the provider’s portal (the API cannot change or delete services), or find out why it gets no requests.',
   fixBy: 'by-hand',
+  fields: { days: { kind: 'count', unit: 'days', label: 'Period without requests' } },
   params: z.object({
     days: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
   }),

@@ -24,9 +24,12 @@ export type BulkAction = z.infer<typeof bulkActionSchema>;
 
 /**
  * Where an item stands. pending: to be written; running: its write is in flight;
- * applied / unchanged / failed: done; cannot: the plan found it cannot apply (never written).
+ * applied / unchanged / failed: done; cannot: the plan found it cannot apply (never written);
+ * unknown: its write was sent and no answer is known (the app stopped, a timeout, a cancel while it
+ * was out) — the next run reads the service before anything is sent again, and asks the user
+ * when the read cannot tell (docs/bulk-apply.md, "When the app stops mid-run").
  */
-export const bulkItemStateSchema = z.enum(['pending', 'running', 'applied', 'unchanged', 'failed', 'cannot']);
+export const bulkItemStateSchema = z.enum(['pending', 'running', 'applied', 'unchanged', 'failed', 'cannot', 'unknown']);
 export type BulkItemState = z.infer<typeof bulkItemStateSchema>;
 
 /** One field of the per-service diff, in the editors' labels and human values (field-labels.ts). */
@@ -62,9 +65,9 @@ export const bulkItemSchema = z.object({
   /** The write that applies it; null for unchanged / cannot. */
   operationId: z.enum(mutatingOperationIds).nullable(),
   state: bulkItemStateSchema,
-  /** A failed item's mapped API error. */
+  /** A failed item's mapped API error; for an unknown item, why its outcome is not known. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** The journal entry of its write (applied or failed). */
+  /** The journal entry of its write (applied, failed, or with an unknown outcome). */
   journalEntryId: z.string().nullable(),
   /**
    * Expectations of the service's rule test suite that pass now and would not after the change
@@ -91,6 +94,21 @@ export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes
   return first.notes.filter((note) => written.every((i) => i.notes.includes(note)));
 }
 
+/** What planned a batch of several changes (bulk-apply.ts planChanges). */
+export const batchOriginSchema = z.object({
+  kind: z.literal('baseline-fix'),
+  baseline: z.string(),
+  checkId: z.string(),
+  checkTitle: z.string(),
+  /** The check's index in the baseline when planned. */
+  check: z.number().int(),
+  /** The one account whose failures it fixes (the grid's cell); null: every account in scope. */
+  accountId: z.string().nullable(),
+  /** Accounts evaluated instead of the baseline's assignment (CLI --accounts); null: the assignment. */
+  scope: z.array(z.string()).nullable(),
+});
+export type BatchOrigin = z.infer<typeof batchOriginSchema>;
+
 /**
  * planned: never run; running; cancelled: stopped by the user; interrupted: the app stopped while
  * it ran (offered for resume at start, never resumed by itself); finished: every item done —
@@ -99,8 +117,12 @@ export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes
 export const bulkStatusSchema = z.enum(['planned', 'running', 'cancelled', 'interrupted', 'finished']);
 export type BulkStatus = z.infer<typeof bulkStatusSchema>;
 
-export const bulkCountsSchema = z.record(bulkItemStateSchema, z.number().int());
-export type BulkCounts = z.infer<typeof bulkCountsSchema>;
+const itemStates = bulkItemStateSchema.options;
+export type BulkCounts = Record<z.infer<typeof bulkItemStateSchema>, number>;
+/** Per state; a state missing (batches stored before it existed) counts 0. */
+export const bulkCountsSchema = z
+  .partialRecord(bulkItemStateSchema, z.number().int())
+  .transform((counts): BulkCounts => Object.fromEntries(itemStates.map((state) => [state, counts[state] ?? 0])) as BulkCounts);
 
 export const bulkBatchSchema = z.object({
   /** The batch ID; every journal entry of the batch carries it. */
@@ -112,6 +134,11 @@ export const bulkBatchSchema = z.object({
   change: bulkChangeSchema.nullable(),
   /** Set when this batch reverts an earlier batch. */
   revertOf: z.string().nullable(),
+  /**
+   * A batch planned elsewhere than the Bulk screen: a baseline's Fix (its items carry different
+   * changes, so `change` is null). Absent for the Bulk screen's batches and reverts.
+   */
+  origin: batchOriginSchema.optional(),
   status: bulkStatusSchema,
   /** Production accounts among the targets: running needs one explicit confirmation. */
   productionAccounts: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -158,7 +185,7 @@ export const bulkTemplateSchema = z.object({
 export type BulkTemplate = z.infer<typeof bulkTemplateSchema>;
 
 export function emptyCounts(): BulkCounts {
-  return { pending: 0, running: 0, applied: 0, unchanged: 0, failed: 0, cannot: 0 };
+  return Object.fromEntries(itemStates.map((state) => [state, 0])) as BulkCounts;
 }
 
 export function countItems(items: readonly Pick<BulkItem, 'state'>[]): BulkCounts {
@@ -167,10 +194,13 @@ export function countItems(items: readonly Pick<BulkItem, 'state'>[]): BulkCount
   return counts;
 }
 
-/** A batch may be (re)run: never run, stopped, interrupted, or finished with failures. */
+/** Items a run has left to do (unknown ones are checked first). */
+export const isLeftToDo = (state: BulkItem['state']): boolean => state === 'pending' || state === 'running' || state === 'failed' || state === 'unknown';
+
+/** A batch may be (re)run: never run, stopped, interrupted, or finished with failures or unknown outcomes. */
 export function isResumable(batch: Pick<BulkBatch, 'status' | 'items'>): boolean {
   if (batch.status === 'running' || batch.status === 'planned') return false;
-  return batch.items.some((i) => i.state === 'pending' || i.state === 'running' || i.state === 'failed');
+  return batch.items.some((i) => isLeftToDo(i.state));
 }
 
 /** Every item applied or already so (what the CLI's exit code 0 means). */

@@ -5,6 +5,7 @@ import type { OperationId } from '../api/operation-ids.ts';
 import { policyAsBody } from '../api/policy-bodies.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
 import { bulkCannotApply, bulkFieldChanges, changesFromLastApplied, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
+import type { BulkItem } from './batch.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -74,3 +75,36 @@ export function planRevertItem(entry: JournalEntry, read: TargetRead, last: Last
   if (changes.length === 0) return unchanged;
   return { action: 'update', reason: null, notes: [], changes, operationId, input: { params: { serviceId, policyId }, body } };
 }
+
+/** Why a planned write could not be undone by a later revert of its batch. */
+export type RevertLimit = 'previous-unknown' | 'create';
+
+/**
+ * What a later revert cannot undo, known before the run: a CORS or rate-limit write whose value
+ * before is not known (the API cannot read it back and nothing was applied from this app, so the
+ * journal will hold no "before"), and an access control policy created (the API cannot delete
+ * policies). Null: the revert can put the service back.
+ */
+export function revertLimitOf(item: Pick<BulkItem, 'action' | 'operationId' | 'changes'>): RevertLimit | null {
+  if (item.action !== 'create' && item.action !== 'update' && item.action !== 'delete') return null;
+  if (item.operationId !== null && changeFacts(item.operationId).reapply === 'never') return 'create';
+  if (item.changes.some((c) => c.beforeUnknown === true)) return 'previous-unknown';
+  return null;
+}
+
+/** The plan's items a revert could not undo, by reason, in plan order (empty: the batch reverts whole). */
+export function revertLimits<T extends Pick<BulkItem, 'action' | 'operationId' | 'changes'>>(items: readonly T[]): Array<{ limit: RevertLimit; items: T[] }> {
+  const out = new Map<RevertLimit, T[]>();
+  for (const item of items) {
+    const limit = revertLimitOf(item);
+    if (limit !== null) out.set(limit, [...(out.get(limit) ?? []), item]);
+  }
+  return [...out].map(([limit, limited]) => ({ limit, items: limited }));
+}
+
+/** One sentence per limit, for the plan (app and CLI) and its confirmation. */
+export const revertLimitText: Record<RevertLimit, (count: number) => string> = {
+  'previous-unknown': (count) =>
+    `A revert cannot undo ${count === 1 ? 'this change on 1 service' : `these changes on ${count} services`}: the value there now is not known (the API cannot read CORS headers or rate limits back, and none was set from this app), so there is no previous value to go back to.`,
+  create: (count) => `A revert cannot remove the access control ${count === 1 ? 'policy' : 'policies'} this creates on ${count} service${count === 1 ? '' : 's'} (the API cannot delete policies).`,
+};

@@ -1,6 +1,6 @@
 // Diff of two service configurations: grouped by part and policy name, editor labels, secrets never shown.
 import { describe, expect, it } from 'vitest';
-import { diffServiceConfigs, diffSummary } from './diff.ts';
+import { diffServiceConfigs, diffSummary, fieldChanges } from './diff.ts';
 import { SECRET_LEFT_OUT } from './schema.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from './test-support/service-config.ts';
@@ -36,7 +36,7 @@ describe('diffServiceConfigs', () => {
     expect(cache).toMatchObject({ name: 'Static assets', title: 'Cache control policy “Static assets”', status: 'changed' });
     expect(cache?.changes).toEqual(
       expect.arrayContaining([
-        { path: 'ttl', label: 'TTL', left: '600', right: '3600' },
+        { path: 'ttl', label: 'TTL', left: '10 minutes', right: '1 hour' },
         { path: 'matches.0.values', label: 'Condition 1 — values', left: '\\.css$', right: '\\.css$, \\.js$' },
       ]),
     );
@@ -46,7 +46,7 @@ describe('diffServiceConfigs', () => {
     expect(service?.changes).toEqual(
       expect.arrayContaining([
         { path: 'domainName', label: 'Domain name', left: 'www.example.com', right: 'www.globex.example' },
-        { path: 'http3', label: 'HTTP/3', left: 'false', right: 'true' },
+        { path: 'http3', label: 'HTTP/3', left: 'Off', right: 'On' },
       ]),
     );
     expect(diff.left).toBe('www.example.com (Acme, service 101)');
@@ -101,5 +101,22 @@ describe('diffSummary (the compare headline, review M1)', () => {
     const left = serviceConfig();
     const diff = diffServiceConfigs(left, sameConfigElsewhere(left));
     expect(diffSummary(diff).notKnown).toBeNull();
+  });
+});
+
+describe('values and labels as the editors show them', () => {
+  it('durations with units, switches On/Off, HTTP codes named, the editors’ field names', () => {
+    const changes = fieldChanges(
+      { ttl: 1_209_600, noCache: false, enabled: true, httpCode: 301, accessControlMaxAge: -1, timeWindow: 60 },
+      { ttl: 2_592_000, noCache: true, enabled: false, httpCode: 302, accessControlMaxAge: 600, timeWindow: 3_600 },
+    );
+    expect(changes.map((c) => `${c.label}: ${c.left} → ${c.right}`)).toEqual([
+      'TTL: 14 days → 30 days',
+      'Never cache: Off → On',
+      'Enabled: On → Off',
+      'HTTP code: 301 Moved Permanently → 302 Found (temporary)',
+      'Access-Control-Max-Age: default (cache indefinitely) → 10 minutes',
+      'Time window: 1 minute → 1 hour',
+    ]);
   });
 });

@@ -4,6 +4,7 @@
 // changed secret reads "changed", a secret left out of a document is not compared.
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { apiSecretFields } from '../ipc/secret-fields.ts';
+import { formatFieldValue } from '../api/field-labels.ts';
 import { documentFieldLabel, documentPartTitles, type DocumentPart } from './field-labels.ts';
 import { SECRET_LEFT_OUT, serviceConfigLabel, type ServiceConfig } from './schema.ts';
 
@@ -64,12 +65,11 @@ export function flattenFields(value: unknown, prefix = '', out = new Map<string,
   return out;
 }
 
-function show(leaf: Leaf | undefined): string | null {
+/** A value as the editors show it: durations with units ("14 days"), switches On/Off, HTTP codes named. */
+function show(path: string, leaf: Leaf | undefined): string | null {
   if (leaf === undefined) return null;
   if (leaf.secret) return leaf.value === SECRET_LEFT_OUT ? 'left out' : SECRET_MASK;
-  const { value } = leaf;
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return formatFieldValue(path, leaf.value);
 }
 
 function same(a: Leaf, b: Leaf): boolean {
@@ -89,7 +89,8 @@ export function fieldChanges(left: unknown, right: unknown): FieldChange[] {
     if ((l?.secret && l.value === SECRET_LEFT_OUT) || (r?.secret && r.value === SECRET_LEFT_OUT)) {
       if (l && r) continue;
     }
-    changes.push({ path, label: documentFieldLabel(path), left: show(l), right: show(r) });
+    // A unit in the label is dropped where the value carries it ("Time window: 1 minute"), as in the review diff.
+    changes.push({ path, label: documentFieldLabel(path).replace(/ \(seconds\)$/, ''), left: show(path, l), right: show(path, r) });
   }
   return changes;
 }

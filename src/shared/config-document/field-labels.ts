@@ -1,62 +1,13 @@
-// Human labels for document field paths ("matches.0.values" → "Condition 1 — values"), in the
-// wording of the editors (src/renderer/.../policies/field-labels.ts). Kept in this one file so
-// that it can be swapped for the shared label table of the review diff once that lands.
+// Human labels for document field paths ("matches.0.values" → "Condition 1 — values"): the API
+// fields in the editors' own words (src/shared/api/field-labels.ts, the one table the review diff
+// and the journal use), plus the parts only a document has (a rule test's request and expectation).
+import { topFieldLabel } from '../api/field-labels.ts';
 
-const fields: Record<string, string> = {
-  // service
-  domainName: 'Domain name',
-  cName: 'CNAME',
-  alternateDomainNames: 'Alternate domain names',
-  origins: 'Origins',
-  defaultHostHeader: 'Default host header',
-  streaming: 'Streaming',
-  http2: 'HTTP/2',
-  http3: 'HTTP/3',
-  redirectHttpToHttps: 'Redirect HTTP to HTTPS',
-  tlsProfile: 'TLS profile',
-  // every policy
-  policyName: 'Policy name',
-  priority: 'Priority',
-  enabled: 'Enabled',
-  // cache control
-  ttl: 'TTL',
-  varyMIMEs: 'Vary MIME types',
-  refererAcl: 'Referer ACL',
-  originAcl: 'Origin ACL',
-  responseHeaders: 'Response headers',
-  ignoreClientNoCache: 'Ignore client no-cache',
-  ignoreOriginNoCache: 'Ignore origin no-cache',
-  ignoreQueryString: 'Ignore query string',
-  enableXCache: 'X-Cache header',
-  noCache: 'No cache',
-  autoGzipDisable: 'Automatic gzip off',
-  // conditions
-  matches: 'Conditions',
-  matchUrlPath: 'URL path',
-  matchQueryString: 'Query string',
-  // access control
-  type: 'Type',
-  ipRestriction: 'IP restriction',
-  geoRestriction: 'Geo restriction',
-  anonymousIp: 'Anonymous IPs',
-  tokenSecret: 'Token secret',
-  // redirection
-  redirectDestination: 'Redirect destination',
-  httpCode: 'HTTP code',
-  // CORS
-  accessControlAllowOrigin: 'Access-Control-Allow-Origin',
-  accessControlAllowMethods: 'Access-Control-Allow-Methods',
-  accessControlAllowHeaders: 'Access-Control-Allow-Headers',
-  accessControlExposeHeaders: 'Access-Control-Expose-Headers',
-  accessControlMaxAge: 'Access-Control-Max-Age',
-  accessControlAllowCredentials: 'Access-Control-Allow-Credentials',
+/** Top-level fields of a document that are not API fields. */
+const documentOnlyFields: Record<string, string> = {
   // rule tests (the expectation's request and expected outcome)
   request: 'Request',
   expect: 'Expected',
-  // rate limit
-  timeWindow: 'Time window (seconds)',
-  requestLimit: 'Request limit',
-  ignoreUrlPath: 'Same limit for all URLs',
 };
 
 /** Lists whose entries are numbered ("Response header 1"). */
@@ -96,11 +47,6 @@ const parts: Record<string, string> = {
   httpCode: 'HTTP code',
 };
 
-function humanize(segment: string): string {
-  const words = segment.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** Label of a dotted field path of a service or policy; '' for the whole. */
 export function documentFieldLabel(path: string): string {
   const segments = path.split('.').filter((s) => s !== '');
@@ -115,7 +61,7 @@ export function documentFieldLabel(path: string): string {
       // Origin header names are data, shown as written.
       out.push(segment);
     } else {
-      out.push(out.length === 0 ? (fields[segment] ?? humanize(segment)) : (parts[segment] ?? fields[segment]?.toLowerCase() ?? humanize(segment).toLowerCase()));
+      out.push(out.length === 0 ? (documentOnlyFields[segment] ?? topFieldLabel(segment)) : (parts[segment] ?? topFieldLabel(segment).toLowerCase()));
     }
     previous = segment;
   }

@@ -57,7 +57,7 @@ describe('planApply', () => {
         enabled: true,
       },
     });
-    expect(cache.changes).toEqual([{ path: 'ttl', label: 'TTL', left: '600', right: '86400' }]);
+    expect(cache.changes).toEqual([{ path: 'ttl', label: 'TTL', left: '10 minutes', right: '1 day' }]);
     const redirect = itemOf(plan.items, 'redirection/Old blog');
     // Redirections are listed in V2 and edited in v1.0: the conditions are converted.
     expect(redirect.input?.body).toMatchObject({ matchUrlPath: { operator: 'prefix', patterns: ['/blog'] }, httpCode: 302 });

@@ -15,6 +15,7 @@ import { matchesToV10, v10ToMatches, type MatchLike, type PatternMatchLike } fro
 import { fieldChanges, serviceSettings, type FieldChange } from './diff.ts';
 import { documentFieldLabel, documentPartTitles, type DocumentPart } from './field-labels.ts';
 import { SECRET_LEFT_OUT, serviceConfigLabel, type ServiceConfig } from './schema.ts';
+import type { FlippedExpectation } from '../suites/schema.ts';
 
 export type PlanAction = 'create' | 'update' | 'unchanged' | 'cannot';
 
@@ -40,6 +41,8 @@ export type PlanItem = {
   operationId: MutatingOperationId | null;
   /** Its input; may hold secrets from an encrypted document, so it never leaves the core. */
   input: { params: Record<string, unknown>; body?: unknown } | null;
+  /** The target's rule test expectations this write would make fail (the core's plan checks them). */
+  flippedExpectations?: FlippedExpectation[];
 };
 
 export type ApplyPlan = {

@@ -56,7 +56,7 @@ describe('rule tests in configuration documents', () => {
       ['Rule test “Admin blocked”', 'only-left'],
       ['Rule test “CSS cached”', 'changed'],
     ]);
-    expect(groups[1]?.changes).toEqual([{ path: 'expect.ttl', label: 'Expected — TTL', left: '86400', right: '3600' }]);
+    expect(groups[1]?.changes).toEqual([{ path: 'expect.ttl', label: 'Expected — TTL', left: '1 day', right: '1 hour' }]);
     // No suite on either side: no rule test groups at all.
     expect(diffServiceConfigs(serviceConfig(), sameConfigElsewhere(serviceConfig())).groups.some((g) => g.part === 'rule-tests')).toBe(false);
   });

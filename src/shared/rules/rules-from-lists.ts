@@ -27,7 +27,8 @@ export type ServicePolicyLists = {
 export type AppliedAccessChange = {
   policyId: number | null;
   operationId: string;
-  result: { ok: boolean };
+  /** null: the outcome is not known (such an entry is not taken as applied). */
+  result: { ok: boolean | null };
   after: unknown;
 };
 
@@ -60,7 +61,7 @@ const accessEdits = ['updateAccessControlPolicy', 'updateAccessControlPolicyV2',
 export function accessMatchesFromJournal(policies: readonly ListedPolicy[], entries: readonly AppliedAccessChange[]): Map<number, MatchRow[]> {
   const out = new Map<number, MatchRow[]>();
   for (const p of policies) {
-    const last = entries.find((e) => e.policyId === p.policyId && e.result.ok && accessEdits.includes(e.operationId));
+    const last = entries.find((e) => e.policyId === p.policyId && e.result.ok === true && accessEdits.includes(e.operationId));
     const matches = (last?.after as { matches?: MatchRow[] } | null | undefined)?.matches;
     if (last?.operationId !== 'updateAccessControlPolicyV2' || !Array.isArray(matches)) continue;
     const view = v10View(matches);

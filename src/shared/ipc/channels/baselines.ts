@@ -1,16 +1,20 @@
-// Baselines across accounts (issue 13 §1): the built-in checks, saved baselines (export / import),
-// configuration snapshots (refresh now, background refresh on/off) and the evaluation the grid
-// shows. Fixing goes through bulk.plan with the report's fix groups (src/shared/baseline/baseline.ts
-// fixGroups). docs/baselines.md records the decisions.
+// Baselines across accounts: the built-in checks, saved baselines (export / import), configuration
+// snapshots (refresh now, background refresh on/off), the evaluation the grid shows, and the Fix
+// (planFix → applyFix: one bulk batch per Fix, run by the bulk service). docs/baselines.md.
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { baselineNameSchema, baselineSchema } from '../../baseline/baseline.ts';
 import { baselineFixSchema } from '../../baseline/check-types.ts';
+import { bulkBatchSchema } from '../../bulk/batch.ts';
+
+/** baselines.applyFix / discardFix on a Fix plan that already ran, or on a batch no Fix planned. */
+export const FIX_SPENT = 'Baselines.FixSpent';
 
 /** A baselines document is small; this keeps a wrong file from being read whole. */
 export const MAX_BASELINE_DOCUMENT_CHARS = 1_000_000;
 
-const countsSchema = z.object({ pass: z.number().int(), fail: z.number().int(), unknown: z.number().int() });
+/** unknown includes unchecked: services in scope without a snapshot (never evaluated). */
+const countsSchema = z.object({ pass: z.number().int(), fail: z.number().int(), unknown: z.number().int(), unchecked: z.number().int() });
 const findingSchema = z.object({ item: z.string(), detail: z.string() });
 
 export const baselineReportSchema = z.object({
@@ -43,11 +47,12 @@ export const baselineReportSchema = z.object({
       check: z.number().int(),
       serviceId: z.number().int(),
       domainName: z.string(),
-      snapshotAt: z.string(),
+      /** null: no snapshot yet, so not checked. */
+      snapshotAt: z.string().nullable(),
       status: z.enum(['fail', 'unknown']),
       findings: z.array(findingSchema),
       note: z.string().nullable(),
-      fix: baselineFixSchema.nullable(),
+      fixes: z.array(baselineFixSchema),
     }),
   ),
   totals: countsSchema,
@@ -57,6 +62,21 @@ const refreshResultSchema = z.object({
   refreshed: z.number().int(),
   failed: z.array(z.object({ accountId: z.string(), serviceId: z.number().int(), code: z.string(), message: z.string() })),
   unreachable: z.array(z.string()),
+});
+
+const fixLineSchema = z.object({ text: z.string(), services: z.number().int() });
+
+const fixPlanSchema = z.object({
+  baseline: z.string(),
+  checkId: z.string(),
+  checkTitle: z.string(),
+  fixText: z.string(),
+  /** One line per kind of action, with its service count. */
+  lines: z.array(fixLineSchema),
+  /** Failing services that only a person can fix. */
+  byHand: z.number().int(),
+  /** The planned batch; null when nothing is left to fix through the API. */
+  batch: bulkBatchSchema.nullable(),
 });
 
 const backgroundStatusSchema = z.object({ running: z.boolean(), lastRoundAt: z.string().nullable(), refreshing: z.string().nullable() });
@@ -114,6 +134,35 @@ export const baselinesChannels = defineChannels({
     input: z.strictObject({ name: baselineNameSchema, check: z.number().int().nonnegative(), accountId: idSchema }),
     output: z.object({ details: baselineReportSchema.shape.details }),
   },
+  /**
+   * Plans the Fix of one check (of one account, or of every account in scope): every change the
+   * API can carry, as one bulk batch in status "planned". The plan reads each service once.
+   */
+  'baselines.planFix': {
+    input: z.strictObject({
+      name: baselineNameSchema,
+      check: z.number().int().nonnegative(),
+      accountId: idSchema.optional(),
+      accountIds: z.array(idSchema).max(500).optional(),
+      planId: idSchema.optional(),
+    }),
+    output: fixPlanSchema,
+  },
+  /**
+   * Runs a Fix plan (once: a plan that ran is refused with Baselines.FixSpent), waits for it, reads
+   * the changed services again and evaluates the baseline anew. confirmProduction as for bulk.run.
+   */
+  'baselines.applyFix': {
+    input: z.strictObject({ batchId: idSchema, confirmProduction: z.boolean().optional() }),
+    output: z.object({
+      batch: bulkBatchSchema,
+      refresh: refreshResultSchema,
+      report: baselineReportSchema,
+      remaining: z.object({ lines: z.array(fixLineSchema), byHand: z.number().int() }),
+    }),
+  },
+  /** Forgets a Fix plan that will not run. */
+  'baselines.discardFix': { input: z.strictObject({ batchId: idSchema }), output: okOutput },
   /** Snapshot coverage per account and the background refresh's state. */
   'baselines.snapshots': {
     input: noInput,
@@ -150,3 +199,4 @@ export const baselinesEvents = defineEvents({
 });
 
 export type BaselineReportView = z.output<typeof baselineReportSchema>;
+export type FixPlanView = z.output<typeof fixPlanSchema>;

@@ -6,7 +6,9 @@
 // Flow: bulk.plan { planId } (bulk.planProgress events while it reads; bulk.cancelPlan stops it) → a batch in status "planned" (read its items, counts, productionAccounts)
 //       → bulk.run { batchId, confirmProduction } starts it and returns at once;
 //       bulk.progress events follow until status is cancelled / finished.
-//       bulk.run on a cancelled, interrupted or partly failed batch resumes it (pending + failed items).
+//       bulk.run on a cancelled, interrupted or partly failed batch resumes it (pending + failed items;
+//       items with an unknown outcome are checked by reading the service first, resendUnknown
+//       sends those a read cannot settle; bulk.markApplied settles them as the user says).
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { bulkChangeInputSchema } from '../../bulk/change.ts';
@@ -27,6 +29,8 @@ export { CONFIRMATION_REQUIRED } from './changes.ts';
 export const BATCH_RUNNING = 'Bulk.Running';
 /** bulk.run on a batch with nothing left to run. */
 export const BATCH_NOTHING_TO_RUN = 'Bulk.NothingToRun';
+/** bulk.markApplied on an item whose outcome is known. */
+export const BATCH_NOT_UNKNOWN = 'Bulk.OutcomeKnown';
 /** A batch ID (or start of one) that no stored batch has. */
 export const BATCH_NOT_FOUND = 'Bulk.NotFound';
 /** A start of a batch ID that several stored batches share. */
@@ -62,8 +66,24 @@ export const bulkChannels = defineChannels({
   },
   /** Starts (or resumes) a batch; returns at once. Needs confirmProduction: true when productionAccounts is not empty. */
   'bulk.run': {
-    input: z.strictObject({ batchId: idSchema, confirmProduction: z.boolean().optional() }),
+    input: z.strictObject({
+      batchId: idSchema,
+      confirmProduction: z.boolean().optional(),
+      /**
+       * Items with an unknown outcome that a read cannot settle are sent again only when named
+       * here (item IDs), or all of them with true (`accel bulk resume --resend-unknown`).
+       */
+      resendUnknown: z.union([z.literal(true), z.array(z.string().max(300)).max(5000)]).optional(),
+    }),
     output: bulkBatchSummarySchema,
+  },
+  /**
+   * The user settles items with an unknown outcome as applied (they checked the service): each
+   * item's journal entry is settled as "applied (marked by the user)". Not for a running batch.
+   */
+  'bulk.markApplied': {
+    input: z.strictObject({ batchId: idSchema, itemIds: z.array(z.string().max(300)).min(1).max(5000) }),
+    output: bulkBatchSchema,
   },
   /** Stops a running batch after the writes in flight; resumable with bulk.run. */
   'bulk.cancel': {

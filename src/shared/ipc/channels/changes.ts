@@ -1,12 +1,25 @@
 // Applying a change: reads the current state where the API can, applies the operation through
-// the account's signed client and records it in the journal. Production accounts must confirm.
+// the account's signed client and records it in the journal. Production accounts must confirm, and
+// a change that would make the service's rule tests fail must be accepted (RULE_TESTS_FLIPPED).
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { journalEntrySchema, mutatingOperationIdSchema } from './journal.ts';
 import { MAX_EXPECTATIONS } from '../../suites/schema.ts';
 
-/** Error code when a production account's change was sent without confirmProduction: true. */
-export const CONFIRMATION_REQUIRED = 'Change.ConfirmationRequired';
+export { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '../change-error-codes.ts';
+
+/**
+ * What the caller accepts of the rule test check the core runs before every rule-changing write:
+ * the names its review showed flipping, or any flip (a confirmation given without seeing the
+ * check again, e.g. the CLI's --yes, or a review that could not check). The journal records the
+ * names the core found.
+ */
+export const ruleTestAcceptanceFields = {
+  /** Names of the rule test expectations the review showed as flipped: the user applies anyway. */
+  flippedExpectations: z.array(z.string().max(120)).max(MAX_EXPECTATIONS).optional(),
+  /** Apply whatever the check finds (the user confirmed without a review of it); still journaled. */
+  acceptFlippedExpectations: z.boolean().optional(),
+};
 
 export const changesChannels = defineChannels({
   'changes.apply': {
@@ -16,8 +29,7 @@ export const changesChannels = defineChannels({
       /** `{ params, body }` as in OperationInput<Id>; validated by the operation table. */
       input: z.object({ params: z.record(z.string().max(100), z.unknown()), body: z.unknown().optional() }),
       confirmProduction: z.boolean().optional(),
-      /** Names of the rule test expectations the review showed as flipped: the user applies anyway, the journal records it. */
-      flippedExpectations: z.array(z.string().max(120)).max(MAX_EXPECTATIONS).optional(),
+      ...ruleTestAcceptanceFields,
     }),
     output: z.object({
       entry: journalEntrySchema,

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { documentParts } from '../../config-document/field-labels.ts';
+import { flippedExpectationSchema } from '../../suites/schema.ts';
+import { ruleTestAcceptanceFields } from './changes.ts';
 
 /** Documents larger than this are refused (a whole account of 250 services is about 3 MB). */
 export const MAX_DOCUMENT_CHARS = 8_000_000;
@@ -71,6 +73,8 @@ export const planItemSchema = z.object({
   caution: z.string().nullable(),
   changes: z.array(fieldChangeSchema),
   operationId: z.string().nullable(),
+  /** The target's rule test expectations this item would make fail (applying it needs them accepted). */
+  flippedExpectations: z.array(flippedExpectationSchema).optional(),
 });
 
 export const applyPlanSchema = z.object({
@@ -130,6 +134,11 @@ export const configChannels = defineChannels({
       service: z.object({ id: z.number(), domainName: z.string(), cName: z.string().nullable() }),
       journalEntryId: z.string(),
       plan: applyPlanSchema,
+      /**
+       * Set when the service was not created now: an earlier clone to this domain (stopped before
+       * it finished, or before the gateway's answer came) had created it; the clone continues on it.
+       */
+      continued: z.string().optional(),
     }),
     maxPayloadChars: MAX_DOCUMENT_CHARS + PAYLOAD_MARGIN,
   },
@@ -139,6 +148,8 @@ export const configChannels = defineChannels({
       /** The ticked plan items (ids from config.plan). */
       itemIds: z.array(z.string().max(1024)).max(10_000).min(1, { error: 'Tick at least one item of the plan to apply.' }),
       confirmProduction: z.boolean().optional(),
+      /** The rule test flips the plan showed for the ticked items (their names), or any: each item is checked as it applies. */
+      ...ruleTestAcceptanceFields,
     }),
     output: z.object({
       plan: applyPlanSchema,

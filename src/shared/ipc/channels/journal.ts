@@ -7,10 +7,57 @@ import { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationI
 export { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId };
 export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
 
-export const journalResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true) }),
+/**
+ * How a change ended. A write is journaled before its request leaves (write-ahead, docs/bulk-apply.md
+ * "When the app stops mid-run") with `ok: null, sending: true`, and settled when the answer comes:
+ * - ok true: applied. `confirmed` says how it was known when no answer came: 'read-back' (the
+ *   target was read and already had the change), 'user' (the user marked it as applied);
+ * - ok false: the gateway answered with an error, or a read found the change not applied;
+ * - ok null: no answer is known. `sending` while the request is out (an entry still sending when
+ *   no process is sending it any more: the app stopped before the gateway answered); otherwise
+ *   `code` and `message` say what happened (a timeout, a cancel while it was in flight).
+ */
+export const journalResultSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    confirmed: z.enum(['read-back', 'user']).optional(),
+    /** How it was confirmed, in plain words. */
+    message: z.string().optional(),
+  }),
   z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+  z.object({
+    ok: z.literal(null),
+    sending: z.literal(true).optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
 ]);
+export type JournalResult = z.infer<typeof journalResultSchema>;
+
+/** The code of a change whose outcome is not known (the gateway's answer never came). */
+export const OUTCOME_UNKNOWN = 'Change.OutcomeUnknown';
+/** A bulk item whose unknown outcome a read of its service could not settle: the user decides. */
+export const OUTCOME_CANNOT_TELL = 'Change.OutcomeCannotTell';
+/** How an entry still marked as sending reads once nobody is sending it any more. */
+export const UNANSWERED_MESSAGE = 'unknown — the app stopped before the gateway answered';
+
+export type JournalOutcomeView = { outcome: 'applied' | 'failed' | 'unknown' | 'sending'; label: string; detail: string | null };
+
+/**
+ * The one wording of an entry's outcome for the journal screen, its exports and `accel journal`.
+ * `sending` entries are shown as such only while this process is sending them (the core answers
+ * the others as unanswered, see journal.ts).
+ */
+export function journalOutcomeView(result: JournalResult): JournalOutcomeView {
+  if (result.ok === true) {
+    if (result.confirmed === 'read-back') return { outcome: 'applied', label: 'applied (confirmed by reading it back)', detail: result.message ?? null };
+    if (result.confirmed === 'user') return { outcome: 'applied', label: 'applied (marked by the user)', detail: result.message ?? null };
+    return { outcome: 'applied', label: 'applied', detail: null };
+  }
+  if (result.ok === false) return { outcome: 'failed', label: `failed: ${result.code}`, detail: result.message };
+  if (result.sending === true) return { outcome: 'sending', label: 'sending', detail: 'The request is on its way; no answer yet.' };
+  return { outcome: 'unknown', label: 'outcome unknown', detail: result.message ?? UNANSWERED_MESSAGE };
+}
 
 /**
  * `before` / `after` are request-shaped bodies (secrets redacted):
@@ -39,6 +86,8 @@ export const journalEntrySchema = z.object({
   result: journalResultSchema,
   /** Set when this change re-applied an earlier entry's "before". */
   reapplyOf: z.string().optional(),
+  /** Set when this write sends again a change whose earlier entry has an unknown outcome. */
+  resendOf: z.string().optional(),
   /** Rule test expectations the review showed this change would flip, applied anyway (their names). */
   flippedExpectations: z.array(z.string()).optional(),
   /** The bulk batch this change was part of (bulk.* channels): one ID for every item of the batch. */
@@ -50,7 +99,8 @@ export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 const knownServiceSchema = z.object({ accountId: z.string(), serviceId: z.number(), domainName: z.string() });
 
-export const journalOutcomes = ['ok', 'failed'] as const;
+/** Filter values: applied, failed, or unknown (no answer known, or still sending). */
+export const journalOutcomes = ['ok', 'failed', 'unknown'] as const;
 export type JournalOutcome = (typeof journalOutcomes)[number];
 
 const instantSchema = (label: string) =>
@@ -129,7 +179,13 @@ export const journalChannels = defineChannels({
     output: z.object({ suggestedName: z.string(), mimeType: z.string(), content: z.string(), count: z.number() }),
   },
   'journal.reapply': {
-    input: z.strictObject({ entryId: idSchema, confirmProduction: z.boolean().optional() }),
+    /** `entryId`: the entry's ID, or the start of it (8 characters or more) when only one entry's ID starts so. */
+    input: z.strictObject({
+      entryId: idSchema,
+      confirmProduction: z.boolean().optional(),
+      /** Apply even if the version makes rule test expectations fail (the user confirmed after seeing which). */
+      acceptFlippedExpectations: z.boolean().optional(),
+    }),
     output: z.object({ entry: journalEntrySchema }),
   },
 });

@@ -82,7 +82,7 @@ export class AccountsState {
       const offChanged = onEvent('accounts.changed', () => void this.refresh());
       // Problems the core finds later (a corrupt file moved aside…) are shown as they happen.
       const offWarning = onEvent('app.warning', (warning) => {
-        notify(warning.message, 'warning');
+        notify(warning.message, 'warning', undefined, { scope: 'app' });
         this.#statusWarnings = [...this.#statusWarnings.filter((w) => w.code !== warning.code), warning];
       });
       // The times come with the event only when the state changes; read them all afresh then.

@@ -9,6 +9,8 @@ export type BaselineReport = ChannelOutput<'baselines.evaluate'>['report'];
 export type CatalogueCheck = ChannelOutput<'baselines.catalogue'>['checks'][number];
 export type SnapshotStatus = ChannelOutput<'baselines.snapshots'>;
 export type Drill = { check: number; accountId: string };
+export type FixPlan = ChannelOutput<'baselines.planFix'>;
+export type FixResult = ChannelOutput<'baselines.applyFix'>;
 
 const SELECTED_KEY = 'accel.baselines.selected';
 
@@ -107,6 +109,41 @@ export class BaselinesState {
 
   openCell(drill: Drill | null): void {
     this.#drill = drill;
+  }
+
+  /** Plans the Fix of one cell: every change the API can carry for the check in that account, as one batch. */
+  async planFix(drill: Drill): Promise<FixPlan | null> {
+    const name = this.#selected;
+    if (name === null) return null;
+    try {
+      return await invoke('baselines.planFix', { name, check: drill.check, accountId: drill.accountId });
+    } catch (error) {
+      handleError(error, 'Could not plan the fix');
+      return null;
+    }
+  }
+
+  /**
+   * Runs a Fix plan (once), then shows the grid the core evaluated after reading the changed
+   * services again. Errors are thrown to the caller, which shows them beside the plan.
+   */
+  async applyFix(batchId: string, confirmProduction: boolean): Promise<FixResult> {
+    const result = await invoke('baselines.applyFix', { batchId, ...(confirmProduction ? { confirmProduction } : {}) });
+    if (this.#selected === result.report.baseline) this.#report = result.report;
+    void invoke('baselines.snapshots', {}).then(
+      (s) => (this.#snapshots = s),
+      () => undefined,
+    );
+    return result;
+  }
+
+  /** Forgets a Fix plan that will not run (the dialog was cancelled). */
+  async discardFix(batchId: string): Promise<void> {
+    try {
+      await invoke('baselines.discardFix', { batchId });
+    } catch {
+      // Already spent or dropped: nothing to forget.
+    }
   }
 
   /** Saves; returns the field errors to show (nothing typed is lost: the editor keeps its form). */

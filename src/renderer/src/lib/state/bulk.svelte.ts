@@ -19,11 +19,11 @@ export function offeredForResume(batches: readonly BulkBatchSummary[]): BulkBatc
   return batches.filter((batch) => batch.resumable && batch.status !== 'planned' && batch.status !== 'running');
 }
 
-/** Items done (written, already so, failed or never applicable) out of all. */
+/** Items done (written, already so, failed or never applicable) out of all; an unknown outcome is not done. */
 export function progressOf(batch: Pick<BulkBatch, 'counts' | 'items'>): { done: number; total: number } {
   const c = batch.counts;
   const total = batch.items.length;
-  return { done: total - (c.pending ?? 0) - (c.running ?? 0), total };
+  return { done: total - (c.pending ?? 0) - (c.running ?? 0) - (c.unknown ?? 0), total };
 }
 
 /** An item after a progress event: the event's item replaces the one with its ID. */
@@ -60,7 +60,7 @@ export class BulkState {
   #templatesLoaded = $state(false);
   #batch = $state<BulkBatch | null>(null);
   #resumable = $state<BulkBatchSummary[]>([]);
-  #busy = $state<'plan' | 'run' | 'cancel' | 'revert' | 'template' | null>(null);
+  #busy = $state<'plan' | 'run' | 'cancel' | 'revert' | 'template' | 'mark' | null>(null);
   /** The plan being read: its ID, and its last progress event once one came. */
   #planning = $state<{ planId: string; progress: PlanProgress | null; cancelling: boolean } | null>(null);
   #unsubscribe: (() => void) | null = null;
@@ -234,19 +234,40 @@ export class BulkState {
     }
   }
 
-  /** Starts or resumes the batch on screen. */
-  async run(confirmProduction: boolean): Promise<void> {
+  /**
+   * Starts or resumes the batch on screen. `resendUnknown`: items with an unknown outcome the
+   * user chose to send again even when reading their service cannot settle them.
+   */
+  async run(confirmProduction: boolean, resendUnknown: readonly string[] = []): Promise<void> {
     const batch = this.#batch;
     if (!batch) return;
     this.#busy = 'run';
     try {
-      await invoke('bulk.run', { batchId: batch.id, confirmProduction });
+      await invoke('bulk.run', { batchId: batch.id, confirmProduction, ...(resendUnknown.length > 0 ? { resendUnknown: [...resendUnknown] } : {}) });
       // The items move as progress events arrive; the summary says the batch is running now.
       if (this.#batch?.id === batch.id && this.#batch.status !== 'finished') this.#batch = { ...this.#batch, status: 'running' };
       this.#resumable = this.#resumable.filter((b) => b.id !== batch.id);
     } catch (error) {
       handleError(error, 'Could not run the batch');
       await this.open(batch.id);
+    } finally {
+      this.#busy = null;
+    }
+  }
+
+  /** Records items with an unknown outcome as applied (the user checked their services). */
+  async markApplied(itemIds: readonly string[]): Promise<boolean> {
+    const batch = this.#batch;
+    if (!batch || itemIds.length === 0) return false;
+    this.#busy = 'mark';
+    try {
+      this.#batch = await invoke('bulk.markApplied', { batchId: batch.id, itemIds: [...itemIds] });
+      await this.loadResumable();
+      return true;
+    } catch (error) {
+      handleError(error, 'Could not mark the items as applied');
+      await this.open(batch.id);
+      return false;
     } finally {
       this.#busy = null;
     }

@@ -1,4 +1,9 @@
-/** The one error path to the user: every failure ends in a toast (announced via aria-live). */
+/**
+ * The one error path to the user: every failure ends in a toast (announced via aria-live). Toasts
+ * sit in their own band at the bottom of the window (ToastRegion), never over a page's controls,
+ * and belong to the screen they were raised on: moving to another screen withdraws them, unless
+ * they concern the whole app (scope 'app', e.g. the core's start-up warnings). docs/ui-checks.md.
+ */
 import type { IpcError } from '#shared/ipc/result.ts';
 
 export type ToastTone = 'info' | 'success' | 'warning' | 'danger';
@@ -11,12 +16,19 @@ export interface Toast {
   /** Set on toasts about one account: they name it, and leave when another account becomes current. */
   accountId?: string;
   accountName?: string;
+  /** The screen it was raised on (undefined: about the whole app, kept across screens). */
+  screen?: string;
 }
 
-/** What a toast is about; given by callers whose message concerns one account. */
+/** What a toast is about; given by callers whose message concerns one account, or the whole app. */
 export interface ToastOptions {
   accountId?: string;
+  /** 'app': kept when the user moves to another screen (default: withdrawn then). */
+  scope?: 'screen' | 'app';
 }
+
+/** Toasts shown at once; older ones give way (the band stays small at 1024×700). */
+export const MAX_TOASTS = 3;
 
 /** The IPC error shape (src/shared/ipc/result.ts); errors raised in the renderer may not say whether a retry helps. */
 export type AppError = Omit<IpcError, 'retryable'> & { retryable?: boolean };
@@ -53,6 +65,8 @@ class ToastState {
   #timers = new Map<number, ToastTimer>();
   /** The current account as last reported (undefined: not known yet, so nothing is withdrawn). */
   #currentAccountId: string | null | undefined = undefined;
+  /** The current screen as last reported (undefined: not known yet). */
+  #currentScreen: string | undefined = undefined;
   #accountName: (accountId: string) => string | undefined = () => undefined;
 
   get items(): readonly Toast[] {
@@ -70,6 +84,12 @@ class ToastState {
     for (const toast of this.#items) if (toast.accountId !== undefined && toast.accountId !== accountId) this.dismiss(toast.id);
   }
 
+  /** The user moved to another screen: the toasts raised on the one left are withdrawn. */
+  setScreen(screen: string): void {
+    this.#currentScreen = screen;
+    for (const toast of this.#items) if (toast.screen !== undefined && toast.screen !== screen) this.dismiss(toast.id);
+  }
+
   push(
     tone: ToastTone,
     title: string,
@@ -77,14 +97,15 @@ class ToastState {
     timeoutMs = tone === 'success' || tone === 'info' ? TOAST_TIMEOUT_MS : 0,
     options: ToastOptions = {},
   ): number {
-    const { accountId } = options;
+    const { accountId, scope = 'screen' } = options;
     // An answer that arrives after the user left its account is not shown over the next one.
     if (accountId !== undefined && this.#currentAccountId !== undefined && accountId !== this.#currentAccountId) return 0;
     const id = this.#nextId++;
-    const kept = this.#items.slice(-4);
-    for (const dropped of this.#items.slice(0, -4)) this.#clearTimer(dropped.id);
+    const kept = this.#items.slice(-(MAX_TOASTS - 1));
+    for (const dropped of this.#items.slice(0, -(MAX_TOASTS - 1))) this.#clearTimer(dropped.id);
     const about = accountId === undefined ? {} : { accountId, accountName: this.#accountName(accountId) ?? 'Another account' };
-    this.#items = [...kept, { id, tone, title, detail, ...about }];
+    const where = scope === 'screen' && this.#currentScreen !== undefined ? { screen: this.#currentScreen } : {};
+    this.#items = [...kept, { id, tone, title, detail, ...about, ...where }];
     if (timeoutMs > 0) {
       this.#timers.set(id, { handle: null, remaining: timeoutMs, startedAt: 0 });
       this.resume(id);

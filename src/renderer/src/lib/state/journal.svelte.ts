@@ -1,7 +1,9 @@
 // The change journal as the renderer sees it: the newest page of entries (newest first), "Show
 // more" for older ones (journal-paging.ts), and "apply the previous version again".
-import { invoke } from './ipc.ts';
+import { invoke, IpcCallError } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
+import { accounts } from './accounts.svelte.ts';
+import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
 import { JOURNAL_LIST_MAX, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { journalQueryOf, noJournalFilters, type JournalFilterFields } from './journal-filter-fields.ts';
 import { JOURNAL_PAGE_SIZE, appendPage, nextPageCount } from './journal-paging.ts';
@@ -37,6 +39,7 @@ export class JournalState {
   #loading = $state(false);
   #loaded = $state(false);
   #busyId = $state<string | null>(null);
+  #ruleTestsRefusal = $state<string | null>(null);
   #accountId = $state<string | undefined>(undefined);
   #scope = $state<JournalScope>('account');
   #service = $state('');
@@ -209,20 +212,41 @@ export class JournalState {
     return invoke('journal.export', { ...query, format });
   }
 
-  /** Applies the entry's "before" again. Resolves true when it was applied. */
-  async reapply(entry: JournalEntry, confirmProduction: boolean): Promise<boolean> {
+  /** Why the core refused the last re-apply because of the service's rule tests (the user may accept and retry), else null. */
+  get ruleTestsRefusal(): string | null {
+    return this.#ruleTestsRefusal;
+  }
+
+  /**
+   * Applies the entry's "before" again. Resolves true when it was applied. A version that would
+   * make rule tests fail is refused by the core: ruleTestsRefusal says which, and applying again
+   * with `acceptFlippedExpectations` applies it anyway (the journal records them).
+   */
+  async reapply(entry: JournalEntry, confirmProduction: boolean, acceptFlippedExpectations = false): Promise<boolean> {
     this.#busyId = entry.id;
+    this.#ruleTestsRefusal = null;
     try {
-      const result = await invoke('journal.reapply', { entryId: entry.id, confirmProduction });
+      const result = await invoke('journal.reapply', { entryId: entry.id, confirmProduction, ...(acceptFlippedExpectations ? { acceptFlippedExpectations } : {}) });
       notify('Previous version applied again', 'success', result.entry.summary, { accountId: entry.accountId });
       await this.refresh();
       return true;
     } catch (error) {
+      if (error instanceof IpcCallError && (error.code === RULE_TESTS_FLIPPED || error.code === RULE_TESTS_UNCHECKED)) {
+        this.#ruleTestsRefusal = error.message;
+        return false;
+      }
+      // Flagged production elsewhere since this window read the account: the dialog then asks.
+      if (error instanceof IpcCallError && error.code === CONFIRMATION_REQUIRED) void accounts.refresh();
       handleError(error, 'Could not apply the previous version', { accountId: entry.accountId });
       await this.refresh();
       return false;
     } finally {
       this.#busyId = null;
     }
+  }
+
+  /** Forgets a rule test refusal (the dialog closed). */
+  clearRuleTestsRefusal(): void {
+    this.#ruleTestsRefusal = null;
   }
 }

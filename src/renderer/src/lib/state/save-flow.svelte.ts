@@ -6,6 +6,17 @@ import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
 import { findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
 import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
+import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
+
+/**
+ * The core refused because it found what the review did not show (a production flag set
+ * elsewhere, rule tests that flip now): the review opens again with it, saying why.
+ */
+const reviewAgainReasons: Record<string, (error: IpcCallError) => string> = {
+  [CONFIRMATION_REQUIRED]: () => 'Nothing was sent: the account is now flagged production. Confirm below to apply the change.',
+  [RULE_TESTS_FLIPPED]: () => 'Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.',
+  [RULE_TESTS_UNCHECKED]: (error) => `Nothing was sent: ${error.message}`,
+};
 
 /** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
 export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound';
@@ -26,6 +37,8 @@ export type ReviewState = {
   suite: SuiteCheck | null;
   /** Why the rule tests could not be checked (the review still opens). */
   suiteError: string | null;
+  /** Why the review opened again: the core refused the last apply for what it found (nothing was sent). */
+  reviewAgain: string | null;
 };
 
 export type SuiteCheck = ChannelOutput<'suites.check'>;
@@ -66,7 +79,7 @@ export class SaveFlow {
     this.#serverErrors = {};
   }
 
-  async open(operationId: MutatingOperationId, params: Record<string, unknown>, body: unknown): Promise<void> {
+  async open(operationId: MutatingOperationId, params: Record<string, unknown>, body: unknown, reviewAgain: string | null = null): Promise<void> {
     this.#busy = true;
     try {
       // The rule tests run alongside the read of the current state, so they add little to opening.
@@ -86,6 +99,7 @@ export class SaveFlow {
         production: account?.production ?? false,
         accountName: account?.name ?? this.accountId,
         ...check,
+        reviewAgain,
       };
     } catch (error) {
       handleError(error, 'Could not read the current state from the server', { accountId: this.accountId });
@@ -110,8 +124,10 @@ export class SaveFlow {
         operationId: review.operationId,
         input: review.body === undefined ? { params: review.params } : { params: review.params, body: review.body },
         confirmProduction,
-        // Applied although the review showed these rule tests flipping: the journal records it.
+        // The core checks the rule tests again: those the review showed flipping are accepted (the
+        // journal records them); a review that could not check them was confirmed knowing so.
         ...(review.suite && review.suite.flipped.length > 0 ? { flippedExpectations: review.suite.flipped.map((f) => f.name) } : {}),
+        ...(review.suiteError !== null ? { acceptFlippedExpectations: true } : {}),
       });
       this.#review = null;
       this.#serverErrors = {};
@@ -119,6 +135,13 @@ export class SaveFlow {
       return result;
     } catch (error) {
       this.#review = null;
+      const reason = error instanceof IpcCallError && Object.hasOwn(reviewAgainReasons, error.code) ? reviewAgainReasons[error.code]?.(error) : undefined;
+      if (reason !== undefined) {
+        // Nothing was sent: the review opens again with what the core found, for the user to decide.
+        await accounts.refresh();
+        await this.open(review.operationId, review.params, review.body, reason);
+        return null;
+      }
       if (error instanceof IpcCallError && normalizeApiErrorCode(error.code) === POLICY_ID_NOT_FOUND) {
         // Not a field problem: the editor shows this with a "Reload the list" action instead of
         // a toast, and the form (with its draft) stays as it is.

@@ -50,19 +50,7 @@ export class ServicesState {
       const details: ServiceDetails = { service: parseService(result.data), secretFields: result.secretFields, loadedAt: new Date().toISOString() };
       this.#details[k] = details;
       delete this.#errors[k];
-      // Keep the inventory's name and state in step with the gateway.
-      const entry = inventory.find(accountId, serviceId);
-      if (entry && (entry.domainName !== details.service.domainName || entry.cName !== details.service.cName || entry.enabled !== details.service.enabled)) {
-        // record() keeps how the entry arrived; it only refreshes name, cName and state.
-        void inventory
-          .record(accountId, {
-            serviceId,
-            domainName: details.service.domainName,
-            ...(details.service.cName ? { cName: details.service.cName } : {}),
-            ...(details.service.enabled === undefined ? {} : { enabled: details.service.enabled }),
-          })
-          .catch(() => undefined);
-      }
+      // The core's read brought the service's list entry in step (name, CNAME, state).
       return details;
     } catch (error) {
       this.#errors[k] = error instanceof Error ? error.message : String(error);
@@ -78,22 +66,21 @@ export class ServicesState {
     return result.value;
   }
 
-  /** Creates a service through the guarded change path (changes.apply), so the journal records it. */
-  async create(accountId: string, body: CreateServiceBody): Promise<Service> {
-    // Production confirmation happened in the form; the journal records who created what.
+  /**
+   * Creates a service through the guarded change path (changes.apply): the core asks a production
+   * account for confirmation (CONFIRMATION_REQUIRED until the user confirmed), journals the create
+   * and adds the service to the account's list.
+   */
+  async create(accountId: string, body: CreateServiceBody, confirmProduction = false): Promise<Service> {
     const { data } = await invoke('changes.apply', {
       accountId,
       operationId: 'createService',
       input: { params: {}, body },
-      confirmProduction: true,
+      ...(confirmProduction ? { confirmProduction: true } : {}),
     });
     const service = parseService(data);
-    await inventory.record(accountId, {
-      serviceId: service.id,
-      domainName: service.domainName,
-      ...(service.cName ? { cName: service.cName } : {}),
-      ...(service.enabled === undefined ? {} : { enabled: service.enabled }),
-    });
+    // Shown at once (the core's inventory.changed event reloads it too).
+    await inventory.load(accountId);
     return service;
   }
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import ToastRegion from './toast-region.svelte';
-import { TOAST_TIMEOUT_MS, handleError, toasts } from '../state/errors.svelte.ts';
+import { MAX_TOASTS, TOAST_TIMEOUT_MS, handleError, notify, toasts } from '../state/errors.svelte.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -24,16 +24,14 @@ describe('ToastRegion', () => {
   it('dismisses success and info toasts by themselves, and keeps errors and warnings', () => {
     render(ToastRegion);
     toasts.push('success', 'Saved');
-    toasts.push('info', 'Fetch cancelled');
     toasts.push('danger', 'Could not save', 'Boom (X.Y)');
     toasts.push('warning', 'Partly done');
     flushSync();
-    expect(screen.getAllByRole('status')).toHaveLength(3);
+    expect(screen.getAllByRole('status')).toHaveLength(2);
     advance(TOAST_TIMEOUT_MS - 100);
     expect(screen.getByText('Saved')).toBeTruthy();
     advance(200);
     expect(screen.queryByText('Saved')).toBeNull();
-    expect(screen.queryByText('Fetch cancelled')).toBeNull();
     advance(60_000);
     expect(screen.getByRole('alert').textContent).toContain('Could not save');
     expect(screen.getByText('Partly done')).toBeTruthy();
@@ -90,5 +88,33 @@ describe('ToastRegion', () => {
     flushSync();
     expect(screen.queryByText('Could not load the policies')).toBeNull();
     toasts.setCurrentAccount(null);
+  });
+
+  it('belongs to the screen it was raised on: moving to another screen withdraws it, app-wide warnings stay', () => {
+    render(ToastRegion);
+    toasts.setScreen('traffic');
+    handleError({ code: 'Export.Failed', message: 'Disk full' }, 'Could not export the bundle');
+    notify('The journal file was damaged and kept aside', 'warning', undefined, { scope: 'app' });
+    flushSync();
+    expect(screen.getByRole('alert').textContent).toContain('Could not export the bundle');
+    toasts.setScreen('traffic');
+    flushSync();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    toasts.setScreen('accounts');
+    flushSync();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('The journal file was damaged and kept aside')).toBeTruthy();
+  });
+
+  it('shows at most a few toasts, the newest, in a band that takes no room when empty', () => {
+    const { container } = render(ToastRegion);
+    const band = container.querySelector('.toast-region') as HTMLElement;
+    expect(band.classList.contains('filled')).toBe(false);
+    for (let i = 1; i <= MAX_TOASTS + 2; i++) toasts.push('warning', `Warning ${i}`);
+    flushSync();
+    expect(band.classList.contains('filled')).toBe(true);
+    expect(screen.getAllByRole('status').map((t) => t.querySelector('.toast-title')?.textContent)).toEqual(
+      Array.from({ length: MAX_TOASTS }, (_, i) => `Warning ${i + 3}`),
+    );
   });
 });

@@ -16,6 +16,9 @@ describe('bulk labels', () => {
     expect(statusText({ status: 'interrupted', counts: { ...emptyCounts(), running: 1, pending: 1 } })).toBe('Interrupted — 2 left');
     expect(statusText({ status: 'finished', counts: { ...emptyCounts(), failed: 1, applied: 2 } })).toBe('Finished with 1 failed');
     expect(statusText({ status: 'finished', counts: { ...emptyCounts(), applied: 2 } })).toBe('Finished');
+    // Sent, no answer known: never counted as done.
+    expect(statusText({ status: 'interrupted', counts: { ...emptyCounts(), unknown: 2, pending: 1 } })).toBe('Interrupted — 3 left');
+    expect(statusText({ status: 'finished', counts: { ...emptyCounts(), unknown: 1, failed: 1, applied: 2 } })).toBe('Finished — 1 with an unknown outcome, 1 failed');
   });
 
   it('writes the ISO times of plan notes as the app writes times', () => {

@@ -17,6 +17,7 @@ export const itemStateLabels: Record<BulkItemState, string> = {
   unchanged: 'unchanged',
   failed: 'failed',
   cannot: 'cannot apply',
+  unknown: 'outcome unknown',
 };
 
 export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
@@ -28,6 +29,7 @@ export function itemTone(state: BulkItemState): Tone {
     case 'failed':
       return 'danger';
     case 'cannot':
+    case 'unknown':
       return 'warning';
     case 'running':
       return 'accent';
@@ -38,7 +40,8 @@ export function itemTone(state: BulkItemState): Tone {
 
 /** "Running", "Cancelled — 4 left", "Finished with 1 failed" */
 export function statusText(batch: Pick<BulkBatch, 'status' | 'counts'>): string {
-  const left = (batch.counts.pending ?? 0) + (batch.counts.running ?? 0);
+  const unknown = batch.counts.unknown ?? 0;
+  const left = (batch.counts.pending ?? 0) + (batch.counts.running ?? 0) + unknown;
   const failed = batch.counts.failed ?? 0;
   switch (batch.status) {
     case 'planned':
@@ -50,6 +53,7 @@ export function statusText(batch: Pick<BulkBatch, 'status' | 'counts'>): string 
     case 'interrupted':
       return `Interrupted — ${left} left`;
     case 'finished':
+      if (unknown > 0) return `Finished — ${unknown} with an unknown outcome${failed > 0 ? `, ${failed} failed` : ''}`;
       return failed > 0 ? `Finished with ${failed} failed` : 'Finished';
   }
 }

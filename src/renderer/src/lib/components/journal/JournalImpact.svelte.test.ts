@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import type { Component } from 'svelte';
 import { computeImpact, impactDataRange, type ImpactLine } from '#shared/analytics/impact.ts';
-import { DAY_MS, FIVE_MINUTES_MS, type Point } from '#shared/analytics/model.ts';
+import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, type Point } from '#shared/analytics/model.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 const changeAt = Date.UTC(2026, 10, 20, 14, 2);
@@ -40,6 +40,10 @@ beforeAll(async () => {
   lines.set(
     'gap',
     computeImpact({ entryId: 'gap', changeAt, hours: 6, serviceName: 'www.example.com', settledUntil: changeAt + 2 * DAY_MS, requests: { points: [], final: [] }, originRequests: { points: [], final: [] }, bandwidth: { points: [], final: [] } }),
+  );
+  lines.set(
+    'fresh',
+    computeImpact({ entryId: 'fresh', changeAt, hours: 6, serviceName: 'www.example.com', settledUntil: changeAt + HOUR_MS, requests: { points: [], final: [] }, originRequests: { points: [], final: [] }, bandwidth: { points: [], final: [] } }),
   );
   (globalThis as unknown as { api: unknown }).api = {
     on: () => () => undefined,
@@ -90,6 +94,15 @@ describe('JournalImpact', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Impact details' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Fetch missing hours' }));
     expect(asked.at(-1)).toMatchObject({ entryIds: ['gap'], fetchMissing: true });
+  });
+
+  it('a fresh change shows one quiet badge with the time its impact can be compared, not a sentence', async () => {
+    render(JournalImpact, { entry: entry('fresh') });
+    const badge = await screen.findByText(/^Impact from /);
+    expect(badge.getAttribute('title')).toMatch(/^The 6 hours after the change are over \(and final\) at .+; its impact is compared then\.$/);
+    expect(screen.queryByText(/Impact, 6 h after vs before/)).toBeNull();
+    expect(screen.queryByText(/not yet/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Impact details' })).toBeNull();
   });
 
   it('shows nothing for a failed change or one without a service', () => {

@@ -9,6 +9,7 @@ import { responseHeaderOperations, type ResponseHeaderOperation } from '#shared/
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
 import { topFieldLabel } from '#shared/api/field-labels.ts';
+import { durationUnits, type DurationUnit } from '#shared/api/duration-units.ts';
 import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policy-lists.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };
@@ -16,14 +17,8 @@ export type PatternForm = { operator: string; patterns: string[] };
 export type OptionalPatternForm = PatternForm & { enabled: boolean };
 export type AclForm = { enabled: boolean; aclType: AclType; domainList: string[] };
 export type HeaderRow = { name: string; operationType: ResponseHeaderOperation; value: string };
-export type TtlUnit = 's' | 'min' | 'h' | 'd';
-
-export const ttlUnits: { id: TtlUnit; label: string; seconds: number }[] = [
-  { id: 's', label: 'seconds', seconds: 1 },
-  { id: 'min', label: 'minutes', seconds: 60 },
-  { id: 'h', label: 'hours', seconds: 3600 },
-  { id: 'd', label: 'days', seconds: 86400 },
-];
+export type TtlUnit = DurationUnit;
+export const ttlUnits = durationUnits;
 
 /** Text of a whole number input: a number when it is one, else the text (zod then names the rule). */
 export function numberOrText(value: string): number | string | undefined {
