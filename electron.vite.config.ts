@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { channelNames } from './src/shared/ipc/contract.ts';
 
 // The renderer's chunks (docs/performance.md, "Start-up JavaScript"). What the first screen needs
 // is one chunk, loaded at start; the screens AppShell loads on first use (shell/screens.ts) go into
@@ -45,6 +46,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    // The IPC channel names the browser transport builds window.api from (lib/api/ipc-channel-names.ts).
+    define: { __ACCEL_IPC_CHANNELS__: JSON.stringify(channelNames) },
     build: {
       // electron-vite leaves the renderer unminified by default; users download and parse it.
       minify: process.env.ACCEL_BENCH_UNMINIFIED !== '1',

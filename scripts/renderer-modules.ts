@@ -2,8 +2,8 @@
 // temporary folder and prints each chunk, the JavaScript loaded at start first, with its biggest
 // modules. For deciding what to move out of the start-up JavaScript (docs/performance.md).
 //   node scripts/renderer-modules.ts [--top N] [--chunk NAME] [--why MODULE[,MODULE…]]
-// --why MODULE: the chain of static imports from the entry to the first module whose path
-// contains MODULE (why it is loaded at start).
+// --why MODULE: the chain of imports from the entry to the first module whose path contains
+// MODULE: static imports only when it is loaded at start, else through import() (marked ⇢).
 // Module sizes are each module's rendered code before minification and gzip: compare them with
 // each other, not with the bench's gzip figures.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,8 +20,9 @@ const root = resolve(import.meta.dirname, '..');
 
 type ChunkModules = { file: string; modules: { id: string; length: number }[] };
 const chunks: ChunkModules[] = [];
-/** Static imports of every module, and the entry modules. */
+/** Static and dynamic imports of every module, and the entry modules. */
 const staticImports = new Map<string, readonly string[]>();
+const dynamicImports = new Map<string, readonly string[]>();
 const entryModules: string[] = [];
 const report: Plugin = {
   name: 'renderer-modules-report',
@@ -30,6 +31,7 @@ const report: Plugin = {
       const info = this.getModuleInfo(id);
       if (!info) continue;
       staticImports.set(id, info.importedIds);
+      dynamicImports.set(id, info.dynamicallyImportedIds);
       if (info.isEntry) entryModules.push(id);
     }
     for (const output of Object.values(bundle)) {
@@ -72,21 +74,31 @@ try {
   await rm(outDir, { recursive: true, force: true });
 }
 
-/** The shortest chain of static imports from an entry to a module whose path contains `needle`. */
+/**
+ * The shortest chain of imports from an entry to a module whose path contains `needle`: through
+ * static imports alone if there is one (the module is loaded at start), else also through import().
+ */
 function whyLoaded(needle: string): string {
-  const cameFrom = new Map<string, string | null>(entryModules.map((id) => [id, null]));
-  const queue = [...entryModules];
-  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-    if (id.includes(needle)) {
-      const chain: string[] = [];
-      for (let at: string | null | undefined = id; at; at = cameFrom.get(at)) chain.unshift(relative(root, at.replace(/^\0/, '')));
-      return chain.join('\n  → ');
-    }
-    for (const next of staticImports.get(id) ?? []) {
-      if (cameFrom.has(next)) continue;
-      cameFrom.set(next, id);
-      queue.push(next);
+  for (const followDynamic of [false, true]) {
+    const cameFrom = new Map<string, { from: string; dynamic: boolean } | null>(entryModules.map((id) => [id, null]));
+    const queue = [...entryModules];
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      if (id.includes(needle)) {
+        const chain: string[] = [];
+        for (let at: string | undefined = id; at !== undefined; ) {
+          const step = cameFrom.get(at);
+          chain.unshift(`${step?.dynamic ? '⇢ ' : step ? '→ ' : ''}${relative(root, at.replace(/^\0/, ''))}`);
+          at = step?.from;
+        }
+        return `${followDynamic ? 'loaded later' : 'loaded at start'}:\n  ${chain.join('\n  ')}`;
+      }
+      const next = [...(staticImports.get(id) ?? []).map((to) => ({ to, dynamic: false })), ...(followDynamic ? (dynamicImports.get(id) ?? []).map((to) => ({ to, dynamic: true })) : [])];
+      for (const { to, dynamic } of next) {
+        if (cameFrom.has(to)) continue;
+        cameFrom.set(to, { from: id, dynamic });
+        queue.push(to);
+      }
     }
   }
-  return `no static import chain from the entry reaches “${needle}” (it loads later, or not at all)`;
+  return `no import chain from the entry reaches “${needle}”`;
 }
