@@ -19,7 +19,8 @@ const rendererChunkGroups = [
   { name: 'traffic', test: new RegExp(`${sep}node_modules${sep}(chart\\.js|chartjs-plugin-zoom|hammerjs|date-fns|@kurkle)${sep}|${sep}components${sep}traffic${sep}`), priority: 8 },
   // A service's screens: details, policies, rule tests, a new service.
   { name: 'service', test: under('services', 'policies', 'rule-tester', 'tags'), priority: 5 },
-  // Work across services and accounts: bulk changes, configuration documents, baselines, the journal, accounts.
+  // Work across services and accounts: bulk changes, configuration documents, baselines, the
+  // journal, accounts (and a fleet overview's folder, when it comes).
   { name: 'work', test: under('bulk', 'config', 'baselines', 'journal', 'accounts'), priority: 5 },
 ];
 

@@ -1,8 +1,11 @@
 // The feature screens, split out of the JavaScript the app loads at start: a screen's code loads
 // the first time it is shown (AppShell mounts it through <LazyScreen>), the likely ones ahead, when
 // the app is first idle. Which chunk holds which screen: electron.vite.config.ts.
-// A new screen: one entry here, one <LazyScreen> where AppShell mounts it (and its folder in a
-// chunk group of electron.vite.config.ts, or it gets a chunk of its own).
+// A new screen, e.g. a fleet overview in components/overview/: an entry here,
+//   overview: lazyModule('Fleet overview', () => import('../overview/FleetOverview.svelte')),
+// where AppShell mounts it,
+//   <LazyScreen module={screens.overview}>{#snippet children(FleetOverview)}<FleetOverview … />{/snippet}</LazyScreen>
+// and its folder in a chunk group of electron.vite.config.ts (else it gets a chunk of its own).
 import { lazyModule, whenIdle } from '../../ui/index.ts';
 import { warmUpChartsWhenIdle } from '../traffic/chart-warm-up.ts';
 
