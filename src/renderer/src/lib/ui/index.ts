@@ -16,3 +16,6 @@ export { default as ErrorSummary } from './error-summary.svelte';
 export { default as ErrorNotice } from './error-notice.svelte';
 export { FieldIndex, provideFieldIndex, focusField, focusFirstInvalid } from './form-errors.svelte.ts';
 export { default as VirtualList } from './virtual-list.svelte';
+export { default as LazyScreen } from './lazy-screen.svelte';
+export { lazyModule, whenIdle } from './lazy-module.ts';
+export type { LazyModule } from './lazy-module.ts';
