@@ -1,0 +1,407 @@
+// State of the fleet overview (docs/fleet-overview.md): one row per customer account from the
+// saved data (overview.summary), an account's services when it is expanded (overview.services),
+// refreshing within each key's budget with progress per account (overview.changed), background
+// watching, snoozes, the alert history, and alerts as they arrive (overview.alert: a Web
+// Notification in the browser host; overview.alertOpened: the desktop app's was clicked).
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
+import { invoke, onEvent } from './ipc.ts';
+import { handleError, notify, toAppError, type AppError } from './errors.svelte.ts';
+import { accounts } from './accounts.svelte.ts';
+import { navigation } from './navigation.svelte.ts';
+import { showTrafficOn } from './traffic.svelte.ts';
+import { AlertNotifications } from './alert-notifications.svelte.ts';
+import type { ChannelOutput } from '#shared/ipc/contract.ts';
+import type { AccountRow, OverviewAlert, ServiceRow } from '#shared/overview/schemas.ts';
+import type { WatchStatus } from '#shared/ipc/channels/overview.ts';
+import { formatDateTime } from '#shared/format-date.ts';
+
+export type OverviewSummary = ChannelOutput<'overview.summary'>;
+export type OverviewServices = ChannelOutput<'overview.services'>;
+
+/** Alerts listed on the screen (the core keeps 500). */
+export const ALERTS_SHOWN = 100;
+
+export interface RefreshProgress {
+  accountIds: readonly string[];
+  /** Accounts whose refresh has ended. */
+  done: number;
+  running: boolean;
+  /** After it ended: accounts that could not be refreshed, with why (offline, no credentials …). */
+  failed: ReadonlyArray<{ accountId: string; accountName: string; code: string; message: string }>;
+  /** Every failure was a connection failure: the screen says "offline". */
+  offline: boolean;
+  calls: number;
+}
+
+/** A service to bring into view (an alert was opened). */
+export interface OverviewFocus {
+  accountId: string;
+  serviceId: number;
+  /** Changes with each request, so asking again for the same service scrolls again. */
+  token: number;
+}
+
+const storageKey = 'accel.overview';
+const OFFLINE_CODES = new Set(['Network.ConnectionFailed', 'Network.ConnectionReset', 'Network.Timeout']);
+
+function loadSavedTag(): string | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(storageKey);
+    const tag = raw ? (JSON.parse(raw) as { tag?: unknown }).tag : null;
+    return typeof tag === 'string' && tag !== '' ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
+export class OverviewState {
+  readonly notifications: AlertNotifications;
+  #tag = $state<string | null>(loadSavedTag());
+  // Raw: rows are replaced whole (a refresh answer, a row re-read after overview.changed).
+  #summary = $state.raw<OverviewSummary | null>(null);
+  #loading = $state(false);
+  #error = $state<AppError | null>(null);
+  readonly #expanded = new SvelteSet<string>();
+  // The values are kept as they came (a SvelteMap does not proxy them): 250 rows of figures each.
+  readonly #services = new SvelteMap<string, OverviewServices>();
+  readonly #servicesLoading = new SvelteSet<string>();
+  readonly #servicesError = new SvelteMap<string, AppError>();
+  #refresh = $state.raw<RefreshProgress | null>(null);
+  /** Start and end events seen per account during the refresh on screen. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not rendered
+  #refreshEvents = new Map<string, number>();
+  #watch = $state.raw<WatchStatus | null>(null);
+  #alerts = $state.raw<readonly OverviewAlert[]>([]);
+  #alertsLoaded = $state(false);
+  #focus = $state.raw<OverviewFocus | null>(null);
+  /** The newest row request per account: an older answer arriving late is dropped. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not rendered
+  #rowRequests = new Map<string, number>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not rendered
+  #servicesRequests = new Map<string, number>();
+  #unsubscribe: Array<() => void> = [];
+  #focusToken = 0;
+
+  constructor(options: { notifications?: AlertNotifications } = {}) {
+    this.notifications = options.notifications ?? new AlertNotifications();
+  }
+
+  /** Listens to the core's overview events (once, for the app's lifetime: alerts arrive on any screen). */
+  start(): void {
+    if (this.#unsubscribe.length > 0) return;
+    this.#unsubscribe = [
+      onEvent('overview.changed', ({ accountId }) => this.#onChanged(accountId)),
+      onEvent('overview.alert', (alert) => this.#onAlert(alert)),
+      onEvent('overview.alertOpened', (alert) => void this.openAlert(alert)),
+    ];
+  }
+
+  stop(): void {
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    this.#unsubscribe = [];
+  }
+
+  get tag(): string | null {
+    return this.#tag;
+  }
+  /** Only the accounts carrying this tag (null: every account); remembered. */
+  set tag(value: string | null) {
+    this.#tag = value;
+    try {
+      globalThis.localStorage?.setItem(storageKey, JSON.stringify({ tag: value }));
+    } catch {
+      // Not remembered; the filter still applies.
+    }
+    void this.load();
+  }
+
+  get summary(): OverviewSummary | null {
+    return this.#summary;
+  }
+  get rows(): readonly AccountRow[] {
+    return this.#summary?.accounts ?? [];
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): AppError | null {
+    return this.#error;
+  }
+  get refreshProgress(): RefreshProgress | null {
+    return this.#refresh;
+  }
+  get refreshing(): boolean {
+    return this.#refresh?.running ?? false;
+  }
+  get watch(): WatchStatus | null {
+    return this.#watch;
+  }
+  get alerts(): readonly OverviewAlert[] {
+    return this.#alerts;
+  }
+  get alertsLoaded(): boolean {
+    return this.#alertsLoaded;
+  }
+  get focus(): OverviewFocus | null {
+    return this.#focus;
+  }
+
+  isExpanded(accountId: string): boolean {
+    return this.#expanded.has(accountId);
+  }
+  services(accountId: string): OverviewServices | null {
+    return this.#services.get(accountId) ?? null;
+  }
+  servicesLoading(accountId: string): boolean {
+    return this.#servicesLoading.has(accountId);
+  }
+  servicesError(accountId: string): AppError | null {
+    return this.#servicesError.get(accountId) ?? null;
+  }
+
+  /** The service's snooze as last read (undefined: its account's services were not read yet). */
+  snoozedUntil(accountId: string, serviceId: number): number | null | undefined {
+    const services = this.#services.get(accountId);
+    if (!services) return undefined;
+    return services.services.find((s) => s.serviceId === serviceId)?.snoozedUntil ?? null;
+  }
+
+  #selection(): { tag: string } | undefined {
+    return this.#tag === null ? undefined : { tag: this.#tag };
+  }
+
+  /** Every row from the saved data (no API call). */
+  async load(): Promise<void> {
+    this.#loading = true;
+    try {
+      const summary = await invoke('overview.summary', this.#selection());
+      // Benchmark mark: the rows arrived (scripts/bench-overview-ui.ts measures click → painted).
+      globalThis.performance?.mark?.('overview:data');
+      this.#summary = summary;
+      this.#error = null;
+      // Rows re-read on their own before this answer are older than it.
+      this.#rowRequests.clear();
+    } catch (error) {
+      this.#error = toAppError(error);
+    } finally {
+      this.#loading = false;
+    }
+  }
+
+  /** The watch setting and the alert history (not needed for the first paint). */
+  async loadExtras(): Promise<void> {
+    await Promise.all([this.loadWatch(), this.loadAlerts()]);
+  }
+
+  async loadWatch(): Promise<void> {
+    try {
+      this.#watch = await invoke('overview.watchStatus');
+    } catch (error) {
+      handleError(error, 'Could not read the watch setting');
+    }
+  }
+
+  async loadAlerts(): Promise<void> {
+    try {
+      this.#alerts = (await invoke('overview.alerts', { limit: ALERTS_SHOWN })).alerts;
+      this.#alertsLoaded = true;
+    } catch (error) {
+      handleError(error, 'Could not read the alert history');
+    }
+  }
+
+  async toggle(accountId: string): Promise<void> {
+    if (this.#expanded.delete(accountId)) return;
+    this.#expanded.add(accountId);
+    if (!this.#services.has(accountId)) await this.loadServices(accountId);
+  }
+
+  /** One account's service rows, sorted by attention by the core. */
+  async loadServices(accountId: string): Promise<void> {
+    const request = (this.#servicesRequests.get(accountId) ?? 0) + 1;
+    this.#servicesRequests.set(accountId, request);
+    this.#servicesLoading.add(accountId);
+    try {
+      const services = await invoke('overview.services', { accountId });
+      if (this.#servicesRequests.get(accountId) !== request) return;
+      globalThis.performance?.mark?.('overview:services-data');
+      this.#services.set(accountId, services);
+      this.#servicesError.delete(accountId);
+    } catch (error) {
+      if (this.#servicesRequests.get(accountId) === request) this.#servicesError.set(accountId, toAppError(error));
+    } finally {
+      if (this.#servicesRequests.get(accountId) === request) this.#servicesLoading.delete(accountId);
+    }
+  }
+
+  /** Reads the services of these accounts unless already read (the alert history shows their snoozes). */
+  ensureServices(accountIds: readonly string[]): void {
+    for (const id of accountIds) {
+      if (!this.#services.has(id) && !this.#servicesLoading.has(id) && this.rows.some((row) => row.accountId === id)) void this.loadServices(id);
+    }
+  }
+
+  /** An account's refresh started or ended: its row (and its services, when read) are read again. */
+  #onChanged(accountId: string): void {
+    const progress = this.#refresh;
+    if (progress?.running && progress.accountIds.includes(accountId)) {
+      const seen = (this.#refreshEvents.get(accountId) ?? 0) + 1;
+      this.#refreshEvents.set(accountId, seen);
+      // The second event of an account is its end.
+      if (seen === 2) this.#refresh = { ...progress, done: Math.min(progress.accountIds.length, progress.done + 1) };
+    }
+    if (!this.rows.some((row) => row.accountId === accountId)) return;
+    void this.#reloadRow(accountId);
+  }
+
+  async #reloadRow(accountId: string): Promise<void> {
+    const request = (this.#rowRequests.get(accountId) ?? 0) + 1;
+    this.#rowRequests.set(accountId, request);
+    let row: AccountRow | undefined;
+    let generatedAt: number;
+    try {
+      const answer = await invoke('overview.summary', { accountIds: [accountId] });
+      row = answer.accounts[0];
+      generatedAt = answer.generatedAt;
+    } catch {
+      // The whole list is read again when the refresh ends.
+      return;
+    }
+    const summary = this.#summary;
+    if (!row || !summary || this.#rowRequests.get(accountId) !== request) return;
+    const accountsNow = summary.accounts.map((existing) => (existing.accountId === accountId ? (row as AccountRow) : existing));
+    this.#summary = { ...summary, generatedAt, accounts: accountsNow, totals: totalsOf(accountsNow) };
+    if (!row.refreshing && (this.#services.has(accountId) || this.#expanded.has(accountId))) void this.loadServices(accountId);
+  }
+
+  /**
+   * Fetches what the saved data lacks for the rows on screen, each key within its budget. The
+   * saved rows stay on screen meanwhile; offline, they stay with the reason.
+   */
+  async refresh(): Promise<void> {
+    if (this.refreshing) return;
+    const ids = this.rows.map((row) => row.accountId);
+    if (ids.length === 0) return;
+    this.#refreshEvents.clear();
+    this.#refresh = { accountIds: ids, done: 0, running: true, failed: [], offline: false, calls: 0 };
+    try {
+      const result = await invoke('overview.refresh', { accountIds: ids });
+      const nameOf = (id: string): string => this.rows.find((row) => row.accountId === id)?.accountName ?? id;
+      const failed = result.accounts
+        .filter((outcome) => outcome.error !== null)
+        .map((outcome) => ({ accountId: outcome.accountId, accountName: nameOf(outcome.accountId), code: outcome.error?.code ?? '', message: outcome.error?.message ?? '' }));
+      this.#refresh = {
+        accountIds: ids,
+        done: ids.length,
+        running: false,
+        failed,
+        offline: failed.length > 0 && failed.every((f) => OFFLINE_CODES.has(f.code)),
+        calls: result.calls,
+      };
+    } catch (error) {
+      const appError = toAppError(error);
+      this.#refresh = {
+        accountIds: ids,
+        done: 0,
+        running: false,
+        failed: [{ accountId: '', accountName: 'Every account', code: appError.code, message: appError.message }],
+        offline: OFFLINE_CODES.has(appError.code),
+        calls: 0,
+      };
+    }
+    await this.load();
+    for (const id of this.#expanded) void this.loadServices(id);
+  }
+
+  async setWatch(accountIds: readonly string[], tags: readonly string[]): Promise<void> {
+    try {
+      this.#watch = await invoke('overview.setWatch', { accountIds: [...accountIds], tags: [...tags] });
+      // The rows say which accounts are watched.
+      await this.load();
+    } catch (error) {
+      handleError(error, 'Could not change what is watched');
+    }
+  }
+
+  async setAccountWatched(accountId: string, watched: boolean): Promise<void> {
+    const current = this.#watch ?? (await invoke('overview.watchStatus'));
+    const others = current.accountIds.filter((id) => id !== accountId);
+    const ids = watched ? [...others, accountId] : others;
+    await this.setWatch(ids, current.tags);
+  }
+
+  async setTagWatched(tag: string, watched: boolean): Promise<void> {
+    const current = this.#watch ?? (await invoke('overview.watchStatus'));
+    const others = current.tags.filter((t) => t !== tag);
+    const tags = watched ? [...others, tag] : others;
+    await this.setWatch(current.accountIds, tags);
+  }
+
+  async snooze(row: Pick<ServiceRow, 'accountId' | 'serviceId' | 'serviceName'>, hours: number): Promise<boolean> {
+    const accountName = this.rows.find((r) => r.accountId === row.accountId)?.accountName ?? '';
+    try {
+      const { snoozedUntil } = await invoke('overview.snooze', { accountId: row.accountId, serviceId: row.serviceId, hours });
+      notify(`Alerts of ${row.serviceName} (${accountName}) snoozed`, 'success', `Until ${formatDateTime(snoozedUntil, { seconds: false })}. It still shows when it needs attention, marked snoozed.`);
+    } catch (error) {
+      handleError(error, `Could not snooze ${row.serviceName}`);
+      return false;
+    }
+    await Promise.all([this.loadServices(row.accountId), this.#reloadRow(row.accountId)]);
+    return true;
+  }
+
+  async unsnooze(row: Pick<ServiceRow, 'accountId' | 'serviceId' | 'serviceName'>): Promise<void> {
+    try {
+      await invoke('overview.unsnooze', { accountId: row.accountId, serviceId: row.serviceId });
+      notify(`Alerts of ${row.serviceName} no longer snoozed`, 'success');
+    } catch (error) {
+      handleError(error, `Could not end the snooze of ${row.serviceName}`);
+      return;
+    }
+    await Promise.all([this.loadServices(row.accountId), this.#reloadRow(row.accountId)]);
+  }
+
+  /** The service's Traffic screen on the same hours; its account becomes current first. */
+  async openTraffic(row: Pick<ServiceRow, 'accountId' | 'serviceName' | 'range'>): Promise<void> {
+    if (row.accountId !== accounts.currentId) {
+      await accounts.switchTo(row.accountId);
+      if (accounts.currentId !== row.accountId) return;
+    }
+    showTrafficOn(row.accountId, [row.serviceName], row.range);
+    navigation.go({ screen: 'traffic' });
+  }
+
+  /** Shows an alert's service on the overview: its customer expanded, the service in view. */
+  async openAlert(alert: Pick<OverviewAlert, 'accountId' | 'serviceId'>): Promise<void> {
+    if (navigation.route.screen !== 'overview') navigation.go({ screen: 'overview' });
+    if (this.#summary === null) await this.load();
+    // The tag filter would hide the customer: show every account.
+    if (!this.rows.some((row) => row.accountId === alert.accountId) && this.#tag !== null) {
+      this.#tag = null;
+      await this.load();
+    }
+    this.#expanded.add(alert.accountId);
+    this.#focus = { accountId: alert.accountId, serviceId: alert.serviceId, token: ++this.#focusToken };
+    await this.loadServices(alert.accountId);
+  }
+
+  #onAlert(alert: OverviewAlert): void {
+    if (!this.#alerts.some((a) => a.id === alert.id)) this.#alerts = [alert, ...this.#alerts].slice(0, ALERTS_SHOWN);
+    this.notifications.show(alert, (opened) => void this.openAlert(opened));
+  }
+}
+
+function totalsOf(rows: readonly AccountRow[]): OverviewSummary['totals'] {
+  const totals = { accounts: rows.length, total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 };
+  for (const row of rows) {
+    totals.total += row.services.total;
+    totals.attention += row.services.attention;
+    totals.snoozed += row.services.snoozed;
+    totals.ok += row.services.ok;
+    totals.notEnoughHistory += row.services.notEnoughHistory;
+    totals.noData += row.services.noData;
+  }
+  return totals;
+}
+
+export const overview = new OverviewState();
