@@ -386,7 +386,8 @@ export class OverviewState {
   }
 
   #onAlert(alert: OverviewAlert): void {
-    if (!this.#alerts.some((a) => a.id === alert.id)) this.#alerts = [alert, ...this.#alerts].slice(0, ALERTS_SHOWN);
+    if (this.#alerts.some((a) => a.id === alert.id)) return;
+    this.#alerts = [alert, ...this.#alerts].slice(0, ALERTS_SHOWN);
     this.notifications.show(alert, (opened) => void this.openAlert(opened));
   }
 }

@@ -10,6 +10,8 @@ import { formatBitsPerSecond, formatCount, formatCountShort } from '#shared/anal
 import type { SparkMetric } from './sparkline.ts';
 
 const MINUS = '\u2212';
+/** Keeps a number and its unit on one line when the text wraps. */
+const NBSP = '\u00a0';
 
 /** success only for a verdict that every service was checked; warning for "could not check". */
 export type StatusTone = 'danger' | 'warning' | 'neutral' | 'success';
@@ -94,8 +96,8 @@ export function dataAge(row: Pick<AccountRow, 'dataEnd' | 'refreshedAt' | 'dataA
 }
 
 /** A figure as the row shows it, and in full for its title. */
-export function figureText(metric: SparkMetric, value: number | null): { short: string; full: string } {
-  if (value === null) return { short: '—', full: 'no data' };
+export function figureText(metric: SparkMetric, value: number | null, requests: number | null = null): { short: string; full: string } {
+  if (value === null) return { short: '—', full: metric === 'offload' && requests === 0 ? 'no requests, so no offload' : 'no data' };
   switch (metric) {
     case 'requests':
       return { short: formatCountShort(value, { digits: 1 }), full: `${formatCount(value)} requests` };
@@ -112,13 +114,15 @@ const signed = (n: number, digits: number): string => {
 };
 
 /** "vs week earlier −12 %" (offload: in points); says so when there is nothing to compare with. */
-export function weekChange(metric: SparkMetric, figure: TrafficFigures[SparkMetric]): string {
-  const { value, weekEarlier } = figure;
+export function weekChange(metric: SparkMetric, traffic: Pick<TrafficFigures, SparkMetric>): string {
+  const { value, weekEarlier } = traffic[metric];
+  // Offload is a share of requests: without requests there is none (not "no data").
+  if (metric === 'offload' && value === null && traffic.requests.value === 0) return 'no requests';
   if (value === null) return 'no data today';
-  if (weekEarlier === null) return 'no data a week earlier';
-  if (metric === 'offload') return `vs week earlier ${signed((value - weekEarlier) * 100, 1)} points`;
-  if (weekEarlier === 0) return value === 0 ? 'vs week earlier ±0 %' : 'none a week earlier';
-  return `vs week earlier ${signed((value / weekEarlier - 1) * 100, 0)} %`;
+  if (weekEarlier === null) return metric === 'offload' && traffic.requests.weekEarlier === 0 ? 'no requests a week earlier' : 'no data a week earlier';
+  if (metric === 'offload') return `vs week earlier ${signed((value - weekEarlier) * 100, 1)}${NBSP}points`;
+  if (weekEarlier === 0) return value === 0 ? `vs week earlier ±0${NBSP}%` : 'none a week earlier';
+  return `vs week earlier ${signed((value / weekEarlier - 1) * 100, 0)}${NBSP}%`;
 }
 
 /** What departed, strongest first: "requests −62 % vs usual (z −8.1)". */
