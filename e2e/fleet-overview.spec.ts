@@ -153,7 +153,7 @@ async function refresh(page: Page): Promise<void> {
 /** Presses Tab until `target` has the focus (keyboard only); fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
