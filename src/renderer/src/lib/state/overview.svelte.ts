@@ -18,6 +18,11 @@ import { formatDateTime } from '#shared/format-date.ts';
 export type OverviewSummary = ChannelOutput<'overview.summary'>;
 export type OverviewServices = ChannelOutput<'overview.services'>;
 
+/** Pause between two accounts' services read ahead (each read is one small file in the core). */
+const READ_AHEAD_PAUSE_MS = 50;
+/** The first read waits this long: the rows are painted and the page settled first. */
+const READ_AHEAD_START_MS = 400;
+
 /** Alerts listed on the screen (the core keeps 500). */
 export const ALERTS_SHOWN = 100;
 
@@ -81,6 +86,9 @@ export class OverviewState {
   #servicesRequests = new Map<string, number>();
   #unsubscribe: Array<() => void> = [];
   #focusToken = 0;
+  /** Reading services ahead while the screen is open (see readAhead). */
+  #readingAhead = false;
+  #readAheadTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: { notifications?: AlertNotifications } = {}) {
     this.notifications = options.notifications ?? new AlertNotifications();
@@ -224,7 +232,7 @@ export class OverviewState {
     try {
       const services = await invoke('overview.services', { accountId });
       if (this.#servicesRequests.get(accountId) !== request) return;
-      globalThis.performance?.mark?.('overview:services-data');
+      globalThis.performance?.mark?.('overview:services-data', { detail: accountId });
       this.#services.set(accountId, services);
       this.#servicesError.delete(accountId);
     } catch (error) {
@@ -232,6 +240,45 @@ export class OverviewState {
     } finally {
       if (this.#servicesRequests.get(accountId) === request) this.#servicesLoading.delete(accountId);
     }
+  }
+
+  /**
+   * Reads every shown account's services one at a time while the page is idle, those needing
+   * attention first, so that expanding a customer paints at once (no round trip to the core), as
+   * the app reads every account's service list behind the current one. Stops with stopReadAhead().
+   */
+  readAhead(): void {
+    if (this.#readingAhead) return;
+    this.#readingAhead = true;
+    this.#scheduleReadAhead(READ_AHEAD_START_MS);
+  }
+
+  stopReadAhead(): void {
+    this.#readingAhead = false;
+    if (this.#readAheadTimer !== null) clearTimeout(this.#readAheadTimer);
+    this.#readAheadTimer = null;
+  }
+
+  #scheduleReadAhead(delayMs = READ_AHEAD_PAUSE_MS): void {
+    if (!this.#readingAhead || this.#readAheadTimer !== null) return;
+    // A pause between accounts leaves the page and the core to the user between two reads.
+    this.#readAheadTimer = setTimeout(() => {
+      this.#readAheadTimer = null;
+      void this.#readNext();
+    }, delayMs);
+  }
+
+  async #readNext(): Promise<void> {
+    if (!this.#readingAhead) return;
+    const waiting = this.rows.filter((row) => row.services.total > 0 && !this.#services.has(row.accountId) && !this.#servicesLoading.has(row.accountId) && !this.#servicesError.has(row.accountId));
+    const first = waiting.find((row) => row.status === 'attention' || row.status === 'snoozed') ?? waiting[0];
+    if (!first) {
+      // Everything is read; an account whose data changes is read again on the next call.
+      this.#readingAhead = false;
+      return;
+    }
+    await this.loadServices(first.accountId);
+    this.#scheduleReadAhead();
   }
 
   /** Reads the services of these accounts unless already read (the alert history shows their snoozes). */
@@ -271,7 +318,10 @@ export class OverviewState {
     if (!row || !summary || this.#rowRequests.get(accountId) !== request) return;
     const accountsNow = summary.accounts.map((existing) => (existing.accountId === accountId ? (row as AccountRow) : existing));
     this.#summary = { ...summary, generatedAt, accounts: accountsNow, totals: totalsOf(accountsNow) };
-    if (!row.refreshing && (this.#services.has(accountId) || this.#expanded.has(accountId))) void this.loadServices(accountId);
+    if (row.refreshing) return;
+    // An expanded account's services are read again now; others when read ahead or expanded.
+    if (this.#expanded.has(accountId)) void this.loadServices(accountId);
+    else this.#forgetServices(accountId);
   }
 
   /**
@@ -310,7 +360,14 @@ export class OverviewState {
       };
     }
     await this.load();
+    for (const id of [...this.#services.keys()]) if (!this.#expanded.has(id)) this.#forgetServices(id);
     for (const id of this.#expanded) void this.loadServices(id);
+  }
+
+  #forgetServices(accountId: string): void {
+    if (this.#servicesLoading.has(accountId)) return;
+    this.#services.delete(accountId);
+    this.#servicesError.delete(accountId);
   }
 
   async setWatch(accountIds: readonly string[], tags: readonly string[]): Promise<void> {
