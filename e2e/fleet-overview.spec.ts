@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test as base, expect, clearKeychainService, screenshot, waitForAppShell } from './fixtures.ts';
+import { test as base, expect, clearKeychainService, screenshot, scrollMainTo, waitForAppShell } from './fixtures.ts';
 import { startSandbox, type SandboxHandle } from '#sandbox';
 import { startWebHost, type WebHost } from '#web/server.ts';
 import { createCore, type Core } from '#core/app-core.ts';
@@ -191,13 +191,14 @@ async function sidewaysSpill(page: Page): Promise<string[]> {
 }
 
 /** Both window sizes and themes: screenshots, no sideways spill, no serious axe violation. */
-async function checkEverySize(page: Page, name: string): Promise<void> {
+async function checkEverySize(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   const problems: string[] = [];
   for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
     await page.setViewportSize(size);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await prepare?.();
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
       await screenshot(page, `${name}-${size.width}-${theme}`);
       problems.push(...(await sidewaysSpill(page)).map((p) => `${size.width} ${theme}: ${p}`));
@@ -273,6 +274,7 @@ test.describe('with notifications allowed', () => {
     await expect(history).toHaveCount(1);
     await expect(history.first()).toContainText(dropped.accountName);
     await expect(history.first()).toContainText(shown.body);
+    await checkEverySize(page, 'fleet-overview-alerts', () => scrollMainTo(page.getByRole('heading', { level: 2, name: 'Alerts' })));
     // Another round (watching off and on again): the service still needs attention, no second alert.
     const lastRound = data(await fleet.core.invoke('overview.watchStatus', undefined)).lastRoundAt;
     await watch.getByRole('checkbox', { name: new RegExp(dropped.accountName) }).uncheck();

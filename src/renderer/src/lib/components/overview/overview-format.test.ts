@@ -100,7 +100,7 @@ describe('the comparison with a week earlier', () => {
   });
   it('says when there is nothing to compare, and that offload without requests is no data gap', () => {
     expect(weekChange('requests', traffic({ requests: { value: 10, weekEarlier: null } }))).toBe('no data a week earlier');
-    expect(weekChange('requests', traffic({ requests: { value: null, weekEarlier: 5 } }))).toBe('no data today');
+    expect(weekChange('requests', traffic({ requests: { value: null, weekEarlier: 5 } }))).toBe('no data');
     expect(weekChange('offload', traffic({ requests: { value: 0, weekEarlier: 0 }, offload: { value: null, weekEarlier: null } }))).toBe('no requests');
   });
 });

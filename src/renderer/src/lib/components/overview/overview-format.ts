@@ -118,7 +118,7 @@ export function weekChange(metric: SparkMetric, traffic: Pick<TrafficFigures, Sp
   const { value, weekEarlier } = traffic[metric];
   // Offload is a share of requests: without requests there is none (not "no data").
   if (metric === 'offload' && value === null && traffic.requests.value === 0) return 'no requests';
-  if (value === null) return 'no data today';
+  if (value === null) return 'no data';
   if (weekEarlier === null) return metric === 'offload' && traffic.requests.weekEarlier === 0 ? 'no requests a week earlier' : 'no data a week earlier';
   if (metric === 'offload') return `vs week earlier ${signed((value - weekEarlier) * 100, 1)}${NBSP}points`;
   if (weekEarlier === 0) return value === 0 ? `vs week earlier ±0${NBSP}%` : 'none a week earlier';
