@@ -13,7 +13,7 @@ import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOT_UNKNOWN, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
 import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
 import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
-import { planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
+import { planBulkItem, planLastAppliedFor, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
 import { planRevertItem, revertReadFor } from '#shared/bulk/revert.ts';
 import {
   batchIdMatches,
@@ -30,8 +30,8 @@ import {
   type BulkTemplate,
 } from '#shared/bulk/batch.ts';
 import { OUTCOME_CANNOT_TELL, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
-import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
-import type { OperationId } from '#shared/api/operation-ids.ts';
+import { journalReadBackOf, type JournalReadBackKind } from '#shared/api/operation-facts.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';
@@ -129,9 +129,6 @@ export function batchSummary(batch: StoredBatch | BulkBatch): BulkBatchSummary {
   const { items, change: _change, ...rest } = batch;
   return { ...rest, itemCount: items.length, resumable: isResumable(batch) };
 }
-
-const readBackKind = (change: BulkChange): JournalReadBackKind | null =>
-  change.kind === 'cors' ? 'cors' : change.kind === 'rate-limit-set' || change.kind === 'rate-limit-delete' ? 'rate-limit' : null;
 
 /** Runs `task` over `items` with at most `limit` in flight. */
 async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -440,7 +437,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
       throw new CoreError('Bulk.NoTargets', 'No known service matches this selection. Check the accounts, the domain pattern and the tags.');
     }
     const operationId = planReadFor(change.kind);
-    const kind = readBackKind(change);
+    const kind = planLastAppliedFor(change.kind);
     const planned = new Map<string, StoredItem>();
     const chosen = change;
     await readAll(request.planId, match.targets, async (target, signal) => {
@@ -502,7 +499,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     const items: StoredItem[] = [];
     for (const w of wanted) {
       const read = reads.get(`${w.target.accountId}/${w.target.serviceId} ${planReadFor(w.change.kind)}`) as TargetRead;
-      const last = await lastApplied(w.target.accountId, w.target.serviceId, readBackKind(w.change));
+      const last = await lastApplied(w.target.accountId, w.target.serviceId, planLastAppliedFor(w.change.kind));
       items.push(await withSuiteCheck({ ...itemOf(w.target, planBulkItem(w.change, w.target.serviceId, read, last)), id: w.id }));
     }
     return storeNew({
@@ -553,8 +550,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     await perAccount(targets, async (item) => {
       const entry = byItem.get(item.id) as JournalEntry;
       const read = await readTarget(item.accountId, item.serviceId, revertReadFor(entry.operationId));
-      const kind = entry.operationId === 'setCorsHeaders' ? 'cors' : entry.operationId === 'upsertRateLimit' || entry.operationId === 'deleteRateLimit' ? 'rate-limit' : null;
-      const last = await lastApplied(item.accountId, item.serviceId, kind);
+      const last = await lastApplied(item.accountId, item.serviceId, journalReadBackOf(entry.operationId));
       const account = accounts.get(item.accountId);
       const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
       planned.set(item.id, await withSuiteCheck({ ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id }));

@@ -13,6 +13,7 @@ import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal
 import { decideUnknownOutcome, type OutcomeCheckContext, type OutcomeRead, type UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
 import {
   changeFacts,
+  journalSummary,
   listOperationFor,
   operationsReadBackFromJournal,
   reapplicableOperationIds,
@@ -113,31 +114,7 @@ function restoreSecrets(body: unknown, current: Json | null): unknown {
 }
 
 function describe(operationId: MutatingOperationId, policyId: number | null, body: unknown, before: Json | null, serviceId: number | null): string {
-  if (operationId === 'createService') {
-    const domain = isObject(body) && typeof body.domainName === 'string' ? ` “${body.domainName}”` : '';
-    return `Create service${serviceId !== null ? ` ${serviceId}` : ''}${domain}`;
-  }
-  const name = (isObject(body) && typeof body.policyName === 'string' ? body.policyName : null) ??
-    (typeof before?.policyName === 'string' ? before.policyName : null);
-  const named = (what: string) => `${what}${policyId !== null ? ` ${policyId}` : ''}${name ? ` “${name}”` : ''}`;
-  switch (operationId) {
-    case 'updateCacheControlPolicyV2':
-      return `Edit ${named('cache control policy')}`;
-    case 'createAccessControlPolicy':
-      return `Create ${named('access control policy')}`;
-    case 'updateAccessControlPolicy':
-      return `Edit ${named('access control policy')}`;
-    case 'updateAccessControlPolicyV2':
-      return `Edit ${named('access control policy')} (matches)`;
-    case 'updateRedirectionPolicy':
-      return `Edit ${named('redirection')}`;
-    case 'setCorsHeaders':
-      return 'Set CORS headers';
-    case 'upsertRateLimit':
-      return 'Set rate limit';
-    case 'deleteRateLimit':
-      return 'Delete rate limit';
-  }
+  return journalSummary(operationId, { serviceId, policyId, body, before });
 }
 
 /**

@@ -8,7 +8,6 @@ import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify, toAppError, type AppError } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
-import { showTrafficOn } from './traffic.svelte.ts';
 import { AlertNotifications } from './alert-notifications.svelte.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import type { AccountRow, OverviewAlert, ServiceRow } from '#shared/overview/schemas.ts';
@@ -424,6 +423,9 @@ export class OverviewState {
       await accounts.switchTo(row.accountId);
       if (accounts.currentId !== row.accountId) return;
     }
+    // Loaded here, not with this module: the app starts this state (alerts come on any screen), and
+    // the traffic state belongs to the Traffic screen's chunk.
+    const { showTrafficOn } = await import('./traffic.svelte.ts');
     showTrafficOn(row.accountId, [row.serviceName], row.range);
     navigation.go({ screen: 'traffic' });
   }
