@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // OverviewState over a fake window.api answering as the core does: a refresh counts each
 // account done when its overview.changed end event arrives and re-reads its row, says "offline"
-// when every account failed to connect; an alert arriving is listed once and notified; opening
-// an alert shows the overview with its customer expanded (the tag filter lifted if it hid it).
+// when every account failed to connect; opening an alert expands its customer and focuses the
+// service (the tag filter lifted if it hid it). overview-alerts.svelte.test.ts: the alerts.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (payload: unknown) => void;
@@ -40,9 +40,7 @@ const fake = vi.hoisted(() => {
 });
 
 import { OverviewState } from './overview.svelte.ts';
-import { AlertNotifications, type NotificationApi } from './alert-notifications.svelte.ts';
-import { navigation } from './navigation.svelte.ts';
-import type { AccountRow, OverviewAlert } from '#shared/overview/schemas.ts';
+import type { AccountRow } from '#shared/overview/schemas.ts';
 
 const emptyFigures = { value: null, weekEarlier: null };
 const spark = { requests: [], bandwidth: [], offload: [] };
@@ -82,20 +80,6 @@ function summaryOf(input: unknown) {
   return { generatedAt: 10, hours: 24, attentionHours: 3, accounts, totals: { accounts: accounts.length, total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 } };
 }
 
-function quietNotifications(): { notifications: AlertNotifications; shown: string[] } {
-  const shown: string[] = [];
-  class Shown {
-    onclick = null;
-    constructor(title: string) {
-      shown.push(title);
-    }
-    close(): void {}
-    static permission = 'granted';
-    static requestPermission = async () => 'granted';
-  }
-  return { notifications: new AlertNotifications({ api: Shown as unknown as NotificationApi, desktopHost: false }), shown };
-}
-
 beforeEach(() => {
   rows = { a: accountRow('a'), b: accountRow('b'), c: accountRow('c') };
   tagged = ['a'];
@@ -108,7 +92,7 @@ beforeEach(() => {
 
 describe('OverviewState', () => {
   it('counts each account done when its refresh ends, re-reading its row, and reads every row at the end', async () => {
-    const state = new OverviewState(quietNotifications());
+    const state = new OverviewState();
     state.start();
     await state.load();
     let finish: (value: unknown) => void = () => undefined;
@@ -132,7 +116,7 @@ describe('OverviewState', () => {
   });
 
   it('says offline when no account could connect, naming each', async () => {
-    const state = new OverviewState(quietNotifications());
+    const state = new OverviewState();
     await state.load();
     const error = { code: 'Network.ConnectionFailed', message: 'The API could not be reached; the saved overview is shown.' };
     fake.handlers['overview.refresh'] = () => ({ accounts: ['a', 'b', 'c'].map((accountId) => ({ accountId, calls: 0, refreshed: false, error, failedServices: [] })), calls: 0 });
@@ -143,25 +127,11 @@ describe('OverviewState', () => {
     expect(state.rows).toHaveLength(3);
   });
 
-  it('lists an arriving alert once and shows it as a notification', async () => {
-    const { notifications, shown } = quietNotifications();
-    const state = new OverviewState({ notifications });
-    state.start();
-    const alert = { id: 'x', accountId: 'b', accountName: 'B', serviceId: 2, serviceName: 'www.b.example', text: 'B · www.b.example: requests −62 % vs usual (z −8.1)' } as OverviewAlert;
-    fake.emit('overview.alert', alert);
-    fake.emit('overview.alert', alert);
-    expect(state.alerts.map((a) => a.id)).toEqual(['x']);
-    expect(shown).toEqual(['B: traffic needs attention']);
-    state.stop();
-  });
-
-  it('opens an alert on the overview: the tag filter lifted when it hides the customer, the customer expanded, the service focused', async () => {
-    const state = new OverviewState(quietNotifications());
+  it('opens an alert: the tag filter lifted when it hides the customer, the customer expanded, the service focused', async () => {
+    const state = new OverviewState();
     state.tag = 'retail';
     await vi.waitFor(() => expect(state.rows.map((r) => r.accountId)).toEqual(['a']));
-    navigation.go({ screen: 'journal' });
     await state.openAlert({ accountId: 'c', serviceId: 9 });
-    expect(navigation.route).toEqual({ screen: 'overview' });
     expect(state.tag).toBeNull();
     expect(state.rows.map((r) => r.accountId)).toEqual(['a', 'b', 'c']);
     expect(state.isExpanded('c')).toBe(true);

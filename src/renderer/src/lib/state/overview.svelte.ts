@@ -1,14 +1,15 @@
-// State of the fleet overview (docs/fleet-overview.md): one row per customer account from the
-// saved data (overview.summary), an account's services when it is expanded (overview.services),
-// refreshing within each key's budget with progress per account (overview.changed), background
-// watching, snoozes, the alert history, and alerts as they arrive (overview.alert: a Web
-// Notification in the browser host; overview.alertOpened: the desktop app's was clicked).
+// State of the fleet overview's screen (docs/fleet-overview.md): one row per customer account from
+// the saved data (overview.summary), an account's services when it is expanded or read ahead
+// (overview.services), refreshing within each key's budget with progress per account
+// (overview.changed), background watching, snoozes, and bringing an opened alert's service into
+// view. The alerts themselves live for the app's lifetime: overview-alerts.svelte.ts.
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify, toAppError, type AppError } from './errors.svelte.ts';
 import { accounts } from './accounts.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
-import { AlertNotifications } from './alert-notifications.svelte.ts';
+import { overviewAlerts } from './overview-alerts.svelte.ts';
+import { showTrafficOn } from './traffic.svelte.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import type { AccountRow, OverviewAlert, ServiceRow } from '#shared/overview/schemas.ts';
 import type { WatchStatus } from '#shared/ipc/channels/overview.ts';
@@ -21,9 +22,6 @@ export type OverviewServices = ChannelOutput<'overview.services'>;
 const READ_AHEAD_PAUSE_MS = 50;
 /** The first read waits this long: the rows are painted and the page settled first. */
 const READ_AHEAD_START_MS = 400;
-
-/** Alerts listed on the screen (the core keeps 500). */
-export const ALERTS_SHOWN = 100;
 
 export interface RefreshProgress {
   accountIds: readonly string[];
@@ -59,7 +57,6 @@ function loadSavedTag(): string | null {
 }
 
 export class OverviewState {
-  readonly notifications: AlertNotifications;
   #tag = $state<string | null>(loadSavedTag());
   // Raw: rows are replaced whole (a refresh answer, a row re-read after overview.changed).
   #summary = $state.raw<OverviewSummary | null>(null);
@@ -75,8 +72,6 @@ export class OverviewState {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not rendered
   #refreshEvents = new Map<string, number>();
   #watch = $state.raw<WatchStatus | null>(null);
-  #alerts = $state.raw<readonly OverviewAlert[]>([]);
-  #alertsLoaded = $state(false);
   #focus = $state.raw<OverviewFocus | null>(null);
   /** The newest row request per account: an older answer arriving late is dropped. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not rendered
@@ -89,18 +84,10 @@ export class OverviewState {
   #readingAhead = false;
   #readAheadTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(options: { notifications?: AlertNotifications } = {}) {
-    this.notifications = options.notifications ?? new AlertNotifications();
-  }
-
-  /** Listens to the core's overview events (once, for the app's lifetime: alerts arrive on any screen). */
+  /** Listens to the accounts' refreshes (from the screen's first opening on: the rows stay current). */
   start(): void {
     if (this.#unsubscribe.length > 0) return;
-    this.#unsubscribe = [
-      onEvent('overview.changed', ({ accountId }) => this.#onChanged(accountId)),
-      onEvent('overview.alert', (alert) => this.#onAlert(alert)),
-      onEvent('overview.alertOpened', (alert) => void this.openAlert(alert)),
-    ];
+    this.#unsubscribe = [onEvent('overview.changed', ({ accountId }) => this.#onChanged(accountId))];
   }
 
   stop(): void {
@@ -142,12 +129,6 @@ export class OverviewState {
   }
   get watch(): WatchStatus | null {
     return this.#watch;
-  }
-  get alerts(): readonly OverviewAlert[] {
-    return this.#alerts;
-  }
-  get alertsLoaded(): boolean {
-    return this.#alertsLoaded;
   }
   get focus(): OverviewFocus | null {
     return this.#focus;
@@ -197,7 +178,7 @@ export class OverviewState {
 
   /** The watch setting and the alert history (not needed for the first paint). */
   async loadExtras(): Promise<void> {
-    await Promise.all([this.loadWatch(), this.loadAlerts()]);
+    await Promise.all([this.loadWatch(), overviewAlerts.load()]);
   }
 
   async loadWatch(): Promise<void> {
@@ -205,15 +186,6 @@ export class OverviewState {
       this.#watch = await invoke('overview.watchStatus');
     } catch (error) {
       handleError(error, 'Could not read the watch setting');
-    }
-  }
-
-  async loadAlerts(): Promise<void> {
-    try {
-      this.#alerts = (await invoke('overview.alerts', { limit: ALERTS_SHOWN })).alerts;
-      this.#alertsLoaded = true;
-    } catch (error) {
-      handleError(error, 'Could not read the alert history');
     }
   }
 
@@ -423,16 +395,12 @@ export class OverviewState {
       await accounts.switchTo(row.accountId);
       if (accounts.currentId !== row.accountId) return;
     }
-    // Loaded here, not with this module: the app starts this state (alerts come on any screen), and
-    // the traffic state belongs to the Traffic screen's chunk.
-    const { showTrafficOn } = await import('./traffic.svelte.ts');
     showTrafficOn(row.accountId, [row.serviceName], row.range);
     navigation.go({ screen: 'traffic' });
   }
 
   /** Shows an alert's service on the overview: its customer expanded, the service in view. */
   async openAlert(alert: Pick<OverviewAlert, 'accountId' | 'serviceId'>): Promise<void> {
-    if (navigation.route.screen !== 'overview') navigation.go({ screen: 'overview' });
     if (this.#summary === null) await this.load();
     // The tag filter would hide the customer: show every account.
     if (!this.rows.some((row) => row.accountId === alert.accountId) && this.#tag !== null) {
@@ -444,11 +412,6 @@ export class OverviewState {
     await this.loadServices(alert.accountId);
   }
 
-  #onAlert(alert: OverviewAlert): void {
-    if (this.#alerts.some((a) => a.id === alert.id)) return;
-    this.#alerts = [alert, ...this.#alerts].slice(0, ALERTS_SHOWN);
-    this.notifications.show(alert, (opened) => void this.openAlert(opened));
-  }
 }
 
 function totalsOf(rows: readonly AccountRow[]): OverviewSummary['totals'] {
