@@ -85,10 +85,16 @@ function timeNextClickScript(ready: string): string {
 }
 
 async function freshOverviewPage(page: Page, origin: string): Promise<void> {
-  // Another screen first, so that the click mounts the overview; nothing of it in memory.
-  await page.evaluate(`localStorage.setItem('accel.navigation', JSON.stringify({ route: { screen: 'accounts' }, accountId: null, section: 'details' }))`);
+  // A fresh page (nothing of the overview in memory) on another screen, so that the click mounts it.
   await page.goto(`${origin}/`);
-  await page.getByRole('heading', { level: 1, name: 'Accounts', exact: true }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts', exact: true }).click();
+  try {
+    await page.getByRole('heading', { level: 1, name: 'Accounts', exact: true }).waitFor();
+  } catch (error) {
+    // Say what the page showed instead; a bare timeout explains nothing.
+    process.stderr.write(`bench: the Accounts screen did not open; the page shows:\n${(await page.locator('body').innerText()).slice(0, 1500)}\n`);
+    throw error;
+  }
   // A person clicks once the app's start-up work is done.
   await page.waitForLoadState('networkidle');
 }
