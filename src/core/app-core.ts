@@ -16,7 +16,7 @@ import { createWarningBoard } from './warnings.ts';
 import { removeStaleTempFiles } from './storage/atomic-json.ts';
 import { ACCOUNTS_FILE } from './accounts/account-store.ts';
 import { DRAFTS_FILE } from './drafts.ts';
-import { JOURNAL_FILE } from './journal.ts';
+import { JOURNAL_FILE } from './journal/journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';
 import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk-store.ts';

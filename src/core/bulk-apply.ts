@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { CoreError } from './errors.ts';
 import { serializeError } from './api/errors.ts';
 import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from './changes.ts';
-import type { Journal } from './journal.ts';
+import type { Journal } from './journal/journal.ts';
 import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOT_UNKNOWN, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';

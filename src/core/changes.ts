@@ -6,7 +6,7 @@
 // entry's "before" again.
 import { CoreError } from './errors.ts';
 import { AbortError, ApiError, ConnectionError, REDACTED, TimeoutError, redact, serializeError } from './api/errors.ts';
-import type { Journal, JournalSettlement, NewJournalEntry } from './journal.ts';
+import type { Journal, JournalSettlement, NewJournalEntry } from './journal/journal.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
 import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal.ts';

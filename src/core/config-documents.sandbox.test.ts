@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, type SandboxHandle } from '#sandbox';
 import { createCore, type Core } from './app-core.ts';
-import { createJournal } from './journal.ts';
+import { createJournal } from './journal/journal.ts';
 import { RECHECK_MS } from './storage/json-document.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';

@@ -3,7 +3,7 @@
 // the handlers themselves stay thin adapters.
 import type { CoreContext } from './context.ts';
 import { perCore, storeOptions, accountAccess } from './per-core.ts';
-import { createJournal, type Journal } from './journal.ts';
+import { createJournal, type Journal } from './journal/journal.ts';
 import { createChangeService, type ChangeService } from './changes.ts';
 import { createDraftStore, type DraftStore } from './drafts.ts';
 import { InventoryStore } from './inventory.ts';
@@ -15,7 +15,7 @@ import { createBatchStore, createTemplateStore } from './bulk-store.ts';
 import { TagStore } from './tags.ts';
 import { createImpactService, type ImpactService } from './impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
-import { knownServices } from './journal-view.ts';
+import { knownServices } from './journal/journal-view.ts';
 import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
 import { createApiReads, type ApiReads } from './api-reads.ts';
 import { createRevealThrottle } from './reveal-throttle.ts';

@@ -9,7 +9,7 @@ import { createCore, type Core } from './app-core.ts';
 import { createMemorySecretStore } from './secrets/memory-store.ts';
 import { data } from './test-support/core.ts';
 import { AnalyticsCache, CACHE_DIR_NAME } from './analytics/cache.ts';
-import { createJournal } from './journal.ts';
+import { createJournal } from './journal/journal.ts';
 import { createImpactService } from './impact.ts';
 import { impactDataRange } from '#shared/analytics/impact.ts';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, type Point } from '#shared/analytics/model.ts';

@@ -1,7 +1,7 @@
 // app.getSettings / app.updateSettings through the core's invoke(): the theme is kept in
 // <dataDir>/settings.json, so it survives a restart (the browser host's localStorage does not).
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { JOURNAL_FILE } from '../journal.ts';
+import { JOURNAL_FILE } from '../journal/journal.ts';
 import { DRAFTS_FILE } from '../drafts.ts';
 import { INVENTORY_FILE } from '../inventory.ts';
 import { tmpdir } from 'node:os';

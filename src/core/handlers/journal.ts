@@ -1,12 +1,12 @@
-// journal.* channels: the change journal's view and export (src/core/journal-view.ts,
+// journal.* channels: the change journal's view and export (src/core/journal/journal-view.ts,
 // journal-filter.ts, journal-export.ts) and re-applying a version.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor, inventoryStoreFor, journalFor } from '../core-services.ts';
-import { selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
+import { selectJournal as select, type JournalViewDeps } from '../journal/journal-view.ts';
 import { journalPage } from '#shared/journal-page.ts';
-import { namesOf } from '../journal-filter.ts';
-import { journalExportFileName, journalToCsv, journalToJson } from '../journal-export.ts';
+import { namesOf } from '../journal/journal-filter.ts';
+import { journalExportFileName, journalToCsv, journalToJson } from '../journal/journal-export.ts';
 
 export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journal'> {
   const deps: JournalViewDeps = {

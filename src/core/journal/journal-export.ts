@@ -2,7 +2,7 @@
 // for spreadsheets (one row per entry, formula-safe cells) or JSON (the entries as stored, with
 // the filters that selected them). Entries are redacted when journaled; they are redacted again
 // here so an export can never carry a secret even from an older journal file.
-import { redact, redactText } from './api/errors.ts';
+import { redact, redactText } from '../api/errors.ts';
 import { spreadsheetSafeRow } from '#shared/csv-safe.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 import { journalOutcomeView, OUTCOME_UNKNOWN, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';

@@ -1,5 +1,5 @@
 // What journal.list and journal.export select: the entries in view (one account or all) through the
-// journal query's filters (src/core/journal-filter.ts), a domain name resolved against the services
+// journal query's filters (src/core/journal/journal-filter.ts), a domain name resolved against the services
 // the app knows (the accounts' service lists first, then services created from this app). The page
 // journal.list answers with: src/shared/journal-page.ts.
 import type { Journal } from './journal.ts';

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
-import { redact } from './api/errors.ts';
+import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
+import { redact } from '../api/errors.ts';
 import { journalEntrySchema, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export const JOURNAL_FILE = 'journal.json';
