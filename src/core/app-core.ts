@@ -19,7 +19,7 @@ import { DRAFTS_FILE } from './drafts.ts';
 import { JOURNAL_FILE } from './journal/journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';
-import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk-store.ts';
+import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk/bulk-store.ts';
 import { bulkServiceFor, settingsFor } from './core-services.ts';
 import { RULE_SUITES_FILE } from './rule-suites.ts';
 import { snapshotRefresherFor } from './baselines/baseline-services.ts';

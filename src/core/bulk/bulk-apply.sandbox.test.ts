@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '#sandbox';
-import { createCore, type Core } from './app-core.ts';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data } from './test-support/core.ts';
-import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from './test-support/two-customers.ts';
-import type { SecretStore } from './secrets/secret-store.ts';
+import { createCore, type Core } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
+import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from '../test-support/two-customers.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
 import type { BulkBatch, BulkProgress } from '#shared/bulk/batch.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 

@@ -3,7 +3,7 @@
 // resumed after a cancel, a failure or an app restart; bulk changes carry no secrets (change.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
+import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
 import { bulkBatchSchema, bulkItemSchema, bulkTemplateSchema, type BulkBatch, type BulkTemplate } from '#shared/bulk/batch.ts';
 
 export const BULK_BATCHES_FILE = 'bulk-batches.json';

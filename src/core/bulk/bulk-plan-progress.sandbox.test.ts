@@ -6,11 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from './app-core.ts';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data } from './test-support/core.ts';
-import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from './test-support/two-customers.ts';
-import { createRequestBudget, type RequestBudget } from './api/budget.ts';
+import { createCore, type Core } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
+import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from '../test-support/two-customers.ts';
+import { createRequestBudget, type RequestBudget } from '../api/budget.ts';
 import { PLAN_CANCELLED, type PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-PLAN', accessKeySecret: 'globex-plan-secret-01', customerId: 4303 };

@@ -4,10 +4,10 @@
 // cancel and resume (batches are persisted; a batch running when the app stopped is offered for
 // resume, never resumed by itself), and reverts a batch through a new plan. docs/bulk-apply.md.
 import { randomUUID } from 'node:crypto';
-import { CoreError } from './errors.ts';
-import { serializeError } from './api/errors.ts';
-import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from './changes.ts';
-import type { Journal } from './journal/journal.ts';
+import { CoreError } from '../errors.ts';
+import { serializeError } from '../api/errors.ts';
+import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from '../changes.ts';
+import type { Journal } from '../journal/journal.ts';
 import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND, BATCH_NOT_UNKNOWN, BATCH_NOTHING_TO_RUN, BATCH_RUNNING, TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
@@ -35,7 +35,7 @@ import type { OperationId } from '#shared/api/operation-ids.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage, type PlanProgress } from '#shared/bulk/plan-progress.ts';
-import { monotonicMs } from './clock.ts';
+import { monotonicMs } from '../clock.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
