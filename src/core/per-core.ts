@@ -3,7 +3,7 @@
 import type { CoreContext } from './context.ts';
 import type { CorruptFileReport } from './storage/atomic-json.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
-import type { ChangeAccount, ChangeClient } from './changes.ts';
+import type { ChangeAccount, ChangeClient } from './changes/changes.ts';
 
 export function perCore<T extends object>(create: (ctx: CoreContext) => T): (ctx: CoreContext) => T {
   const instances = new WeakMap<CoreContext, T>();

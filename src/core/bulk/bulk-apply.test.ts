@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBulkService, type BulkAccount, type BulkDeps, type BulkService } from './bulk-apply.ts';
 import { BULK_BATCHES_FILE, createBatchStore, createTemplateStore } from './bulk-store.ts';
-import { createChangeService, type ChangeClient, type OperationCallInput } from '../changes.ts';
+import { createChangeService, type ChangeClient, type OperationCallInput } from '../changes/changes.ts';
 import { createJournal, type Journal } from '../journal/journal.ts';
 import { AbortError, ApiError } from '../api/errors.ts';
 import { CoreError } from '../errors.ts';

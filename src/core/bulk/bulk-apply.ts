@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { CoreError } from '../errors.ts';
 import { serializeError } from '../api/errors.ts';
-import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from '../changes.ts';
+import { WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from '../changes/changes.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { BatchStore, StoredBatch, StoredItem, TemplateStore } from './bulk-store.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';

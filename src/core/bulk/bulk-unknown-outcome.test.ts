@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBulkService, type BulkAccount, type BulkService } from './bulk-apply.ts';
 import { createBatchStore, createTemplateStore } from './bulk-store.ts';
-import { createChangeService, type ChangeClient } from '../changes.ts';
+import { createChangeService, type ChangeClient } from '../changes/changes.ts';
 import { createJournal } from '../journal/journal.ts';
 import { AbortError, ApiError } from '../api/errors.ts';
 import type { BulkChange } from '#shared/bulk/change.ts';

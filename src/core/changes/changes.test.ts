@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJournal, JOURNAL_FILE, type Journal } from './journal/journal.ts';
+import { createJournal, JOURNAL_FILE, type Journal } from '../journal/journal.ts';
 import { createChangeService, policyAsBody, type ChangeClient, type OperationCallInput } from './changes.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
-import { createFakeClock } from './test-support/fake-clock.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
 
 // A small stand-in for the gateway's policy store: enough to see what changes.ts sends and reads.
 // The same flows run against the real sandbox in changes.sandbox.test.ts.

@@ -4,9 +4,9 @@
 // every change; a rule-changing write is checked against the service's rule tests (checkSuites);
 // a created service joins its account's list (recordCreatedService). journal.reapply applies an
 // entry's "before" again.
-import { CoreError } from './errors.ts';
-import { AbortError, ApiError, ConnectionError, REDACTED, TimeoutError, redact, serializeError } from './api/errors.ts';
-import type { Journal, JournalSettlement, NewJournalEntry } from './journal/journal.ts';
+import { CoreError } from '../errors.ts';
+import { AbortError, ApiError, ConnectionError, REDACTED, TimeoutError, redact, serializeError } from '../api/errors.ts';
+import type { Journal, JournalSettlement, NewJournalEntry } from '../journal/journal.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
 import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal.ts';
@@ -21,8 +21,8 @@ import {
 } from '#shared/api/operation-facts.ts';
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
-import type { BudgetPriority } from './api/budget.ts';
-import type { InventoryServiceInfo } from './inventory.ts';
+import type { BudgetPriority } from '../api/budget.ts';
+import type { InventoryServiceInfo } from '../inventory.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 

@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJournal, JOURNAL_FILE, type Journal } from './journal/journal.ts';
+import { createJournal, JOURNAL_FILE, type Journal } from '../journal/journal.ts';
 import { createChangeService, outcomeUnknownAfter, WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from './changes.ts';
-import { AbortError, ApiError, ConnectionError, TimeoutError } from './api/errors.ts';
+import { AbortError, ApiError, ConnectionError, TimeoutError } from '../api/errors.ts';
 import { UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');

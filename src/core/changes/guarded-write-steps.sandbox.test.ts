@@ -4,9 +4,9 @@
 // sees a flag another core instance set a moment ago; a read of a service keeps its list entry
 // current. The CLI runs the same flows in src/cli/commands/*.keychain.test.ts.
 import { describe, expect, it } from 'vitest';
-import { createCore } from './app-core.ts';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data, sandboxProfile, useSandboxCore, type CoreFixture } from './test-support/core.ts';
+import { createCore } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data, sandboxProfile, useSandboxCore, type CoreFixture } from '../test-support/core.ts';
 import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED } from '#shared/ipc/channels/changes.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
