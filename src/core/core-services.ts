@@ -8,7 +8,7 @@ import { createChangeService, type ChangeService } from './changes/changes.ts';
 import { createDraftStore, type DraftStore } from './drafts.ts';
 import { InventoryStore } from './inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory-service.ts';
-import { createConfigDocumentService, type ConfigDocumentService } from './config-documents.ts';
+import { createConfigDocumentService, type ConfigDocumentService } from './config/config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings.ts';
 import { createBulkService, type BulkService } from './bulk/bulk-apply.ts';
 import { createBatchStore, createTemplateStore } from './bulk/bulk-store.ts';

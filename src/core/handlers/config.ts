@@ -1,4 +1,4 @@
-// config.* channels: configuration documents (src/core/config-documents.ts). Applying goes
+// config.* channels: configuration documents (src/core/config/config-documents.ts). Applying goes
 // through the one change service (journal, production confirmation).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';

@@ -4,7 +4,7 @@
 // header is authenticated as additional data. Settings out of bounds, a wrong passphrase and a
 // changed file give different, clear errors.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { CoreError } from './errors.ts';
+import { CoreError } from '../errors.ts';
 import {
   CONFIG_DOCUMENT_SCHEMA_VERSION,
   ENCRYPTED_CONFIG_DOCUMENT_FORMAT,

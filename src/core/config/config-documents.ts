@@ -4,9 +4,9 @@
 // each item would flip), and apply ticked plan items through the change service (production
 // confirmation, rule tests, journal): no other write path.
 import type { z } from 'zod';
-import { CoreError } from './errors.ts';
+import { CoreError } from '../errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN, type ChangeCallOptions, type ChangeService, type OperationCallInput, type RuleTestAcceptance } from './changes/changes.ts';
+import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN, type ChangeCallOptions, type ChangeService, type OperationCallInput, type RuleTestAcceptance } from '../changes/changes.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';

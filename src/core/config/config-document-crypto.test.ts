@@ -17,7 +17,7 @@ afterEach(() => derivations.mockClear());
 const SECRET_TEXT = '{"tokenSecret":"sandboxdemotokensandboxdemotokensandboxdemotokensandboxdemotoken"}\n';
 /** The cheapest cost the app opens (what it wrote before N = 2^17). */
 const OLD_COST = { N: 2 ** 15, r: 8, p: 1 };
-const FIXTURES = new URL('./test-support/fixtures/', import.meta.url);
+const FIXTURES = new URL('../test-support/fixtures/', import.meta.url);
 const FIXTURE_PASSPHRASE = 'fixture passphrase 2^15';
 
 type Envelope = Record<string, unknown> & { ciphertext: string; cipher: { iv: string; tag: string }; kdf: { N: number; r: number; p: number; salt: string } };
