@@ -15,7 +15,7 @@ import type { CoreContext } from './context.ts';
 import { createWarningBoard } from './warnings.ts';
 import { removeStaleTempFiles } from './storage/atomic-json.ts';
 import { ACCOUNTS_FILE } from './accounts/account-store.ts';
-import { DRAFTS_FILE } from './drafts.ts';
+import { DRAFTS_FILE } from './drafts/drafts.ts';
 import { JOURNAL_FILE } from './journal/journal.ts';
 import { INVENTORY_FILE } from './inventory.ts';
 import { SETTINGS_FILE } from './settings.ts';

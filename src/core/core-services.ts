@@ -5,7 +5,7 @@ import type { CoreContext } from './context.ts';
 import { perCore, storeOptions, accountAccess } from './per-core.ts';
 import { createJournal, type Journal } from './journal/journal.ts';
 import { createChangeService, type ChangeService } from './changes/changes.ts';
-import { createDraftStore, type DraftStore } from './drafts.ts';
+import { createDraftStore, type DraftStore } from './drafts/drafts.ts';
 import { InventoryStore } from './inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config/config-documents.ts';

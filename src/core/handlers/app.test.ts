@@ -2,7 +2,7 @@
 // <dataDir>/settings.json, so it survives a restart (the browser host's localStorage does not).
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { JOURNAL_FILE } from '../journal/journal.ts';
-import { DRAFTS_FILE } from '../drafts.ts';
+import { DRAFTS_FILE } from '../drafts/drafts.ts';
 import { INVENTORY_FILE } from '../inventory.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// drafts.* channels: editor drafts kept per account, service and policy (src/core/drafts.ts).
+// drafts.* channels: editor drafts kept per account, service and policy (src/core/drafts/drafts.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { draftStoreFor } from '../core-services.ts';

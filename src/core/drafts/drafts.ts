@@ -3,8 +3,8 @@
 // size). Secret values are dropped before storing: a draft is not a place for tokens.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
-import { CoreError } from './errors.ts';
+import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
+import { CoreError } from '../errors.ts';
 import {
   MAX_DRAFT_CHARS,
   draftSchema,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDraftStore, DRAFTS_FILE, MAX_DRAFTS } from './drafts.ts';
-import { createFakeClock } from './test-support/fake-clock.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
 
 const clock = createFakeClock();
 
