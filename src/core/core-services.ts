@@ -13,7 +13,7 @@ import { createSettingsStore, type SettingsStore } from './settings.ts';
 import { createBulkService, type BulkService } from './bulk/bulk-apply.ts';
 import { createBatchStore, createTemplateStore } from './bulk/bulk-store.ts';
 import { TagStore } from './tags.ts';
-import { createImpactService, type ImpactService } from './impact.ts';
+import { createImpactService, type ImpactService } from './impact/impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
 import { knownServices } from './journal/journal-view.ts';
 import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';

@@ -1,5 +1,5 @@
 // impact.* channels: chart markers of applied changes, impact lines of journal entries and their
-// export (src/core/impact.ts).
+// export (src/core/impact/impact.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { impactServiceFor } from '../core-services.ts';

@@ -10,9 +10,9 @@ import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
 import { changedFieldsText } from '#shared/api/field-diff.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
-import type { AnalyticsService } from './analytics/service.ts';
-import type { Journal } from './journal/journal.ts';
-import type { KnownService } from './journal/journal-filter.ts';
+import type { AnalyticsService } from '../analytics/service.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { KnownService } from '../journal/journal-filter.ts';
 
 /** The metrics an impact line reads, at 5-minute resolution. */
 export const impactSourceMetrics = ['requests', 'originRequests', 'bandwidth'] as const satisfies readonly Metric[];
