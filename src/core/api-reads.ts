@@ -11,8 +11,8 @@ import type { RequestInput } from './api/client.ts';
 import { CoreError } from './errors.ts';
 import { maskSecrets, valueAtPath } from './secret-mask.ts';
 import type { RevealThrottle } from './reveal-throttle.ts';
-import { serviceInfoFromRead } from './service-reads.ts';
-import type { InventoryServiceInfo } from './inventory.ts';
+import { serviceInfoFromRead } from './inventory/service-reads.ts';
+import type { InventoryServiceInfo } from './inventory/inventory.ts';
 
 export type ApiReadsDeps = {
   currentAccountId(): Promise<string | null>;

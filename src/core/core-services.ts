@@ -6,8 +6,8 @@ import { perCore, storeOptions, accountAccess } from './per-core.ts';
 import { createJournal, type Journal } from './journal/journal.ts';
 import { createChangeService, type ChangeService } from './changes/changes.ts';
 import { createDraftStore, type DraftStore } from './drafts/drafts.ts';
-import { InventoryStore } from './inventory.ts';
-import { createInventoryService, type InventoryService } from './inventory-service.ts';
+import { InventoryStore } from './inventory/inventory.ts';
+import { createInventoryService, type InventoryService } from './inventory/inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config/config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings.ts';
 import { createBulkService, type BulkService } from './bulk/bulk-apply.ts';
@@ -19,7 +19,7 @@ import { knownServices } from './journal/journal-view.ts';
 import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
 import { createApiReads, type ApiReads } from './api-reads.ts';
 import { createRevealThrottle } from './reveal-throttle.ts';
-import type { InventoryServiceInfo } from './inventory.ts';
+import type { InventoryServiceInfo } from './inventory/inventory.ts';
 
 export const journalFor: (ctx: CoreContext) => Journal = perCore((ctx) =>
   createJournal(

@@ -9,7 +9,7 @@ import { CoreError } from '../errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from '../config/config-document-crypto.ts';
 import type { AccountRecord, AccountStore } from './account-store.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import type { InventoryStore } from '../inventory.ts';
+import type { InventoryStore } from '../inventory/inventory.ts';
 import type { TagStore } from '../tags.ts';
 import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
 import { nextAccountColor } from '#shared/account-colors.ts';

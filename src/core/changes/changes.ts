@@ -22,7 +22,7 @@ import {
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { BudgetPriority } from '../api/budget.ts';
-import type { InventoryServiceInfo } from '../inventory.ts';
+import type { InventoryServiceInfo } from '../inventory/inventory.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 

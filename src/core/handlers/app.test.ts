@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { JOURNAL_FILE } from '../journal/journal.ts';
 import { DRAFTS_FILE } from '../drafts/drafts.ts';
-import { INVENTORY_FILE } from '../inventory.ts';
+import { INVENTORY_FILE } from '../inventory/inventory.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // inventory.* channels: the per-account list of known services. The rules (sandbox seeding,
-// reading IDs, keeping the order typed) are in src/core/inventory-service.ts.
+// reading IDs, keeping the order typed) are in src/core/inventory/inventory-service.ts.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { inventoryServiceFor, inventoryStoreFor } from '../core-services.ts';

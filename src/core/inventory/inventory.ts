@@ -2,7 +2,7 @@
 // this file is the only place that knows which services an account has (see channels/inventory.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type ChangeControl, type JsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
+import { createJsonDocument, type ChangeControl, type JsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
 import { inventoryEntrySchema, type InventoryEntry, type InventorySource } from '#shared/ipc/channels/inventory.ts';
 
 const accountInventorySchema = z.object({

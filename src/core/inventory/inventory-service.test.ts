@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, ConnectionError } from './api/errors.ts';
+import { ApiError, ConnectionError } from '../api/errors.ts';
 import { InventoryStore } from './inventory.ts';
 import { createInventoryService } from './inventory-service.ts';
 import type { ServiceReader } from './service-reads.ts';
-import { createFakeClock } from './test-support/fake-clock.ts';
+import { createFakeClock } from '../test-support/fake-clock.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // found and failed. Used by the inventory when the user adds IDs and when the sandbox account
 // is seeded; serviceInfoFromRead is how any read of a service refreshes its list entry.
 import type { InventoryServiceInfo } from './inventory.ts';
-import type { BudgetPriority } from './api/budget.ts';
+import type { BudgetPriority } from '../api/budget.ts';
 
 /** The part of the API client the reads need (structural, so tests can pass a fake). */
 export type ServiceReader = {

@@ -2,7 +2,7 @@
 // seeded (once); IDs the user adds are read from the API, stored in the order typed, and
 // reported as added, refreshed, not found or failed; every change is announced.
 import type { InventoryEntry } from '#shared/ipc/channels/inventory.ts';
-import { CoreError } from './errors.ts';
+import { CoreError } from '../errors.ts';
 import type { InventoryServiceInfo, InventoryStore } from './inventory.ts';
 import { readServices, type ServiceReader } from './service-reads.ts';
 
