@@ -7,7 +7,7 @@ import { createClientProvider } from './clients.ts';
 import { createKeytarSecretStore } from './secrets/keytar-store.ts';
 import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store.ts';
 import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox-manager.ts';
-import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc-dispatcher.ts';
+import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc/ipc-dispatcher.ts';
 import { createHandlers } from './handlers/index.ts';
 import { scrubOutput } from './secret-mask.ts';
 import type { ApiClientOptions } from './api/client.ts';

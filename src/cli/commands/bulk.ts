@@ -74,7 +74,7 @@ async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Pro
 }
 
 async function asIpcError(error: unknown): Promise<IpcError> {
-  const [{ CoreCallError }, { toIpcError }] = await Promise.all([import('../cli-core.ts'), import('#core/ipc-error.ts')]);
+  const [{ CoreCallError }, { toIpcError }] = await Promise.all([import('../cli-core.ts'), import('#core/ipc/ipc-error.ts')]);
   return error instanceof CoreCallError ? error.error : toIpcError(error);
 }
 

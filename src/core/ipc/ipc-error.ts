@@ -1,8 +1,8 @@
 // One conversion from anything thrown inside the core to the IPC error shape, with secrets
 // scrubbed (known access key secrets, Authorization values, secret-named fields).
 import { z } from 'zod';
-import { redactFieldMessages, redactText, serializeError } from './api/errors.ts';
-import { CoreError } from './errors.ts';
+import { redactFieldMessages, redactText, serializeError } from '../api/errors.ts';
+import { CoreError } from '../errors.ts';
 import { invalidInputError, issuesToFieldErrors, type IpcError } from '#shared/ipc/result.ts';
 
 export function toIpcError(error: unknown): IpcError {

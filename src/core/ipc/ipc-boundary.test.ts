@@ -6,9 +6,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from './app-core.ts';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data } from './test-support/core.ts';
+import { createCore, type Core } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
 import { MAX_PAYLOAD_CHARS } from '#shared/ipc/define.ts';
 import { INSECURE_BASE_URL_MESSAGE } from '#shared/api/base-url.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDispatcher } from './ipc-dispatcher.ts';
-import { CoreError } from './errors.ts';
-import { ApiError, registerSecret } from './api/errors.ts';
-import { maskSecrets, scrubOutput, SECRET_MASK, valueAtPath } from './secret-mask.ts';
+import { CoreError } from '../errors.ts';
+import { ApiError, registerSecret } from '../api/errors.ts';
+import { maskSecrets, scrubOutput, SECRET_MASK, valueAtPath } from '../secret-mask.ts';
 import { defineChannels } from '#shared/ipc/define.ts';
 import { channelNames, ipcContract } from '#shared/ipc/contract.ts';
 
