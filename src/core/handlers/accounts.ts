@@ -3,9 +3,9 @@ import { createAccountService } from '../accounts/account-service.ts';
 import { createProfileTransfer } from '../accounts/profile-transfer.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { removeAccountData } from '../account-data.ts';
+import { removeAccountData } from '../accounts/account-data.ts';
 import { inventoryStoreFor, tagStoreFor } from '../core-services.ts';
-import { retagAccount, tagNewAccount } from '../account-tags.ts';
+import { retagAccount, tagNewAccount } from '../accounts/account-tags.ts';
 
 export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
   const service = createAccountService({
@@ -39,7 +39,7 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
   return {
     'accounts.list': () => service.list(),
     'accounts.get': ({ accountId }) => service.get(accountId),
-    // Tags from the add/edit dialog are stored here, after the account (src/core/account-tags.ts).
+    // Tags from the add/edit dialog are stored here, after the account (src/core/accounts/account-tags.ts).
     'accounts.add': async ({ tags, ...input }) => {
       const result = await service.add(input);
       return { ...result, ...(await tagNewAccount(ctx, result.account, tags)) };

@@ -2,9 +2,9 @@
 // over invoke(): real files, in-memory secrets, a real sandbox gateway. A failed tag write is
 // provoked on the real store instance (spy), the only way to fail a write when running as root.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data, sandboxProfile, useSandboxCore } from './test-support/core.ts';
-import { tagStoreFor } from './core-services.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
+import { tagStoreFor } from '../core-services.ts';
 import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 const ctx = useSandboxCore({

@@ -2,9 +2,9 @@
 // account is written first, then its tags (tags.json), so a bad or failed account write never
 // leaves tags behind. Once an account is added, a failed tag write must not look like a failed
 // add (a retry would be refused as a duplicate): it is reported beside the added account.
-import type { CoreContext } from './context.ts';
-import { CoreError } from './errors.ts';
-import { tagStoreFor } from './core-services.ts';
+import type { CoreContext } from '../context.ts';
+import { CoreError } from '../errors.ts';
+import { tagStoreFor } from '../core-services.ts';
 import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 function reason(error: unknown): string {

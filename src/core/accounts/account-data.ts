@@ -2,9 +2,9 @@
 // suites, configuration snapshots, baseline assignments), dropped when the account is removed — in
 // the core, so `accel accounts remove` cleans up too. The account is gone already when this runs: a
 // failed cleanup becomes a warning instead of failing the removal.
-import type { CoreContext } from './context.ts';
-import { draftStoreFor, inventoryStoreFor, ruleSuiteStoreFor, tagStoreFor } from './core-services.ts';
-import { baselineStoreFor, snapshotStoreFor } from './baselines/baseline-services.ts';
+import type { CoreContext } from '../context.ts';
+import { draftStoreFor, inventoryStoreFor, ruleSuiteStoreFor, tagStoreFor } from '../core-services.ts';
+import { baselineStoreFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
 
 export async function removeAccountData(ctx: CoreContext, accountId: string): Promise<void> {
   await Promise.all([
