@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { createAccountStore } from './accounts/account-store.ts';
-import { createClientProvider } from './clients.ts';
+import { createClientProvider } from './api/client-provider.ts';
 import { createKeytarSecretStore } from './secrets/keytar-store.ts';
 import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store.ts';
 import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox-manager.ts';

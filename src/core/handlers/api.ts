@@ -1,4 +1,4 @@
-// api.* channels: reads through an account's signed client (src/core/api-reads.ts); writes are
+// api.* channels: reads through an account's signed client (src/core/api/api-reads.ts); writes are
 // refused there and go through changes.apply.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';

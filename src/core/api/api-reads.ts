@@ -7,12 +7,12 @@ import { operations } from '#shared/api/operations.ts';
 import type { OperationId } from '#shared/api/operation-ids.ts';
 import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
-import type { RequestInput } from './api/client.ts';
-import { CoreError } from './errors.ts';
-import { maskSecrets, valueAtPath } from './secret-mask.ts';
+import type { RequestInput } from './client.ts';
+import { CoreError } from '../errors.ts';
+import { maskSecrets, valueAtPath } from '../secret-mask.ts';
 import type { RevealThrottle } from './reveal-throttle.ts';
-import { serviceInfoFromRead } from './inventory/service-reads.ts';
-import type { InventoryServiceInfo } from './inventory/inventory.ts';
+import { serviceInfoFromRead } from '../inventory/service-reads.ts';
+import type { InventoryServiceInfo } from '../inventory/inventory.ts';
 
 export type ApiReadsDeps = {
   currentAccountId(): Promise<string | null>;

@@ -10,9 +10,9 @@ import { operationIds } from '#shared/api/operation-ids.ts';
 import { operations } from '#shared/api/operations.ts';
 import { WRITE_NOT_ALLOWED, isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { mutatingOperationIds } from '#shared/ipc/channels/journal.ts';
-import { createCore } from './app-core.ts';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data } from './test-support/core.ts';
+import { createCore } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data } from '../test-support/core.ts';
 
 // A plausible input per write: the refusal must not depend on the input being wrong.
 const writeInputs: Record<(typeof mutatingOperationIds)[number], { params: Record<string, unknown>; body?: unknown }> = {

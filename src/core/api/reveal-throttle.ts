@@ -1,7 +1,7 @@
 // api.revealSecret re-reads a resource each time; called in a loop it drained the key's request
 // budget (a normal read once waited a minute). A person reveals a few secrets a minute: more is
 // refused, with the time to wait, before any request is made.
-import { CoreError } from './errors.ts';
+import { CoreError } from '../errors.ts';
 
 export const MAX_REVEALS = 10;
 export const REVEAL_WINDOW_MS = 60_000;

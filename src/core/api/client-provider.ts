@@ -1,14 +1,14 @@
 // Signed API clients per account, cached until the account's connection or secret changes.
-import { createApiClient, type ApiClient, type ApiClientOptions } from './api/client.ts';
-import { CoreError } from './errors.ts';
-import { createAccountService } from './accounts/account-service.ts';
-import type { AccountStore } from './accounts/account-store.ts';
-import type { SecretStore } from './secrets/secret-store.ts';
-import type { SandboxManager } from './sandbox-manager.ts';
-import type { ApiClientProvider } from './context.ts';
-import { createAccountHealthTracker } from './accounts/health.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from './client.ts';
+import { CoreError } from '../errors.ts';
+import { createAccountService } from '../accounts/account-service.ts';
+import type { AccountStore } from '../accounts/account-store.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { SandboxManager } from '../sandbox-manager.ts';
+import type { ApiClientProvider } from '../context.ts';
+import { createAccountHealthTracker } from '../accounts/health.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 
 export type ClientProviderDeps = {
   store: AccountStore;
