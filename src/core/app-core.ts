@@ -6,7 +6,7 @@ import { createAccountStore } from './accounts/account-store.ts';
 import { createClientProvider } from './api/client-provider.ts';
 import { createKeytarSecretStore } from './secrets/keytar-store.ts';
 import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store.ts';
-import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox-manager.ts';
+import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox/sandbox-manager.ts';
 import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc/ipc-dispatcher.ts';
 import { createHandlers } from './handlers/index.ts';
 import { scrubOutput } from './secret-mask.ts';

@@ -3,7 +3,7 @@
 import type { ApiClient, ApiLogEntry } from './api/client.ts';
 import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
-import type { SandboxManager } from './sandbox-manager.ts';
+import type { SandboxManager } from './sandbox/sandbox-manager.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
 import type { WarningBoard } from './warnings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';

@@ -4,7 +4,7 @@ import { CoreError } from '../errors.ts';
 import { createAccountService } from '../accounts/account-service.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import type { SandboxManager } from '../sandbox-manager.ts';
+import type { SandboxManager } from '../sandbox/sandbox-manager.ts';
 import type { ApiClientProvider } from '../context.ts';
 import { createAccountHealthTracker } from '../accounts/health.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
