@@ -9,7 +9,7 @@ import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store
 import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox/sandbox-manager.ts';
 import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc/ipc-dispatcher.ts';
 import { createHandlers } from './handlers/index.ts';
-import { scrubOutput } from './secret-mask.ts';
+import { scrubOutput } from './secrets/secret-mask.ts';
 import type { ApiClientOptions } from './api/client.ts';
 import type { CoreContext } from './context.ts';
 import { createWarningBoard } from './warnings.ts';

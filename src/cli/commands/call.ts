@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApiClient, type ApiClient } from '#core/api/client.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
-import { maskSecrets } from '#core/secret-mask.ts';
+import { maskSecrets } from '#core/secrets/secret-mask.ts';
 import { redactKnownSecrets } from '#core/api/redact.ts';
 import { CoreError } from '#core/errors.ts';
 import { systemClock } from '#core/clock.ts';

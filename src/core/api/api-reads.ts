@@ -9,7 +9,7 @@ import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { RequestInput } from './client.ts';
 import { CoreError } from '../errors.ts';
-import { maskSecrets, valueAtPath } from '../secret-mask.ts';
+import { maskSecrets, valueAtPath } from '../secrets/secret-mask.ts';
 import type { RevealThrottle } from './reveal-throttle.ts';
 import { serviceInfoFromRead } from '../inventory/service-reads.ts';
 import type { InventoryServiceInfo } from '../inventory/inventory.ts';

@@ -2,7 +2,7 @@
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { changeServiceFor } from '../core-services.ts';
-import { maskSecrets } from '../secret-mask.ts';
+import { maskSecrets } from '../secrets/secret-mask.ts';
 import type { OperationCallInput } from '../changes/changes.ts';
 
 export function createChangesHandlers(ctx: CoreContext): FeatureHandlers<'changes'> {

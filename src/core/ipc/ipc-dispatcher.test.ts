@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createDispatcher } from './ipc-dispatcher.ts';
 import { CoreError } from '../errors.ts';
 import { ApiError, registerSecret } from '../api/errors.ts';
-import { maskSecrets, scrubOutput, SECRET_MASK, valueAtPath } from '../secret-mask.ts';
+import { maskSecrets, scrubOutput, SECRET_MASK, valueAtPath } from '../secrets/secret-mask.ts';
 import { defineChannels } from '#shared/ipc/define.ts';
 import { channelNames, ipcContract } from '#shared/ipc/contract.ts';
 

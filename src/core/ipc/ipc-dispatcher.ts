@@ -3,7 +3,7 @@
 // IpcResult back. Nothing thrown inside a handler escapes as an exception, and the result is
 // scrubbed of access key secrets and secret-named fields before it leaves.
 import type { z } from 'zod';
-import { scrubOutput } from '../secret-mask.ts';
+import { scrubOutput } from '../secrets/secret-mask.ts';
 import { toIpcError } from './ipc-error.ts';
 import { checkPayload } from './ipc-payload.ts';
 import { MAX_PAYLOAD_CHARS, MAX_PAYLOAD_DEPTH } from '#shared/ipc/define.ts';

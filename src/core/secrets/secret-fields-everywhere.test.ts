@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { secretFieldNames } from '#shared/ipc/secret-fields.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
-import { secretsInBody } from './api/client-core.ts';
-import { REDACTED, redact, redactText } from './api/redact.ts';
-import { stripSecrets } from './drafts/drafts.ts';
+import { secretsInBody } from '../api/client-core.ts';
+import { REDACTED, redact, redactText } from '../api/redact.ts';
+import { stripSecrets } from '../drafts/drafts.ts';
 import { maskSecrets, scrubOutput } from './secret-mask.ts';
 
 const VALUE = 'value-that-must-stay-hidden-1234';

@@ -1,7 +1,7 @@
 // Masking of secrets in data going to the renderer. API responses echo S3 `accessSecret` and
 // `tokenSecret` as sent; the renderer gets a marker plus the list of masked paths, and asks for
 // one value explicitly (api.revealSecret) when the user clicks "show".
-import { redactText } from './api/errors.ts';
+import { redactText } from '../api/errors.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 
