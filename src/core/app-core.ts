@@ -18,7 +18,7 @@ import { ACCOUNTS_FILE } from './accounts/account-store.ts';
 import { DRAFTS_FILE } from './drafts/drafts.ts';
 import { JOURNAL_FILE } from './journal/journal.ts';
 import { INVENTORY_FILE } from './inventory/inventory.ts';
-import { SETTINGS_FILE } from './settings.ts';
+import { SETTINGS_FILE } from './settings/settings.ts';
 import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk/bulk-store.ts';
 import { bulkServiceFor, settingsFor } from './core-services.ts';
 import { RULE_SUITES_FILE } from './rule-suites.ts';

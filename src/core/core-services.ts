@@ -9,7 +9,7 @@ import { createDraftStore, type DraftStore } from './drafts/drafts.ts';
 import { InventoryStore } from './inventory/inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory/inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config/config-documents.ts';
-import { createSettingsStore, type SettingsStore } from './settings.ts';
+import { createSettingsStore, type SettingsStore } from './settings/settings.ts';
 import { createBulkService, type BulkService } from './bulk/bulk-apply.ts';
 import { createBatchStore, createTemplateStore } from './bulk/bulk-store.ts';
 import { TagStore } from './tags.ts';

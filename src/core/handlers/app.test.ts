@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
-import { SETTINGS_FILE } from '../settings.ts';
+import { SETTINGS_FILE } from '../settings/settings.ts';
 
 let dataDir: string;
 let cores: Core[] = [];

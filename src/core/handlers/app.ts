@@ -1,4 +1,4 @@
-// app.* channels: what the app is, its health, and user settings (src/core/settings.ts).
+// app.* channels: what the app is, its health, and user settings (src/core/settings/settings.ts).
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';

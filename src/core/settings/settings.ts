@@ -1,7 +1,7 @@
 // User settings (<dataDir>/settings.json): read with defaults, and patched field by field, where a
 // field the patch leaves undefined keeps its value.
 import { join } from 'node:path';
-import { createJsonDocument } from './storage/json-document.ts';
+import { createJsonDocument } from '../storage/json-document.ts';
 import { settingsSchema, type Settings } from '#shared/ipc/channels/app.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
