@@ -21,7 +21,7 @@ import { INVENTORY_FILE } from './inventory/inventory.ts';
 import { SETTINGS_FILE } from './settings/settings.ts';
 import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk/bulk-store.ts';
 import { bulkServiceFor, settingsFor } from './core-services.ts';
-import { RULE_SUITES_FILE } from './rule-suites.ts';
+import { RULE_SUITES_FILE } from './suites/rule-suites.ts';
 import { snapshotRefresherFor } from './baselines/baseline-services.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';

@@ -16,7 +16,7 @@ import { TagStore } from './tags.ts';
 import { createImpactService, type ImpactService } from './impact/impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
 import { knownServices } from './journal/journal-view.ts';
-import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './rule-suites.ts';
+import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './suites/rule-suites.ts';
 import { createApiReads, type ApiReads } from './api/api-reads.ts';
 import { createRevealThrottle } from './api/reveal-throttle.ts';
 import type { InventoryServiceInfo } from './inventory/inventory.ts';

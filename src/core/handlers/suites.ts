@@ -1,4 +1,4 @@
-// suites.* channels: rule test suites (src/core/rule-suites.ts).
+// suites.* channels: rule test suites (src/core/suites/rule-suites.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { ruleSuiteStoreFor, ruleSuitesFor } from '../core-services.ts';

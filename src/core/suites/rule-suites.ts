@@ -3,9 +3,9 @@
 // request budget). The engine is the rule tester's (src/shared/rules, src/shared/suites).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
-import type { BudgetPriority } from './api/budget.ts';
-import { CoreError } from './errors.ts';
+import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
+import type { BudgetPriority } from '../api/budget.ts';
+import { CoreError } from '../errors.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
 import type { ServicePolicyLists } from '#shared/rules/index.ts';

@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCore } from './app-core.ts';
-import { createMemorySecretStore } from './secrets/memory-store.ts';
-import { data, sandboxProfile, useSandboxCore } from './test-support/core.ts';
+import { createCore } from '../app-core.ts';
+import { createMemorySecretStore } from '../secrets/memory-store.ts';
+import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
 import { RULE_SUITES_FILE } from './rule-suites.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
