@@ -12,7 +12,7 @@ import { createConfigDocumentService, type ConfigDocumentService } from './confi
 import { createSettingsStore, type SettingsStore } from './settings/settings.ts';
 import { createBulkService, type BulkService } from './bulk/bulk-apply.ts';
 import { createBatchStore, createTemplateStore } from './bulk/bulk-store.ts';
-import { TagStore } from './tags.ts';
+import { TagStore } from './tags/tags.ts';
 import { createImpactService, type ImpactService } from './impact/impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
 import { knownServices } from './journal/journal-view.ts';

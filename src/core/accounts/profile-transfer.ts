@@ -10,7 +10,7 @@ import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from '.
 import type { AccountRecord, AccountStore } from './account-store.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { InventoryStore } from '../inventory/inventory.ts';
-import type { TagStore } from '../tags.ts';
+import type { TagStore } from '../tags/tags.ts';
 import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
 import { nextAccountColor } from '#shared/account-colors.ts';
 import { inventoryEntrySchema } from '#shared/ipc/channels/inventory.ts';

@@ -6,7 +6,7 @@ import { createCore } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
 import { tagStoreFor } from '../core-services.ts';
-import { TAGS_FILE } from '../tags.ts';
+import { TAGS_FILE } from '../tags/tags.ts';
 
 const ctx = useSandboxCore({
   tmpPrefix: 'accel-tags-',

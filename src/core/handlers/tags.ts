@@ -1,4 +1,4 @@
-// tags.* channels: tags on accounts and services (src/core/tags.ts). Other core features (bulk
+// tags.* channels: tags on accounts and services (src/core/tags/tags.ts). Other core features (bulk
 // target selection, baselines) use `tagStoreFor(ctx)` (src/core/core-services.ts) for the same store.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';

@@ -3,7 +3,7 @@
 // `accountTags()`; a service carries its account's tags too (`effectiveTags`).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type JsonDocument, type JsonDocumentOptions } from './storage/json-document.ts';
+import { createJsonDocument, type JsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
 import { effectiveTags, normalizeTag } from '#shared/tags.ts';
 import type { TagsSnapshot } from '#shared/ipc/channels/tags.ts';
 
