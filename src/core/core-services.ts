@@ -10,8 +10,9 @@ import { InventoryStore } from './inventory/inventory.ts';
 import { createInventoryService, type InventoryService } from './inventory/inventory-service.ts';
 import { createConfigDocumentService, type ConfigDocumentService } from './config/config-documents.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings.ts';
-import { createBulkService, type BulkService } from './bulk/bulk-apply.ts';
-import { createBatchStore, createTemplateStore } from './bulk/bulk-store.ts';
+import { createBulkService, type BulkService } from './bulk/bulk-service.ts';
+import { createBatchStore } from './bulk/bulk-store.ts';
+import { createTemplateStore } from './bulk/bulk-templates.ts';
 import { TagStore } from './tags/tags.ts';
 import { createImpactService, type ImpactService } from './impact/impact.ts';
 import { analyticsServiceFor } from './analytics/service.ts';
@@ -114,7 +115,7 @@ export const settingsFor: (ctx: CoreContext) => SettingsStore = perCore((ctx) =>
   createSettingsStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) }),
 );
 
-/** Bulk apply (bulk-apply.ts); target selection by tag reads the tags store (a service carries its account's tags too). */
+/** Bulk apply (bulk/bulk-service.ts); target selection by tag reads the tags store (a service carries its account's tags too). */
 export const bulkServiceFor: (ctx: CoreContext) => BulkService = perCore((ctx) =>
   createBulkService({
     batches: createBatchStore(

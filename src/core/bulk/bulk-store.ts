@@ -1,13 +1,12 @@
-// Persisted bulk batches (<dataDir>/bulk-batches.json) and templates (<dataDir>/bulk-templates.json),
-// both through the one JSON document store. A batch keeps each item's request so that it can be
+// Persisted bulk batches (<dataDir>/bulk-batches.json) through the one JSON document store (the
+// templates' file: bulk-templates.ts). A batch keeps each item's request so that it can be
 // resumed after a cancel, a failure or an app restart; bulk changes carry no secrets (change.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
-import { bulkBatchSchema, bulkItemSchema, bulkTemplateSchema, type BulkBatch, type BulkTemplate } from '#shared/bulk/batch.ts';
+import { bulkBatchSchema, bulkItemSchema, type BulkBatch } from '#shared/bulk/batch.ts';
 
 export const BULK_BATCHES_FILE = 'bulk-batches.json';
-export const BULK_TEMPLATES_FILE = 'bulk-templates.json';
 /** Batches kept (newest first); a running or resumable batch is never dropped for room. */
 export const MAX_STORED_BATCHES = 50;
 
@@ -22,9 +21,9 @@ export const storedBatchSchema = bulkBatchSchema.extend({ items: z.array(storedI
 export type StoredBatch = z.infer<typeof storedBatchSchema>;
 
 const batchesFileSchema = z.object({ version: z.literal(1), batches: z.array(storedBatchSchema) });
-const templatesFileSchema = z.object({ version: z.literal(1), templates: z.array(bulkTemplateSchema) });
 
-type StoreOptions = { dataDir: string; now: () => Date } & Pick<JsonDocumentOptions<z.ZodType>, 'corruptWarning' | 'onWarning'>;
+/** Options of a bulk store in the data dir (its unreadable file becomes a warning). */
+export type StoreOptions = { dataDir: string; now: () => Date } & Pick<JsonDocumentOptions<z.ZodType>, 'corruptWarning' | 'onWarning'>;
 
 export type BatchStore = {
   all(): Promise<StoredBatch[]>;
@@ -101,48 +100,6 @@ export function createBatchStore(options: StoreOptions): BatchStore {
         file.batches = file.batches.filter((b) => b.id !== id);
         if (file.batches.length === before) control.skipWrite();
         return file.batches.length !== before;
-      });
-    },
-  };
-}
-
-export type TemplateStore = {
-  list(): Promise<BulkTemplate[]>;
-  get(name: string): Promise<BulkTemplate | undefined>;
-  save(template: BulkTemplate): Promise<void>;
-  remove(name: string): Promise<boolean>;
-};
-
-/** Template names are matched without regard to case ("Shop CORS" = "shop cors"). */
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-export function createTemplateStore(options: StoreOptions): TemplateStore {
-  const document = createJsonDocument({
-    path: join(options.dataDir, BULK_TEMPLATES_FILE),
-    schema: templatesFileSchema,
-    empty: () => ({ version: 1 as const, templates: [] }),
-    now: options.now,
-    corruptWarning: options.corruptWarning,
-    onWarning: options.onWarning,
-  });
-  return {
-    async list() {
-      return [...(await document.read()).templates].sort((a, b) => a.name.localeCompare(b.name));
-    },
-    async get(name) {
-      return (await document.read()).templates.find((t) => sameName(t.name, name));
-    },
-    async save(template) {
-      await document.update((file) => {
-        file.templates = [...file.templates.filter((t) => !sameName(t.name, template.name)), template];
-      });
-    },
-    remove(name) {
-      return document.update((file, control) => {
-        const before = file.templates.length;
-        file.templates = file.templates.filter((t) => !sameName(t.name, name));
-        if (file.templates.length === before) control.skipWrite();
-        return file.templates.length !== before;
       });
     },
   };

@@ -1,4 +1,4 @@
-// bulk.* channels: bulk apply across services and accounts (src/core/bulk/bulk-apply.ts).
+// bulk.* channels: bulk apply across services and accounts (src/core/bulk/bulk-service.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import { bulkServiceFor } from '../core-services.ts';
