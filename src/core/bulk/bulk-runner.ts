@@ -5,7 +5,7 @@
 // resume, never resumed by itself. docs/bulk-apply.md.
 import { CoreError } from '../errors.ts';
 import { serializeError } from '../api/errors.ts';
-import { WriteOutcomeUnknownError } from '../changes/changes.ts';
+import { WriteOutcomeUnknownError } from '../changes/unknown-outcome.ts';
 import type { BulkDeps } from './bulk-service.ts';
 import type { StoredBatch, StoredItem } from './bulk-store.ts';
 import { batchForRenderer, batchSummary, progressOf, type BatchLookup } from './bulk-batches.ts';

@@ -3,22 +3,19 @@
 // writes take this path, so its steps are the same for all: production accounts must confirm
 // every change; a rule-changing write is checked against the service's rule tests (checkSuites);
 // a created service joins its account's list (recordCreatedService). journal.reapply applies an
-// entry's "before" again.
+// entry's "before" again (reapply.ts). A write whose answer never came is read back before
+// anything is sent again (unknown-outcome.ts).
 import { CoreError } from '../errors.ts';
-import { AbortError, ApiError, ConnectionError, REDACTED, TimeoutError, redact, serializeError } from '../api/errors.ts';
+import { REDACTED, redact } from '../api/errors.ts';
 import type { Journal, JournalSettlement, NewJournalEntry } from '../journal/journal.ts';
+import { isObject, policyIdOf, serviceIdOf, type OperationCallInput } from './change-input.ts';
+import { createUnknownOutcomes, outcomeUnknownAfter, type UnknownWrite } from './unknown-outcome.ts';
+import { createReapply } from './reapply.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
-import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal.ts';
-import { decideUnknownOutcome, type OutcomeCheckContext, type OutcomeRead, type UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
-import {
-  changeFacts,
-  listOperationFor,
-  operationsReadBackFromJournal,
-  reapplicableOperationIds,
-  type JournalReadBackKind,
-  type MutatingOperationId,
-} from '#shared/api/operation-facts.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { OutcomeCheckContext, UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
+import { changeFacts, listOperationFor, operationsReadBackFromJournal, type JournalReadBackKind, type MutatingOperationId } from '#shared/api/operation-facts.ts';
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { BudgetPriority } from '../api/budget.ts';
@@ -26,7 +23,7 @@ import type { InventoryServiceInfo } from '../inventory/inventory.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import { changesRules, type ProposedChange } from '#shared/suites/lists-after-change.ts';
 
-export type OperationCallInput = { params: Record<string, unknown>; body?: unknown };
+export type { OperationCallInput };
 
 /** How a caller's calls are sent: bulk runs use the background budget share and can be cancelled. */
 export type ChangeCallOptions = {
@@ -81,22 +78,7 @@ export type CurrentState = {
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 export { policyAsBody };
-
-/** Shortest start of a journal entry ID that may name it (lists show the first 8 characters). */
-export const MIN_ENTRY_ID_PREFIX = 8;
-
-
-function serviceIdOf(input: OperationCallInput): number | null {
-  const id = Number(input.params.serviceId);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-function policyIdOf(input: OperationCallInput): number | null {
-  const id = Number(input.params.policyId);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 const isSecretPlaceholder = (v: unknown) => v === SECRET_MASK || v === REDACTED;
 
@@ -152,36 +134,6 @@ function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
   return parsed.success ? parsed.data : body;
 }
 
-/** A write got no answer and a read could not settle it: its entry stays unknown until checked again. */
-export class WriteOutcomeUnknownError extends CoreError {
-  readonly entryId: string;
-  constructor(entryId: string, message: string) {
-    super(OUTCOME_UNKNOWN, message);
-    this.entryId = entryId;
-  }
-}
-
-/** Connection failures that prove the request never reached the gateway. */
-const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/** Answers of a proxy in front of the API whose upstream may have handled the request. */
-const UPSTREAM_UNKNOWN_STATUSES = new Set([502, 504]);
-
-/**
- * After its request left, whether `error` leaves the write's outcome unknown: no answer came (a
- * timeout, a connection lost, a cancel while it was out), or a proxy answered 502/504 (its
- * upstream may have handled it). Any other answer (4xx, 500, 503) is a refusal: nothing applied.
- */
-export function outcomeUnknownAfter(error: unknown): boolean {
-  if (error instanceof TimeoutError || error instanceof AbortError) return true;
-  if (error instanceof ConnectionError) return !NOT_SENT_CAUSES.has(error.causeCode ?? '');
-  if (error instanceof ApiError) return UPSTREAM_UNKNOWN_STATUSES.has(error.status);
-  return false;
-}
-
-/** A write whose outcome is not known: what the check needs (the input as sent, secrets included where the caller has them). */
-export type UnknownWrite = { accountId: string; operationId: MutatingOperationId; input: OperationCallInput };
-
 export type ChangeService = {
   current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput, callOptions?: ChangeCallOptions): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
@@ -201,15 +153,10 @@ export type ChangeService = {
   recordCreatedService(accountId: string, service: Record<string, unknown>): Promise<void>;
 };
 
-/** The code of an unknown write that a read found not applied. */
-export const NOT_APPLIED = 'Change.NotApplied';
-/** A service create that applied, as a refused second create showed, but whose ID never came. */
-export const SERVICE_ID_UNKNOWN = 'Change.CreatedServiceIdUnknown';
-/** The gateway's answer to a service create whose domain name is taken (spec, create a service, rule 1). */
-export const DOMAIN_TAKEN = 'InvalidService.DomainName';
-
 export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   const { journal } = deps;
+  const outcomes = createUnknownOutcomes({ journal, client: deps.client, apply: (request) => apply(request) });
+  const reapply = createReapply({ journal, apply: (request) => apply(request) });
 
   function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind) {
     const ops = operationsReadBackFromJournal(kind);
@@ -243,25 +190,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     return { before: null, source: 'none', at: null };
   }
 
-  async function checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions: ChangeCallOptions = {}): Promise<UnknownOutcomeDecision> {
-    const check = changeFacts(write.operationId).unknownOutcome;
-    let read: OutcomeRead | null = null;
-    const serviceId = serviceIdOf(write.input);
-    if (check.by === 'read' && serviceId !== null) {
-      try {
-        const client = await deps.client(write.accountId);
-        const { beforeSend: _none, ...options } = callOptions;
-        const list = await client.call(check.operationId, { params: { serviceId } }, options);
-        read = { kind: 'policies', policies: Array.isArray(list) ? list.filter(isObject) : [] };
-      } catch (error) {
-        if (callOptions.signal?.aborted) throw error;
-        const { code, message } = serializeError(error);
-        read = code === 'InvalidService.IdPermission' ? { kind: 'missing' } : { kind: 'failed', code, message };
-      }
-    }
-    return decideUnknownOutcome(write.operationId, write.input, read, context);
-  }
-
   /** Write-ahead: the entry is on disk as sending, with its body, before the request leaves. */
   function recordSending(entry: Omit<NewJournalEntry, 'result'>): Promise<JournalEntry> {
     return journal.begin(entry);
@@ -271,76 +199,6 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   function settle(ahead: JournalEntry | null, base: Omit<NewJournalEntry, 'result'>, settlement: JournalSettlement): Promise<JournalEntry> {
     if (ahead !== null) return journal.settle(ahead.id, settlement);
     return journal.append({ ...base, ...settlement });
-  }
-
-  function confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids: { policyId?: number | null; serviceId?: number | null } = {}): Promise<JournalEntry> {
-    return journal.settle(entryId, {
-      result: { ok: true, confirmed: how, message },
-      ...(ids.policyId == null ? {} : { policyId: ids.policyId }),
-      ...(ids.serviceId == null ? {} : { serviceId: ids.serviceId }),
-    });
-  }
-
-  function confirmNotApplied(entryId: string, message: string): Promise<JournalEntry> {
-    return journal.settle(entryId, { result: { ok: false, code: NOT_APPLIED, message } });
-  }
-
-  /**
-   * A write that got no answer: the target is read at once. Applied → the entry is settled as
-   * applied (confirmed by the read); absent → failed with the error; otherwise the entry stays
-   * unknown and WriteOutcomeUnknownError says why (a later check or the user settles it).
-   */
-  async function settleUnanswered(
-    request: ApplyRequest,
-    input: OperationCallInput,
-    ahead: JournalEntry,
-    error: unknown,
-  ): Promise<{ entry: JournalEntry; data: unknown }> {
-    const { message: errorMessage, code } = serializeError(error);
-    const cancelled = request.callOptions?.signal?.aborted === true;
-    if (cancelled) {
-      const message = 'Stopped (the batch was cancelled, or the app closed) while its request was on its way: whether it applied is not known. The service is read before anything is sent again.';
-      const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
-      throw new WriteOutcomeUnknownError(entry.id, message);
-    }
-    const decision: UnknownOutcomeDecision = await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
-    if (decision.decision === 'applied') {
-      const entry = await confirmApplied(ahead.id, 'read-back', decision.message, { policyId: decision.policyId });
-      return { entry, data: null };
-    }
-    if (decision.decision === 'not-applied') {
-      await journal.settle(ahead.id, { result: { ok: false, code, message: `${errorMessage} ${decision.message}` } });
-      throw error;
-    }
-    const message = `${errorMessage} Whether the change applied is not known. ${decision.message}`;
-    const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
-    const check = changeFacts(request.operationId).unknownOutcome;
-    if (check.by === 'resend' && check.because === 'unique-domain' && request.resendOf === undefined) {
-      return createServiceAgain(request, entry);
-    }
-    throw new WriteOutcomeUnknownError(entry.id, message);
-  }
-
-  /**
-   * A service create with no answer is sent once more (a service cannot be looked up by its
-   * domain name, and the gateway refuses a second one with the same name): accepted → the first
-   * had not applied; refused as a duplicate → the first applied, but its ID is not known.
-   */
-  async function createServiceAgain(request: ApplyRequest, unknown: JournalEntry): Promise<{ entry: JournalEntry; data: unknown }> {
-    const domain = isObject(request.input.body) && typeof request.input.body.domainName === 'string' ? request.input.body.domainName : '';
-    let again: { entry: JournalEntry; data: unknown };
-    try {
-      again = await apply({ ...request, resendOf: unknown.id });
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
-      await confirmApplied(unknown.id, 'read-back', `Confirmed after the gateway did not answer: a second create of ${domain} was refused (domain name already exists), so this one created it.`);
-      throw new CoreError(
-        SERVICE_ID_UNKNOWN,
-        `The service “${domain}” was created, but the gateway did not answer with its ID in time (a second create was refused: the domain name exists now). Add it to the account's services by its ID (Add by ID).`,
-      );
-    }
-    await confirmNotApplied(unknown.id, `Not applied: the create sent again after no answer came was accepted (service ${String(again.entry.serviceId)}), so this one had not applied.`);
-    return again;
   }
 
   async function apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }> {
@@ -387,7 +245,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
         },
       });
     } catch (error) {
-      if (ahead !== null && outcomeUnknownAfter(error)) return settleUnanswered(request, input, ahead, error);
+      if (ahead !== null && outcomeUnknownAfter(error)) return outcomes.settleUnanswered(request, input, ahead, error);
       const code = (error as { code?: unknown }).code;
       await settle(ahead, base, {
         result: {
@@ -461,68 +319,14 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     });
   }
 
-  async function reapply(entryId: string, confirmProduction?: boolean, ruleTests: RuleTestAcceptance = {}): Promise<{ entry: JournalEntry }> {
-    const entry = await findEntry(entryId);
-    if (entry.omitted) {
-      throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
-    }
-    if (!reapplicableOperationIds.includes(entry.operationId)) {
-      throw new CoreError('Journal.NotReapplicable', 'A create cannot be undone through the API; edit or disable the policy instead.');
-    }
-    if (entry.serviceId === null || entry.beforeSource === 'none' || entry.beforeSource === undefined) {
-      throw new CoreError(
-        'Journal.PreviousUnknown',
-        'The version before this change is not known (nothing had been applied from this app before it), so it cannot be applied again.',
-      );
-    }
-    const params: Record<string, unknown> = { serviceId: entry.serviceId };
-    if (entry.policyId !== null) params.policyId = entry.policyId;
-    let operationId: MutatingOperationId = entry.operationId;
-    let body: unknown = entry.before;
-    if (changeFacts(operationId).reapply === 'previous-version-or-delete') {
-      // The previous version of a rate limit is either a configuration or "none".
-      operationId = isObject(entry.before) ? 'upsertRateLimit' : 'deleteRateLimit';
-      body = isObject(entry.before) ? entry.before : undefined;
-    } else if (!isObject(entry.before)) {
-      throw new CoreError('Journal.PreviousUnknown', 'The policy did not exist before this change; there is no version to apply again.');
-    } else if (operationId === 'updateAccessControlPolicy' || operationId === 'updateAccessControlPolicyV2') {
-      // Use the edit that matches the shape that was recorded.
-      operationId = entry.before.matches !== undefined ? 'updateAccessControlPolicyV2' : 'updateAccessControlPolicy';
-      body = policyAsBody(operationId, entry.before);
-    }
-    const result = await apply({
-      accountId: entry.accountId,
-      operationId,
-      input: body === undefined ? { params } : { params, body },
-      confirmProduction,
-      reapplyOf: entry.id,
-      ...ruleTests,
-    });
-    return { entry: result.entry };
-  }
-
-  /** The entry with this ID, or the only one whose ID starts with it (the short IDs lists show). */
-  async function findEntry(given: string): Promise<JournalEntry> {
-    const id = given.trim();
-    const exact = await journal.get(id);
-    if (exact) return exact;
-    const matches = id.length >= MIN_ENTRY_ID_PREFIX ? (await journal.list()).filter((e) => e.id.startsWith(id)) : [];
-    if (matches.length === 1 && matches[0]) return matches[0];
-    if (matches.length > 1) {
-      throw new CoreError('Journal.AmbiguousId', `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`);
-    }
-    const short = id.length < MIN_ENTRY_ID_PREFIX ? ` (give at least ${MIN_ENTRY_ID_PREFIX} characters of it)` : '';
-    throw new CoreError('Journal.NotFound', `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`);
-  }
-
   return {
     current,
     apply,
     reapply,
     lastApplied,
-    checkUnknown,
-    confirmApplied,
-    confirmNotApplied,
+    checkUnknown: outcomes.checkUnknown,
+    confirmApplied: outcomes.confirmApplied,
+    confirmNotApplied: outcomes.confirmNotApplied,
     recordCreatedService,
     lastServiceCreate(accountId, domainName) {
       const wanted = domainName.toLowerCase();

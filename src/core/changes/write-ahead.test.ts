@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_FILE, type Journal } from '../journal/journal.ts';
-import { createChangeService, outcomeUnknownAfter, WriteOutcomeUnknownError, type ChangeClient, type ChangeService } from './changes.ts';
+import { createChangeService, type ChangeClient, type ChangeService } from './changes.ts';
+import { outcomeUnknownAfter, WriteOutcomeUnknownError } from './unknown-outcome.ts';
 import { AbortError, ApiError, ConnectionError, TimeoutError } from '../api/errors.ts';
 import { UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 

@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import { CoreError } from '../errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
-import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN, type ChangeCallOptions, type ChangeService, type OperationCallInput, type RuleTestAcceptance } from '../changes/changes.ts';
+import type { ChangeCallOptions, ChangeService, OperationCallInput, RuleTestAcceptance } from '../changes/changes.ts';
+import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN } from '../changes/unknown-outcome.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
