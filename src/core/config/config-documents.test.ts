@@ -1,7 +1,7 @@
-// Reading documents: clear errors for a file that is not JSON or not a document, choosing one
+// Reading documents (config-document-text.ts): clear errors for a file that is not JSON or not a document, choosing one
 // service of several, and secrets left out wherever they sit.
 import { describe, expect, it } from 'vitest';
-import { leaveOutSecrets, pickService, readDocument } from './config-documents.ts';
+import { leaveOutSecrets, pickService, readDocument } from './config-document-text.ts';
 import { CONFIG_DOCUMENT_FORMAT, SECRET_LEFT_OUT, type ConfigDocument } from '#shared/config-document/schema.ts';
 import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from '#shared/config-document/test-support/service-config.ts';

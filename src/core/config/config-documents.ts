@@ -2,14 +2,14 @@
 // account's signed client (within its request budget), export one, several or all services of an
 // account, read a document (decrypting it when it holds secrets), diff, plan (with the rule tests
 // each item would flip), and apply ticked plan items through the change service (production
-// confirmation, rule tests, journal): no other write path.
-import type { z } from 'zod';
+// confirmation, rule tests, journal): no other write path. A document's text: config-document-text.ts;
+// cloning a service: config-clone.ts.
 import { CoreError } from '../errors.ts';
-import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from './config-document-crypto.ts';
+import { checkPassphrase, encryptConfigDocument } from './config-document-crypto.ts';
+import { leaveOutSecrets, pickService, readDocument } from './config-document-text.ts';
+import { createConfigClone } from './config-clone.ts';
 import type { ChangeCallOptions, ChangeService, OperationCallInput, RuleTestAcceptance } from '../changes/changes.ts';
-import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN } from '../changes/unknown-outcome.ts';
 import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
 import type { DocumentPart } from '#shared/config-document/field-labels.ts';
 import { planApply, type ApplyPlan, type PlanItem } from '#shared/config-document/plan.ts';
@@ -17,18 +17,13 @@ import {
   CONFIG_DOCUMENT_FORMAT,
   CONFIG_DOCUMENT_SCHEMA_VERSION,
   LAST_APPLIED_NOTE,
-  SECRET_LEFT_OUT,
-  configDocumentSchema,
   describeDocumentIssue,
-  isEncryptedConfigDocument,
   serviceConfigSchema,
   type ConfigDocument,
   type LastAppliedFromThisApp,
   type ServiceConfig,
 } from '#shared/config-document/schema.ts';
 import { serializeConfigDocument } from '#shared/config-document/serialize.ts';
-import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
-import { serviceSchema } from '#shared/api/schemas/service.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
 import type { ChangeCheck } from '#shared/suites/evaluate.ts';
 import type { ProposedChange } from '#shared/suites/lists-after-change.ts';
@@ -111,21 +106,6 @@ export type ApplyResult = { plan: ApplyPlan; results: ApplyItemResult[]; allAppl
 
 type ErrorLike = { code?: unknown; message?: unknown; status?: unknown };
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const secretNames = new Set(apiSecretFields);
-
-/** A copy with every secret value (S3 accessSecret, tokenSecret) replaced by SECRET_LEFT_OUT. */
-export function leaveOutSecrets<T>(value: T): T {
-  const walk = (item: unknown): unknown => {
-    if (Array.isArray(item)) return item.map(walk);
-    if (!isObject(item)) return item;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(item)) {
-      out[key] = secretNames.has(key) && typeof child === 'string' && child !== '' ? SECRET_LEFT_OUT : walk(child);
-    }
-    return out;
-  };
-  return walk(value) as T;
-}
 
 /** The first list fills what the second lacks (per policy ID): the v1.0 cache list adds matchUrlPath / matchQueryString. */
 function mergeCacheControlLists(v2: unknown, v1: unknown): unknown[] {
@@ -224,71 +204,6 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     };
   }
 
-  type Created = { service: z.output<typeof serviceSchema>; entryId: string; continued?: string };
-
-  /** The service an earlier create journaled as applied, when it still exists with that domain. */
-  async function existingFromEntry(accountId: string, serviceId: number, domainName: string): Promise<z.output<typeof serviceSchema> | null> {
-    try {
-      const client = await deps.client(accountId);
-      const parsed = serviceSchema.safeParse(await client.call('getService', { params: { serviceId } }));
-      return parsed.success && parsed.data.domainName.toLowerCase() === domainName.toLowerCase() ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * Creates the clone's service once. A clone started again after the app stopped mid-way (the
-   * journal has its create) continues on the service that create made: found by its ID when the
-   * answer came, or, when it never came, known by the gateway refusing a second service with that
-   * domain name (409 InvalidService.DomainName) and found in the account's list.
-   */
-  async function createOrContinue(request: CloneRequest, body: unknown): Promise<Created> {
-    const earlier = await deps.changes.lastServiceCreate(request.accountId, request.domainName);
-    if (earlier?.result.ok === true && earlier.serviceId !== null) {
-      const service = await existingFromEntry(request.accountId, earlier.serviceId, request.domainName);
-      if (service) {
-        return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.` };
-      }
-    }
-    try {
-      const { entry, data } = await deps.changes.apply({
-        accountId: request.accountId,
-        operationId: 'createService',
-        input: { params: {}, body },
-        confirmProduction: request.confirmProduction,
-      });
-      const parsed = serviceSchema.safeParse(data);
-      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
-      if (earlier?.result.ok === null) {
-        // The gateway took this create, so the earlier one (same domain) had not applied.
-        await deps.changes.confirmNotApplied(earlier.id, `Not applied: a later create of ${request.domainName} (service ${parsed.data.id}) was accepted, so this one had not applied.`);
-      }
-      return { service: parsed.data, entryId: entry.id };
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      // Created by this create (its answer lost, a resend refused), or by an earlier one whose answer was lost.
-      const createdEarlier = code === SERVICE_ID_UNKNOWN || (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
-      if (!createdEarlier) throw error;
-      const known = (await deps.inventory(request.accountId)).find((s) => s.domainName.toLowerCase() === request.domainName.toLowerCase());
-      const service = known ? await existingFromEntry(request.accountId, known.serviceId, request.domainName) : null;
-      if (!service) {
-        throw new CoreError(
-          'Config.CloneCreatedEarlier',
-          `The service “${request.domainName}” already exists: an earlier clone created it, but the app stopped before the gateway answered with its ID, and the API cannot look a service up by its domain name. Add it to the account's services by its ID (Add by ID), then apply the source's policies to it with Compare → Apply. Nothing was created twice.`,
-        );
-      }
-      const settled = earlier ?? (await deps.changes.lastServiceCreate(request.accountId, request.domainName));
-      if (settled === undefined) throw error;
-      await deps.changes.confirmApplied(settled.id, 'read-back', `Confirmed: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`, { serviceId: service.id });
-      return {
-        service,
-        entryId: settled.id,
-        continued: `Service ${service.id} ${service.domainName} already exists: a create whose answer was lost (the app stopped, or the gateway did not answer in time) made it; the clone continues on it.`,
-      };
-    }
-  }
-
   /** The plan against the target as read now. */
   async function planNow(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
     const source = await resolveSource(request.source, options);
@@ -328,41 +243,16 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     };
   }
 
+  const clone = createConfigClone(deps, { readServiceConfig, resolveSource });
+
   return {
     readServiceConfig,
     exportDocument,
     readDocument,
     resolveSource,
-    /**
-     * Creates a service with the source's settings on a new domain (through changes.apply: the
-     * journal records it, the account's list gains it), and plans applying the source's
-     * policies onto it (clonePlanParts). The plan is applied like any other (config.apply with
-     * the same parts), after the user ticks it.
-     */
-    async clone(request: CloneRequest): Promise<CloneResult> {
-      const account = await deps.account(request.accountId);
-      if (account.production && request.confirmProduction !== true) {
-        throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Confirm creating the clone there.`);
-      }
-      const source = await this.resolveSource(request.source);
-      const built = cloneServiceBody(source, {
-        domainName: request.domainName,
-        ...(request.alternateDomainNames === undefined ? {} : { alternateDomainNames: request.alternateDomainNames }),
-      });
-      if (!built.ok) throw new CoreError('Config.InvalidClone', built.message, { fields: built.fields });
-      const created = await createOrContinue(request, built.body);
-      // A create answered now is in the account's list already (changes.apply); one continued on may not be.
-      if (created.continued) await deps.changes.recordCreatedService(request.accountId, created.service);
-      const target = await readServiceConfig(request.accountId, created.service.id);
-      return {
-        service: { id: created.service.id, domainName: created.service.domainName, cName: created.service.cName ?? null },
-        journalEntryId: created.entryId,
-        plan: planApply(source, target, { parts: clonePlanParts }),
-        ...(created.continued ? { continued: created.continued } : {}),
-      };
-    },
+    clone,
     async diff(left: ConfigSource, right: ConfigSource, options: ReadOptions = {}): Promise<ConfigDiff> {
-      const [l, r] = await Promise.all([this.resolveSource(left, options), this.resolveSource(right, options)]);
+      const [l, r] = await Promise.all([resolveSource(left, options), resolveSource(right, options)]);
       return diffServiceConfigs(l, r);
     },
     async plan(request: PlanRequest, options: ReadOptions = {}): Promise<ApplyPlan> {
@@ -428,44 +318,3 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
 }
 
 export type ConfigDocumentService = ReturnType<typeof createConfigDocumentService>;
-
-/** Parses a document's text; an encrypted one needs its passphrase. */
-export async function readDocument(text: string, passphrase?: string): Promise<ConfigDocument> {
-  const json = parseJson(text, 'The document');
-  const plain = isEncryptedConfigDocument(json) ? parseJson(await decryptConfigDocument(json, passphrase), 'The decrypted document') : json;
-  const parsed = configDocumentSchema.safeParse(plain);
-  if (!parsed.success) {
-    throw new CoreError('Config.InvalidDocument', `The configuration document is not valid — ${describeDocumentIssue(parsed.error)}`);
-  }
-  return parsed.data;
-}
-
-function parseJson(text: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CoreError('Config.InvalidDocument', `${what} is not JSON (${(error as Error).message}). Choose a file exported by this app.`);
-  }
-}
-
-/** The document's service chosen by domain name or source service ID; the only one when not given. */
-export function pickService(document: ConfigDocument, selector: string | undefined): ServiceConfig {
-  const list = document.services;
-  if (selector === undefined || selector === '') {
-    if (list.length === 1 && list[0]) return list[0];
-    throw new CoreError(
-      'Config.ServiceNotChosen',
-      list.length === 0
-        ? 'The document holds no service.'
-        : `The document holds ${list.length} services; choose one: ${list.map((s) => s.service.domainName).join(', ')}.`,
-    );
-  }
-  const found = list.find((s) => s.service.domainName === selector || String(s.source.serviceId) === selector);
-  if (!found) {
-    throw new CoreError(
-      'Config.ServiceNotInDocument',
-      `The document has no service “${selector}”; it holds ${list.map((s) => s.service.domainName).join(', ') || 'none'}.`,
-    );
-  }
-  return found;
-}
