@@ -6,7 +6,8 @@
 // Chart.js), refresh (row 4), offline (row 3), scale (5,000 services: filter, account switch,
 // palette, scrolling), size (row 5), suites (rule test suites
 // on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser),
-// baselines (row 8: its own core and data; the grid row starts its own Chromium).
+// baselines (row 8: its own core and data; the grid row starts its own Chromium), overview (row 9:
+// its own gateway and core; no browser).
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
@@ -25,6 +26,9 @@
 //   7. a bulk CORS apply to 200 services in 4 accounts (scripts/bench-bulk.ts; alone: --only bulk)
 //   8. a baseline of 12 checks over 5,000 snapshots in the core ≤ 1 s, its grid painted ≤ 100 ms
 //      (scripts/bench-baselines.ts; alone: --only baselines, or npm run bench:baselines)
+//   9. fleet overview: refreshing the last 24 hours of 20 accounts × 250 services makes exactly the
+//      floor of calls with no 429; the summary and one account's rows from the saved files
+//      (scripts/bench-overview.ts; alone: --only overview)
 // Bounded in time: the whole run aborts after 8 minutes. Exit status 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -44,6 +48,7 @@ import { suiteBenchRows } from './bench-suites.ts';
 import { bulkApplyRows } from './bench-bulk.ts';
 import { baselineBenchRows } from './bench-baselines.ts';
 import { chartRenderRows } from './bench-chart.ts';
+import { overviewBenchRows } from './bench-overview.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 import type { BenchRow } from './bench-row.ts';
 
@@ -57,7 +62,7 @@ const { values } = parseArgs({
   },
 });
 
-const groups = ['render', 'chart', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines'] as const;
+const groups = ['render', 'chart', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines', 'overview'] as const;
 type Group = (typeof groups)[number];
 const only = values.only?.split(',').map((g) => g.trim()).filter((g) => g !== '');
 for (const g of only ?? []) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: unknown group “${g}” (one of ${groups.join(', ')})`);
@@ -80,11 +85,12 @@ const log = (line: string): void => {
 
 // Groups that need no shared browser run alone without building or starting one (baselines
 // builds and starts what its grid row needs itself).
-const browserless: readonly Group[] = ['suites', 'bulk', 'baselines'];
+const browserless: readonly Group[] = ['suites', 'bulk', 'baselines', 'overview'];
 if (only !== undefined && only.every((g) => (browserless as readonly string[]).includes(g))) {
   if (want('suites')) rows.push(...(await suiteBenchRows()));
   if (want('bulk')) rows.push(...(await bulkApplyRows(log)));
   if (want('baselines')) rows.push(...(await baselineBenchRows({ log })));
+  if (want('overview')) rows.push(...(await overviewBenchRows({ log })));
   await printAndExit();
 }
 
@@ -406,6 +412,8 @@ try {
 if (want('bulk')) rows.push(...(await bulkApplyRows(log)));
 // 8. Baselines (its own core, data and Chromium, after the shared browser is closed).
 if (want('baselines')) rows.push(...(await baselineBenchRows({ log })));
+// 9. Fleet overview (its own gateway and core).
+if (want('overview')) rows.push(...(await overviewBenchRows({ log })));
 
 /** Median of a list of numbers. */
 function median(list: readonly number[]): number {

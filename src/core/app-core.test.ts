@@ -250,9 +250,9 @@ describe('sandbox account, api.call and secrets', () => {
   });
 
   it('stores settings and answers app.info', async () => {
-    expect(data(await ctx.core.invoke('app.getSettings', undefined))).toEqual({ theme: 'system', backgroundSnapshots: true });
-    expect(data(await ctx.core.invoke('app.updateSettings', { theme: 'dark' }))).toEqual({ theme: 'dark', backgroundSnapshots: true });
-    expect(JSON.parse(await readFile(join(ctx.dataDir, 'settings.json'), 'utf8'))).toEqual({ theme: 'dark', backgroundSnapshots: true });
+    expect(data(await ctx.core.invoke('app.getSettings', undefined))).toEqual({ theme: 'system', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await ctx.core.invoke('app.updateSettings', { theme: 'dark' }))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(JSON.parse(await readFile(join(ctx.dataDir, 'settings.json'), 'utf8'))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
     expect(data(await ctx.core.invoke('app.info', undefined))).toMatchObject({ name: 'Acceleration Console', dataDir: ctx.dataDir, keychainService: secrets.service });
   });
 });

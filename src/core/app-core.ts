@@ -25,6 +25,9 @@ import { bulkServiceFor, settingsFor } from './core-services.ts';
 import { RULE_SUITES_FILE } from './suites/rule-suites.ts';
 import { snapshotRefresherFor } from './baselines/baseline-services.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
+import { analyticsServiceFor } from './analytics/service.ts';
+import { overviewWatcherFor } from './overview/overview-services.ts';
+import { ALERTS_FILE } from './overview/alerts.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -51,6 +54,11 @@ export type CreateCoreOptions = {
    * key's request budget). Off unless a host asks, so tests never run it by accident.
    */
   backgroundSnapshots?: boolean;
+  /**
+   * Let the fleet overview watch the accounts the user chose in the background (refreshes at
+   * background priority, alerts as `overview.alert` events). Off unless a host asks.
+   */
+  backgroundWatch?: boolean;
   /** Receives every event (same as core.onAny); hosts forward them to the renderer. */
   emit?: (event: string, payload: unknown) => void;
 };
@@ -66,6 +74,7 @@ export const DATA_FILES = [
   BULK_BATCHES_FILE,
   BULK_TEMPLATES_FILE,
   BASELINES_FILE,
+  ALERTS_FILE,
 ] as const;
 
 export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
@@ -135,6 +144,8 @@ export function createCore(options: CreateCoreOptions): Core {
   // The host allows background work; the user's setting (the Baselines toggle) decides. Calls wait
   // for the decision (one small file read), so the first status they see is the real one.
   const started = ready.then(async () => {
+    // Watching starts only when the user watches something (overview.setWatch); not awaited: it reads the settings itself.
+    if (options.backgroundWatch && !disposed) void overviewWatcherFor(context).allow().catch(() => undefined);
     if (!options.backgroundSnapshots) return;
     const settings = await settingsFor(context).read().catch(() => null);
     if (!disposed && settings?.backgroundSnapshots !== false) snapshotRefresherFor(context).start();
@@ -167,7 +178,9 @@ export function createCore(options: CreateCoreOptions): Core {
       if (disposed) return;
       disposed = true;
       // A bulk batch still running stops after its writes in flight and is offered for resume next time.
-      await Promise.all([bulkServiceFor(context).shutdown(), snapshotRefresherFor(context).stop()]);
+      await Promise.all([bulkServiceFor(context).shutdown(), snapshotRefresherFor(context).stop(), overviewWatcherFor(context).stop()]);
+      // Fetches still running stop before the clients close, and their cache writes end first.
+      await analyticsServiceFor(context).close();
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

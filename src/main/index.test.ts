@@ -135,6 +135,7 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: fake.openExternal, openPath: vi.fn() },
+    Notification: { isSupported: () => false },
   };
 });
 

@@ -1,6 +1,6 @@
 // Electron host (thin): one window with the security checklist applied, the IPC bridge to the
 // core, file dialogs and the menu. Everything the app does lives in the core.
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, screen, session, shell } from 'electron';
 import { join } from 'node:path';
 import { createCore } from '#core/app-core.ts';
 import { createKeytarSecretStore } from '#core/secrets/keytar-store.ts';
@@ -12,6 +12,8 @@ import { isOwnRendererUrl, registerIpcBridge, type RendererLocation } from './ip
 import { createHostFileHandlers } from './host-files.ts';
 import { aboutText, buildMenuTemplate, isAllowedExternalLink, keyboardShortcutsText, type AboutInfo } from './menu.ts';
 import { clampToDisplays, loadWindowState, MIN_SIZE, saveWindowState, type WindowState } from './window-state.ts';
+import { showAlertNotification } from './alert-notification.ts';
+import type { OverviewAlert } from '#shared/overview/schemas.ts';
 
 const APP_NAME = 'Acceleration Console';
 const here = import.meta.dirname;
@@ -157,9 +159,24 @@ async function main(): Promise<void> {
     secretStore: createKeytarSecretStore(),
     // Configuration snapshots for baselines stay fresh in the background (ACCEL_BACKGROUND_SNAPSHOTS=0 turns it off).
     backgroundSnapshots: process.env.ACCEL_BACKGROUND_SNAPSHOTS !== '0',
+    // The fleet overview watches the accounts the user chose (none by default; ACCEL_BACKGROUND_WATCH=0 turns it off).
+    backgroundWatch: process.env.ACCEL_BACKGROUND_WATCH !== '0',
     emit: (event, payload) => {
       const contents = mainWindow?.webContents;
       if (contents && !contents.isDestroyed()) contents.send(event, payload);
+      if (event === 'overview.alert') {
+        showAlertNotification(payload as OverviewAlert, {
+          supported: () => Notification.isSupported(),
+          create: (options) => new Notification(options),
+          opened: (alert) => {
+            if (!mainWindow) return;
+            if (mainWindow.isMinimized()) mainWindow.restore();
+            mainWindow.show();
+            mainWindow.focus();
+            if (!mainWindow.webContents.isDestroyed()) mainWindow.webContents.send('overview.alertOpened', alert);
+          },
+        });
+      }
     },
   });
 

@@ -27,6 +27,8 @@ export function createHostCore(options: {
     ...(options.keychainService ? { keychainService: options.keychainService } : {}),
     // Off unless asked (ACCEL_BACKGROUND_SNAPSHOTS=1): the browser host also serves the e2e tests.
     backgroundSnapshots: process.env.ACCEL_BACKGROUND_SNAPSHOTS === '1',
+    // The same for the fleet overview's watching (ACCEL_BACKGROUND_WATCH=1); its alerts reach the page as events.
+    backgroundWatch: process.env.ACCEL_BACKGROUND_WATCH === '1',
     emit: options.emit,
   });
   return { invoke: (channel, input, invokeOptions) => core.invoke(channel, input, invokeOptions), dispose: () => core.dispose() };

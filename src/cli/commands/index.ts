@@ -15,5 +15,6 @@ export const commands: CliCommandEntry[] = [
   { name: 'test', summary: 'Run rule test suites on the services’ rules (table, JSON or JUnit; exit 1 on a failure); show, save, delete expectations', load: () => import('./test.ts') },
   { name: 'impact', summary: 'Export the traffic impact of the journal’s applied changes (CSV or JSON, from saved traffic)', load: () => import('./impact.ts') },
   { name: 'baseline', summary: 'Check baselines over every account’s configuration snapshots (exit 1 on a failure); list, export, import', load: () => import('./baseline.ts') },
+  { name: 'watch', summary: 'Check every customer’s traffic once like the Fleet overview (exit 1 when a service needs attention, 3 without a verdict)', load: () => import('./watch.ts') },
   { name: 'stats', summary: 'Export traffic statistics as a JSON bundle or CSV', load: () => import('./stats.ts') },
 ];

@@ -21,7 +21,8 @@ export interface FetchProgress {
 
 export interface FetchAnalyticsOptions {
   query: AnalyticsQuery;
-  cache: AnalyticsCache;
+  /** Where fetched pieces are merged (the offline cache; the fleet overview passes one that keeps nothing). */
+  cache: Pick<AnalyticsCache, 'read' | 'update'>;
   /** null when there is no network or no credentials: the answer comes from the cache. */
   transport: AnalyticsTransport | null;
   now: () => number;

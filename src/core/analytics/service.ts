@@ -19,6 +19,11 @@ export interface AnalyticsService {
   exportBundle(query: AnalyticsQuery, signal?: AbortSignal): Promise<{ suggestedName: string; mimeType: string; content: string; sha256: string }>;
   exportCsv(query: AnalyticsQuery, signal?: AbortSignal): Promise<{ suggestedName: string; mimeType: string; content: string }>;
   openBundle(text: string): Promise<{ sha256: string; content: BundleContent }>;
+  /**
+   * The core stops: running fetches are cancelled and waited for, so nothing writes the cache
+   * after the core is disposed (a host removing its data dir right after would race with it).
+   */
+  close(): Promise<void>;
 }
 
 export type AnalyticsServiceContext = Pick<CoreContext, 'dataDir' | 'clients' | 'accounts' | 'emit' | 'clock'>;
@@ -52,6 +57,8 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       }),
   });
   const running = new Map<string, AbortController>();
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
 
   async function transportFor(accountId: string): Promise<{ transport: AnalyticsTransport | null; error?: unknown }> {
     try {
@@ -80,7 +87,16 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
         () => undefined,
       ));
 
-  async function run(query: AnalyticsQuery, callerSignal?: AbortSignal): Promise<AnalyticsResult> {
+  function run(query: AnalyticsQuery, callerSignal?: AbortSignal): Promise<AnalyticsResult> {
+    if (closed) return Promise.reject(new CoreError('Core.Disposed', 'The application is shutting down.'));
+    const work = fetchOnce(query, callerSignal);
+    const settled = work.catch(() => undefined);
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return work;
+  }
+
+  async function fetchOnce(query: AnalyticsQuery, callerSignal?: AbortSignal): Promise<AnalyticsResult> {
     await pruneRemovedAccounts();
     const requestId = query.requestId ?? randomUUID();
     const { transport, error } = query.cacheOnly ? { transport: null, error: undefined } : await transportFor(query.accountId);
@@ -120,6 +136,11 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
   return {
     cache,
     fetch: run,
+    async close() {
+      closed = true;
+      for (const controller of running.values()) controller.abort();
+      await Promise.all([...inFlight, pruned]);
+    },
     cancel(requestId) {
       const controller = running.get(requestId);
       controller?.abort();

@@ -17,6 +17,7 @@ import { createTagsHandlers } from './tags.ts';
 import { createImpactHandlers } from './impact.ts';
 import { createSuitesHandlers } from './suites.ts';
 import { createBaselinesHandlers } from './baselines.ts';
+import { createOverviewHandlers } from './overview.ts';
 
 export type { Handler, HandlerCall, HandlerTable, FeatureHandlers } from './types.ts';
 
@@ -37,5 +38,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...createImpactHandlers(ctx),
     ...createSuitesHandlers(ctx),
     ...createBaselinesHandlers(ctx),
+    ...createOverviewHandlers(ctx),
   };
 }

@@ -189,6 +189,24 @@ export function robustZ(value: number, reference: readonly number[], floor: numb
   return { z: (value - center) / scale, median: center };
 }
 
+/** How a metric's values compare: amounts by log-ratio, ratios (origin offload) by difference. */
+export type ShiftKind = 'amount' | 'ratio';
+
+/** The smallest spread a shift of this kind is judged against (SCALE_FLOOR). */
+export function scaleFloorOf(kind: ShiftKind): number {
+  return kind === 'ratio' ? SCALE_FLOOR.offloadPoints : SCALE_FLOOR.logRatio;
+}
+
+/**
+ * The one flag rule of change impact and the fleet overview: the robust z of an observed shift
+ * against the same shift on the reference days (`past`), flagged at |z| ≥ Z_THRESHOLD. With no
+ * observed value, or fewer than MIN_REFERENCE_DAYS reference values, z is null and nothing is flagged.
+ */
+export function departure(kind: ShiftKind, observed: number | null, past: readonly number[]): { z: number | null; median: number | null; flagged: boolean } {
+  const { z, median: center } = observed === null ? { z: null, median: median(past) } : robustZ(observed, past, scaleFloorOf(kind));
+  return { z, median: center, flagged: z !== null && Math.abs(z) >= Z_THRESHOLD };
+}
+
 /** ln((after + 1) / (before + 1)): symmetric, scale-free, and defined for zero traffic. */
 export function logRatio(after: number, before: number): number {
   return Math.log((after + 1) / (before + 1));
@@ -287,8 +305,7 @@ export function computeImpact(input: ImpactInput): ImpactLine {
   const metrics = impactMetricIds.map((metric): ImpactMetricResult => {
     const observed = shiftOf(metric, after[metric], before[metric]);
     const past = reference.map(([b, a]) => shiftOf(metric, a[metric], b[metric])).filter((v): v is number => v !== null);
-    const floor = metric === 'offload' ? SCALE_FLOOR.offloadPoints : SCALE_FLOOR.logRatio;
-    const { z, median: center } = observed === null ? { z: null, median: median(past) } : robustZ(observed, past, floor);
+    const { z, median: center, flagged } = departure(metric === 'offload' ? 'ratio' : 'amount', observed, past);
     const amount = metric !== 'offload';
     return {
       metric,
@@ -299,7 +316,7 @@ export function computeImpact(input: ImpactInput): ImpactLine {
       changeVsWeekEarlier: amount ? relative(after[metric], week[metric]) : after.offload !== null && week.offload !== null ? after.offload - week.offload : null,
       usualChange: center === null ? null : amount ? Math.exp(center) - 1 : center,
       z,
-      flagged: z !== null && Math.abs(z) >= Z_THRESHOLD,
+      flagged,
     };
   });
   return {

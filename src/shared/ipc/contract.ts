@@ -21,6 +21,7 @@ import { tagsChannels, tagsEvents } from './channels/tags.ts';
 import { impactChannels } from './channels/impact.ts';
 import { suitesChannels } from './channels/suites.ts';
 import { baselinesChannels, baselinesEvents } from './channels/baselines.ts';
+import { overviewChannels, overviewEvents } from './channels/overview.ts';
 
 export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
 export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
@@ -41,6 +42,7 @@ export const ipcContract = mergeTables(
   impactChannels,
   suitesChannels,
   baselinesChannels,
+  overviewChannels,
 );
 
 export const ipcEvents = mergeTables(
@@ -51,6 +53,7 @@ export const ipcEvents = mergeTables(
   bulkEvents,
   tagsEvents,
   baselinesEvents,
+  overviewEvents,
 );
 
 export type IpcContract = typeof ipcContract;

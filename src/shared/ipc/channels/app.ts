@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineChannels, defineEvents, noInput, okOutput } from '../define.ts';
 import { warningSchema } from './accounts.ts';
+import { watchSettingsSchema } from '../../overview/schemas.ts';
 
 export const settingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
@@ -11,6 +12,8 @@ export const settingsSchema = z.object({
    * work (the CLI, the browser host unless asked) ignores it.
    */
   backgroundSnapshots: z.boolean().default(true),
+  /** Fleet overview: the accounts and tags watched in the background (none by default); set through overview.setWatch. */
+  overviewWatch: watchSettingsSchema.default({ accountIds: [], tags: [] }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
