@@ -16,7 +16,6 @@ export async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: b
       `The batch changes services of production account${batch.productionAccounts.length === 1 ? '' : 's'} ${batch.productionAccounts.map((a) => `"${a.name}"`).join(', ')}: review the plan (accel bulk plan …), then add --yes.`,
     );
   }
-  const { bulkServiceFor } = await import('#core/core-services.ts');
   const off = cli.core.on('bulk.progress', (event) => {
     if (event.batchId !== batch.id || !event.item || event.item.state === 'running') return;
     const i = event.item;
@@ -24,7 +23,7 @@ export async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: b
   });
   try {
     await cli.call('bulk.run', { batchId: batch.id, ...(yes ? { confirmProduction: true } : {}), ...(resendUnknown ? { resendUnknown: true as const } : {}) });
-    const done = await bulkServiceFor(cli.core.context).finished(batch.id);
+    const done = await cli.core.services.bulk.finished(batch.id);
     printBatch(io, shape, done, true);
     const advice = unknownOutcomeAdvice(done);
     if (advice) io.stderr.write(advice);

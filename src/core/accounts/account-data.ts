@@ -3,26 +3,29 @@
 // the core, so `accel accounts remove` cleans up too. The account is gone already when this runs: a
 // failed cleanup becomes a warning instead of failing the removal.
 import type { CoreContext } from '../context.ts';
-import { draftStoreFor, inventoryStoreFor, ruleSuiteStoreFor, tagStoreFor } from '../core-services.ts';
-import { baselineStoreFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export async function removeAccountData(ctx: CoreContext, accountId: string): Promise<void> {
+export async function removeAccountData(
+  ctx: CoreContext,
+  services: Pick<CoreServices, 'drafts' | 'inventoryStore' | 'tags' | 'suiteStore' | 'baselines'>,
+  accountId: string,
+): Promise<void> {
   await Promise.all([
-    draftStoreFor(ctx)
+    services.drafts
       .discardAccount(accountId)
       .catch(() => ctx.emit('app.warning', { code: 'Drafts.CleanupFailed', message: 'The removed account’s drafts could not be deleted.' })),
-    inventoryStoreFor(ctx)
+    services.inventoryStore
       .removeAccount(accountId)
       .then(() => ctx.emit('inventory.changed', { accountId }))
       .catch(() => ctx.emit('app.warning', { code: 'Inventory.CleanupFailed', message: 'The removed account’s service list could not be deleted.' })),
-    tagStoreFor(ctx)
+    services.tags
       .removeAccount(accountId)
       .then(() => ctx.emit('tags.changed', { accountId }))
       .catch(() => ctx.emit('app.warning', { code: 'Tags.CleanupFailed', message: 'The removed account’s tags could not be deleted.' })),
-    ruleSuiteStoreFor(ctx)
+    services.suiteStore
       .removeAccount(accountId)
       .catch(() => ctx.emit('app.warning', { code: 'Suites.CleanupFailed', message: 'The removed account’s rule test suites could not be deleted.' })),
-    Promise.all([snapshotStoreFor(ctx).removeAccount(accountId), baselineStoreFor(ctx).removeAccount(accountId)]).catch(() =>
+    Promise.all([services.baselines.snapshots.removeAccount(accountId), services.baselines.store.removeAccount(accountId)]).catch(() =>
       ctx.emit('app.warning', { code: 'Baselines.CleanupFailed', message: 'The removed account’s configuration snapshots could not be deleted.' }),
     ),
   ]);

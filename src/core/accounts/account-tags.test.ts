@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
-import { tagStoreFor } from '../core-services.ts';
 import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 const ctx = useSandboxCore({
@@ -55,7 +54,7 @@ describe('accounts.add with tags', () => {
   });
 
   it('a failed tag write keeps the account added and says so, naming the account and the tags', async () => {
-    vi.spyOn(tagStoreFor(ctx.core.context), 'setAccountTags').mockRejectedValueOnce(new Error('ENOSPC: no space left on device.'));
+    vi.spyOn(ctx.core.services.tags, 'setAccountTags').mockRejectedValueOnce(new Error('ENOSPC: no space left on device.'));
     const result = data(await ctx.core.invoke('accounts.add', { ...sandboxProfile(ctx.sandbox), tags: ['retail', 'staging'] }));
     expect(result.account.name).toBe('Acme');
     expect(result.tags).toBeUndefined();
@@ -89,7 +88,7 @@ describe('accounts.update with tags', () => {
 
   it('a failed tag write is an error saying the changes were saved and the tags were not', async () => {
     const { account } = data(await ctx.core.invoke('accounts.add', sandboxProfile(ctx.sandbox)));
-    vi.spyOn(tagStoreFor(ctx.core.context), 'setAccountTags').mockRejectedValueOnce(new Error('EIO: i/o error'));
+    vi.spyOn(ctx.core.services.tags, 'setAccountTags').mockRejectedValueOnce(new Error('EIO: i/o error'));
     const result = await ctx.core.invoke('accounts.update', { accountId: account.id, patch: { name: 'Acme EU' }, tags: ['retail'] });
     expect(result.ok).toBe(false);
     if (result.ok) return;
