@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
+import { apiSecretFields } from '#shared/api/api-secret-fields.ts';
 import { operationIds, operations } from '#shared/api/operations.ts';
 import { openApiPath, renderOpenApi } from './generate-openapi.ts';
 
@@ -53,5 +54,29 @@ describe('resources/openapi.json', () => {
     expect(scheme).toMatchObject({ type: 'apiKey', name: 'Authorization' });
     expect(scheme.description).toContain('HMAC-SHA256');
     expect(scheme.description).toContain('X-SFD-Nonce');
+  });
+
+  it('marks the secret fields with the extension x-secret, and only with it (OpenAPI allows x- names only)', () => {
+    const marked = new Set<string>();
+    const bare: string[] = [];
+    const walk = (value: unknown, key: string, inSchema: boolean): void => {
+      if (Array.isArray(value)) return value.forEach((item) => walk(item, key, inSchema));
+      if (value === null || typeof value !== 'object') return;
+      const object = value as Record<string, unknown>;
+      if (inSchema && 'secret' in object) bare.push(key);
+      if (object['x-secret'] === true) marked.add(key);
+      for (const [child, inner] of Object.entries(object)) walk(inner, child, inSchema || child === 'schema' || child === 'schemas');
+    };
+    walk(doc, '', false);
+    expect(bare).toEqual([]);
+    expect([...marked].sort()).toEqual([...apiSecretFields]);
+    expect(apiSecretFields).toContain('tokenSecret');
+  });
+
+  it('describes every tag and names its licence (Redocly’s recommended rules, `npm run lint`)', () => {
+    const full = JSON.parse(rendered) as { tags: { name: string; description?: string }[]; info: { license?: { name: string; identifier: string } } };
+    expect(full.tags.length).toBeGreaterThan(5);
+    for (const tag of full.tags) expect(tag.description, tag.name).toMatch(/^[A-Z].*\.$/);
+    expect(full.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
   });
 });

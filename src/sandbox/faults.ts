@@ -1,6 +1,6 @@
 // Fault injection for tests of the client's retry, timeout and error paths. Faults apply per run
 // and can be overridden per operationId; a seeded PRNG makes a run's sequence of faults repeatable.
-import { isOperationId } from '#shared/api/operation-ids.ts';
+import { isOperationId } from '#shared/api/operations.ts';
 import { createPrng, seedFrom } from './prng.ts';
 
 export interface FaultSettings {

@@ -2,6 +2,7 @@
 // handler. Every response, success or error, carries x-sfd-trace-id.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { OperationId } from '#shared/api/operations.ts';
+import { TRACE_ID_HEADER } from '#shared/api/schemas/error.ts';
 import { authenticate, NonceCache, type Principal } from './auth.ts';
 import { apiError, errorBody, GatewayError, newTraceId } from './errors.ts';
 import type { FaultInjector, FaultPlan } from './faults.ts';
@@ -154,7 +155,7 @@ export function createGatewayServer(deps: GatewayDeps): Server {
     // Date from the gateway clock, so a client's skew estimate matches what the gateway enforces.
     const headers: Record<string, string> = {
       Date: new Date(deps.nowMs()).toUTCString(),
-      'x-sfd-trace-id': traceId,
+      [TRACE_ID_HEADER]: traceId,
       ...outcome.headers,
     };
     if (outcome.body === undefined) {
@@ -215,7 +216,7 @@ export function createGatewayServer(deps: GatewayDeps): Server {
       .catch(() => {
         // Writing the answer itself failed (e.g. the client went away): nothing useful is left to send.
         if (!res.headersSent && !res.destroyed) {
-          res.writeHead(500, { 'x-sfd-trace-id': traceId, 'Content-Length': '0' }).end();
+          res.writeHead(500, { [TRACE_ID_HEADER]: traceId, 'Content-Length': '0' }).end();
         }
       });
   });

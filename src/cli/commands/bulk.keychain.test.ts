@@ -79,6 +79,14 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(resumed.stdout).toMatch(/^Production accounts: Globex \(confirmed with --yes\)$/m);
     expect(plan.stdout).toMatch(/^Plan: Set CORS headers {2}\(not stored: a dry run\)$/m);
     expect(globexGateway.store.corsOf(globexId)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example' });
+    // Resuming a finished batch again is done, not a mistake: nothing is sent.
+    const journalSize = async () => ((await runAccel(['journal', 'list', '--json'], { env: ctx.env() })).stdout.match(/"operationId"/g) ?? []).length;
+    const journaledBefore = await journalSize();
+    const resumedAgain = await runAccel(['bulk', 'resume', batch.id, '--yes'], { env: ctx.env() });
+    expect(resumedAgain.code, resumedAgain.stderr).toBe(0);
+    expect(resumedAgain.stderr).toContain('Nothing is left to apply: the batch has finished.');
+    expect(resumedAgain.stdout).toMatch(/^applied\s+Globex/m);
+    expect(await journalSize()).toBe(journaledBefore);
 
     // Nothing was applied to these services before the batch, so the earlier version is not known.
     const revert = await runAccel(['bulk', 'revert', batch.id, '--dry-run'], { env: ctx.env() });

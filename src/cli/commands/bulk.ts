@@ -5,13 +5,13 @@ import { parseArgs } from 'node:util';
 // The core is loaded only when a command runs, so that `accel bulk --help` stays quick.
 import type { CliCore } from '../cli-core.ts';
 import { printError, readableTime } from '../cli-io.ts';
-import type { BulkBatch } from '#shared/bulk/batch.ts';
+import { isResumable, type BulkBatch } from '#shared/bulk/batch.ts';
 import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { EXIT_NOT_EVERY_ITEM } from './config.ts';
 import { bulkChangeExamples, readChange } from './bulk-change-argument.ts';
 import { checkPlanArgs, findAccount, planInput, planOptions } from './bulk-plan-input.ts';
-import { batchTable, exitOf } from './bulk-table.ts';
+import { batchTable, exitOf, printBatch } from './bulk-table.ts';
 import { EXIT_INTERRUPTED, PlanCancelled, planWithProgress, runBatch } from './bulk-run.ts';
 
 export const help = `Usage: accel bulk plan  CHANGE TARGETS [--format table|json]
@@ -50,7 +50,8 @@ resume   Runs what is left of a cancelled, interrupted or partly failed batch (f
          Not there: sent. CORS headers and rate limits cannot be read back, but setting them is
          a full replacement / upsert / delete, so they are sent again. When the read cannot tell
          (e.g. a policy of that name exists with other fields, or the read fails), the item is
-         not sent: resume lists it and exits with 1.
+         not sent: resume lists it and exits with 1. A batch that turns out finished (cut off
+         after its last answer) prints its result and exits with 0: nothing is sent.
   --resend-unknown send those items anyway (after you checked the services)
 mark-applied
          Records items with an unknown outcome as applied (you checked the services), e.g.
@@ -132,6 +133,13 @@ async function runResume(args: string[], io: CliIo): Promise<number> {
   const shape = format(values.format);
   return guarded(io, 'accel bulk resume', shape, async (cli) => {
     const batch = await cli.call('bulk.get', { batchId: positionals[0] as string });
+    // A batch the last stop cut off after its last answer is finished once it is read again:
+    // resuming it is done, not a mistake (scripts resume until the batch is finished).
+    if (batch.status === 'finished' && !isResumable(batch)) {
+      printBatch(io, shape, batch, true);
+      io.stderr.write('Nothing is left to apply: the batch has finished.\n');
+      return exitOf(batch);
+    }
     return runBatch(cli, io, batch, values.yes, shape, values['resend-unknown']);
   });
 }

@@ -8,7 +8,7 @@ import { maskSecrets } from '#core/secrets/secret-mask.ts';
 import { redactKnownSecrets } from '#core/api/redact.ts';
 import { CoreError } from '#core/errors.ts';
 import { systemClock } from '#core/clock.ts';
-import { operationIds, type OperationId } from '#shared/api/operation-ids.ts';
+import { operationIds, type OperationId } from '#shared/api/operations.ts';
 import { operations } from '#shared/api/operations.ts';
 import { isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { mutatingOperationIds, type MutatingOperationId } from '#shared/ipc/channels/journal.ts';

@@ -4,7 +4,7 @@
 // state), whichever host asked. Writes are refused here: they go through changes.apply, the one
 // path that asks production accounts for confirmation and records every change in the journal.
 import { operations } from '#shared/api/operations.ts';
-import type { OperationId } from '#shared/api/operation-ids.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { RequestInput } from './client.ts';

@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
+import { TRACE_ID_HEADER } from '#shared/api/schemas/error.ts';
 import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '#shared/api/base-url.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 import { redact, registerSecret } from './redact.ts';
@@ -328,7 +329,7 @@ export function createApiClientFor<const T extends OperationTable>(
         const res = await sendOnce(op, path, bodyText, sfdHeaders, timeoutMs, signal);
         const receivedAt = now();
         const offsetMoved = clock.observe(header(res.headers, 'date'), sentAt, receivedAt);
-        const traceId = header(res.headers, 'x-sfd-trace-id');
+        const traceId = header(res.headers, TRACE_ID_HEADER);
         const durationMs = Math.round(monotonicMs() - started);
         if (res.status >= 200 && res.status < 300) {
           emitLog({ operationId, method, path, status: res.status, durationMs, attempt, traceId });

@@ -2,6 +2,7 @@
 // checked success bodies, ApiError with the API's code and trace ID, connection errors with a
 // fixed sentence. Secrets are cut out of every message.
 import type { z } from 'zod';
+import { TRACE_ID_HEADER } from '#shared/api/schemas/error.ts';
 import { issuesToFieldErrors } from '#shared/api/validate.ts';
 import { ApiError, ConnectionError, ResponseValidationError } from './errors.ts';
 import { redactText } from './redact.ts';
@@ -118,7 +119,7 @@ export function errorFromResponse(res: RawResponse, operationId: string, serverN
     status: res.status,
     code: code ?? `Http.${res.status}`,
     message: redactText(message, secrets),
-    traceId: header(res.headers, 'x-sfd-trace-id'),
+    traceId: header(res.headers, TRACE_ID_HEADER),
     operationId,
     retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after'), serverNowMs),
   });
@@ -126,7 +127,7 @@ export function errorFromResponse(res: RawResponse, operationId: string, serverN
 
 /** The parsed body of a 2xx answer, checked against the operation's response schema. */
 export function parseSuccess(response: z.ZodType | null, res: RawResponse, operationId: string): unknown {
-  const traceId = header(res.headers, 'x-sfd-trace-id');
+  const traceId = header(res.headers, TRACE_ID_HEADER);
   // Operations documented as "200, no body" (and real servers that omit one) yield undefined.
   if (res.text.trim() === '') return undefined;
   let json: unknown;

@@ -2,6 +2,7 @@
 // abort, a cap on the answer's size, and low-level failures turned into the client's errors.
 // Knows nothing of signing, retries or the API's error format.
 import { Pool } from 'undici';
+import { TRACE_ID_HEADER } from '#shared/api/schemas/error.ts';
 import { AbortError, ApiClientError, ResponseTooLargeError, TimeoutError } from './errors.ts';
 import { connectionErrorFrom, type RawResponse } from './response-mapping.ts';
 
@@ -53,7 +54,7 @@ export function createTransport(origin: string, options: { connections?: number 
         const res = await getPool().request({ path, method, headers, body: body === '' ? undefined : body, signal: controller.signal });
         const tooLarge = (): ResponseTooLargeError => {
           res.body.destroy();
-          const traceId = res.headers['x-sfd-trace-id'];
+          const traceId = res.headers[TRACE_ID_HEADER];
           return new ResponseTooLargeError(MAX_RESPONSE_BYTES, res.statusCode, Array.isArray(traceId) ? traceId[0] : traceId, operationId);
         };
         // A declared length over the limit is refused before reading any of it.

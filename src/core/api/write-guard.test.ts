@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '#sandbox';
-import { operationIds } from '#shared/api/operation-ids.ts';
+import { operationIds } from '#shared/api/operations.ts';
 import { operations } from '#shared/api/operations.ts';
 import { WRITE_NOT_ALLOWED, isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { mutatingOperationIds } from '#shared/ipc/channels/journal.ts';

@@ -8,7 +8,7 @@ import type { BulkDeps } from './bulk-service.ts';
 import { perAccount } from './per-account.ts';
 import type { LastApplied, TargetRead } from '#shared/bulk/plan.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
-import type { OperationId } from '#shared/api/operation-ids.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage } from '#shared/bulk/plan-progress.ts';
 import { monotonicMs } from '../clock.ts';
 

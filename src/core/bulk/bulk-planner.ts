@@ -15,11 +15,11 @@ import { perAccount } from './per-account.ts';
 import { BATCH_NOTHING_TO_RUN, BATCH_RUNNING } from '#shared/ipc/channels/bulk.ts';
 import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
 import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
-import { planBulkItem, planReadFor, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
+import { planBulkItem, planLastAppliedFor, planReadFor, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
 import { planRevertItem, revertReadFor } from '#shared/bulk/revert.ts';
 import { countItems, flippedExpectationsNote, type BulkBatch } from '#shared/bulk/batch.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
-import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
+import { journalReadBackOf } from '#shared/api/operation-facts.ts';
 import { changesRules } from '#shared/suites/lists-after-change.ts';
 
 type PlanTarget = Pick<TargetCandidate, 'accountId' | 'accountName' | 'production' | 'serviceId' | 'domainName'>;
@@ -38,9 +38,6 @@ export type BulkPlannerDeps = Pick<BulkDeps, 'batches' | 'journal' | 'accounts' 
   reads: PlanReads;
   templates: BulkTemplates;
 };
-
-const readBackKind = (change: BulkChange): JournalReadBackKind | null =>
-  change.kind === 'cors' ? 'cors' : change.kind === 'rate-limit-set' || change.kind === 'rate-limit-delete' ? 'rate-limit' : null;
 
 function itemOf(target: PlanTarget, planned: PlannedItem): StoredItem {
   return {
@@ -128,7 +125,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
       throw new CoreError('Bulk.NoTargets', 'No known service matches this selection. Check the accounts, the domain pattern and the tags.');
     }
     const operationId = planReadFor(change.kind);
-    const kind = readBackKind(change);
+    const kind = planLastAppliedFor(change.kind);
     const planned = new Map<string, StoredItem>();
     await reads.readAll(request.planId, match.targets, async (target, signal) => {
       const read = await reads.readTarget(target.accountId, target.serviceId, operationId, signal);
@@ -189,7 +186,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
     const items: StoredItem[] = [];
     for (const w of wanted) {
       const read = targetReads.get(`${w.target.accountId}/${w.target.serviceId} ${planReadFor(w.change.kind)}`) as TargetRead;
-      const last = await reads.lastApplied(w.target.accountId, w.target.serviceId, readBackKind(w.change));
+      const last = await reads.lastApplied(w.target.accountId, w.target.serviceId, planLastAppliedFor(w.change.kind));
       items.push(await withSuiteCheck({ ...itemOf(w.target, planBulkItem(w.change, w.target.serviceId, read, last)), id: w.id }));
     }
     return storeNew({
@@ -223,8 +220,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
     await perAccount(targets, deps.concurrency, async (item) => {
       const entry = byItem.get(item.id) as JournalEntry;
       const read = await reads.readTarget(item.accountId, item.serviceId, revertReadFor(entry.operationId));
-      const kind = entry.operationId === 'setCorsHeaders' ? 'cors' : entry.operationId === 'upsertRateLimit' || entry.operationId === 'deleteRateLimit' ? 'rate-limit' : null;
-      const last = await reads.lastApplied(item.accountId, item.serviceId, kind);
+      const last = await reads.lastApplied(item.accountId, item.serviceId, journalReadBackOf(entry.operationId));
       const account = accounts.get(item.accountId);
       const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
       planned.set(item.id, await withSuiteCheck({ ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id }));

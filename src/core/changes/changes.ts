@@ -15,7 +15,7 @@ import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { OutcomeCheckContext, UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
-import { changeFacts, listOperationFor, operationsReadBackFromJournal, type JournalReadBackKind, type MutatingOperationId } from '#shared/api/operation-facts.ts';
+import { changeFacts, journalSummary, listOperationFor, operationsReadBackFromJournal, type JournalReadBackKind, type MutatingOperationId } from '#shared/api/operation-facts.ts';
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { BudgetPriority } from '../api/budget.ts';
@@ -95,31 +95,7 @@ function restoreSecrets(body: unknown, current: Json | null): unknown {
 }
 
 function describe(operationId: MutatingOperationId, policyId: number | null, body: unknown, before: Json | null, serviceId: number | null): string {
-  if (operationId === 'createService') {
-    const domain = isObject(body) && typeof body.domainName === 'string' ? ` “${body.domainName}”` : '';
-    return `Create service${serviceId !== null ? ` ${serviceId}` : ''}${domain}`;
-  }
-  const name = (isObject(body) && typeof body.policyName === 'string' ? body.policyName : null) ??
-    (typeof before?.policyName === 'string' ? before.policyName : null);
-  const named = (what: string) => `${what}${policyId !== null ? ` ${policyId}` : ''}${name ? ` “${name}”` : ''}`;
-  switch (operationId) {
-    case 'updateCacheControlPolicyV2':
-      return `Edit ${named('cache control policy')}`;
-    case 'createAccessControlPolicy':
-      return `Create ${named('access control policy')}`;
-    case 'updateAccessControlPolicy':
-      return `Edit ${named('access control policy')}`;
-    case 'updateAccessControlPolicyV2':
-      return `Edit ${named('access control policy')} (matches)`;
-    case 'updateRedirectionPolicy':
-      return `Edit ${named('redirection')}`;
-    case 'setCorsHeaders':
-      return 'Set CORS headers';
-    case 'upsertRateLimit':
-      return 'Set rate limit';
-    case 'deleteRateLimit':
-      return 'Delete rate limit';
-  }
+  return journalSummary(operationId, { serviceId, policyId, body, before });
 }
 
 /**

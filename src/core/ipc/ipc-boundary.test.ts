@@ -1,7 +1,7 @@
 // The IPC boundary through the core's invoke(): limits on depth, size and value types are
 // enforced before anything runs, error answers never echo a huge input, and unknown account IDs
 // (including prototype names) are Accounts.NotFound, never a raw TypeError.
-import type { OperationId } from '#shared/api/operation-ids.ts';
+import type { OperationId } from '#shared/api/operations.ts';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

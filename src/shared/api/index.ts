@@ -1,5 +1,4 @@
 // The API contract in one import: operation table, error table, schemas, formats, validation.
-export * from './operation-ids.ts';
 export * from './operations.ts';
 export * from './errors.ts';
 export * from './formats.ts';

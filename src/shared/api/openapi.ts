@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { apiErrorTable, errorCodesForOperation, findApiError } from './errors.ts';
-import { operationIds, operations, pathParamNames, type AnyOperation, type OperationId } from './operations.ts';
-import { apiErrorBodySchema } from './schemas/error.ts';
+import { operationIds, operations, operationTags, pathParamNames, type AnyOperation, type OperationId } from './operations.ts';
+import { apiErrorBodySchema, TRACE_ID_HEADER } from './schemas/error.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -13,11 +13,23 @@ type JsonObject = { [key: string]: Json };
 export interface OpenApiOptions {
   /** Document version (info.version), e.g. the package version. */
   version: string;
+  /** SPDX identifier of the licence the document is published under, e.g. the package's. */
+  license: string;
+}
+
+/**
+ * The schema mark of secret fields (secret-mark.ts) as the extension `x-secret: true`: OpenAPI
+ * allows only `x-` names beside its own keywords, and a consumer can mask what it marks.
+ */
+function markSecrets(ctx: { jsonSchema: Record<string, unknown> }): void {
+  if (!('secret' in ctx.jsonSchema)) return;
+  ctx.jsonSchema['x-secret'] = ctx.jsonSchema.secret;
+  delete ctx.jsonSchema.secret;
 }
 
 function toJsonSchema(schema: z.ZodType): JsonObject {
   // io 'input': the document describes what goes over the wire, before transforms/defaults apply.
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', override: markSecrets }) as JsonObject;
   delete json.$schema;
   return json;
 }
@@ -92,7 +104,7 @@ function errorResponses(id: OperationId): JsonObject {
     const codes = byStatus.get(status) ?? [];
     out[String(status)] = {
       description: codes.map((c) => `\`${c}\`: ${findApiError(c)?.meaning ?? ''}`).join('\n'),
-      headers: { 'x-sfd-trace-id': { $ref: '#/components/headers/TraceId' } },
+      headers: { [TRACE_ID_HEADER]: { $ref: '#/components/headers/TraceId' } },
       content: {
         'application/json': {
           schema: {
@@ -148,7 +160,7 @@ function operationObject(id: OperationId, schemas: JsonObject): JsonObject {
   }
   const ok: JsonObject = {
     description: op.response ? 'Success.' : 'Success, no body.',
-    headers: { 'x-sfd-trace-id': { $ref: '#/components/headers/TraceId' } },
+    headers: { [TRACE_ID_HEADER]: { $ref: '#/components/headers/TraceId' } },
   };
   if (op.response) {
     const name = `${pascal(id)}Response`;
@@ -174,12 +186,13 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
     item[op.method.toLowerCase()] = operationObject(id, schemas);
     paths[op.path] = item;
   }
-  const tags = [...new Set(operationIds.map((id) => operations[id].tag))].map((name) => ({ name }));
+  const tags = [...new Set(operationIds.map((id) => operations[id].tag))].map((name) => ({ name, description: operationTags[name] }));
   const doc: JsonObject = {
     openapi: '3.1.0',
     info: {
       title: 'Website Acceleration Management API',
       version: options.version,
+      license: { name: options.license, identifier: options.license },
       description:
         'Generated from src/shared/api/operations.ts by `npm run openapi`; do not edit. ' +
         'The spec (website-acceleration-api.md) is the source; decisions where it is ambiguous are in docs/api-decisions.md.',

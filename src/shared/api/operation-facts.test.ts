@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeFacts,
+  journalReadBackOf,
+  journalSummary,
   listOperationFor,
   mutatingOperationIds,
   operationFacts,
@@ -53,9 +55,39 @@ describe('operation facts', () => {
     }
   });
 
+  it('names the journal setting of each change the API cannot read back', () => {
+    expect(mutatingOperationIds.filter((id) => journalReadBackOf(id) !== null).map((id) => [id, journalReadBackOf(id)])).toEqual([
+      ['setCorsHeaders', 'cors'],
+      ['upsertRateLimit', 'rate-limit'],
+      ['deleteRateLimit', 'rate-limit'],
+    ]);
+  });
+
   it('names every change uniquely (journal filter, CSV export), where the labels repeat', () => {
     const actions = mutatingOperationIds.map((id) => operationFacts[id].action);
     expect(new Set(actions).size).toBe(mutatingOperationIds.length);
     expect(new Set(mutatingOperationIds.map((id) => operationFacts[id].label)).size).toBeLessThan(mutatingOperationIds.length);
+  });
+});
+
+describe('journalSummary (the journal wording of each change)', () => {
+  const change = (values: Partial<Parameters<typeof journalSummary>[1]>) => ({ serviceId: null, policyId: null, body: undefined, before: null, ...values });
+
+  it.each([
+    ['createService', change({ serviceId: 12, body: { domainName: 'www.example.com' } }), 'Create service 12 “www.example.com”'],
+    ['createService', change({ body: { domainName: 'www.example.com' } }), 'Create service “www.example.com”'],
+    ['createService', change({ serviceId: 12 }), 'Create service 12'],
+    ['updateCacheControlPolicyV2', change({ policyId: 3, body: { policyName: 'images' } }), 'Edit cache control policy 3 “images”'],
+    ['createAccessControlPolicy', change({ policyId: 11, body: { policyName: 'block' } }), 'Create access control policy 11 “block”'],
+    ['createAccessControlPolicy', change({ body: { policyName: 'block' } }), 'Create access control policy “block”'],
+    ['updateAccessControlPolicy', change({ policyId: 1, before: { policyName: 'tokens' } }), 'Edit access control policy 1 “tokens”'],
+    ['updateAccessControlPolicyV2', change({ policyId: 1, body: { policyName: 'new' }, before: { policyName: 'old' } }), 'Edit access control policy 1 “new” (matches)'],
+    ['updateRedirectionPolicy', change({ policyId: 5, body: { policyName: '' }, before: { policyName: 'old' } }), 'Edit redirection 5'],
+    ['updateRedirectionPolicy', change({}), 'Edit redirection'],
+    ['setCorsHeaders', change({ body: { accessControlAllowOrigin: '*' } }), 'Set CORS headers'],
+    ['upsertRateLimit', change({ body: { timeWindow: 1, requestLimit: 2 } }), 'Set rate limit'],
+    ['deleteRateLimit', change({}), 'Delete rate limit'],
+  ] as const)('%s → %s', (id, values, summary) => {
+    expect(journalSummary(id, values)).toBe(summary);
   });
 });

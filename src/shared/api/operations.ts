@@ -1,11 +1,16 @@
 /**
- * THE operation table (modelled on Octokit's endpoints.ts): one entry per spec operation,
- * keyed by operationId. Client methods, sandbox routes and the OpenAPI document derive from it.
+ * THE operation table (modelled on Octokit's endpoints.ts): one entry per spec operation, keyed
+ * by operationId, holding everything about it: its HTTP shape, the error codes it answers, how
+ * its body is checked, and what it does beyond HTTP (its facts: label, changes state, read back,
+ * re-apply, retry, journal wording, how an unanswered write is settled). Everything else derives
+ * from it: the operationIds, the client's methods, the sandbox's routes and validation, the error
+ * table's Operations column (errors.ts), the facts' helpers (operation-facts.ts), the policy body
+ * fields (policy-bodies.ts) and the OpenAPI document. docs/architecture.md, "Adding an operation".
  */
 import { z } from 'zod';
-import { errorCodesForOperation, type ApiErrorCode } from './errors.ts';
-import { operationIds, specNumberOf, type OperationId } from './operation-ids.ts';
-import { operationFacts } from './operation-facts.ts';
+import { codesAnswered, type ApiErrorCode } from './error-codes.ts';
+import type { OperationFacts, ReadFacts } from './operation-facts.ts';
+import { accessControlTail, accessControlV1Rules, analyticsRules, bodyEmpty, empty, matchesRules, originElementEmpty, rule, type ValidationRule } from './validation-rules.ts';
 import {
   accessControlPolicyListSchema,
   accessControlPolicySchema,
@@ -33,75 +38,108 @@ import { rateLimitSchema } from './schemas/rate-limit.ts';
 import { redirectionPolicySchema, redirectionPolicyV2ListSchema, updateRedirectionPolicyBodySchema } from './schemas/redirection.ts';
 import { createServiceBodySchema, serviceParamsSchema, servicePolicyParamsSchema, serviceSchema } from './schemas/service.ts';
 
-export { operationIds, type OperationId };
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type OperationTag = 'Customer' | 'Services' | 'Cache control' | 'Access control' | 'Redirection' | 'CORS' | 'Rate limit' | 'Analytics';
+/** The groups of the OpenAPI document, each with its description. */
+export const operationTags = {
+  Customer: 'The customer the access key belongs to.',
+  Services: 'Website acceleration services: create one, read one.',
+  'Cache control': 'Cache control policies of a service: how the edge caches the requests they match.',
+  'Access control': 'Access control policies of a service: which clients may fetch the URLs they match (allow, deny, token).',
+  Redirection: 'Redirection policies of a service: the requests they match are answered with a 301 or 302.',
+  CORS: 'The CORS response headers of a service: one set per service, replaced as a whole.',
+  'Rate limit': 'The rate limit of a service: one configuration per service.',
+  Analytics: 'Traffic series of services: data volume, bandwidth, requests and origin requests.',
+} as const;
+export type OperationTag = keyof typeof operationTags;
 
-export interface OperationDefinition<
-  Id extends OperationId = OperationId,
-  P extends z.ZodObject = z.ZodObject,
-  B extends z.ZodType | null = z.ZodType | null,
-  R extends z.ZodType | null = z.ZodType | null,
-> {
-  readonly operationId: Id;
-  /** The spec's operation number (1-19). */
+/** What one entry of the table holds (the operationId is its key). */
+export interface OperationEntry {
+  /** The spec's operation number (its Endpoints table). */
   readonly specNumber: number;
   readonly method: HttpMethod;
   /** Path template with {name} placeholders, relative to the base URL. */
   readonly path: string;
   /** Other paths the spec shows for the same operation; the sandbox answers them, the client never uses them. */
-  readonly aliasPaths: readonly string[];
-  readonly pathParams: P;
-  readonly body: B;
+  readonly aliasPaths?: readonly string[];
+  readonly pathParams: z.ZodObject;
+  readonly body: z.ZodType | null;
   /** null: 200 without a body. */
-  readonly response: R;
+  readonly response: z.ZodType | null;
+  readonly summary: string;
+  readonly tag: OperationTag;
+  /**
+   * The codes it answers besides those every operation (or every one with a body) answers
+   * (error-codes.ts): the spec's Errors rows naming it, the extensions of docs/api-decisions.md
+   * and the gateway codes that concern it.
+   */
   readonly errors: readonly ApiErrorCode[];
-  /** Safe to retry automatically (operation-facts.ts: every read, and the PUT/DELETE changes). */
+  /** How its body is checked: which code an issue answers, in the spec's order (validation-rules.ts); none without a body. */
+  readonly validation?: readonly ValidationRule[];
+  /** What it does beyond its HTTP shape (operation-facts.ts); operationIds it names are checked there. */
+  readonly facts: OperationFacts<string>;
+}
+
+/** An entry as the table holds it, with what derives from it filled in. */
+export interface OperationDefinition<Id extends string = string, E extends OperationEntry = OperationEntry> {
+  readonly operationId: Id;
+  readonly specNumber: number;
+  readonly method: E['method'];
+  readonly path: string;
+  readonly aliasPaths: readonly string[];
+  readonly pathParams: E['pathParams'];
+  readonly body: E['body'];
+  readonly response: E['response'];
+  /** Every spec code it can return (the entry's, and those of every operation); gateway codes: errors.ts. */
+  readonly errors: readonly ApiErrorCode[];
+  /** The codes its entry lists. */
+  readonly listedErrors: readonly ApiErrorCode[];
+  /** Safe to retry automatically: its facts' `retryable` (every read, and the PUT/DELETE changes). */
   readonly idempotent: boolean;
   readonly summary: string;
   readonly tag: OperationTag;
+  readonly facts: E['facts'];
+  readonly validation: readonly ValidationRule[];
+}
+
+/** Fills each entry's derived fields, keeping each entry's own types (the table stays typed per entry). */
+function defineOperations<const T extends { readonly [id: string]: OperationEntry }>(table: T): { readonly [Id in keyof T & string]: OperationDefinition<Id, T[Id]> } {
+  const out: Record<string, OperationDefinition> = {};
+  for (const [operationId, entry] of Object.entries(table)) {
+    out[operationId] = {
+      operationId,
+      specNumber: entry.specNumber,
+      method: entry.method,
+      path: entry.path,
+      aliasPaths: entry.aliasPaths ?? [],
+      pathParams: entry.pathParams,
+      body: entry.body,
+      response: entry.response,
+      errors: codesAnswered(entry.errors, entry.body !== null, 'spec'),
+      listedErrors: entry.errors,
+      idempotent: entry.facts.retryable,
+      summary: entry.summary,
+      tag: entry.tag,
+      facts: entry.facts,
+      validation: entry.validation ?? [],
+    };
+  }
+  return out as { readonly [Id in keyof T & string]: OperationDefinition<Id, T[Id]> };
 }
 
 const noParams = z.object({});
 
-/** Keeps each entry's schema types (the table stays typed per entry) and fills the derived fields. */
-function defineOperation<
-  Id extends OperationId,
-  P extends z.ZodObject,
-  B extends z.ZodType | null,
-  R extends z.ZodType | null,
->(def: {
-  operationId: Id;
-  method: HttpMethod;
-  path: string;
-  aliasPaths?: readonly string[];
-  pathParams: P;
-  body: B;
-  response: R;
-  summary: string;
-  tag: OperationTag;
-}): OperationDefinition<Id, P, B, R> {
-  return {
-    operationId: def.operationId,
-    specNumber: specNumberOf(def.operationId),
-    method: def.method,
-    path: def.path,
-    aliasPaths: def.aliasPaths ?? [],
-    pathParams: def.pathParams,
-    body: def.body,
-    response: def.response,
-    errors: errorCodesForOperation(def.operationId),
-    idempotent: operationFacts[def.operationId].retryable,
-    summary: def.summary,
-    tag: def.tag,
-  };
-}
+// Reads are always safe to retry, including the four analytics reads that the API serves by POST.
+const read = (label: string): ReadFacts => ({ changesState: false, label, retryable: true });
 
-export const operations = {
-  getCustomer: defineOperation({
-    operationId: 'getCustomer',
+/** Codes of every call that names a service of the key's customer in its path. */
+const serviceCodes = ['InvalidService.IdIncorrect', 'InvalidService.IdPermission'] as const;
+/** Codes of the analytics series (16-19). */
+const analyticsCodes = ['Request.BadRequest', 'ServiceNames.Invalid', 'ServiceNames.NumberInvalid', 'Time.Invalid', 'TimeFormat.Invalid', 'TimeRange.Exceeded', 'TimeRange.EndBeforeStart'] as const;
+
+export const operations = defineOperations({
+  getCustomer: {
+    specNumber: 1,
     method: 'GET',
     path: '/v1.1/customer/{customer_id}',
     pathParams: customerParamsSchema,
@@ -109,9 +147,11 @@ export const operations = {
     response: customerSchema,
     summary: 'Read a customer',
     tag: 'Customer',
-  }),
-  createService: defineOperation({
-    operationId: 'createService',
+    errors: ['InvalidCustomer.IdEmpty', 'InvalidCustomer.NotFound'],
+    facts: read('customer'),
+  },
+  createService: {
+    specNumber: 2,
     method: 'POST',
     path: '/cdn/v1.0/service',
     pathParams: noParams,
@@ -119,9 +159,41 @@ export const operations = {
     response: serviceSchema,
     summary: 'Create a website acceleration service',
     tag: 'Services',
-  }),
-  getService: defineOperation({
-    operationId: 'getService',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', 'InvalidService.Empty', 'InvalidService.DomainNameEmpty', 'InvalidService.OriginsEmpty',
+      'InvalidService.OriginEmpty', 'InvalidService.OriginUrlEmpty', 'InvalidService.S3CredentialAccessKeyEmpty',
+      'InvalidService.S3CredentialAccessSecretEmpty', 'InvalidService.S3CredentialRegionEmpty', 'InvalidService.DefaultHostHeaderEmpty',
+      'InvalidService.DefaultHostHeaderInCorrect', 'InvalidService.TLSProfileInCorrect', 'InvalidService.DomainName', 'InvalidCustomer.ProvisionNotFound',
+    ],
+    validation: [
+      rule('', 'InvalidService.Empty'),
+      rule('domainName', 'InvalidService.Empty', bodyEmpty),
+      rule('domainName', 'InvalidService.DomainNameEmpty'),
+      rule('origins', 'InvalidService.OriginsEmpty', empty),
+      rule('origins', 'Request.BadRequest'),
+      rule('origins.*', 'InvalidService.OriginEmpty'),
+      rule('origins.*.originUrl', 'InvalidService.OriginEmpty', originElementEmpty),
+      rule('origins.*.originUrl', 'InvalidService.OriginUrlEmpty'),
+      rule('origins.*.s3Credential.accessKey', 'InvalidService.S3CredentialAccessKeyEmpty'),
+      rule('origins.*.s3Credential.accessSecret', 'InvalidService.S3CredentialAccessSecretEmpty'),
+      rule('origins.*.s3Credential.region', 'InvalidService.S3CredentialRegionEmpty'),
+      rule('defaultHostHeader', 'InvalidService.DefaultHostHeaderEmpty', empty),
+      rule('defaultHostHeader', 'InvalidService.DefaultHostHeaderInCorrect'),
+      rule('tlsProfile', 'InvalidService.TLSProfileInCorrect'),
+    ],
+    facts: {
+      changesState: true,
+      label: 'new service',
+      action: 'Create service',
+      journal: 'Create service {serviceId} “{domainName}”',
+      readBack: { from: 'nothing' },
+      reapply: 'never',
+      retryable: false,
+      unknownOutcome: { by: 'resend', because: 'unique-domain' },
+    },
+  },
+  getService: {
+    specNumber: 3,
     method: 'GET',
     path: '/cdn/v1.0/service/{serviceId}',
     aliasPaths: ['/cdn/v1.0/services/{serviceId}'],
@@ -130,9 +202,11 @@ export const operations = {
     response: serviceSchema,
     summary: 'Read a service',
     tag: 'Services',
-  }),
-  listCacheControlPolicies: defineOperation({
-    operationId: 'listCacheControlPolicies',
+    errors: serviceCodes,
+    facts: read('service'),
+  },
+  listCacheControlPolicies: {
+    specNumber: 4,
     method: 'GET',
     path: '/cdn/v1.0/services/{serviceId}/cacheControl',
     pathParams: serviceParamsSchema,
@@ -140,9 +214,11 @@ export const operations = {
     response: cacheControlPolicyListSchema,
     summary: 'List cache control policies (version 1.0 shape)',
     tag: 'Cache control',
-  }),
-  listCacheControlPoliciesV2: defineOperation({
-    operationId: 'listCacheControlPoliciesV2',
+    errors: serviceCodes,
+    facts: read('cache control'),
+  },
+  listCacheControlPoliciesV2: {
+    specNumber: 5,
     method: 'GET',
     path: '/cdn/v1.1/services/{serviceId}/cacheControl',
     pathParams: serviceParamsSchema,
@@ -150,9 +226,11 @@ export const operations = {
     response: cacheControlPolicyV2ListSchema,
     summary: 'List cache control policies (V2 shape with matches)',
     tag: 'Cache control',
-  }),
-  updateCacheControlPolicyV2: defineOperation({
-    operationId: 'updateCacheControlPolicyV2',
+    errors: serviceCodes,
+    facts: read('cache control'),
+  },
+  updateCacheControlPolicyV2: {
+    specNumber: 6,
     method: 'PUT',
     path: '/cdn/v1.1/services/{serviceId}/cacheControl/{policyId}',
     pathParams: servicePolicyParamsSchema,
@@ -160,9 +238,44 @@ export const operations = {
     response: null,
     summary: 'Edit a cache control policy (V2)',
     tag: 'Cache control',
-  }),
-  createAccessControlPolicy: defineOperation({
-    operationId: 'createAccessControlPolicy',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'Invalid.PolicyName', 'InvalidPolicy.Priority',
+      'InvalidPolicy.MatchURLIncorrect', 'InvalidPolicy.Operator', 'InvalidPolicy.Patterns', 'InvalidPolicy.RefererAcl', 'InvalidPolicy.AclDomainList',
+      'InvalidPolicy.AclDomainType', 'InvalidService.VaryMiME', 'InvalidPolicy.ResponseHeader', 'InvalidPolicy.MatchesIncorrect',
+      'InvalidPolicy.MatchFieldIncorrect', 'InvalidPolicy.MatchOperatorIncorrect', 'InvalidPolicy.MatchValuesIncorrect',
+      'InvalidPolicy.MatchValueIncorrect', 'InvalidPolicy.IdNotFound',
+    ],
+    validation: [
+      rule('', 'Request.BadRequest'),
+      rule('policyName', 'Invalid.PolicyName'),
+      rule('priority', 'InvalidPolicy.Priority'),
+      ...matchesRules,
+      rule('autoGzipDisable', 'Request.BadRequest'),
+      rule('ttl', 'Request.BadRequest'),
+      rule('refererAcl', 'InvalidPolicy.RefererAcl'),
+      rule('refererAcl.aclType', 'InvalidPolicy.RefererAcl'),
+      rule('refererAcl.domainList', 'InvalidPolicy.AclDomainList'),
+      rule(null, 'InvalidPolicy.AclDomainType'),
+      rule('originAcl', 'InvalidPolicy.RefererAcl'),
+      rule('originAcl.aclType', 'InvalidPolicy.RefererAcl'),
+      rule('originAcl.domainList', 'InvalidPolicy.AclDomainList'),
+      rule('responseHeaders', 'InvalidPolicy.ResponseHeader'),
+      rule('varyMIMEs', 'InvalidService.VaryMiME'),
+    ],
+    facts: {
+      changesState: true,
+      label: 'cache control',
+      action: 'Update cache control policy',
+      journal: 'Edit cache control policy {policyId} “{policyName}”',
+      readBack: { from: 'list', operationId: 'listCacheControlPoliciesV2' },
+      reapply: 'previous-version',
+      retryable: true,
+      unknownOutcome: { by: 'read', operationId: 'listCacheControlPoliciesV2' },
+      policyList: { list: 'cache', how: 'replace' },
+    },
+  },
+  createAccessControlPolicy: {
+    specNumber: 7,
     method: 'POST',
     path: '/cdn/v1.0/services/{serviceId}/accessControl',
     pathParams: serviceParamsSchema,
@@ -170,9 +283,26 @@ export const operations = {
     response: accessControlPolicySchema,
     summary: 'Create an access control policy',
     tag: 'Access control',
-  }),
-  listAccessControlPolicies: defineOperation({
-    operationId: 'listAccessControlPolicies',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'Invalid.PolicyName', 'InvalidPolicy.Priority', 'InvalidPriority.Unique',
+      'InvalidPolicy.TypeEmpty', 'InvalidPolicy.AccessType', 'InvalidPolicy.MatchURLIncorrect', 'InvalidPolicy.Operator', 'InvalidPolicy.Patterns',
+      'InvalidPolicy.MatchUrlPathPatternsIncorrect', 'InvalidPolicy.IpRestriction', 'InvalidPolicy.GeoFormat',
+    ],
+    validation: accessControlV1Rules,
+    facts: {
+      changesState: true,
+      label: 'access control',
+      action: 'Create access control policy',
+      journal: 'Create access control policy {policyId} “{policyName}”',
+      readBack: { from: 'nothing' },
+      reapply: 'never',
+      retryable: false,
+      unknownOutcome: { by: 'read', operationId: 'listAccessControlPolicies' },
+      policyList: { list: 'access', how: 'add' },
+    },
+  },
+  listAccessControlPolicies: {
+    specNumber: 8,
     method: 'GET',
     path: '/cdn/v1.0/services/{serviceId}/accessControl',
     pathParams: serviceParamsSchema,
@@ -180,9 +310,11 @@ export const operations = {
     response: accessControlPolicyListSchema,
     summary: 'List access control policies (version 1.0 shape)',
     tag: 'Access control',
-  }),
-  updateAccessControlPolicy: defineOperation({
-    operationId: 'updateAccessControlPolicy',
+    errors: ['InvalidCustomer.IdEmpty', ...serviceCodes],
+    facts: read('access control'),
+  },
+  updateAccessControlPolicy: {
+    specNumber: 9,
     method: 'PUT',
     path: '/cdn/v1.0/services/{serviceId}/accessControl/{policyId}',
     pathParams: servicePolicyParamsSchema,
@@ -190,9 +322,26 @@ export const operations = {
     response: accessControlPolicySchema,
     summary: 'Edit an access control policy',
     tag: 'Access control',
-  }),
-  updateAccessControlPolicyV2: defineOperation({
-    operationId: 'updateAccessControlPolicyV2',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'Invalid.PolicyName', 'InvalidPolicy.Priority', 'InvalidPriority.Unique',
+      'InvalidPolicy.TypeEmpty', 'InvalidPolicy.AccessType', 'InvalidPolicy.MatchURLIncorrect', 'InvalidPolicy.Operator', 'InvalidPolicy.Patterns',
+      'InvalidPolicy.MatchUrlPathPatternsIncorrect', 'InvalidPolicy.IpRestriction', 'InvalidPolicy.GeoFormat', 'InvalidPolicy.IdNotFound',
+    ],
+    validation: accessControlV1Rules,
+    facts: {
+      changesState: true,
+      label: 'access control',
+      action: 'Update access control policy (version 1.0)',
+      journal: 'Edit access control policy {policyId} “{policyName}”',
+      readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
+      reapply: 'previous-version',
+      retryable: true,
+      unknownOutcome: { by: 'read', operationId: 'listAccessControlPolicies' },
+      policyList: { list: 'access', how: 'replace' },
+    },
+  },
+  updateAccessControlPolicyV2: {
+    specNumber: 10,
     method: 'PUT',
     path: '/cdn/v1.1/services/{serviceId}/accessControl/{policyId}',
     pathParams: servicePolicyParamsSchema,
@@ -200,9 +349,35 @@ export const operations = {
     response: accessControlPolicyV2Schema,
     summary: 'Edit an access control policy (V2 shape with matches)',
     tag: 'Access control',
-  }),
-  updateRedirectionPolicy: defineOperation({
-    operationId: 'updateRedirectionPolicy',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'Invalid.PolicyName', 'InvalidPolicy.Priority', 'InvalidPriority.Unique',
+      'InvalidPolicy.TypeEmpty', 'InvalidPolicy.AccessType', 'InvalidPolicy.MatchURLIncorrect', 'InvalidPolicy.Operator', 'InvalidPolicy.Patterns',
+      'InvalidPolicy.MatchUrlPathPatternsIncorrect', 'InvalidPolicy.IpRestriction', 'InvalidPolicy.GeoFormat', 'InvalidPolicy.MatchesIncorrect',
+      'InvalidPolicy.MatchFieldIncorrect', 'InvalidPolicy.MatchOperatorIncorrect', 'InvalidPolicy.MatchValuesIncorrect',
+      'InvalidPolicy.MatchValueIncorrect', 'InvalidPolicy.IdNotFound',
+    ],
+    validation: [
+      rule('', 'Request.BadRequest'),
+      rule('policyName', 'Invalid.PolicyName'),
+      rule('type', 'InvalidPolicy.TypeEmpty', empty),
+      rule('type', 'InvalidPolicy.AccessType'),
+      ...matchesRules,
+      ...accessControlTail,
+    ],
+    facts: {
+      changesState: true,
+      label: 'access control',
+      action: 'Update access control policy (V2)',
+      journal: 'Edit access control policy {policyId} “{policyName}” (matches)',
+      readBack: { from: 'list', operationId: 'listAccessControlPolicies' },
+      reapply: 'previous-version',
+      retryable: true,
+      unknownOutcome: { by: 'read', operationId: 'listAccessControlPolicies' },
+      policyList: { list: 'access', how: 'replace' },
+    },
+  },
+  updateRedirectionPolicy: {
+    specNumber: 11,
     method: 'PUT',
     path: '/cdn/v1.0/services/{serviceId}/redirections/{policyId}',
     pathParams: servicePolicyParamsSchema,
@@ -210,9 +385,39 @@ export const operations = {
     response: redirectionPolicySchema,
     summary: 'Edit a redirection policy',
     tag: 'Redirection',
-  }),
-  listRedirectionPoliciesV2: defineOperation({
-    operationId: 'listRedirectionPoliciesV2',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'InvalidRedirection.PolicyName', 'InvalidRedirection.MatchURLIncorrect',
+      'InvalidRedirection.Operator', 'InvalidRedirection.MatchUrlPathPatternsIncorrect', 'InvalidRedirection.URLEmpty',
+      'InvalidRedirection.HttpCodeEmpty', 'InvalidRedirection.HttpCode', 'InvalidRedirection.Priority', 'InvalidPolicy.IdNotFound',
+    ],
+    validation: [
+      rule('', 'Request.BadRequest'),
+      rule('policyName', 'InvalidRedirection.PolicyName'),
+      rule('matchUrlPath', 'InvalidRedirection.MatchURLIncorrect'),
+      rule('matchUrlPath.operator', 'InvalidRedirection.Operator'),
+      rule('matchUrlPath.patterns', 'InvalidRedirection.MatchUrlPathPatternsIncorrect'),
+      rule('matchQueryString', 'Request.BadRequest'),
+      rule('matchQueryString.operator', 'InvalidRedirection.Operator'),
+      rule('matchQueryString.patterns', 'InvalidRedirection.MatchUrlPathPatternsIncorrect'),
+      rule('redirectDestination', 'InvalidRedirection.URLEmpty'),
+      rule('httpCode', 'InvalidRedirection.HttpCodeEmpty', empty),
+      rule('httpCode', 'InvalidRedirection.HttpCode'),
+      rule('priority', 'InvalidRedirection.Priority'),
+    ],
+    facts: {
+      changesState: true,
+      label: 'redirection',
+      action: 'Update redirection policy',
+      journal: 'Edit redirection {policyId} “{policyName}”',
+      readBack: { from: 'list', operationId: 'listRedirectionPoliciesV2' },
+      reapply: 'previous-version',
+      retryable: true,
+      unknownOutcome: { by: 'read', operationId: 'listRedirectionPoliciesV2' },
+      policyList: { list: 'redirections', how: 'replace' },
+    },
+  },
+  listRedirectionPoliciesV2: {
+    specNumber: 12,
     method: 'GET',
     path: '/cdn/v1.1/services/{serviceId}/redirections',
     pathParams: serviceParamsSchema,
@@ -220,9 +425,11 @@ export const operations = {
     response: redirectionPolicyV2ListSchema,
     summary: 'List redirection policies (V2 shape with matches)',
     tag: 'Redirection',
-  }),
-  setCorsHeaders: defineOperation({
-    operationId: 'setCorsHeaders',
+    errors: ['Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes],
+    facts: read('redirection'),
+  },
+  setCorsHeaders: {
+    specNumber: 13,
     method: 'POST',
     path: '/cdn/v1.0/services/{serviceId}/corsHeaders',
     pathParams: serviceParamsSchema,
@@ -230,9 +437,34 @@ export const operations = {
     response: null,
     summary: 'Set (fully replace) the CORS headers of a service',
     tag: 'CORS',
-  }),
-  upsertRateLimit: defineOperation({
-    operationId: 'upsertRateLimit',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'InvalidOrigin.UrlFormat', 'InvalidPolicy.CorsHeaderForMethod',
+      'InvalidPolicy.CorsHeaderForCredentials', 'InvalidPolicy.CorsHeaderForHeader', 'InvalidPolicy.CorsHeaderForMaxAge',
+      'InvalidPolicy.CorsHeaderForExposeHeader',
+    ],
+    validation: [
+      rule('', 'Request.BadRequest'),
+      rule('accessControlAllowOrigin', 'InvalidOrigin.UrlFormat'),
+      rule('accessControlAllowMethods', 'InvalidPolicy.CorsHeaderForMethod'),
+      rule('accessControlAllowCredentials', 'InvalidPolicy.CorsHeaderForCredentials'),
+      rule('accessControlAllowHeaders', 'InvalidPolicy.CorsHeaderForHeader'),
+      rule('accessControlMaxAge', 'InvalidPolicy.CorsHeaderForMaxAge'),
+      rule('accessControlExposeHeaders', 'InvalidPolicy.CorsHeaderForExposeHeader'),
+    ],
+    // Served by POST: a retry after a lost answer could apply a setting twice, so none is made.
+    facts: {
+      changesState: true,
+      label: 'CORS',
+      action: 'Set CORS headers',
+      journal: 'Set CORS headers',
+      readBack: { from: 'journal', kind: 'cors' },
+      reapply: 'previous-version',
+      retryable: false,
+      unknownOutcome: { by: 'resend', because: 'full-replacement' },
+    },
+  },
+  upsertRateLimit: {
+    specNumber: 14,
     method: 'POST',
     path: '/cdn/v1.0/services/{serviceId}/rateLimit',
     pathParams: serviceParamsSchema,
@@ -240,9 +472,25 @@ export const operations = {
     response: null,
     summary: 'Create or update the rate limit of a service',
     tag: 'Rate limit',
-  }),
-  deleteRateLimit: defineOperation({
-    operationId: 'deleteRateLimit',
+    errors: ['Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'InvalidRateLimit.TimeWindow', 'InvalidRateLimit.RequestLimit'],
+    validation: [
+      rule('', 'Request.BadRequest'),
+      rule('timeWindow', 'InvalidRateLimit.TimeWindow'),
+      rule('requestLimit', 'InvalidRateLimit.RequestLimit'),
+    ],
+    facts: {
+      changesState: true,
+      label: 'rate limit',
+      action: 'Set rate limit',
+      journal: 'Set rate limit',
+      readBack: { from: 'journal', kind: 'rate-limit' },
+      reapply: 'previous-version-or-delete',
+      retryable: false,
+      unknownOutcome: { by: 'resend', because: 'upsert' },
+    },
+  },
+  deleteRateLimit: {
+    specNumber: 15,
     method: 'DELETE',
     path: '/cdn/v1.0/services/{serviceId}/rateLimit',
     pathParams: serviceParamsSchema,
@@ -250,9 +498,20 @@ export const operations = {
     response: null,
     summary: 'Delete the rate limit of a service',
     tag: 'Rate limit',
-  }),
-  getVolume: defineOperation({
-    operationId: 'getVolume',
+    errors: serviceCodes,
+    facts: {
+      changesState: true,
+      label: 'rate limit',
+      action: 'Delete rate limit',
+      journal: 'Delete rate limit',
+      readBack: { from: 'journal', kind: 'rate-limit' },
+      reapply: 'previous-version-or-delete',
+      retryable: true,
+      unknownOutcome: { by: 'resend', because: 'delete' },
+    },
+  },
+  getVolume: {
+    specNumber: 16,
     method: 'POST',
     path: '/cdn/v1.0/analytics/getVolumeByServiceName',
     pathParams: noParams,
@@ -260,9 +519,12 @@ export const operations = {
     response: volumeResponseSchema,
     summary: 'Data volume series per service',
     tag: 'Analytics',
-  }),
-  getBandwidth: defineOperation({
-    operationId: 'getBandwidth',
+    errors: [...analyticsCodes, 'IntervalType.Invalid'],
+    validation: analyticsRules(true),
+    facts: read('analytics'),
+  },
+  getBandwidth: {
+    specNumber: 17,
     method: 'POST',
     path: '/cdn/v1.0/analytics/getBandwidthByServiceName',
     pathParams: noParams,
@@ -270,9 +532,12 @@ export const operations = {
     response: bandwidthResponseSchema,
     summary: 'Bandwidth series per service',
     tag: 'Analytics',
-  }),
-  getRequestNumber: defineOperation({
-    operationId: 'getRequestNumber',
+    errors: [...analyticsCodes, 'IntervalType.Invalid'],
+    validation: analyticsRules(true),
+    facts: read('analytics'),
+  },
+  getRequestNumber: {
+    specNumber: 18,
     method: 'POST',
     path: '/cdn/v1.0/analytics/getRequestNumberByServiceName',
     pathParams: noParams,
@@ -280,9 +545,12 @@ export const operations = {
     response: requestNumberResponseSchema,
     summary: 'Request number series per service',
     tag: 'Analytics',
-  }),
-  getOriginRequestNumber: defineOperation({
-    operationId: 'getOriginRequestNumber',
+    errors: analyticsCodes,
+    validation: analyticsRules(false),
+    facts: read('analytics'),
+  },
+  getOriginRequestNumber: {
+    specNumber: 19,
     method: 'POST',
     path: '/cdn/v1.0/analytics/originRequestNumber',
     // The spec's example request of operation 19 uses this path (docs/api-decisions.md).
@@ -292,11 +560,35 @@ export const operations = {
     response: originRequestNumberResponseSchema,
     summary: 'Origin request number series per service',
     tag: 'Analytics',
-  }),
-} as const satisfies { readonly [Id in OperationId]: OperationDefinition<Id> };
+    errors: analyticsCodes,
+    validation: analyticsRules(false),
+    facts: read('analytics'),
+  },
+});
 
 export type Operations = typeof operations;
+/** The operationIds: the table's keys. */
+export type OperationId = keyof Operations;
 export type AnyOperation = Operations[OperationId];
+
+/** Every operationId, in the table's order (the spec's). */
+export const operationIds = Object.keys(operations) as OperationId[];
+
+export function isOperationId(value: unknown): value is OperationId {
+  return typeof value === 'string' && Object.hasOwn(operations, value);
+}
+
+/** Spec operation number → operationId. */
+export function operationIdForNumber(n: number): OperationId {
+  const id = operationIds.find((candidate) => operations[candidate].specNumber === n);
+  if (id === undefined) throw new RangeError(`No spec operation number ${n}`);
+  return id;
+}
+
+/** Spec operation number of an operationId. */
+export function specNumberOf(id: OperationId): number {
+  return operations[id].specNumber;
+}
 
 export type OperationParams<Id extends OperationId> = z.input<Operations[Id]['pathParams']>;
 export type OperationBody<Id extends OperationId> = Operations[Id]['body'] extends z.ZodType

@@ -1,31 +1,20 @@
 // A listed policy in the request shape of the operation that edits or creates it, so that a diff
 // or a plan compares like with like. Used by the change service (journal "before") and by
-// configuration documents (plan bodies).
+// configuration documents (plan bodies). The fields are the operation's body schema's.
+import { z } from 'zod';
 import { matchesToV10, type MatchLike } from '../rules/index.ts';
+import { policyListEditOf, type PolicyBodyOperationId } from './operation-facts.ts';
+import { operations, type OperationId } from './operations.ts';
+
+export type { PolicyBodyOperationId };
 
 type Json = Record<string, unknown>;
 
-/** Operations that take a policy body. */
-export type PolicyBodyOperationId =
-  | 'updateCacheControlPolicyV2'
-  | 'createAccessControlPolicy'
-  | 'updateAccessControlPolicy'
-  | 'updateAccessControlPolicyV2'
-  | 'updateRedirectionPolicy';
-
-// Body fields of each editable policy kind, in the order the spec lists them.
-export const cacheControlBodyFields = [
-  'policyName', 'priority', 'matches', 'ttl', 'refererAcl', 'originAcl', 'ignoreClientNoCache', 'ignoreOriginNoCache',
-  'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable', 'responseHeaders', 'varyMIMEs', 'enabled',
-] as const;
-export const accessControlBodyFieldsV10 = [
-  'policyName', 'type', 'matchUrlPath', 'matchQueryString', 'priority', 'ipRestriction', 'geoRestriction',
-  'anonymousIp', 'tokenSecret', 'enabled',
-] as const;
-export const accessControlBodyFieldsV11 = [
-  'policyName', 'type', 'matches', 'priority', 'ipRestriction', 'geoRestriction', 'anonymousIp', 'tokenSecret', 'enabled',
-] as const;
-export const redirectionBodyFields = ['policyName', 'matchUrlPath', 'matchQueryString', 'redirectDestination', 'httpCode', 'priority', 'enabled'] as const;
+/** The fields of an operation's body, in its schema's order; none when the body is not an object. */
+export function bodyFieldsOf(operationId: OperationId): readonly string[] {
+  const body = operations[operationId].body;
+  return body instanceof z.ZodObject ? Object.keys(body.shape) : [];
+}
 
 function pick(source: Json, fields: readonly string[]): Json {
   const out: Json = {};
@@ -33,18 +22,16 @@ function pick(source: Json, fields: readonly string[]): Json {
   return out;
 }
 
-/** A listed policy in the request shape of `operationId`. */
+/** A listed policy in the request shape of `operationId` (an operation that takes a policy body). */
 export function policyAsBody(operationId: string, policy: Json): Json {
-  switch (operationId) {
-    case 'updateCacheControlPolicyV2':
-      return pick(policy, cacheControlBodyFields);
-    case 'updateAccessControlPolicy':
-    case 'createAccessControlPolicy':
-      return pick(policy, accessControlBodyFieldsV10);
+  if (policyListEditOf(operationId) === undefined) return pick(policy, Object.keys(policy));
+  const id = operationId as PolicyBodyOperationId;
+  switch (id) {
     case 'updateAccessControlPolicyV2':
-      return pick(policy, policy.matches !== undefined ? accessControlBodyFieldsV11 : accessControlBodyFieldsV10);
+      // A policy listed in the version 1.0 shape keeps it: the version 1.0 edit's fields.
+      return pick(policy, bodyFieldsOf(policy.matches !== undefined ? id : 'updateAccessControlPolicy'));
     case 'updateRedirectionPolicy': {
-      const body = pick(policy, redirectionBodyFields);
+      const body = pick(policy, bodyFieldsOf(id));
       // The V2 list gives `matches`; the v1.0 edit wants matchUrlPath (+ matchQueryString).
       if (body.matchUrlPath === undefined && Array.isArray(policy.matches)) {
         const pair = matchesToV10(policy.matches as MatchLike[]);
@@ -54,6 +41,6 @@ export function policyAsBody(operationId: string, policy: Json): Json {
       return body;
     }
     default:
-      return pick(policy, Object.keys(policy));
+      return pick(policy, bodyFieldsOf(id));
   }
 }

@@ -5,181 +5,18 @@
  */
 import type { z } from 'zod';
 import { findApiError, type ApiErrorCode } from './errors.ts';
-import { operations, type AnyOperation, type OperationId } from './operations.ts';
+import { operationIds, operations, type AnyOperation, type OperationId } from './operations.ts';
+import type { IssuePath, RuleContext, ValidationRule } from './validation-rules.ts';
 import { issuesToFieldErrors } from '../ipc/result.ts';
 
-type IssuePath = readonly PropertyKey[];
-
-export interface RuleContext {
-  issue: z.core.$ZodIssue;
-  /** Value in the request body at the issue's path. */
-  value: unknown;
-  /** Value in the request body at any path. */
-  at: (path: IssuePath) => unknown;
-}
+export type { RuleContext, ValidationRule };
 
 /**
- * One validation rule: issues at `path` (dotted, `*` = any array index) or below it map to
- * `code`; '' matches only issues about the body itself. The most specific matching path wins; among rules with the same
- * path the first whose `when` holds. A rule's position in the list is its check order.
- * `path: null` rules are reached only by issues that carry `params.apiCode` equal to `code`.
+ * Per-operation check order: each entry's `validation` in the operation table. Issues that no
+ * rule covers get Request.BadRequest after every listed rule. Operations without a body have no rules.
  */
-export interface ValidationRule {
-  path: string | null;
-  code: ApiErrorCode;
-  when?: (ctx: RuleContext) => boolean;
-}
-
-/** Missing, null, blank text, an empty list or an empty object. */
-export function isEmptyValue(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (typeof v === 'string') return v.trim() === '';
-  if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') return Object.keys(v).length === 0;
-  return false;
-}
-
-const empty = (c: RuleContext): boolean => isEmptyValue(c.value);
-const tooBig = (c: RuleContext): boolean => c.issue.code === 'too_big';
-/** The whole body is an empty object (or missing). */
-const bodyEmpty = (c: RuleContext): boolean => isEmptyValue(c.at([]));
-/** The origin element that holds the issue (origins.N) is empty. */
-const originElementEmpty = (c: RuleContext): boolean => isEmptyValue(c.at(c.issue.path.slice(0, 2)));
-
-function r(path: string | null, code: ApiErrorCode, when?: (ctx: RuleContext) => boolean): ValidationRule {
-  return when ? { path, code, when } : { path, code };
-}
-
-const matchesRules: ValidationRule[] = [
-  r('matches', 'InvalidPolicy.MatchesIncorrect'),
-  r('matches.*', 'InvalidPolicy.MatchesIncorrect'),
-  r('matches.*.field', 'InvalidPolicy.MatchFieldIncorrect'),
-  r('matches.*.operator', 'InvalidPolicy.MatchOperatorIncorrect'),
-  r('matches.*.values', 'InvalidPolicy.MatchValuesIncorrect'),
-  r('matches.*.values.*', 'InvalidPolicy.MatchValueIncorrect'),
-];
-
-const accessControlTail: ValidationRule[] = [
-  r('priority', 'InvalidPolicy.Priority'),
-  r('ipRestriction', 'InvalidPolicy.IpRestriction'),
-  r('geoRestriction', 'InvalidPolicy.GeoFormat'),
-  r('tokenSecret', 'Request.BadRequest'),
-];
-
-const accessControlV1Rules: ValidationRule[] = [
-  r('', 'Request.BadRequest'),
-  r('policyName', 'Invalid.PolicyName'),
-  r('type', 'InvalidPolicy.TypeEmpty', empty),
-  r('type', 'InvalidPolicy.AccessType'),
-  r('matchUrlPath', 'InvalidPolicy.MatchURLIncorrect'),
-  r('matchUrlPath.operator', 'InvalidPolicy.Operator'),
-  r('matchUrlPath.patterns', 'InvalidPolicy.MatchUrlPathPatternsIncorrect'),
-  r('matchQueryString', 'Request.BadRequest'),
-  r('matchQueryString.operator', 'InvalidPolicy.Operator'),
-  r('matchQueryString.patterns', 'InvalidPolicy.Patterns'),
-  ...accessControlTail,
-];
-
-const analyticsRules = (withInterval: boolean): ValidationRule[] => [
-  r('', 'Request.BadRequest'),
-  r('serviceNames', 'ServiceNames.NumberInvalid', tooBig),
-  r('serviceNames', 'ServiceNames.Invalid'),
-  r('startTime', 'Time.Invalid', empty),
-  r('endTime', 'Time.Invalid', empty),
-  ...(withInterval ? [r('interval', 'IntervalType.Invalid')] : []),
-  r('startTime', 'TimeFormat.Invalid'),
-  r('endTime', 'TimeFormat.Invalid'),
-  r(null, 'TimeRange.EndBeforeStart'),
-  r(null, 'TimeRange.Exceeded'),
-];
-
-/**
- * Per-operation check order. Issues that no rule covers get Request.BadRequest after
- * every listed rule. Operations without a body have no rules.
- */
-export const validationRules: { readonly [Id in OperationId]: readonly ValidationRule[] } = {
-  getCustomer: [],
-  createService: [
-    r('', 'InvalidService.Empty'),
-    r('domainName', 'InvalidService.Empty', bodyEmpty),
-    r('domainName', 'InvalidService.DomainNameEmpty'),
-    r('origins', 'InvalidService.OriginsEmpty', empty),
-    r('origins', 'Request.BadRequest'),
-    r('origins.*', 'InvalidService.OriginEmpty'),
-    r('origins.*.originUrl', 'InvalidService.OriginEmpty', originElementEmpty),
-    r('origins.*.originUrl', 'InvalidService.OriginUrlEmpty'),
-    r('origins.*.s3Credential.accessKey', 'InvalidService.S3CredentialAccessKeyEmpty'),
-    r('origins.*.s3Credential.accessSecret', 'InvalidService.S3CredentialAccessSecretEmpty'),
-    r('origins.*.s3Credential.region', 'InvalidService.S3CredentialRegionEmpty'),
-    r('defaultHostHeader', 'InvalidService.DefaultHostHeaderEmpty', empty),
-    r('defaultHostHeader', 'InvalidService.DefaultHostHeaderInCorrect'),
-    r('tlsProfile', 'InvalidService.TLSProfileInCorrect'),
-  ],
-  getService: [],
-  listCacheControlPolicies: [],
-  listCacheControlPoliciesV2: [],
-  updateCacheControlPolicyV2: [
-    r('', 'Request.BadRequest'),
-    r('policyName', 'Invalid.PolicyName'),
-    r('priority', 'InvalidPolicy.Priority'),
-    ...matchesRules,
-    r('autoGzipDisable', 'Request.BadRequest'),
-    r('ttl', 'Request.BadRequest'),
-    r('refererAcl', 'InvalidPolicy.RefererAcl'),
-    r('refererAcl.aclType', 'InvalidPolicy.RefererAcl'),
-    r('refererAcl.domainList', 'InvalidPolicy.AclDomainList'),
-    r(null, 'InvalidPolicy.AclDomainType'),
-    r('originAcl', 'InvalidPolicy.RefererAcl'),
-    r('originAcl.aclType', 'InvalidPolicy.RefererAcl'),
-    r('originAcl.domainList', 'InvalidPolicy.AclDomainList'),
-    r('responseHeaders', 'InvalidPolicy.ResponseHeader'),
-    r('varyMIMEs', 'InvalidService.VaryMiME'),
-  ],
-  createAccessControlPolicy: accessControlV1Rules,
-  listAccessControlPolicies: [],
-  updateAccessControlPolicy: accessControlV1Rules,
-  updateAccessControlPolicyV2: [
-    r('', 'Request.BadRequest'),
-    r('policyName', 'Invalid.PolicyName'),
-    r('type', 'InvalidPolicy.TypeEmpty', empty),
-    r('type', 'InvalidPolicy.AccessType'),
-    ...matchesRules,
-    ...accessControlTail,
-  ],
-  updateRedirectionPolicy: [
-    r('', 'Request.BadRequest'),
-    r('policyName', 'InvalidRedirection.PolicyName'),
-    r('matchUrlPath', 'InvalidRedirection.MatchURLIncorrect'),
-    r('matchUrlPath.operator', 'InvalidRedirection.Operator'),
-    r('matchUrlPath.patterns', 'InvalidRedirection.MatchUrlPathPatternsIncorrect'),
-    r('matchQueryString', 'Request.BadRequest'),
-    r('matchQueryString.operator', 'InvalidRedirection.Operator'),
-    r('matchQueryString.patterns', 'InvalidRedirection.MatchUrlPathPatternsIncorrect'),
-    r('redirectDestination', 'InvalidRedirection.URLEmpty'),
-    r('httpCode', 'InvalidRedirection.HttpCodeEmpty', empty),
-    r('httpCode', 'InvalidRedirection.HttpCode'),
-    r('priority', 'InvalidRedirection.Priority'),
-  ],
-  listRedirectionPoliciesV2: [],
-  setCorsHeaders: [
-    r('', 'Request.BadRequest'),
-    r('accessControlAllowOrigin', 'InvalidOrigin.UrlFormat'),
-    r('accessControlAllowMethods', 'InvalidPolicy.CorsHeaderForMethod'),
-    r('accessControlAllowCredentials', 'InvalidPolicy.CorsHeaderForCredentials'),
-    r('accessControlAllowHeaders', 'InvalidPolicy.CorsHeaderForHeader'),
-    r('accessControlMaxAge', 'InvalidPolicy.CorsHeaderForMaxAge'),
-    r('accessControlExposeHeaders', 'InvalidPolicy.CorsHeaderForExposeHeader'),
-  ],
-  upsertRateLimit: [
-    r('', 'Request.BadRequest'),
-    r('timeWindow', 'InvalidRateLimit.TimeWindow'),
-    r('requestLimit', 'InvalidRateLimit.RequestLimit'),
-  ],
-  deleteRateLimit: [],
-  getVolume: analyticsRules(true),
-  getBandwidth: analyticsRules(true),
-  getRequestNumber: analyticsRules(false),
-  getOriginRequestNumber: analyticsRules(false),
+export const validationRules = Object.fromEntries(operationIds.map((id) => [id, operations[id].validation])) as {
+  readonly [Id in OperationId]: readonly ValidationRule[];
 };
 
 function splitPattern(pattern: string): string[] {
@@ -215,7 +52,7 @@ interface Ranked {
 }
 
 function rankIssue(id: OperationId, issue: z.core.$ZodIssue, body: unknown): Ranked {
-  const rules = validationRules[id];
+  const rules = operations[id].validation;
   const attached = issueApiCode(issue);
   if (attached !== undefined) {
     const i = rules.findIndex((rule) => rule.code === attached);

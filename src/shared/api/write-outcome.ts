@@ -111,19 +111,23 @@ export function decideUnknownOutcome(
     return { decision: 'not-applied', message: 'The service no longer exists, so the change is not on it.' };
   }
   const name = typeof body.policyName === 'string' ? body.policyName : '';
-  if (operationId === 'createAccessControlPolicy') {
+  const facts = changeFacts(operationId);
+  if (facts.policyList?.how === 'add') {
+    // A create: the policy it adds, by name (the ID is given by the gateway).
+    const policy = `${facts.label} policy`;
+    const anPolicy = `${/^[aeiou]/i.test(policy) ? 'an' : 'a'} ${policy}`;
     const named = read.policies.filter((p) => p.policyName === name);
     const same = named.find((p) => differingFields(body, policyAsBody(operationId, p)).length === 0);
     if (same) {
-      return { decision: 'applied', policyId: policyIdOf(same), message: `${confirmed(context)}: the service has the access control policy “${name}” (ID ${String(same.policyId)}) with the fields that were sent.` };
+      return { decision: 'applied', policyId: policyIdOf(same), message: `${confirmed(context)}: the service has the ${policy} “${name}” (ID ${String(same.policyId)}) with the fields that were sent.` };
     }
     if (named.length === 0) {
-      return { decision: 'not-applied', message: `The service has no access control policy named “${name}”: the create did not apply.` };
+      return { decision: 'not-applied', message: `The service has no ${policy} named “${name}”: the create did not apply.` };
     }
     const fields = differingFields(body, policyAsBody(operationId, named[0] as Json));
     return {
       decision: 'ask',
-      message: `The service has ${named.length === 1 ? 'an access control policy' : `${named.length} access control policies`} named “${name}”, but not with the fields that were sent (${fields.join(', ')} differ${fields.length === 1 ? 's' : ''}): it may have been created and then edited, or created by someone else.`,
+      message: `The service has ${named.length === 1 ? anPolicy : `${named.length} ${facts.label} policies`} named “${name}”, but not with the fields that were sent (${fields.join(', ')} differ${fields.length === 1 ? 's' : ''}): it may have been created and then edited, or created by someone else.`,
     };
   }
   // An edit: the policy it edits, by ID.

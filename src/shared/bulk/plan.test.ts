@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bulkChangeSchema, type BulkChangeInput } from './change.ts';
-import { bulkCannotApply, planBulkItem, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
+import { bulkChangeKinds, bulkChangeSchema, type BulkChange, type BulkChangeInput, type BulkChangeKind } from './change.ts';
+import { bulkCannotApply, planBulkItem, planLastAppliedFor, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
 import { planRevertItem } from './revert.ts';
 import { bulkFieldChangeSchema } from './batch.ts';
+import { journalReadBackOf } from '../api/operation-facts.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
 
@@ -46,6 +47,22 @@ describe('bulk plan per service', () => {
     expect(planReadFor('access-control')).toBe('listAccessControlPolicies');
     expect(planReadFor('cache-control-edit')).toBe('listCacheControlPoliciesV2');
     expect(planReadFor('redirection-edit')).toBe('listRedirectionPoliciesV2');
+  });
+
+  it('compares with the journal’s last applied value exactly for the kinds whose writes the API cannot read back', () => {
+    const samples: Record<BulkChangeKind, { change: BulkChange; read: TargetRead }> = {
+      cors: { change: cors, read: service },
+      'rate-limit-set': { change: change({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 100 } }), read: service },
+      'rate-limit-delete': { change: change({ kind: 'rate-limit-delete' }), read: service },
+      'access-control': { change: acl, read: policies() },
+      'cache-control-edit': { change: cacheEdit, read: policies(cachePolicy) },
+      'redirection-edit': { change: redirectEdit, read: policies(redirection) },
+    };
+    for (const kind of bulkChangeKinds) {
+      const item = planBulkItem(samples[kind].change, 1, samples[kind].read, null);
+      expect(item.operationId, kind).not.toBeNull();
+      expect(planLastAppliedFor(kind), kind).toBe(journalReadBackOf(item.operationId!));
+    }
   });
 
   it('CORS: update against the last applied value, unchanged when it is the same, with the editors\' labels', () => {

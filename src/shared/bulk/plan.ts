@@ -7,8 +7,8 @@ import { policyAsBody } from '../api/policy-bodies.ts';
 import { createAccessControlPolicyBodySchema, updateAccessControlPolicyBodySchema } from '../api/schemas/access-control.ts';
 import { updateCacheControlPolicyV2BodySchema } from '../api/schemas/cache-control.ts';
 import { updateRedirectionPolicyBodySchema } from '../api/schemas/redirection.ts';
-import type { OperationId } from '../api/operation-ids.ts';
-import type { MutatingOperationId } from '../api/operation-facts.ts';
+import type { OperationId } from '../api/operations.ts';
+import type { JournalReadBackKind, MutatingOperationId } from '../api/operation-facts.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { fieldLabel } from '../api/field-labels.ts';
 import { cannotApply } from '../config-document/plan-items.ts';
@@ -32,6 +32,24 @@ export function planReadFor(kind: BulkChange['kind']): OperationId {
       return 'listCacheControlPoliciesV2';
     case 'redirection-edit':
       return 'listRedirectionPoliciesV2';
+  }
+}
+
+/**
+ * The setting of the journal's last applied value a plan compares with, by change kind: the API
+ * cannot read CORS headers or the rate limit back (null: the kind's read tells the current state).
+ */
+export function planLastAppliedFor(kind: BulkChange['kind']): JournalReadBackKind | null {
+  switch (kind) {
+    case 'cors':
+      return 'cors';
+    case 'rate-limit-set':
+    case 'rate-limit-delete':
+      return 'rate-limit';
+    case 'access-control':
+    case 'cache-control-edit':
+    case 'redirection-edit':
+      return null;
   }
 }
 

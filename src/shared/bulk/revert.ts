@@ -1,7 +1,7 @@
 // Reverting a batch: per applied item, apply the journal's "before" again (as journal.reapply
 // does for one entry), planned like any bulk item so the user sees the diff and confirms once.
 import { changeFacts, listOperationFor, type MutatingOperationId } from '../api/operation-facts.ts';
-import type { OperationId } from '../api/operation-ids.ts';
+import type { OperationId } from '../api/operations.ts';
 import { policyAsBody } from '../api/policy-bodies.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
 import { bulkCannotApply, bulkFieldChanges, changesFromLastApplied, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
@@ -14,13 +14,6 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
 export function revertReadFor(operationId: MutatingOperationId): OperationId {
   return listOperationFor(operationId) ?? 'getService';
 }
-
-const policyWhat: Partial<Record<MutatingOperationId, string>> = {
-  updateCacheControlPolicyV2: 'cache control',
-  updateAccessControlPolicy: 'access control',
-  updateAccessControlPolicyV2: 'access control',
-  updateRedirectionPolicy: 'redirection',
-};
 
 function cannot(reason: string): PlannedItem {
   return { action: 'cannot', reason, notes: [], changes: [], operationId: null, input: null };
@@ -68,7 +61,7 @@ export function planRevertItem(entry: JournalEntry, read: TargetRead, last: Last
   const policyId = entry.policyId;
   const policies = read.kind === 'policies' ? read.policies : [];
   const found = policies.find((p) => Number(p.policyId) === policyId);
-  if (policyId === null || found === undefined) return cannot(bulkCannotApply.policyGone(policyWhat[operationId] ?? 'the', policyId ?? 0));
+  if (policyId === null || found === undefined) return cannot(bulkCannotApply.policyGone(changeFacts(operationId).label, policyId ?? 0));
   const body = policyAsBody(operationId, entry.before);
   const current = policyAsBody(operationId, found);
   const changes = bulkFieldChanges(current, body);

@@ -5,13 +5,11 @@ import {
   accessMatchesFromJournal,
   rulesFromLists,
   type AppliedAccessChange,
-  type ListedAccessPolicy,
-  type ListedCachePolicy,
   type ListedPolicy,
-  type ListedRedirection,
   type ServicePolicyLists,
 } from '../rules/index.ts';
 import { NEW_POLICY_ID } from '../rules/types.ts';
+import { policyListEditOf } from '../api/operation-facts.ts';
 import { checkChange, type ChangeCheck } from './evaluate.ts';
 import type { Expectation } from './schema.ts';
 
@@ -34,28 +32,18 @@ function replaceIn<P extends ListedPolicy>(list: readonly P[], policyId: number,
   return list.map((p) => (p.policyId === policyId ? edited(p, body) : p));
 }
 
-/** True when the change can alter what the rule tester decides. */
+/** True when the change can alter what the rule tester decides (its facts name the policy list it edits). */
 export function changesRules(operationId: string): boolean {
-  return ['updateCacheControlPolicyV2', 'createAccessControlPolicy', 'updateAccessControlPolicy', 'updateAccessControlPolicyV2', 'updateRedirectionPolicy'].includes(operationId);
+  return policyListEditOf(operationId) !== undefined;
 }
 
 export function listsAfterChange(lists: ServicePolicyLists, change: ProposedChange): ServicePolicyLists {
+  const edit = policyListEditOf(change.operationId);
+  if (edit === undefined) return lists;
   const body = isObject(change.body) ? change.body : {};
-  const policyId = Number(change.params.policyId);
-  switch (change.operationId) {
-    case 'updateCacheControlPolicyV2':
-      return { ...lists, cache: replaceIn<ListedCachePolicy>(lists.cache, policyId, body) };
-    case 'updateAccessControlPolicy':
-    case 'updateAccessControlPolicyV2':
-      return { ...lists, access: replaceIn<ListedAccessPolicy>(lists.access, policyId, body) };
-    case 'createAccessControlPolicy':
-      // The create's defaults (enabled, anonymousIp false) are what the engine assumes when absent.
-      return { ...lists, access: [...lists.access, { ...(body as Partial<ListedAccessPolicy>), policyId: NEW_POLICY_ID }] };
-    case 'updateRedirectionPolicy':
-      return { ...lists, redirections: replaceIn<ListedRedirection>(lists.redirections, policyId, body) };
-    default:
-      return lists;
-  }
+  // The create's defaults (enabled, anonymousIp false) are what the engine assumes when absent.
+  if (edit.how === 'add') return { ...lists, [edit.list]: [...lists[edit.list], { ...body, policyId: NEW_POLICY_ID }] };
+  return { ...lists, [edit.list]: replaceIn<ListedPolicy>(lists[edit.list], Number(change.params.policyId), body) };
 }
 
 /**

@@ -2,7 +2,7 @@
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
-import { operationIds } from '../../api/operation-ids.ts';
+import { operationIds } from '../../api/operations.ts';
 import { mutatingOperationIds } from './journal.ts';
 
 /** Error code when a write operation is sent through api.call instead of changes.apply. */
