@@ -86,7 +86,7 @@ export default tseslint.config(
             renderer: {
               why: 'the untrusted UI: talks to the core only through window.api, no Node, no Electron',
               layers: ['shared'],
-              packages: ['svelte', 'chart.js', 'chartjs-adapter-date-fns', 'chartjs-plugin-zoom', 'zod'],
+              packages: ['svelte', 'chart.js', 'chartjs-plugin-zoom', 'date-fns', 'zod'],
             },
           },
           tests: {

@@ -74,7 +74,7 @@ describe('preload', () => {
 
   it('has the same shape as the renderer-side createRendererApi', () => {
     const transport = { invoke: vi.fn(), on: vi.fn(), host: { saveFile: vi.fn(), openFile: vi.fn() } };
-    expect(shape(api)).toEqual(shape(createRendererApi(transport) as unknown as Record<string, unknown>));
+    expect(shape(api)).toEqual(shape(createRendererApi(transport, channelNames) as unknown as Record<string, unknown>));
   });
 
   it('invokes the channel of the same name with the one input', async () => {

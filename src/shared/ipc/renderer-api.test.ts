@@ -17,7 +17,7 @@ describe('createRendererApi', () => {
       },
       host: { saveFile: async () => true, openFile: async () => null },
     };
-    const api = createRendererApi(transport);
+    const api = createRendererApi(transport, channelNames);
     expect(await api.accounts.list()).toEqual({ ok: true, data: 'accounts.list' });
     await api.accounts.switch({ accountId: 'a1' });
     expect(calls).toEqual([

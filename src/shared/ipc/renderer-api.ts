@@ -1,16 +1,9 @@
-// The object the renderer calls (`window.api`), derived from the IPC table:
+// The object the renderer calls (`window.api`), typed by the IPC table:
 // `api.accounts.list()` → Promise<IpcResult<…>>, `api.on(event, cb)` → unsubscribe, and the
-// host-provided file actions. The preload (Electron) and the web transport (browser host) both
-// build it with createRendererApi(), so the two can never drift apart.
-import {
-  channelNames,
-  type Channel,
-  type ChannelInput,
-  type ChannelOutput,
-  type IpcEventName,
-  type IpcEventPayload,
-  type IpcResult,
-} from './contract.ts';
+// host-provided file actions. The web transport (browser host) builds it with createRendererApi()
+// from the table's channel names, which it is given rather than reading them from the table: the
+// table's zod schemas would otherwise be loaded with the renderer's start-up code.
+import type { Channel, ChannelInput, ChannelOutput, IpcEventName, IpcEventPayload, IpcResult } from './contract.ts';
 
 type FeatureOf<C extends string> = C extends `${infer F}.${string}` ? F : never;
 type ActionOf<C extends string, F extends string> = C extends `${F}.${infer A}` ? A : never;
@@ -47,13 +40,13 @@ export type RendererTransport = {
   host: HostApi;
 };
 
-/** Builds the nested API object from the channel list over any transport. */
-export function createRendererApi(transport: RendererTransport): RendererApi {
+/** Builds the nested API object over any transport, one method for each of `channels` (the table's `channelNames`). */
+export function createRendererApi(transport: RendererTransport, channels: readonly Channel[]): RendererApi {
   const api: Record<string, unknown> = {
     on: (event: IpcEventName, callback: (payload: unknown) => void) => transport.on(event, callback),
     host: transport.host,
   };
-  for (const channel of channelNames) {
+  for (const channel of channels) {
     const dot = channel.indexOf('.');
     const feature = channel.slice(0, dot);
     const action = channel.slice(dot + 1);

@@ -11,6 +11,7 @@ import {
   type SaveFileRequest,
 } from '#shared/ipc/renderer-api.ts';
 import { failure, isIpcResult, type IpcResult } from '#shared/ipc/result.ts';
+import { ipcChannelNames } from './ipc-channel-names.ts';
 
 /** The parts of a WebSocket the transport uses (browser WebSocket, or a test double). */
 export type EventSocket = {
@@ -222,5 +223,5 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
 }
 
 export function createWebApi(options?: WebTransportOptions): RendererApi {
-  return createRendererApi(createWebTransport(options));
+  return createRendererApi(createWebTransport(options), ipcChannelNames);
 }

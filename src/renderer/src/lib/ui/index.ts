@@ -15,3 +15,6 @@ export { default as SearchBox } from './search-box.svelte';
 export { default as ErrorSummary } from './error-summary.svelte';
 export { FieldIndex, provideFieldIndex, focusField, focusFirstInvalid } from './form-errors.svelte.ts';
 export { default as VirtualList } from './virtual-list.svelte';
+export { default as LazyScreen } from './lazy-screen.svelte';
+export { lazyModule, whenIdle } from './lazy-module.ts';
+export type { LazyModule } from './lazy-module.ts';

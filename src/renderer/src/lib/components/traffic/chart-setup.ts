@@ -1,6 +1,6 @@
-// Chart.js registered tree-shaken: only the line chart pieces, the time scale (date-fns adapter),
-// tooltips, filler for stacked areas, and zoom/pan. No Legend plugin: the legend is HTML
-// (TrafficChart), and the plugin would still build its labels on every update. No Decimation
+// Chart.js registered tree-shaken: only the line chart pieces, the time scale (its date adapter is
+// chart-date-adapter.ts), tooltips, filler for stacked areas, and zoom/pan. No Legend plugin: the
+// legend is HTML (TrafficChart), and the plugin would still build its labels on every update. No Decimation
 // plugin either: each chart thins its lines itself (chart-decimation.ts).
 import {
   Chart,
@@ -12,7 +12,7 @@ import {
   TimeScale,
   Tooltip,
 } from 'chart.js';
-import 'chartjs-adapter-date-fns';
+import './chart-date-adapter.ts';
 import zoomPlugin from 'chartjs-plugin-zoom';
 import { registerSameTimeMode } from './same-time.ts';
 import { columnDecimation, decimatedDataset } from './chart-decimation.ts';
@@ -62,11 +62,4 @@ export function warmUpCharts(): void {
     plugins: [columnDecimation],
   });
   chart.destroy();
-}
-
-/** Warms the charts up the first time the page is idle (the shell calls this once it shows). */
-export function warmUpChartsWhenIdle(): void {
-  if (warmed) return;
-  // Chromium and Electron have idle callbacks; elsewhere (test DOMs) the charts simply start cold.
-  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(warmUpCharts, { timeout: 2_000 });
 }
