@@ -44,7 +44,7 @@ import { startSandbox } from '#sandbox';
 import { startWebHost } from '#web/server.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 import { createCore } from '#core/app-core.ts';
-import { InventoryStore } from '#core/inventory.ts';
+import { InventoryStore } from '#core/inventory/inventory.ts';
 import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
 import { suiteBenchRows } from './bench-suites.ts';
