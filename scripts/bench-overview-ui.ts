@@ -12,7 +12,6 @@
 // Each run starts from a freshly loaded page (nothing in the screen's memory); median of 5.
 import type { Page } from '@playwright/test';
 import type { Core } from '#core/app-core.ts';
-import { overviewStoreFor } from '#core/overview/overview-services.ts';
 import { settledEnd } from '#core/overview/refresh.ts';
 import { DAY_MS, HOUR_MS } from '#shared/analytics/model.ts';
 import { HISTORY_DAYS } from '#shared/overview/attention.ts';
@@ -49,7 +48,7 @@ function seededHistory(end: number, seed: number, dropped: boolean): HourlyHisto
 /** Saves each account's hourly history and lets the core compute the rows (no API call: nothing is missing). */
 export async function seedOverviewFiles(core: Core, accounts: ReadonlyArray<{ accountId: string; services: ReadonlyArray<{ serviceId: number; domainName: string }> }>): Promise<void> {
   const end = settledEnd(Date.now());
-  const store = overviewStoreFor(core.context);
+  const store = core.services.overview.store;
   for (const { accountId, services } of accounts) {
     await store.writeHours(accountId, {
       start: end - HISTORY_DAYS * DAY_MS,
