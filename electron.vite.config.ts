@@ -20,8 +20,8 @@ const rendererChunkGroups = [
   // A service's screens: details, policies, rule tests, a new service.
   { name: 'service', test: under('services', 'policies', 'rule-tester', 'tags'), priority: 5 },
   // Work across services and accounts: bulk changes, configuration documents, baselines, the
-  // journal, accounts (and a fleet overview's folder, when it comes).
-  { name: 'work', test: under('bulk', 'config', 'baselines', 'journal', 'accounts'), priority: 5 },
+  // journal, accounts, the fleet overview.
+  { name: 'work', test: under('bulk', 'config', 'baselines', 'journal', 'accounts', 'overview'), priority: 5 },
 ];
 
 // Main and preload run in Node/Electron; the renderer is a plain web build that

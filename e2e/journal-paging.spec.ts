@@ -2,13 +2,13 @@
 // 100 in the DOM, "Show N more" by keyboard moves the focus to the first newly shown entry, the
 // status line counts what is shown of what the filters select, filters and pages agree, the
 // export holds every selected entry, no sideways overflow and no serious axe violations.
-// The entries are seeded through the journal store itself (src/core/journal.ts) on the host's data
+// The entries are seeded through the journal store itself (src/core/journal/journal.ts) on the host's data
 // dir while the host is stopped, then the host restarts on it, as after an app restart.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, restartWebHost, screenshot, screenshotsInEverySize, scrollMainTo, waitForAppShell, type E2eHost } from './fixtures.ts';
 import { addGatewayAccount, hostIpc } from './helpers.ts';
-import { createJournal, type NewJournalEntry } from '#core/journal.ts';
+import { createJournal, type NewJournalEntry } from '#core/journal/journal.ts';
 import type { SandboxHandle } from '#sandbox';
 
 const ACME_ENTRIES = 280;

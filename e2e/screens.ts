@@ -27,6 +27,7 @@ export const everyScreen = [
   'rule-tests',
   'traffic',
   'traffic-change-marker',
+  'overview',
   'journal',
   'confirm-dialog',
   'bulk',
@@ -193,6 +194,14 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   const bundlePath = join(await mkdtemp(join(tmpdir(), 'accel-screens-')), 'bundle.json');
   const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
   await download.saveAs(bundlePath);
+
+  // The fleet overview before any refresh (every customer "No data"), one customer expanded.
+  await mainNav(app).getByRole('button', { name: 'Overview', exact: true }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  const firstCustomer = app.getByRole('list', { name: 'Customers' }).getByRole('listitem').first();
+  await firstCustomer.getByRole('button', { expanded: false }).first().click();
+  await expect(firstCustomer.getByRole('table')).toBeVisible();
+  await visit('overview');
 
   await mainNav(app).getByRole('button', { name: 'Change journal' }).click();
   const entries = app.getByRole('list', { name: 'Journal entries' });

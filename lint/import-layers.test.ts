@@ -124,7 +124,7 @@ describe('import layers (lint)', () => {
   }
 
   it('checks imports in a Svelte component, type-position import() included', async () => {
-    const component = `<script lang="ts">\n  import { journalFor } from '#core/core-services.ts';\n  type C = import('#core/context.ts').CoreContext;\n  let c: C | undefined = undefined;\n  journalFor(c!);\n</script>\n`;
+    const component = `<script lang="ts">\n  import { createCoreServices } from '#core/core-services.ts';\n  type C = import('#core/context.ts').CoreContext;\n  let c: C | undefined = undefined;\n  createCoreServices(c!);\n</script>\n`;
     const messages = await layerMessages('src/renderer/src/lib/components/X.svelte', component);
     expect(messages).toHaveLength(2);
     for (const message of messages) expect(message).toMatch(/src\/renderer must not import src\/core/);

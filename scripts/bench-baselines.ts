@@ -13,8 +13,6 @@ import { chromium } from '@playwright/test';
 import { startSandbox, DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID } from '#sandbox';
 import { createCore, type Core } from '#core/app-core.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
-import { inventoryStoreFor } from '#core/core-services.ts';
-import { baselineStoreFor, snapshotStoreFor } from '#core/baselines/baseline-services.ts';
 import { evaluateBaseline, type EvaluationTarget } from '#shared/baseline/baseline.ts';
 import { startWebHost } from '#web/server.ts';
 import { builtinCheckIds } from '#shared/baseline/catalogue.ts';
@@ -46,7 +44,7 @@ export async function prepare(dataDir: string): Promise<void> {
     ).account.id;
     data(await core.invoke('inventory.addByIds', { accountId: demo, ids: sandbox.services.map((s) => s.id).join(',') }));
     data(await core.invoke('baselines.refreshSnapshots', { accountIds: [demo] }));
-    const templates: ServiceConfig[] = Object.values((await snapshotStoreFor(core.context).read(demo)).services).map((s) => s.config);
+    const templates: ServiceConfig[] = Object.values((await core.services.baselines.snapshots.read(demo)).services).map((s) => s.config);
     data(await core.invoke('accounts.remove', { accountId: demo }));
     const now = new Date();
     for (let a = 0; a < ACCOUNTS; a++) {
@@ -54,8 +52,8 @@ export async function prepare(dataDir: string): Promise<void> {
         await core.invoke('accounts.add', { name: `Customer ${a + 1}`, baseUrl: sandbox.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: 9_000 + a, secret: DEMO_ACCESS_KEY_SECRET, verify: false, makeCurrent: a === 0 }),
       ).account.id;
       const services = Array.from({ length: SERVICES_PER_ACCOUNT }, (_, i) => ({ serviceId: 10_000 + i, domainName: `svc-${i}.customer-${a + 1}.example` }));
-      await inventoryStoreFor(core.context).upsert(accountId, services, 'added');
-      await snapshotStoreFor(core.context).recordAll(
+      await core.services.inventoryStore.upsert(accountId, services, 'added');
+      await core.services.baselines.snapshots.recordAll(
         accountId,
         services.map((s, i) => {
           const template = templates[i % templates.length];
@@ -97,11 +95,11 @@ export async function baselineBenchRows(options: { log?: (line: string) => void 
         // The checks alone with nothing reused (what a first evaluation after new snapshots costs).
         const targets: EvaluationTarget[] = [];
         for (const account of await core.context.accounts.list()) {
-          for (const [id, entry] of Object.entries((await snapshotStoreFor(core.context).read(account.id)).services)) {
+          for (const [id, entry] of Object.entries((await core.services.baselines.snapshots.read(account.id)).services)) {
             targets.push({ accountId: account.id, accountName: account.name, serviceId: Number(id), domainName: entry.config.service.domainName, config: entry.config, snapshotAt: entry.takenAt, facts: { disabledSince: entry.disabledSince, traffic: null } });
           }
         }
-        const baseline = await baselineStoreFor(core.context).get('Bench');
+        const baseline = await core.services.baselines.store.get('Bench');
         t = performance.now();
         evaluateBaseline(baseline, targets, { now: Date.now(), reuseResults: false });
         anew.push(performance.now() - t);

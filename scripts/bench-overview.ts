@@ -17,8 +17,6 @@ import { performance } from 'node:perf_hooks';
 import { startSandbox } from '#sandbox';
 import { createCore, type Core } from '#core/app-core.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
-import { inventoryStoreFor } from '#core/core-services.ts';
-import { overviewStoreFor } from '#core/overview/overview-services.ts';
 import { OverviewStore } from '#core/overview/overview-store.ts';
 import { settledEnd } from '#core/overview/refresh.ts';
 import { DAY_MS, HOUR_MS } from '#shared/analytics/model.ts';
@@ -96,8 +94,8 @@ export async function overviewBenchRows(options: { log?: (line: string) => void 
         await core.invoke('accounts.add', { name: customer.name, baseUrl: sandbox.url, accessKeyId: credentials.accessKeyId, customerId: credentials.customerId, secret: credentials.accessKeySecret, verify: false }),
       ).account.id;
       accountIds.push(accountId);
-      await inventoryStoreFor(core.context).upsert(accountId, services, 'added');
-      await overviewStoreFor(core.context).writeHours(accountId, {
+      await core.services.inventoryStore.upsert(accountId, services, 'added');
+      await core.services.overview.store.writeHours(accountId, {
         start: end - HISTORY_DAYS * DAY_MS,
         end,
         services: new Map(services.map((s) => [s.domainName, seededHistory(end, s.serviceId)])),

@@ -7,7 +7,8 @@
 // palette, scrolling), size (row 5; no browser), suites (rule test suites
 // on the review dialog; alone, it needs no browser), bulk (row 7, its own gateways and core; no browser),
 // baselines (row 8: its own core and data; the grid row starts its own Chromium), overview (row 9:
-// its own gateway and core; no browser).
+// its own gateway and core; no browser), overview-screen (row 10: the overview screen on the scale
+// rows' 5,000 services).
 // Traffic analytics benchmark in Debian's Chromium through the browser host (real dashboard,
 // real core, in-process sandbox with its default rate limit):
 //   1. render of 50 services × 288 points (data arrival → charts painted)      ≤ 150 ms
@@ -30,6 +31,8 @@
 //   9. fleet overview: refreshing the last 24 hours of 20 accounts × 250 services makes exactly the
 //      floor of calls with no 429; the summary and one account's rows from the saved files
 //      (scripts/bench-overview.ts; alone: --only overview)
+//  10. the fleet overview's screen on the same 5,000 services from its saved files: click → rows
+//      painted ≤ 150 ms, a customer expanded → its 250 rows ≤ 50 ms (scripts/bench-overview-ui.ts)
 // Bounded in time: the whole run aborts after 8 minutes. Exit status 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -41,7 +44,7 @@ import { startSandbox } from '#sandbox';
 import { startWebHost } from '#web/server.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 import { createCore } from '#core/app-core.ts';
-import { InventoryStore } from '#core/inventory.ts';
+import { InventoryStore } from '#core/inventory/inventory.ts';
 import { presetRange } from '#shared/analytics/ranges.ts';
 import { buildApp, rendererBuildIsStale } from './start.ts';
 import { suiteBenchRows } from './bench-suites.ts';
@@ -50,6 +53,7 @@ import { baselineBenchRows } from './bench-baselines.ts';
 import { chartRenderRows } from './bench-chart.ts';
 import { bundleSizeRows } from './bench-size.ts';
 import { overviewBenchRows } from './bench-overview.ts';
+import { overviewScreenRows, seedOverviewFiles } from './bench-overview-ui.ts';
 import { DAY_MS, metricIds, type Metric } from '#shared/analytics/model.ts';
 import type { BenchRow } from './bench-row.ts';
 
@@ -63,7 +67,7 @@ const { values } = parseArgs({
   },
 });
 
-const groups = ['render', 'chart', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines', 'overview'] as const;
+const groups = ['render', 'chart', 'refresh', 'offline', 'scale', 'size', 'suites', 'bulk', 'baselines', 'overview', 'overview-screen'] as const;
 type Group = (typeof groups)[number];
 const only = values.only?.split(',').map((g) => g.trim()).filter((g) => g !== '');
 for (const g of only ?? []) if (!(groups as readonly string[]).includes(g)) throw new Error(`--only: unknown group “${g}” (one of ${groups.join(', ')})`);
@@ -145,8 +149,9 @@ const fleetWords = ['www', 'shop', 'api', 'static', 'media', 'img', 'video', 'lo
 const fleetDomain = (account: number, service: number): string =>
   `${fleetWords[service % fleetWords.length]}-${String(service).padStart(4, '0')}.customer-${String(account).padStart(2, '0')}.example`;
 const fleetIds: string[] = [];
-if (want('scale')) {
+if (want('scale') || want('overview-screen')) {
   const seedStarted = performance.now();
+  const seeded: Array<{ accountId: string; services: Array<{ serviceId: number; domainName: string }> }> = [];
   const seeder = createCore({ dataDir, secretStore, sandboxOptions: { statePath: null } });
   const store = new InventoryStore({ dataDir, now: () => new Date() });
   for (let a = 1; a <= FLEET_ACCOUNTS; a++) {
@@ -168,7 +173,10 @@ if (want('scale')) {
       return { serviceId, domainName, cName: `${domainName.replace(/\./g, '-')}.${1000 + a}.cdn.sandbox.example`, enabled: i % 7 !== 0 };
     });
     await store.upsert(accountId, services, 'added');
+    seeded.push({ accountId, services });
   }
+  // The overview screen's rows read the files a refresh leaves (row 10).
+  if (want('overview-screen')) await seedOverviewFiles(seeder, seeded);
   await seeder.dispose();
   log(`seeded ${FLEET_ACCOUNTS} accounts × ${FLEET_SERVICES} services in ${Math.round(performance.now() - seedStarted)} ms`);
 }
@@ -364,6 +372,9 @@ try {
     // The dashboard rows below are about the bench account.
     await ipc('accounts.switch', { accountId: account.id });
   }
+
+  // 10. The fleet overview's screen on the same 5,000 services (scripts/bench-overview-ui.ts).
+  if (want('overview-screen')) rows.push(...(await overviewScreenRows(page, { origin: host.origin, accounts: FLEET_ACCOUNTS, services: FLEET_SERVICES, log })));
 
   // 3. Network off: the gateway is stopped; the dashboard paints from the offline cache first.
   if (want('offline')) {

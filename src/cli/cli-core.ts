@@ -4,7 +4,7 @@ import { createCore, type Core } from '#core/app-core.ts';
 import { defaultDataDir } from '#core/storage/data-dir.ts';
 import { keychainServiceFromEnv } from '#core/secrets/secret-store.ts';
 import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '#shared/ipc/contract.ts';
-import { toIpcError } from '#core/ipc-error.ts';
+import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { printError, type PrintErrorOptions } from './cli-io.ts';
 import { UsageError, type CliIo } from './cli-types.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore } from './app-core.ts';
 import { createMemorySecretStore, type MemorySecretStore } from './secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from './test-support/core.ts';
-import { SECRET_MASK } from './secret-mask.ts';
+import { SECRET_MASK } from './secrets/secret-mask.ts';
 
 let secrets: MemorySecretStore;
 const ctx = useSandboxCore({

@@ -3,29 +3,27 @@
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { createAccountStore } from './accounts/account-store.ts';
-import { createClientProvider } from './clients.ts';
+import { createClientProvider } from './api/client-provider.ts';
 import { createKeytarSecretStore } from './secrets/keytar-store.ts';
 import { keychainServiceFromEnv, type SecretStore } from './secrets/secret-store.ts';
-import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox-manager.ts';
-import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc-dispatcher.ts';
+import { createSandboxManager, type SandboxManager, type SandboxStartOptions } from './sandbox/sandbox-manager.ts';
+import { createDispatcher, type Dispatcher, type InvokeOptions } from './ipc/ipc-dispatcher.ts';
 import { createHandlers } from './handlers/index.ts';
-import { scrubOutput } from './secret-mask.ts';
+import { scrubOutput } from './secrets/secret-mask.ts';
 import type { ApiClientOptions } from './api/client.ts';
 import type { CoreContext } from './context.ts';
 import { createWarningBoard } from './warnings.ts';
 import { removeStaleTempFiles } from './storage/atomic-json.ts';
 import { ACCOUNTS_FILE } from './accounts/account-store.ts';
-import { DRAFTS_FILE } from './drafts.ts';
-import { JOURNAL_FILE } from './journal.ts';
-import { INVENTORY_FILE } from './inventory.ts';
-import { SETTINGS_FILE } from './settings.ts';
-import { BULK_BATCHES_FILE, BULK_TEMPLATES_FILE } from './bulk-store.ts';
-import { bulkServiceFor, settingsFor } from './core-services.ts';
-import { RULE_SUITES_FILE } from './rule-suites.ts';
-import { snapshotRefresherFor } from './baselines/baseline-services.ts';
+import { DRAFTS_FILE } from './drafts/drafts.ts';
+import { JOURNAL_FILE } from './journal/journal.ts';
+import { INVENTORY_FILE } from './inventory/inventory.ts';
+import { SETTINGS_FILE } from './settings/settings.ts';
+import { BULK_BATCHES_FILE } from './bulk/bulk-store.ts';
+import { BULK_TEMPLATES_FILE } from './bulk/bulk-templates.ts';
+import { createCoreServices, type CoreServices } from './core-services.ts';
+import { RULE_SUITES_FILE } from './suites/rule-suites.ts';
 import { BASELINES_FILE } from './baselines/baseline-store.ts';
-import { analyticsServiceFor } from './analytics/service.ts';
-import { overviewWatcherFor } from './overview/overview-services.ts';
 import { ALERTS_FILE } from './overview/alerts.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 import { failure } from '#shared/ipc/result.ts';
@@ -86,6 +84,8 @@ export type Core = {
   onAny(listener: EventListener): () => void;
   /** For other main-process code (hosts, CLI); never hand it to the renderer. */
   readonly context: CoreContext;
+  /** The core's services, built once (src/core/core-services.ts); as `context`, never for the renderer. */
+  readonly services: CoreServices;
   dispose(): Promise<void>;
 };
 
@@ -133,7 +133,9 @@ export function createCore(options: CreateCoreOptions): Core {
   });
 
   const context: CoreContext = { dataDir: options.dataDir, accounts, secrets, clients, sandbox, warnings, emit, clock };
-  const handlers = createHandlers(context);
+  // Every service once, here; none reads a file or starts anything until it is used.
+  const services = createCoreServices(context);
+  const handlers = createHandlers(context, services);
   const dispatcher = createDispatcher(handlers, { validateOutput: options.validateOutput });
   // Temp files a killed writer left behind are removed before anything else touches the data dir.
   const ready = mkdir(options.dataDir, { recursive: true }).then(() =>
@@ -144,13 +146,13 @@ export function createCore(options: CreateCoreOptions): Core {
   // for the decision (one small file read), so the first status they see is the real one.
   const started = ready.then(async () => {
     // Watching starts only when the user watches something (overview.setWatch); not awaited: it reads the settings itself.
-    if (options.backgroundWatch && !disposed) void overviewWatcherFor(context).allow().catch(() => undefined);
+    if (options.backgroundWatch && !disposed) void services.overview.watcher.allow().catch(() => undefined);
     if (!options.backgroundSnapshots) return;
-    const settings = await settingsFor(context).read().catch(() => null);
-    if (!disposed && settings?.backgroundSnapshots !== false) snapshotRefresherFor(context).start();
+    const settings = await services.settings.read().catch(() => null);
+    if (!disposed && settings?.backgroundSnapshots !== false) services.baselines.refresher.start();
   });
   // A bulk batch cut off by the last stop is found now and offered (a warning), never resumed by itself.
-  void ready.then(() => (disposed ? undefined : bulkServiceFor(context).list(1))).catch(() => undefined);
+  void ready.then(() => (disposed ? undefined : services.bulk.list(1))).catch(() => undefined);
 
   const invoke = (async (channel: string, payload: unknown, invokeOptions?: InvokeOptions) => {
     if (disposed) {
@@ -173,13 +175,14 @@ export function createCore(options: CreateCoreOptions): Core {
       return () => listeners.delete(entry);
     },
     context,
+    services,
     async dispose() {
       if (disposed) return;
       disposed = true;
       // A bulk batch still running stops after its writes in flight and is offered for resume next time.
-      await Promise.all([bulkServiceFor(context).shutdown(), snapshotRefresherFor(context).stop(), overviewWatcherFor(context).stop()]);
+      await Promise.all([services.bulk.shutdown(), services.baselines.refresher.stop(), services.overview.watcher.stop()]);
       // Fetches still running stop before the clients close, and their cache writes end first.
-      await analyticsServiceFor(context).close();
+      await services.analytics.close();
       await clients.closeAll();
       await sandbox.stop();
       listeners.clear();

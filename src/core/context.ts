@@ -1,9 +1,9 @@
-// What every feature's handlers get from the core (handlers/<feature>.ts:
-// `create<Feature>Handlers(ctx: CoreContext)`).
+// What every service and every feature's handlers get from the core (handlers/<feature>.ts:
+// `create<Feature>Handlers(ctx: CoreContext, services: CoreServices)`; the services: core-services.ts).
 import type { ApiClient, ApiLogEntry } from './api/client.ts';
 import type { AccountStore } from './accounts/account-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
-import type { SandboxManager } from './sandbox-manager.ts';
+import type { SandboxManager } from './sandbox/sandbox-manager.ts';
 import type { AccountHealth } from '#shared/ipc/channels/accounts.ts';
 import type { WarningBoard } from './warnings.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';

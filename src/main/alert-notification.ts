@@ -2,14 +2,13 @@
 // attention and sends `overview.alert`; the desktop host only shows it and brings the window
 // forward on click, telling the renderer which alert was opened).
 import type { OverviewAlert } from '#shared/overview/schemas.ts';
+import { alertNotificationText } from '#shared/overview/alert-text.ts';
 
 export type NotificationOptions = { title: string; body: string; silent: boolean };
 
 /** Title: the customer; body: the service and what changed, as the alert says it. */
 export function alertNotificationOptions(alert: OverviewAlert): NotificationOptions {
-  const prefix = `${alert.accountName} · `;
-  const body = alert.text.startsWith(prefix) ? alert.text.slice(prefix.length) : alert.text;
-  return { title: `${alert.accountName}: traffic needs attention`, body, silent: false };
+  return { ...alertNotificationText(alert), silent: false };
 }
 
 export type NotificationLike = { on(event: 'click', listener: () => void): unknown; show(): void };

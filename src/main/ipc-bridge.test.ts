@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import { createDispatcher } from '#core/ipc-dispatcher.ts';
+import { createDispatcher } from '#core/ipc/ipc-dispatcher.ts';
 import { createRequestBudget } from '#core/api/budget.ts';
 import { channelNames } from '#shared/ipc/contract.ts';
 import { createBridgeHandler, isOwnRendererUrl, registerIpcBridge, type IpcBridgeOptions, type RendererLocation } from './ipc-bridge.ts';

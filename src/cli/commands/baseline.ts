@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printError, withCore, CoreCallError, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { toIpcError } from '#core/ipc-error.ts';
+import { toIpcError } from '#core/ipc/ipc-error.ts';
 import type { BaselineReportView } from '#shared/ipc/channels/baselines.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { fixBaselines, fixHelp } from './baseline-fix.ts';

@@ -2,7 +2,10 @@
 // words naming the field, its rule and the shape expected (zod's own text names types and paths,
 // which a terminal user cannot act on). The rules are bulkChangeSchema's: one source for the app,
 // the IPC check and this.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { core as z } from 'zod';
+import { UsageError, type CliIo } from '../cli-types.ts';
 import { bulkChangeKinds, bulkChangeSchema, type BulkChangeKind } from '#shared/bulk/change.ts';
 
 /** One valid change of each kind: shown in `accel bulk --help` and after a mistake. */
@@ -74,4 +77,26 @@ export function bulkChangeProblems(value: unknown): string[] {
   const parsed = bulkChangeSchema.safeParse(value);
   if (parsed.success) return [];
   return [...parsed.error.issues.map((issue) => describeIssue(kind, issue)), `${aChange(kind)} looks like ${bulkChangeExamples[kind]}`];
+}
+
+/** The change of `--change @FILE` (relative to the current directory) or `--change JSON`, checked. */
+export async function readChange(io: CliIo, text: string): Promise<unknown> {
+  let json = text;
+  if (text.startsWith('@')) {
+    try {
+      json = await readFile(resolve(io.cwd, text.slice(1)), 'utf8');
+    } catch (error) {
+      throw new UsageError(`${text.slice(1)}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new UsageError(`--change ${text.startsWith('@') ? `${text.slice(1)} ` : ''}is not valid JSON; give a change such as {"kind":"cors","headers":{"accessControlAllowOrigin":"*"}}`);
+  }
+  // Checked here, not only by the core: the message then names the field and the shape expected.
+  const problems = bulkChangeProblems(value);
+  if (problems.length > 0) throw new UsageError(`--change: ${problems.join('\n  ')}\n  (the shape of each kind: accel bulk --help)`);
+  return value;
 }

@@ -37,7 +37,7 @@ describe('accel bulk usage', () => {
 
 describe('accel bulk plan table', () => {
   it('says before the run which services a revert could not put back', async () => {
-    const { batchTable } = await import('./bulk.ts');
+    const { batchTable } = await import('./bulk-table.ts');
     const { planBulkItem } = await import('#shared/bulk/plan.ts');
     const change = { kind: 'cors' as const, headers: { accessControlAllowOrigin: 'https://shop.example.com' } };
     const item = (serviceId: number, last: { body: Record<string, unknown>; at: string } | null) => {

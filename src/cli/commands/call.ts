@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApiClient, type ApiClient } from '#core/api/client.ts';
-import { toIpcError } from '#core/ipc-error.ts';
-import { maskSecrets } from '#core/secret-mask.ts';
+import { toIpcError } from '#core/ipc/ipc-error.ts';
+import { maskSecrets } from '#core/secrets/secret-mask.ts';
 import { redactKnownSecrets } from '#core/api/redact.ts';
 import { CoreError } from '#core/errors.ts';
 import { systemClock } from '#core/clock.ts';
@@ -13,7 +13,6 @@ import { operations } from '#shared/api/operations.ts';
 import { isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { mutatingOperationIds, type MutatingOperationId } from '#shared/ipc/channels/journal.ts';
 import { diffFields } from '#shared/api/field-diff.ts';
-import { apiReadsFor } from '#core/core-services.ts';
 import { printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -188,7 +187,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const account = await cli.core.context.accounts.get(accountId);
       accountName = account.name;
       // The core's read path: a read of a service keeps its list entry current, as in the app.
-      if (!write) return print((await apiReadsFor(cli.core.context).read(accountId, operationId as OperationId, input)).data);
+      if (!write) return print((await cli.core.services.apiReads.read(accountId, operationId as OperationId, input)).data);
       const change = {
         accountId,
         operationId: operationId as MutatingOperationId,

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CoreCallError, printError, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { toIpcError } from '#core/ipc-error.ts';
+import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { DEFAULT_IMPACT_HOURS, impactHourChoices } from '#shared/analytics/impact.ts';
 

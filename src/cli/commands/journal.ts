@@ -1,5 +1,5 @@
 // accel journal list|export|reapply: the change journal with the same filters as the app's journal
-// screen (src/core/journal-filter.ts), printed as a table or JSON, or exported as CSV / JSON; and
+// screen (src/core/journal/journal-filter.ts), printed as a table or JSON, or exported as CSV / JSON; and
 // applying an entry's previous version again (the app's "Apply again"), through journal.reapply.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printError, withCore, CoreCallError } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { toIpcError } from '#core/ipc-error.ts';
+import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { metricIds, type Metric } from '#shared/analytics/model.ts';
 import { parseApiTime } from '#shared/analytics/ranges.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';

@@ -7,7 +7,7 @@ import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './accou
 import { VerificationFailedError, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { createApiClient, type ApiLogEntry } from '../api/client.ts';
-import type { SandboxManager } from '../sandbox-manager.ts';
+import type { SandboxManager } from '../sandbox/sandbox-manager.ts';
 import { type AccountView, type ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
 import type { ChannelOutput, IpcEventPayload, ParsedChannelInput } from '#shared/ipc/contract.ts';
 import { nextAccountColor } from '#shared/account-colors.ts';

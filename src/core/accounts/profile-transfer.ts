@@ -2,15 +2,15 @@
 // the chosen accounts with their service inventories and tags, for moving to a new machine or
 // handing a customer set-up to a colleague. Without a passphrase the file holds no secret; with
 // one, each account's access key secret is read from the keychain, included, and the whole file
-// is encrypted (scrypt + AES-256-GCM, src/core/config-document-crypto.ts). Import stores the
+// is encrypted (scrypt + AES-256-GCM, src/core/config/config-document-crypto.ts). Import stores the
 // secrets in the keychain and reports what it added, skipped and found duplicated.
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
-import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from '../config-document-crypto.ts';
+import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from '../config/config-document-crypto.ts';
 import type { AccountRecord, AccountStore } from './account-store.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import type { InventoryStore } from '../inventory.ts';
-import type { TagStore } from '../tags.ts';
+import type { InventoryStore } from '../inventory/inventory.ts';
+import type { TagStore } from '../tags/tags.ts';
 import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
 import { nextAccountColor } from '#shared/account-colors.ts';
 import { inventoryEntrySchema } from '#shared/ipc/channels/inventory.ts';

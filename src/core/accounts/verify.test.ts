@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
 import { VerificationFailedError, explainVerificationError, verifyCredentials } from './verify.ts';
 import { createServer, type Socket } from 'node:net';
-import { toIpcError } from '../ipc-error.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, keychainServiceFromEnv } from '../secrets/secret-store.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 

@@ -33,18 +33,6 @@ export interface AnalyticsServiceOptions {
   concurrency?: number;
 }
 
-const services = new WeakMap<object, AnalyticsService>();
-
-/** One service per core context, so both handler files and the CLI share cache and fetches. */
-export function analyticsServiceFor(ctx: AnalyticsServiceContext, options: AnalyticsServiceOptions = {}): AnalyticsService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = createAnalyticsService(ctx, options);
-    services.set(ctx, service);
-  }
-  return service;
-}
-
 export function createAnalyticsService(ctx: AnalyticsServiceContext, options: AnalyticsServiceOptions = {}): AnalyticsService {
   const cache = new AnalyticsCache({
     dir: join(ctx.dataDir, CACHE_DIR_NAME),

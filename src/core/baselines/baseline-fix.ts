@@ -4,7 +4,7 @@
 // are read again and the baseline evaluated anew. A plan runs once: a batch that already ran (or
 // was not planned by a Fix) is refused, so a spent plan is never replayed. docs/baselines.md.
 import { CoreError } from '../errors.ts';
-import type { BulkService } from '../bulk-apply.ts';
+import type { BulkService } from '../bulk/bulk-service.ts';
 import type { BaselineService } from './baseline-service.ts';
 import type { RefreshResult, SnapshotRefresher } from './snapshot-refresher.ts';
 import { selectFixes, type FixLine } from '#shared/baseline/fix-plan.ts';

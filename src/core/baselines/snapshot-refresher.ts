@@ -4,7 +4,7 @@
 // before what the user is doing. The background refresh only runs when a host starts it (never in
 // tests unless they ask), and stop() aborts the read in flight.
 import type { BudgetPriority } from '../api/budget.ts';
-import type { ReadOptions } from '../config-documents.ts';
+import type { ReadOptions } from '../config/config-documents.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import { HOUR_MS, MINUTE_MS } from '#shared/time.ts';
 import type { SnapshotStore } from './snapshot-store.ts';

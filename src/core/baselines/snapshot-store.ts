@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocument } from '../storage/json-document.ts';
-import { leaveOutSecrets } from '../config-documents.ts';
+import { leaveOutSecrets } from '../config/config-document-text.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 

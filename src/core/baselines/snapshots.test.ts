@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SnapshotStore } from './snapshot-store.ts';
 import { createSnapshotRefresher } from './snapshot-refresher.ts';
-import type { ReadOptions } from '../config-documents.ts';
+import type { ReadOptions } from '../config/config-documents.ts';
 import { serviceConfig } from '#shared/baseline/test-support/service-config.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';

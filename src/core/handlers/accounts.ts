@@ -3,11 +3,11 @@ import { createAccountService } from '../accounts/account-service.ts';
 import { createProfileTransfer } from '../accounts/profile-transfer.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { removeAccountData } from '../account-data.ts';
-import { inventoryStoreFor, tagStoreFor } from '../core-services.ts';
-import { retagAccount, tagNewAccount } from '../account-tags.ts';
+import { removeAccountData } from '../accounts/account-data.ts';
+import type { CoreServices } from '../core-services.ts';
+import { retagAccount, tagNewAccount } from '../accounts/account-tags.ts';
 
-export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accounts'> {
+export function createAccountsHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'accounts'> {
   const service = createAccountService({
     store: ctx.accounts,
     secrets: ctx.secrets,
@@ -24,8 +24,8 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
   const transfer = createProfileTransfer({
     store: ctx.accounts,
     secrets: ctx.secrets,
-    inventory: inventoryStoreFor(ctx),
-    tags: tagStoreFor(ctx),
+    inventory: services.inventoryStore,
+    tags: services.tags,
     now: ctx.clock.now,
     toView: service.toView,
     onImported: () => {
@@ -39,20 +39,20 @@ export function createAccountsHandlers(ctx: CoreContext): FeatureHandlers<'accou
   return {
     'accounts.list': () => service.list(),
     'accounts.get': ({ accountId }) => service.get(accountId),
-    // Tags from the add/edit dialog are stored here, after the account (src/core/account-tags.ts).
+    // Tags from the add/edit dialog are stored here, after the account (src/core/accounts/account-tags.ts).
     'accounts.add': async ({ tags, ...input }) => {
       const result = await service.add(input);
-      return { ...result, ...(await tagNewAccount(ctx, result.account, tags)) };
+      return { ...result, ...(await tagNewAccount(ctx, services.tags, result.account, tags)) };
     },
     'accounts.update': async ({ tags, ...input }) => {
       const account = await service.update(input);
-      await retagAccount(ctx, account, tags);
+      await retagAccount(ctx, services.tags, account, tags);
       return account;
     },
     'accounts.rotateSecret': (input) => service.rotateSecret(input),
     'accounts.remove': async ({ accountId }) => {
       await service.remove(accountId);
-      await removeAccountData(ctx, accountId);
+      await removeAccountData(ctx, services, accountId);
       return { ok: true };
     },
     'accounts.switch': async ({ accountId }) => ({ currentAccountId: await service.switchTo(accountId) }),

@@ -1,10 +1,10 @@
 // analytics.* channels: fetch (cache first, split at the API's limits), cancel, cache upkeep.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { analyticsServiceFor } from '../analytics/service.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export function createAnalyticsHandlers(ctx: CoreContext): FeatureHandlers<'analytics'> {
-  const service = analyticsServiceFor(ctx);
+export function createAnalyticsHandlers(_ctx: CoreContext, services: CoreServices): FeatureHandlers<'analytics'> {
+  const service = services.analytics;
   return {
     'analytics.fetch': (query, { signal }) => service.fetch(query, signal),
     'analytics.cancel': async ({ requestId }) => ({ cancelled: service.cancel(requestId) }),

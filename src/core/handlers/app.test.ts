@@ -1,16 +1,16 @@
 // app.getSettings / app.updateSettings through the core's invoke(): the theme is kept in
 // <dataDir>/settings.json, so it survives a restart (the browser host's localStorage does not).
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { JOURNAL_FILE } from '../journal.ts';
-import { DRAFTS_FILE } from '../drafts.ts';
-import { INVENTORY_FILE } from '../inventory.ts';
+import { JOURNAL_FILE } from '../journal/journal.ts';
+import { DRAFTS_FILE } from '../drafts/drafts.ts';
+import { INVENTORY_FILE } from '../inventory/inventory.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
-import { SETTINGS_FILE } from '../settings.ts';
+import { SETTINGS_FILE } from '../settings/settings.ts';
 
 let dataDir: string;
 let cores: Core[] = [];

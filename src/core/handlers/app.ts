@@ -1,11 +1,11 @@
-// app.* channels: what the app is, its health, and user settings (src/core/settings.ts).
+// app.* channels: what the app is, its health, and user settings (src/core/settings/settings.ts).
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { draftStoreFor, inventoryStoreFor, journalFor, settingsFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export function createAppHandlers(ctx: CoreContext): FeatureHandlers<'app'> {
-  const settings = settingsFor(ctx);
+export function createAppHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'app'> {
+  const { settings } = services;
   return {
     'app.info': async () => ({
       name: 'Acceleration Console',
@@ -17,7 +17,7 @@ export function createAppHandlers(ctx: CoreContext): FeatureHandlers<'app'> {
     'app.status': async () => {
       // Every data file is read here, so a corrupt one is reported to the first page that asks. A
       // file that cannot be read at all (permissions) fails its own feature, not the status.
-      await Promise.allSettled([settings.read(), journalFor(ctx).ready(), draftStoreFor(ctx).ready(), inventoryStoreFor(ctx).ready()]);
+      await Promise.allSettled([settings.read(), services.journal.ready(), services.drafts.ready(), services.inventoryStore.ready()]);
       const [firstRun, currentAccountId, accounts, keychain] = await Promise.all([
         ctx.accounts.isFirstRun(),
         ctx.accounts.currentId(),

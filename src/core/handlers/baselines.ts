@@ -2,13 +2,12 @@
 // snapshots and their refresh, evaluation, the Fix).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { baselineFixFor, baselineServiceFor, snapshotRefresherFor, snapshotStoreFor } from '../baselines/baseline-services.ts';
-import { settingsFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 import { builtinChecks } from '#shared/baseline/catalogue.ts';
 
-export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'baselines'> {
-  const baselines = () => baselineServiceFor(ctx);
-  const refresher = () => snapshotRefresherFor(ctx);
+export function createBaselinesHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'baselines'> {
+  const baselines = () => services.baselines.service;
+  const refresher = () => services.baselines.refresher;
   return {
     'baselines.catalogue': async () => ({
       checks: builtinChecks.map((c) => {
@@ -32,15 +31,15 @@ export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'base
       const report = baselines().lastReport(name) ?? (await baselines().evaluate({ name })).report;
       return { details: report.details.filter((d) => d.check === check && d.accountId === accountId) };
     },
-    'baselines.planFix': (input) => baselineFixFor(ctx).plan(input),
-    'baselines.applyFix': ({ batchId, confirmProduction }) => baselineFixFor(ctx).apply(batchId, confirmProduction),
+    'baselines.planFix': (input) => services.baselines.fix.plan(input),
+    'baselines.applyFix': ({ batchId, confirmProduction }) => services.baselines.fix.apply(batchId, confirmProduction),
     'baselines.discardFix': async ({ batchId }) => {
-      await baselineFixFor(ctx).discard(batchId);
+      await services.baselines.fix.discard(batchId);
       return { ok: true as const };
     },
     'baselines.snapshots': async () => {
       const accounts = await ctx.accounts.list();
-      const store = snapshotStoreFor(ctx);
+      const store = services.baselines.snapshots;
       const rows = [];
       for (const account of accounts) {
         const snapshots = await store.read(account.id);
@@ -48,7 +47,7 @@ export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'base
         rows.push({
           accountId: account.id,
           accountName: account.name,
-          services: (await baselineServiceFor(ctx).inventoryOf(account.id)).length,
+          services: (await services.baselines.service.inventoryOf(account.id)).length,
           snapshots: times.length,
           oldestAt: times[0] ?? null,
           newestAt: times.at(-1) ?? null,
@@ -60,7 +59,7 @@ export function createBaselinesHandlers(ctx: CoreContext): FeatureHandlers<'base
     'baselines.refreshSnapshots': (input) => refresher().refresh({ ...(input?.accountIds ? { accountIds: input.accountIds } : {}), priority: 'interactive' }),
     'baselines.background': async ({ running }) => {
       // Remembered: the next start of the app keeps (or leaves off) the refresh as chosen here.
-      await settingsFor(ctx).update({ backgroundSnapshots: running });
+      await services.settings.update({ backgroundSnapshots: running });
       if (running) refresher().start();
       else await refresher().stop();
       return refresher().status();

@@ -1,10 +1,10 @@
-// bulk.* channels: bulk apply across services and accounts (src/core/bulk-apply.ts).
+// bulk.* channels: bulk apply across services and accounts (src/core/bulk/bulk-service.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { bulkServiceFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export function createBulkHandlers(ctx: CoreContext): FeatureHandlers<'bulk'> {
-  const bulk = () => bulkServiceFor(ctx);
+export function createBulkHandlers(_ctx: CoreContext, services: CoreServices): FeatureHandlers<'bulk'> {
+  const bulk = () => services.bulk;
   return {
     'bulk.plan': (input) => bulk().plan(input),
     'bulk.cancelPlan': async ({ planId }) => ({ cancelled: bulk().cancelPlan(planId) }),

@@ -8,7 +8,7 @@ import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
-import { MAX_REVEALS } from '../reveal-throttle.ts';
+import { MAX_REVEALS } from '../api/reveal-throttle.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 
 let dataDir: string;

@@ -1,8 +1,8 @@
-// config.* channels: configuration documents (src/core/config-documents.ts). Applying goes
+// config.* channels: configuration documents (src/core/config/config-documents.ts). Applying goes
 // through the one change service (journal, production confirmation).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { configDocumentsFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 import type { ApplyPlan } from '#shared/config-document/plan.ts';
 
 /** The plan without what would be sent (bodies may hold secrets of an encrypted document). */
@@ -10,8 +10,8 @@ function forRenderer(plan: ApplyPlan) {
   return { ...plan, items: plan.items.map(({ input: _input, ...item }) => item) };
 }
 
-export function createConfigHandlers(ctx: CoreContext): FeatureHandlers<'config'> {
-  const documents = () => configDocumentsFor(ctx);
+export function createConfigHandlers(_ctx: CoreContext, services: CoreServices): FeatureHandlers<'config'> {
+  const documents = () => services.configDocuments;
   return {
     // Reads for the caller: cancelled when it goes away. Clone and apply write, and run to the end.
     'config.export': (input, { signal }) => documents().exportDocument(input, signal ? { signal } : {}),

@@ -1,21 +1,21 @@
-// drafts.* channels: editor drafts kept per account, service and policy (src/core/drafts.ts).
+// drafts.* channels: editor drafts kept per account, service and policy (src/core/drafts/drafts.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { draftStoreFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export function createDraftsHandlers(ctx: CoreContext): FeatureHandlers<'drafts'> {
+export function createDraftsHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'drafts'> {
   return {
-    'drafts.get': async (key) => ({ draft: await draftStoreFor(ctx).get(key) }),
+    'drafts.get': async (key) => ({ draft: await services.drafts.get(key) }),
     'drafts.save': async ({ value, formVersion, ...key }) => {
       // A draft belongs to an account that exists (drafts of unknown IDs would only pile up).
       await ctx.accounts.get(key.accountId);
-      const draft = await draftStoreFor(ctx).save(key, value, formVersion);
+      const draft = await services.drafts.save(key, value, formVersion);
       return { savedAt: draft.savedAt };
     },
     'drafts.discard': async (key) => {
-      await draftStoreFor(ctx).discard(key);
+      await services.drafts.discard(key);
       return { ok: true as const };
     },
-    'drafts.list': async (input) => ({ drafts: await draftStoreFor(ctx).list(input ?? {}) }),
+    'drafts.list': async (input) => ({ drafts: await services.drafts.list(input ?? {}) }),
   };
 }

@@ -1,6 +1,8 @@
-// The handler table: every feature contributes `create<Feature>Handlers(ctx)`. The type makes a
-// missing or extra handler a compile error. Adding a feature: one import, one spread line.
+// The handler table: every feature contributes `create<Feature>Handlers(ctx, services)` (the core's
+// services, built once by createCoreServices). The type makes a missing or extra handler a compile
+// error. Adding a feature: one import, one spread line.
 import type { CoreContext } from '../context.ts';
+import type { CoreServices } from '../core-services.ts';
 import type { HandlerTable } from './types.ts';
 import { createAccountsHandlers } from './accounts.ts';
 import { createApiHandlers } from './api.ts';
@@ -21,23 +23,23 @@ import { createOverviewHandlers } from './overview.ts';
 
 export type { Handler, HandlerCall, HandlerTable, FeatureHandlers } from './types.ts';
 
-export function createHandlers(ctx: CoreContext): HandlerTable {
+export function createHandlers(ctx: CoreContext, services: CoreServices): HandlerTable {
   return {
-    ...createAccountsHandlers(ctx),
-    ...createApiHandlers(ctx),
-    ...createAppHandlers(ctx),
-    ...createDraftsHandlers(ctx),
-    ...createJournalHandlers(ctx),
-    ...createChangesHandlers(ctx),
-    ...createAnalyticsHandlers(ctx),
-    ...createStatsHandlers(ctx),
-    ...createInventoryHandlers(ctx),
-    ...createConfigHandlers(ctx),
-    ...createBulkHandlers(ctx),
-    ...createTagsHandlers(ctx),
-    ...createImpactHandlers(ctx),
-    ...createSuitesHandlers(ctx),
-    ...createBaselinesHandlers(ctx),
-    ...createOverviewHandlers(ctx),
+    ...createAccountsHandlers(ctx, services),
+    ...createApiHandlers(ctx, services),
+    ...createAppHandlers(ctx, services),
+    ...createDraftsHandlers(ctx, services),
+    ...createJournalHandlers(ctx, services),
+    ...createChangesHandlers(ctx, services),
+    ...createAnalyticsHandlers(ctx, services),
+    ...createStatsHandlers(ctx, services),
+    ...createInventoryHandlers(ctx, services),
+    ...createConfigHandlers(ctx, services),
+    ...createBulkHandlers(ctx, services),
+    ...createTagsHandlers(ctx, services),
+    ...createImpactHandlers(ctx, services),
+    ...createSuitesHandlers(ctx, services),
+    ...createBaselinesHandlers(ctx, services),
+    ...createOverviewHandlers(ctx, services),
   };
 }

@@ -1,14 +1,14 @@
 // inventory.* channels: the per-account list of known services. The rules (sandbox seeding,
-// reading IDs, keeping the order typed) are in src/core/inventory-service.ts.
+// reading IDs, keeping the order typed) are in src/core/inventory/inventory-service.ts.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { inventoryServiceFor, inventoryStoreFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 import { parseServiceIdList } from '#shared/ipc/channels/inventory.ts';
 import { CoreError } from '../errors.ts';
 
-export function createInventoryHandlers(ctx: CoreContext): FeatureHandlers<'inventory'> {
-  const store = inventoryStoreFor(ctx);
-  const inventory = inventoryServiceFor(ctx);
+export function createInventoryHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'inventory'> {
+  const store = services.inventoryStore;
+  const inventory = services.inventory;
 
   return {
     'inventory.list': async ({ accountId }) => ({ accountId, services: await inventory.list(accountId) }),

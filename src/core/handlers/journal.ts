@@ -1,18 +1,18 @@
-// journal.* channels: the change journal's view and export (src/core/journal-view.ts,
+// journal.* channels: the change journal's view and export (src/core/journal/journal-view.ts,
 // journal-filter.ts, journal-export.ts) and re-applying a version.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { changeServiceFor, inventoryStoreFor, journalFor } from '../core-services.ts';
-import { selectJournal as select, type JournalViewDeps } from '../journal-view.ts';
+import type { CoreServices } from '../core-services.ts';
+import { selectJournal as select, type JournalViewDeps } from '../journal/journal-view.ts';
 import { journalPage } from '#shared/journal-page.ts';
-import { namesOf } from '../journal-filter.ts';
-import { journalExportFileName, journalToCsv, journalToJson } from '../journal-export.ts';
+import { namesOf } from '../journal/journal-filter.ts';
+import { journalExportFileName, journalToCsv, journalToJson } from '../journal/journal-export.ts';
 
-export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journal'> {
+export function createJournalHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'journal'> {
   const deps: JournalViewDeps = {
-    journal: journalFor(ctx),
+    journal: services.journal,
     accountIds: async () => (await ctx.accounts.list()).map((a) => a.id),
-    inventory: (accountId) => inventoryStoreFor(ctx).list(accountId),
+    inventory: (accountId) => services.inventoryStore.list(accountId),
   };
   return {
     'journal.list': async (input) => {
@@ -34,6 +34,6 @@ export function createJournalHandlers(ctx: CoreContext): FeatureHandlers<'journa
       };
     },
     'journal.reapply': async ({ entryId, confirmProduction, acceptFlippedExpectations }) =>
-      changeServiceFor(ctx).reapply(entryId, confirmProduction, acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
+      services.changes.reapply(entryId, confirmProduction, acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
   };
 }

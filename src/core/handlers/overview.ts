@@ -1,15 +1,14 @@
 // overview.* channels: thin adapters over src/core/overview/ (the overview service, the watcher) and the settings.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { settingsFor } from '../core-services.ts';
-import { overviewServiceFor, overviewWatcherFor } from '../overview/overview-services.ts';
+import type { CoreServices } from '../core-services.ts';
 import type { WatchStatus } from '#shared/ipc/channels/overview.ts';
 
-export function createOverviewHandlers(ctx: CoreContext): FeatureHandlers<'overview'> {
-  const overview = () => overviewServiceFor(ctx);
+export function createOverviewHandlers(_ctx: CoreContext, services: CoreServices): FeatureHandlers<'overview'> {
+  const overview = () => services.overview.service;
   const watchStatus = async (): Promise<WatchStatus> => {
     const { settings, ids } = await overview().watched();
-    return { accountIds: settings.accountIds, tags: settings.tags, watchedAccountIds: ids, ...overviewWatcherFor(ctx).status() };
+    return { accountIds: settings.accountIds, tags: settings.tags, watchedAccountIds: ids, ...services.overview.watcher.status() };
   };
   return {
     'overview.summary': (selection) => overview().summary(selection),
@@ -18,8 +17,8 @@ export function createOverviewHandlers(ctx: CoreContext): FeatureHandlers<'overv
     'overview.watchStatus': watchStatus,
     'overview.setWatch': async ({ accountIds, tags }) => {
       if (accountIds.length > 0) await overview().select({ accountIds });
-      await settingsFor(ctx).update({ overviewWatch: { accountIds: [...new Set(accountIds)], tags } });
-      await overviewWatcherFor(ctx).reconcile();
+      await services.settings.update({ overviewWatch: { accountIds: [...new Set(accountIds)], tags } });
+      await services.overview.watcher.reconcile();
       return watchStatus();
     },
     'overview.snooze': async ({ accountId, serviceId, hours }) => ({ snoozedUntil: await overview().snooze(accountId, serviceId, hours) }),

@@ -1,10 +1,10 @@
-// suites.* channels: rule test suites (src/core/rule-suites.ts).
+// suites.* channels: rule test suites (src/core/suites/rule-suites.ts).
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { ruleSuiteStoreFor, ruleSuitesFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export function createSuitesHandlers(ctx: CoreContext): FeatureHandlers<'suites'> {
-  const store = () => ruleSuiteStoreFor(ctx);
+export function createSuitesHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'suites'> {
+  const store = () => services.suiteStore;
   return {
     'suites.get': (key) => store().get(key),
     'suites.save': async ({ expectation, replaces, ...key }) => {
@@ -15,10 +15,10 @@ export function createSuitesHandlers(ctx: CoreContext): FeatureHandlers<'suites'
     'suites.list': async (input) => ({
       suites: (await store().list(input ?? {})).map((s) => ({ accountId: s.accountId, serviceId: s.serviceId, count: s.expectations.length, updatedAt: s.updatedAt })),
     }),
-    'suites.run': async ({ targets, tag, ...source }) => ({ runs: await ruleSuitesFor(ctx).run(source, { ...(targets ? { targets } : {}), ...(tag !== undefined ? { tag } : {}) }) }),
+    'suites.run': async ({ targets, tag, ...source }) => ({ runs: await services.suites.run(source, { ...(targets ? { targets } : {}), ...(tag !== undefined ? { tag } : {}) }) }),
     'suites.check': async ({ accountId, operationId, input }) => {
       await ctx.accounts.get(accountId);
-      return ruleSuitesFor(ctx).check(accountId, { operationId, params: input.params, body: input.body });
+      return services.suites.check(accountId, { operationId, params: input.params, body: input.body });
     },
   };
 }

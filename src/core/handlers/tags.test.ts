@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
-import { tagStoreFor } from '../core-services.ts';
-import { TAGS_FILE } from '../tags.ts';
+import { TAGS_FILE } from '../tags/tags.ts';
 
 const ctx = useSandboxCore({
   tmpPrefix: 'accel-tags-',
@@ -32,7 +31,7 @@ describe('tags handlers', () => {
     expect(data(await ctx.core.invoke('tags.list', undefined))).toEqual({ accounts: { [accountId]: ['retail', 'eu'] }, services: { [accountId]: { '101': ['staging'] } } });
 
     // The core functions other features select targets with.
-    const store = tagStoreFor(ctx.core.context);
+    const store = ctx.core.services.tags;
     expect(await store.serviceTags(accountId)).toEqual(new Map([[101, ['staging']]]));
     expect(await store.accountTags()).toEqual(new Map([[accountId, ['retail', 'eu']]]));
     expect(await store.effectiveServiceTags(accountId, 101)).toEqual(['eu', 'retail', 'staging']);

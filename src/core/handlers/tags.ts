@@ -1,11 +1,11 @@
-// tags.* channels: tags on accounts and services (src/core/tags.ts). Other core features (bulk
-// target selection, baselines) use `tagStoreFor(ctx)` (src/core/core-services.ts) for the same store.
+// tags.* channels: tags on accounts and services (src/core/tags/tags.ts). Other core features (bulk
+// target selection, baselines) use `services.tags` (src/core/core-services.ts), the same store.
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
-import { tagStoreFor } from '../core-services.ts';
+import type { CoreServices } from '../core-services.ts';
 
-export function createTagsHandlers(ctx: CoreContext): FeatureHandlers<'tags'> {
-  const store = tagStoreFor(ctx);
+export function createTagsHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'tags'> {
+  const store = services.tags;
   return {
     'tags.list': () => store.snapshot(),
     'tags.setAccount': async ({ accountId, tags }) => {

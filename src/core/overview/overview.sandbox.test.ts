@@ -13,7 +13,6 @@ import { createCore, type Core } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
-import { overviewServiceFor } from './overview-services.ts';
 import { QUIET_PERIOD_MS } from './alerts.ts';
 import { DAY_MS, HOUR_MS } from '#shared/analytics/model.ts';
 import { HISTORY_DAYS } from '#shared/overview/attention.ts';
@@ -175,7 +174,7 @@ describe('fleet overview', () => {
     expect(status).toMatchObject({ backgroundAllowed: false, running: false });
     const round = async (time: number) => {
       clock.set(time);
-      return (await overviewServiceFor(core.context).watchRound()).alerts;
+      return (await core.services.overview.service.watchRound()).alerts;
     };
 
     // 11:20: the window 08:00–11:00 is in the first drop.

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeychainAccessError, classifyKeychainError } from './keytar-store.ts';
-import { toIpcError } from '../ipc-error.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 
 const run = promisify(execFile);
 const fixture = fileURLToPath(new URL('./keychain-locked.fixture.ts', import.meta.url));

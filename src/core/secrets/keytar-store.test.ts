@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeytarModuleError, describeKeychainError, diagnoseKeytarLoadError } from './keytar-store.ts';
 import { KeychainUnavailableError } from '../errors.ts';
-import { toIpcError } from '../ipc-error.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 
 describe('describeKeychainError', () => {
   const secret = 'keychain-echoed-secret-1234567890';

@@ -94,7 +94,7 @@ export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes
   return first.notes.filter((note) => written.every((i) => i.notes.includes(note)));
 }
 
-/** What planned a batch of several changes (bulk-apply.ts planChanges). */
+/** What planned a batch of several changes (src/core/bulk/bulk-planner.ts planChanges). */
 export const batchOriginSchema = z.object({
   kind: z.literal('baseline-fix'),
   baseline: z.string(),

@@ -11,7 +11,7 @@ import type { OperationId } from '../api/operations.ts';
 import type { JournalReadBackKind, MutatingOperationId } from '../api/operation-facts.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { fieldLabel } from '../api/field-labels.ts';
-import { cannotApply } from '../config-document/plan.ts';
+import { cannotApply } from '../config-document/plan-items.ts';
 import type { BulkChange } from './change.ts';
 import type { BulkAction, BulkFieldChange } from './batch.ts';
 

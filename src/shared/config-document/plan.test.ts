@@ -1,7 +1,9 @@
 // Plan of applying a document's service to a target: create / update / unchanged, and every
 // "cannot apply" reason (the table below must name each one: the type checks it).
 import { describe, expect, it } from 'vitest';
-import { cannotApply, planApply, sourceDomainCaution, type PlanItem } from './plan.ts';
+import { planApply, type PlanItem } from './plan.ts';
+import { cannotApply } from './plan-items.ts';
+import { sourceDomainCaution } from './source-domain.ts';
 import { SECRET_LEFT_OUT, type ServiceConfig } from './schema.ts';
 import { SECRET_MASK } from '../ipc/channels/api.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from './test-support/service-config.ts';

@@ -21,3 +21,13 @@ export function departureText(metric: Pick<AttentionMetric, 'metric' | 'change' 
 export function alertText(accountName: string, serviceName: string, metric: Pick<AttentionMetric, 'metric' | 'change' | 'z' | 'direction'>): string {
   return `${accountName} · ${serviceName}: ${departureText(metric)}`;
 }
+
+/**
+ * An alert as a desktop notification (the desktop app's OS notification and the browser host's
+ * Web Notification say the same): title the customer, body the service and what changed.
+ */
+export function alertNotificationText(alert: { accountName: string; text: string }): { title: string; body: string } {
+  const prefix = `${alert.accountName} · `;
+  const body = alert.text.startsWith(prefix) ? alert.text.slice(prefix.length) : alert.text;
+  return { title: `${alert.accountName}: traffic needs attention`, body };
+}

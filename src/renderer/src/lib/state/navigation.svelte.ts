@@ -17,6 +17,8 @@ export type PolicySection = Exclude<ServiceSection, 'details'>;
 
 export type Route =
   | { screen: 'services' }
+  /** Every customer account's traffic health (not bound to the current account). */
+  | { screen: 'overview' }
   | { screen: 'service'; serviceId: number; section: ServiceSection }
   | { screen: 'create-service' }
   | { screen: 'traffic' }
@@ -30,6 +32,7 @@ export type Route =
 
 export const screenTitles: Record<Route['screen'], string> = {
   services: 'Services',
+  overview: 'Overview',
   service: 'Service',
   'create-service': 'New service',
   traffic: 'Traffic',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { estimateDuration, parseTypedNames, TrafficDashboardState } from './traffic.svelte.ts';
+import { estimateDuration, parseTypedNames, showTrafficOn, TrafficDashboardState } from './traffic.svelte.ts';
 
 describe('traffic dashboard state', () => {
   beforeEach(() => globalThis.localStorage?.clear());
@@ -78,5 +78,19 @@ describe('traffic dashboard state', () => {
     state.interval = 'day';
     // Volume and bandwidth become one daily call per batch; requests stay 24-hour pieces.
     expect(state.estimateCalls(names)).toBe(2 * 4 + 2 * 7 * 4);
+  });
+
+  it('opens on one service over a given range when another screen asks (the fleet overview)', () => {
+    const earlier = new TrafficDashboardState('acc-5');
+    earlier.zone = 'utc';
+    earlier.range = '7d';
+    const range = { from: Date.UTC(2026, 10, 17, 9), to: Date.UTC(2026, 10, 18, 9) };
+    showTrafficOn('acc-5', ['b.example.com'], range);
+    const state = new TrafficDashboardState('acc-5');
+    expect(state.range).toBe('custom');
+    expect(state.timeRange()).toEqual(range);
+    expect(state.serviceNames(['a.example.com', 'b.example.com'])).toEqual(['b.example.com']);
+    // The user's display choices stay as they were.
+    expect(state.zone).toBe('utc');
   });
 });

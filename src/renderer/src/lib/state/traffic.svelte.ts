@@ -407,6 +407,20 @@ export class TrafficDashboardState {
   }
 }
 
+/**
+ * Makes the account's dashboard open on these services over this range (the fleet overview's
+ * click-through): the selection is saved the way the dashboard saves it, so it opens with it.
+ */
+export function showTrafficOn(accountId: string, serviceNames: readonly string[], range: { from: number; to: number }): void {
+  const dash = new TrafficDashboardState(accountId);
+  dash.allServices = false;
+  dash.selected = [...serviceNames];
+  dash.typed = '';
+  dash.customFrom = toDateTimeLocal(range.from, dash.zone);
+  dash.customTo = toDateTimeLocal(range.to, dash.zone);
+  dash.range = 'custom';
+}
+
 /** Saves a chart's PNG data URL through the host's save dialog, with `text` as PNG text chunks. */
 export async function savePng(dataUrl: string, suggestedName: string, text: Record<string, string> = {}): Promise<void> {
   try {

@@ -2,7 +2,7 @@
 // The add/edit account dialog's tags: what accounts.add / accounts.update are sent, a bad tag held
 // back with the field's message and focus, and a tag write that failed after the add said in a
 // warning that stays. The IPC layer is replaced by a recorder (the real core is covered by
-// src/core/account-tags.test.ts and the e2e in e2e/fleet-accounts.spec.ts).
+// src/core/accounts/account-tags.test.ts and the e2e in e2e/fleet-accounts.spec.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
