@@ -4,7 +4,7 @@ import { AppCode } from '#shared/app-errors.ts';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { failure, INVALID_INPUT_CODE, success, type IpcResult } from '#shared/ipc/result.ts';
+import { failure, success, type IpcResult } from '#shared/ipc/result.ts';
 
 const MAX_OPEN_BYTES = 50 * 1024 * 1024;
 
@@ -54,7 +54,7 @@ export function safeFileName(name: string): string {
 }
 
 function invalid(message: string): IpcResult<never> {
-  return failure(INVALID_INPUT_CODE, message);
+  return failure(AppCode.Ipc.InvalidInput, message);
 }
 
 export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => string) {

@@ -7,7 +7,7 @@ import { AppCode } from '#shared/app-errors.ts';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import { failure, internalFailure, INVALID_INPUT_CODE, type IpcResult } from '#shared/ipc/result.ts';
+import { failure, internalFailure, type IpcResult } from '#shared/ipc/result.ts';
 
 export type IpcMainLike = {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
@@ -129,7 +129,7 @@ export function createBridgeHandler(options: IpcBridgeOptions) {
       return failure(AppCode.Ipc.UntrustedSender, 'This request did not come from the application window.');
     }
     // One input argument per call; extra arguments mean a caller that does not use window.api.
-    if (args.length > 1) return failure(INVALID_INPUT_CODE, 'A channel takes one input argument.');
+    if (args.length > 1) return failure(AppCode.Ipc.InvalidInput, 'A channel takes one input argument.');
     const input = args[0];
     try {
       if (isHost) return await hostHandlers[channel](event, input);

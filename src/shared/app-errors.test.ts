@@ -27,4 +27,23 @@ describe('the app error table', () => {
     expect(findAppError('Bulk.NotFound')?.inputMistake).toBe(true);
     expect(findAppError('InvalidPriority.Unique')).toBeUndefined();
   });
+
+  it('marks the mistakes in what the user typed or chose (the CLI exits 2 for them)', () => {
+    expect(appCodes.filter((c) => appErrorTable[c].inputMistake).sort()).toEqual([
+      'Bulk.AmbiguousId',
+      'Bulk.NotFound',
+      'Change.ConfirmationRequired',
+      'Change.RuleTestsFlipped',
+      'Change.RuleTestsUnchecked',
+      'Config.InvalidClone',
+      'Config.ServiceNotChosen',
+      'Config.ServiceNotInDocument',
+      'Ipc.InvalidInput',
+      'Journal.AmbiguousId',
+      'Journal.NotFound',
+      'Suites.Invalid',
+      'Suites.NotFound',
+      'Traffic.InvalidSelection',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 // THE table of the application's own error codes: the codes the core, the API client, the hosts,
 // the CLI and the renderer raise themselves (the API's codes are in api/errors.ts, apiErrorTable;
-// the two tables never share a code). Code refers to them through AppCode (AppCode.Bulk.NotFound
+// the two tables never share a code). Code refers to them through AppCode (Bulk.NotFound
 // === 'Bulk.NotFound'), never as string literals: a test checks that every code written in src/
 // is in a table and that every row here is used. No imports, so the CLI's error printer and the
 // sandboxed preload can load it without zod.
@@ -42,7 +42,7 @@ const table = {
   'Network.TlsFailed': { meaning: 'The gateway’s TLS certificate was not accepted. Check the base URL.' },
   'Network.ResponseTooLarge': { meaning: 'The gateway’s answer was too large to use. Ask for less at once.' },
   'Request.Aborted': { meaning: 'The request was cancelled.' },
-  'Request.InvalidInput': { meaning: 'The input does not fit the operation; nothing was sent. Correct the named fields.', inputMistake: true },
+  'Request.InvalidInput': { meaning: 'The input does not fit the operation; nothing was sent. Correct the named fields.' },
   'Request.UnknownOperation': { meaning: 'This version of the app does not know the operation.' },
   'Response.Invalid': { meaning: 'The gateway’s answer could not be read. Check the account’s base URL.' },
   'Client.Closed': { meaning: 'The API client was closed (the account changed or the app is closing).' },
@@ -167,7 +167,7 @@ export const appErrorTable: Readonly<Record<AppErrorCode, AppErrorEntry>> = tabl
 
 type AreaOf<C extends string> = C extends `${infer Area}.${string}` ? Area : never;
 
-/** The codes by area: AppCode.Bulk.NotFound is 'Bulk.NotFound'. */
+/** The codes by area: Bulk.NotFound is 'Bulk.NotFound'. */
 export type AppCodes = {
   readonly [Area in AreaOf<AppErrorCode>]: { readonly [C in AppErrorCode as C extends `${Area}.${infer Name}` ? Name : never]: C };
 };

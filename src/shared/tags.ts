@@ -1,12 +1,9 @@
 // Tags on accounts and services ("retail", "staging"): one rule for what a tag may be, used by the
 // IPC input check, the editors, the stores and the filters. Tags are kept lower-case so "Retail"
 // and "retail" are one tag; a service also carries its account's tags when selecting by tag.
-import { AppCode } from './app-errors.ts';
 import { z } from 'zod';
 
 export const MAX_TAG_CHARS = 32;
-/** Error code: an account's changes were saved but its tags could not be stored (saving again retries). */
-export const TAGS_NOT_STORED = AppCode.Tags.NotStored;
 export const MAX_TAGS_PER_ITEM = 20;
 /** Letters and digits of any script, then also "-", "_" and "."; no spaces (a tag is one word in `tag:x`). */
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;

@@ -2,11 +2,7 @@
 // per service, each waiting for its access key's budget — at 100 requests/minute 200 services take
 // about two minutes, so the reads are counted per account, with a time estimate, and can be
 // cancelled (bulk.cancelPlan). docs/bulk-apply.md "Planning progress".
-import { AppCode } from '../app-errors.ts';
 import { z } from 'zod';
-
-/** bulk.plan rejects with this code when bulk.cancelPlan (or Ctrl+C in the CLI) stopped it. */
-export const PLAN_CANCELLED = AppCode.Bulk.PlanCancelled;
 
 export const planAccountProgressSchema = z.object({
   accountId: z.string(),

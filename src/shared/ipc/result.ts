@@ -24,10 +24,6 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
  */
 export const INTERNAL_ERROR_CODE = 'Server.InternalError';
 export const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
-/** Code of an unexpected error thrown inside the core; its (redacted) message is kept. */
-export const UNEXPECTED_ERROR_CODE = AppCode.Internal.Error;
-/** Code of a payload that fails its channel's input schema. */
-export const INVALID_INPUT_CODE = AppCode.Ipc.InvalidInput;
 
 export function success<T>(data: T): IpcResult<T> {
   return { ok: true, data };
@@ -64,7 +60,7 @@ export function invalidInputError(fields: Record<string, string>, prefix = 'Inva
     .slice(0, 3)
     .map(([path, message]) => (path ? `${path}: ${message}` : message))
     .join('; ');
-  return { code: INVALID_INPUT_CODE, message: `${prefix}: ${summary}`, fields, retryable: false };
+  return { code: AppCode.Ipc.InvalidInput, message: `${prefix}: ${summary}`, fields, retryable: false };
 }
 
 /** Whether an unknown value (from a transport) has the IPC result shape. */

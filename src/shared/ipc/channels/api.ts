@@ -1,13 +1,9 @@
 // Generic access to every API operation through the account's signed client. The operation's
 // own input is validated by the operation table (src/shared/api/operations.ts) in the handler.
-import { AppCode } from '../../app-errors.ts';
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { operationIds } from '../../api/operations.ts';
 import { mutatingOperationIds } from './journal.ts';
-
-/** Error code when a write operation is sent through api.call instead of changes.apply. */
-export const WRITE_NOT_ALLOWED = AppCode.Api.WriteNotAllowed;
 
 /**
  * True for the operations that change state. api.call runs only the others (GET reads and the

@@ -1,15 +1,11 @@
 // Baselines across accounts: the built-in checks, saved baselines (export / import), configuration
 // snapshots (refresh now, background refresh on/off), the evaluation the grid shows, and the Fix
 // (planFix → applyFix: one bulk batch per Fix, run by the bulk service). docs/baselines.md.
-import { AppCode } from '../../app-errors.ts';
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { baselineNameSchema, baselineSchema } from '../../baseline/baseline.ts';
 import { baselineFixSchema } from '../../baseline/check-types.ts';
 import { bulkBatchSchema } from '../../bulk/batch.ts';
-
-/** baselines.applyFix / discardFix on a Fix plan that already ran, or on a batch no Fix planned. */
-export const FIX_SPENT = AppCode.Baselines.FixSpent;
 
 /** A baselines document is small; this keeps a wrong file from being read whole. */
 export const MAX_BASELINE_DOCUMENT_CHARS = 1_000_000;

@@ -9,7 +9,6 @@
 //       bulk.run on a cancelled, interrupted or partly failed batch resumes it (pending + failed items;
 //       items with an unknown outcome are checked by reading the service first, resendUnknown
 //       sends those a read cannot settle; bulk.markApplied settles them as the user says).
-import { AppCode } from '../../app-errors.ts';
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { bulkChangeInputSchema } from '../../bulk/change.ts';
@@ -22,22 +21,6 @@ import {
   templateNameSchema,
 } from '../../bulk/batch.ts';
 import { planProgressSchema } from '../../bulk/plan-progress.ts';
-export { PLAN_CANCELLED } from '../../bulk/plan-progress.ts';
-
-/** bulk.run without confirmProduction when production accounts are in the batch. */
-export { CONFIRMATION_REQUIRED } from './changes.ts';
-/** bulk.run on a batch that is already running. */
-export const BATCH_RUNNING = AppCode.Bulk.Running;
-/** bulk.run on a batch with nothing left to run. */
-export const BATCH_NOTHING_TO_RUN = AppCode.Bulk.NothingToRun;
-/** bulk.markApplied on an item whose outcome is known. */
-export const BATCH_NOT_UNKNOWN = AppCode.Bulk.OutcomeKnown;
-/** A batch ID (or start of one) that no stored batch has. */
-export const BATCH_NOT_FOUND = AppCode.Bulk.NotFound;
-/** A start of a batch ID that several stored batches share. */
-export const BATCH_ID_AMBIGUOUS = AppCode.Bulk.AmbiguousId;
-/** A template name that is not stored. */
-export const TEMPLATE_NOT_FOUND = AppCode.Bulk.TemplateNotFound;
 
 export const bulkPlanInputSchema = z
   .strictObject({
@@ -60,7 +43,7 @@ export const bulkChannels = defineChannels({
     input: bulkPlanInputSchema,
     output: bulkBatchSchema,
   },
-  /** Stops a plan being read (bulk.plan then fails with PLAN_CANCELLED); false when no such plan is running. */
+  /** Stops a plan being read (bulk.plan then fails with Bulk.PlanCancelled); false when no such plan is running. */
   'bulk.cancelPlan': {
     input: z.strictObject({ planId: idSchema }),
     output: z.object({ cancelled: z.boolean() }),

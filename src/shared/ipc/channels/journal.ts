@@ -1,6 +1,5 @@
 // Change journal: every change applied from this app (changes.apply), newest first, with the
 // state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
-import { AppCode } from '../../app-errors.ts';
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId } from '../../api/operation-facts.ts';
@@ -35,10 +34,6 @@ export const journalResultSchema = z.union([
 ]);
 export type JournalResult = z.infer<typeof journalResultSchema>;
 
-/** The code of a change whose outcome is not known (the gateway's answer never came). */
-export const OUTCOME_UNKNOWN = AppCode.Change.OutcomeUnknown;
-/** A bulk item whose unknown outcome a read of its service could not settle: the user decides. */
-export const OUTCOME_CANNOT_TELL = AppCode.Change.OutcomeCannotTell;
 /** How an entry still marked as sending reads once nobody is sending it any more. */
 export const UNANSWERED_MESSAGE = 'unknown — the app stopped before the gateway answered';
 

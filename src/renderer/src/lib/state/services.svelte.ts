@@ -69,7 +69,7 @@ export class ServicesState {
 
   /**
    * Creates a service through the guarded change path (changes.apply): the core asks a production
-   * account for confirmation (CONFIRMATION_REQUIRED until the user confirmed), journals the create
+   * account for confirmation (Change.ConfirmationRequired until the user confirmed), journals the create
    * and adds the service to the account's list.
    */
   async create(accountId: string, body: CreateServiceBody, confirmProduction = false): Promise<Service> {
