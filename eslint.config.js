@@ -22,7 +22,8 @@ export default tseslint.config(
     // shared only. Per src/ folder: the folders it may import (`layers`), the npm packages and
     // Node builtins it may import (`packages`; 'node:*' = every builtin), and single files beyond
     // that, each with its reason (`exceptions`). Anything unlisted is a lint error, so a new
-    // dependency is added here on purpose. docs/architecture.md explains the intent.
+    // dependency is added here on purpose. Inside a layer, `boundaries` keep folders apart (files
+    // under `from` never import `never`, tests included). docs/architecture.md explains the intent.
     files: ['src/**/*.ts', 'src/**/*.svelte'],
     plugins: { layers: layersPlugin },
     rules: {
@@ -94,6 +95,18 @@ export default tseslint.config(
             files: ['scripts/'],
             packages: ['vitest', '@testing-library/svelte', 'undici', 'saxes', 'js-yaml'],
           },
+          boundaries: [
+            {
+              from: 'src/renderer/src/lib/state/',
+              never: ['src/renderer/src/lib/components/'],
+              why: 'state and form models are used by components, never the other way round: a model components need lives in state/',
+            },
+            {
+              from: 'src/renderer/src/lib/ui/',
+              never: ['src/renderer/src/lib/components/'],
+              why: 'ui/ holds small generic pieces that know no feature',
+            },
+          ],
         },
       ],
     },

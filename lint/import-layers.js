@@ -59,10 +59,26 @@ const listsFile = (list, path) => list.some((entry) => (entry.endsWith('/') ? pa
 
 const describeList = (items) => (items.length ? items.join(', ') : 'nothing');
 
+/**
+ * The message for an import that crosses a boundary inside a layer (`boundaries` of the options:
+ * files under `from` never import files under any of `never`), or null.
+ */
+function boundaryViolation(table, importerPath, target) {
+  if (target.kind !== 'file') return null;
+  for (const boundary of table.boundaries ?? []) {
+    if (!importerPath.startsWith(boundary.from)) continue;
+    const crossed = boundary.never.find((folder) => target.path.startsWith(folder));
+    if (crossed) return `${boundary.from} must not import ${target.path}: ${boundary.why} (boundaries of ${TABLE})`;
+  }
+  return null;
+}
+
 /** The message for one import that the table does not allow, or null when it does. */
 export function layerViolation(table, importerPath, spec) {
   const from = layerOf(importerPath);
   if (from === null) return null;
+  const crossed = boundaryViolation(table, importerPath, resolveSpecifier(spec, importerPath));
+  if (crossed) return crossed;
   const layer = table.layers[from];
   if (!layer) return null; // reported once for the whole file
   const test = isTestCode(importerPath);
@@ -148,6 +164,19 @@ export const importLayersRule = {
             properties: { why: nonEmptyString, files: nameList, packages: nameList },
             required: ['why', 'files', 'packages'],
             additionalProperties: false,
+          },
+          boundaries: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                from: { type: 'string', pattern: '^src/.+/$' },
+                never: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^src/.+/$' }, uniqueItems: true },
+                why: { type: 'string', minLength: 10 },
+              },
+              required: ['from', 'never', 'why'],
+              additionalProperties: false,
+            },
           },
         },
         required: ['layers', 'tests'],

@@ -15,7 +15,10 @@ async function layerMessages(file: string, code: string, linter = eslint): Promi
   return result.messages.filter((m) => m.ruleId === 'layers/import-layers').map((m) => m.message);
 }
 
-type Table = { layers: Record<string, { layers: string[]; packages: string[]; exceptions?: { path: string; reason?: string }[] }> };
+type Table = {
+  layers: Record<string, { layers: string[]; packages: string[]; exceptions?: { path: string; reason?: string }[] }>;
+  boundaries?: { from: string; never: string[]; why?: string }[];
+};
 const [, table] = (await eslint.calculateConfigForFile(resolve(root, 'src/core/x.ts'))).rules['layers/import-layers'] as [unknown, Table];
 
 const violations: [string, string, string, RegExp][] = [
@@ -73,6 +76,11 @@ const violations: [string, string, string, RegExp][] = [
   ['a dynamic import() crosses a layer', 'src/sandbox/x.ts', "export const load = () => import('#core/errors.ts');", /src\/sandbox must not import src\/core/],
   ['an import = require() crosses a layer', 'src/shared/x.ts', "import errors = require('#core/errors.ts');", /src\/shared must not import src\/core/],
   ['a side-effect import crosses a layer', 'src/renderer/src/lib/x.ts', "import '#core/errors.ts';", /src\/renderer must not import src\/core/],
+  // Boundaries inside a layer
+  ['renderer state imports a component folder', 'src/renderer/src/lib/state/x.svelte.ts', "import { x } from '../components/policies/forms.ts';", /src\/renderer\/src\/lib\/state\/ must not import src\/renderer\/src\/lib\/components\/policies\/forms\.ts: state and form models are used by components/],
+  ['renderer state imports a component', 'src/renderer/src/lib/state/deep/x.ts', "import Dialog from '../../components/accounts/AccountFormDialog.svelte';", /state\/ must not import src\/renderer\/src\/lib\/components\/accounts\/AccountFormDialog\.svelte/],
+  ['a renderer state test imports a component', 'src/renderer/src/lib/state/x.svelte.test.ts', "import { x } from '../components/bulk/bulk-labels.ts';", /state\/ must not import .*components\/bulk\/bulk-labels\.ts/],
+  ['a ui piece imports a component', 'src/renderer/src/lib/ui/x.svelte', '<script lang="ts">\n  import X from \'../components/shell/AppShell.svelte\';\n</script>\n', /ui\/ must not import .*components\/shell\/AppShell\.svelte: ui\/ holds small generic pieces/],
 ];
 
 const allowed: [string, string, string][] = [
@@ -96,6 +104,8 @@ const allowed: [string, string, string][] = [
   ['a test imports scripts/', 'src/web/x.test.ts', "import { x } from '../../scripts/start.ts';"],
   ['a test imports vitest and the test packages', 'src/sandbox/x.test.ts', "import { it } from 'vitest';\nimport { request } from 'undici';"],
   ['a test imports its layer’s packages', 'src/renderer/src/lib/x.svelte.test.ts', "import { render } from '@testing-library/svelte';\nimport { tick } from 'svelte';"],
+  ['a component imports state and a form model', 'src/renderer/src/lib/components/policies/X.svelte', '<script lang="ts">\n  import { cacheFormFrom } from \'../../state/policy-forms.ts\';\n  cacheFormFrom;\n</script>\n'],
+  ['renderer state imports state, ui-free shared code and the API', 'src/renderer/src/lib/state/x.ts', "import { formatError } from './format-error.ts';\nimport { AppCode } from '#shared/app-errors.ts';\nimport { getApi } from '../api/index.ts';"],
 ];
 
 describe('import layers (lint)', () => {
@@ -142,6 +152,12 @@ describe('import layers (lint)', () => {
       const bad = structuredClone(table);
       delete bad.layers.cli.exceptions![0].reason;
       await expect(layerMessages('src/cli/x.ts', "import { runSandboxCli } from '#sandbox';", withTable(bad))).rejects.toThrow(/reason/);
+    });
+
+    it('refuses a boundary without its reason', async () => {
+      const bad = structuredClone(table);
+      delete bad.boundaries![0].why;
+      await expect(layerMessages('src/core/x.ts', 'export {};', withTable(bad))).rejects.toThrow(/why/);
     });
 
     it('refuses a table naming an unknown layer', async () => {

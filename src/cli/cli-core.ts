@@ -3,24 +3,13 @@
 import { createCore, type Core } from '#core/app-core.ts';
 import { defaultDataDir } from '#core/storage/data-dir.ts';
 import { keychainServiceFromEnv } from '#core/secrets/secret-store.ts';
-import type { Channel, ChannelInput, ChannelOutput, IpcError, IpcResult } from '#shared/ipc/contract.ts';
+import type { Channel, ChannelInput, ChannelOutput, IpcResult } from '#shared/ipc/contract.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
+import { CoreError } from '#core/errors.ts';
 import { printError, type PrintErrorOptions } from './cli-io.ts';
 import { UsageError, type CliIo } from './cli-types.ts';
 
 export { printError, readSecret } from './cli-io.ts';
-
-/** An error result of the core, thrown so that commands read straight through. */
-export class CoreCallError extends Error {
-  readonly error: IpcError;
-  readonly code: string;
-  constructor(error: IpcError) {
-    super(error.message);
-    this.name = 'CoreCallError';
-    this.error = error;
-    this.code = error.code;
-  }
-}
 
 /**
  * The catch of a command run in the core: a mistake in the command line goes on to the usage
@@ -28,7 +17,7 @@ export class CoreCallError extends Error {
  */
 export function commandFailed(io: CliIo, prefix: string, error: unknown, options: PrintErrorOptions = {}): number {
   if (error instanceof UsageError) throw error;
-  return printError(io, prefix, error instanceof CoreCallError ? error.error : toIpcError(error), options);
+  return printError(io, prefix, toIpcError(error), options);
 }
 
 export type CliCore = {
@@ -45,7 +34,8 @@ export async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T
   });
   const call = async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
     const result = (await core.invoke(channel as string, input)) as IpcResult<ChannelOutput<C>>;
-    if (!result.ok) throw new CoreCallError(result.error);
+    // An error result is thrown as the core's one error class, so that commands read straight through.
+    if (!result.ok) throw CoreError.fromIpcError(result.error);
     return result.data;
   };
   try {

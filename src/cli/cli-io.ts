@@ -2,7 +2,7 @@
 import type { IpcError } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_USAGE, type CliIo } from './cli-types.ts';
 import { formatDateTime, withReadableTimes } from '#shared/format-date.ts';
-import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/change-error-codes.ts';
+import { AppCode, findAppError } from '#shared/app-errors.ts';
 
 /**
  * A time in readable output: as the app writes times (the locale's format, local time — TZ), with
@@ -18,35 +18,23 @@ export function readableTimesIn(text: string): string {
 }
 
 /**
- * Error codes that are a mistake in what the user typed (the change, the document's service, a
+ * Whether an error is a mistake in what the user typed (the change, the document's service, a
  * batch or journal entry ID, a confirmation --yes left out): exit status 2, as the commands'
- * help says, rather than 1 (the operation failed).
+ * help says, rather than 1 (the operation failed). The app's error table says which codes are.
  */
-const INPUT_MISTAKES = new Set([
-  'Ipc.InvalidInput',
-  'Config.ServiceNotChosen',
-  'Config.ServiceNotInDocument',
-  'Config.InvalidClone',
-  'Bulk.NotFound',
-  'Bulk.AmbiguousId',
-  'Journal.NotFound',
-  'Journal.AmbiguousId',
-  'Suites.NotFound',
-  'Suites.Invalid',
-  CONFIRMATION_REQUIRED,
-  RULE_TESTS_FLIPPED,
-  RULE_TESTS_UNCHECKED,
-]);
+function isInputMistake(code: string): boolean {
+  return findAppError(code)?.inputMistake === true;
+}
 
 /** What to do next, after the core's message, where the terminal has a spelling the app has not. */
 const HINTS: Record<string, string> = {
-  'Config.ServiceNotChosen': 'Name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID).',
-  'Config.ServiceNotInDocument': 'Name one as FILE#SERVICE with a domain name the document holds.',
-  'Bulk.NotFound': 'See accel bulk list for the stored batches.',
-  'Journal.NotFound': 'See accel journal list for the entries and their IDs.',
-  [CONFIRMATION_REQUIRED]: 'Add --yes to confirm.',
-  [RULE_TESTS_FLIPPED]: 'Add --yes to apply it anyway (the journal records them), or change it first.',
-  [RULE_TESTS_UNCHECKED]: 'Add --yes to apply it without the check.',
+  [AppCode.Config.ServiceNotChosen]: 'Name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID).',
+  [AppCode.Config.ServiceNotInDocument]: 'Name one as FILE#SERVICE with a domain name the document holds.',
+  [AppCode.Bulk.NotFound]: 'See accel bulk list for the stored batches.',
+  [AppCode.Journal.NotFound]: 'See accel journal list for the entries and their IDs.',
+  [AppCode.Change.ConfirmationRequired]: 'Add --yes to confirm.',
+  [AppCode.Change.RuleTestsFlipped]: 'Add --yes to apply it anyway (the journal records them), or change it first.',
+  [AppCode.Change.RuleTestsUnchecked]: 'Add --yes to apply it without the check.',
 };
 
 export type PrintErrorOptions = {
@@ -84,7 +72,7 @@ export function printError(io: CliIo, prefix: string, error: IpcError, options: 
       if (!error.message.includes(message)) io.stderr.write(`  ${field}: ${message}\n`);
     }
   }
-  return INPUT_MISTAKES.has(error.code) ? EXIT_USAGE : EXIT_FAILURE;
+  return isInputMistake(error.code) ? EXIT_USAGE : EXIT_FAILURE;
 }
 
 /** Reads a secret from the named environment variable, or else the first line of stdin. */

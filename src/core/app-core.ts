@@ -1,5 +1,6 @@
 // The application core every host runs: accounts, keychain, API clients, the sandbox, and the
 // IPC handler table behind one invoke(channel, payload) → IpcResult.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { createAccountStore } from './accounts/account-store.ts';
@@ -124,7 +125,7 @@ export function createCore(options: CreateCoreOptions): Core {
     clientOptions: options.clientOptions,
     onClockSkew: (accountId, offsetMs) => {
       const warning = {
-        code: 'Clock.Skew',
+        code: AppCode.Clock.Skew,
         message: `This computer's clock differs from the gateway's by about ${Math.round(offsetMs / 60_000)} minutes (account ${accountId}). Requests fail once the difference reaches an hour: correct the system clock.`,
       };
       warnings.add(warning);
@@ -156,7 +157,7 @@ export function createCore(options: CreateCoreOptions): Core {
 
   const invoke = (async (channel: string, payload: unknown, invokeOptions?: InvokeOptions) => {
     if (disposed) {
-      return failure('Core.Disposed', 'The application is shutting down.');
+      return failure(AppCode.Core.Disposed, 'The application is shutting down.');
     }
     await started;
     return dispatcher.invoke(channel, payload, invokeOptions);

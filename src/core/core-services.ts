@@ -3,6 +3,7 @@
 // (`core.services`), so every channel, the CLI and the background work share one store, cache and
 // write queue. Building them reads no file, makes no request and starts nothing: each does its work
 // on first use. Services are built in dependency order; each gets what it uses, never the whole set.
+import { AppCode } from '#shared/app-errors.ts';
 import type { CoreContext } from './context.ts';
 import { storeOptions } from './storage/store-options.ts';
 import { accountAccess } from './changes/account-access.ts';
@@ -74,26 +75,26 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
   const journal = createJournal(
     storeOptions(
       ctx,
-      'Journal.Corrupt',
+      AppCode.Journal.Corrupt,
       (report) => `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
     ),
   );
   const drafts = createDraftStore(
-    storeOptions(ctx, 'Drafts.Corrupt', (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    storeOptions(ctx, AppCode.Drafts.Corrupt, (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
   );
   const inventoryStore = new InventoryStore(
     storeOptions(
       ctx,
-      'Inventory.Corrupt',
+      AppCode.Inventory.Corrupt,
       (report) => `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
     ),
   );
   const settings = createSettingsStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) });
   const tags = new TagStore(
-    storeOptions(ctx, 'Tags.Corrupt', (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    storeOptions(ctx, AppCode.Tags.Corrupt, (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
   );
   const suiteStore = createRuleSuiteStore(
-    storeOptions(ctx, 'Suites.Corrupt', (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    storeOptions(ctx, AppCode.Suites.Corrupt, (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
   );
 
   const inventory = createInventoryService({
@@ -128,7 +129,7 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
       await inventory.record(accountId, service);
     } catch (error) {
       ctx.warnings.add({
-        code: 'Inventory.RecordFailed',
+        code: AppCode.Inventory.RecordFailed,
         message: `Service ${service.serviceId} (${service.domainName}) was created, but it could not be added to the account's service list (${error instanceof Error ? error.message : String(error)}). Add it by ID.`,
       });
     }
@@ -165,10 +166,10 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
 
   const bulk = createBulkService({
     batches: createBatchStore(
-      storeOptions(ctx, 'Bulk.BatchesCorrupt', (report) => `Bulk batches could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+      storeOptions(ctx, AppCode.Bulk.BatchesCorrupt, (report) => `Bulk batches could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
     ),
     templates: createTemplateStore(
-      storeOptions(ctx, 'Bulk.TemplatesCorrupt', (report) => `Bulk templates could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+      storeOptions(ctx, AppCode.Bulk.TemplatesCorrupt, (report) => `Bulk templates could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
     ),
     changes,
     journal,
@@ -184,7 +185,7 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
     onInterrupted: (batches) => {
       const names = batches.map((b) => `“${b.label}” (${b.counts.pending + b.counts.failed} of ${b.itemCount} services left)`).join(', ');
       ctx.warnings.add({
-        code: 'Bulk.Interrupted',
+        code: AppCode.Bulk.Interrupted,
         message: `Bulk change${batches.length === 1 ? '' : 's'} ${names} stopped when the app closed. Open Bulk changes to resume; nothing continues by itself.`,
       });
     },

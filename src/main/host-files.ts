@@ -1,9 +1,10 @@
 // host.saveFile / host.openFile for the Electron host: native dialogs, the file is read or
 // written in main. The renderer never gets a path or any other file-system access.
+import { AppCode } from '#shared/app-errors.ts';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { failure, INVALID_INPUT_CODE, success, type IpcResult } from '#shared/ipc/result.ts';
+import { failure, success, type IpcResult } from '#shared/ipc/result.ts';
 
 const MAX_OPEN_BYTES = 50 * 1024 * 1024;
 
@@ -53,7 +54,7 @@ export function safeFileName(name: string): string {
 }
 
 function invalid(message: string): IpcResult<never> {
-  return failure(INVALID_INPUT_CODE, message);
+  return failure(AppCode.Ipc.InvalidInput, message);
 }
 
 export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => string) {
@@ -74,7 +75,7 @@ export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => s
       try {
         await writeFile(choice.filePath, content);
       } catch (error) {
-        return failure('Host.FileWriteFailed', `Could not save the file: ${(error as NodeJS.ErrnoException).code ?? 'write error'}. Choose another folder.`);
+        return failure(AppCode.Host.FileWriteFailed, `Could not save the file: ${(error as NodeJS.ErrnoException).code ?? 'write error'}. Choose another folder.`);
       }
       return success(true);
     },
@@ -91,11 +92,11 @@ export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => s
       if (choice.canceled || !path) return success(null);
       try {
         if ((await stat(path)).size > MAX_OPEN_BYTES) {
-          return failure('Host.FileTooLarge', 'The file is larger than 50 MB and cannot be opened.');
+          return failure(AppCode.Host.FileTooLarge, 'The file is larger than 50 MB and cannot be opened.');
         }
         return success({ name: basename(path), content: await readFile(path, 'utf8') });
       } catch (error) {
-        return failure('Host.FileReadFailed', `Could not read the file: ${(error as NodeJS.ErrnoException).code ?? 'read error'}.`);
+        return failure(AppCode.Host.FileReadFailed, `Could not read the file: ${(error as NodeJS.ErrnoException).code ?? 'read error'}.`);
       }
     },
   };

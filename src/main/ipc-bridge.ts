@@ -3,10 +3,11 @@
 // in the contract, the sender must be our window's main frame showing our own renderer, and the
 // core validates the payload against the channel's zod schema. Handlers return IpcResult
 // because Electron keeps nothing but `message` from a thrown error.
+import { AppCode } from '#shared/app-errors.ts';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import { failure, internalFailure, INVALID_INPUT_CODE, type IpcResult } from '#shared/ipc/result.ts';
+import { failure, internalFailure, type IpcResult } from '#shared/ipc/result.ts';
 
 export type IpcMainLike = {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
@@ -123,12 +124,12 @@ export function createBridgeHandler(options: IpcBridgeOptions) {
   const pageSignal = createPageSignals();
   return async (channel: string, event: IpcMainInvokeEvent, args: readonly unknown[]): Promise<IpcResult<unknown>> => {
     const isHost = Object.hasOwn(hostHandlers, channel);
-    if (!channels.has(channel) && !isHost) return failure('Ipc.UnknownChannel', `Unknown channel: ${channel}`);
+    if (!channels.has(channel) && !isHost) return failure(AppCode.Ipc.UnknownChannel, `Unknown channel: ${channel}`);
     if (!isTrustedSender(event, options.getMainWebContents(), options.renderer)) {
-      return failure('Ipc.UntrustedSender', 'This request did not come from the application window.');
+      return failure(AppCode.Ipc.UntrustedSender, 'This request did not come from the application window.');
     }
     // One input argument per call; extra arguments mean a caller that does not use window.api.
-    if (args.length > 1) return failure(INVALID_INPUT_CODE, 'A channel takes one input argument.');
+    if (args.length > 1) return failure(AppCode.Ipc.InvalidInput, 'A channel takes one input argument.');
     const input = args[0];
     try {
       if (isHost) return await hostHandlers[channel](event, input);

@@ -4,8 +4,6 @@
 import { z } from 'zod';
 
 export const MAX_TAG_CHARS = 32;
-/** Error code: an account's changes were saved but its tags could not be stored (saving again retries). */
-export const TAGS_NOT_STORED = 'Tags.NotStored';
 export const MAX_TAGS_PER_ITEM = 20;
 /** Letters and digits of any script, then also "-", "_" and "."; no spaces (a tag is one word in `tag:x`). */
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;

@@ -3,6 +3,7 @@
 // `code serve-web`: single-use, short-lived bootstrap links exchanged once for an HttpOnly
 // session cookie (docs/browser-host-token.md), a Host check against DNS rebinding and an Origin
 // check against cross-site requests.
+import { AppCode } from '#shared/app-errors.ts';
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -156,7 +157,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (!hasValidCookie(req)) {
-      if (url.pathname.startsWith('/ipc/')) sendJson(res, 401, failure('Host.Unauthorized', 'Missing or wrong access token.'));
+      if (url.pathname.startsWith('/ipc/')) sendJson(res, 401, failure(AppCode.Host.Unauthorized, 'Missing or wrong access token.'));
       else sendRefusal(res);
       return;
     }
@@ -164,7 +165,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname.startsWith('/ipc/')) {
       if (!isPost) {
         res.setHeader('Allow', 'POST');
-        sendJson(res, 405, failure('Host.MethodNotAllowed', 'Use POST for IPC channels.'));
+        sendJson(res, 405, failure(AppCode.Host.MethodNotAllowed, 'Use POST for IPC channels.'));
         return;
       }
       await handleIpc(req, res, url.pathname.slice('/ipc/'.length));
@@ -183,7 +184,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('Cache-Control', 'no-store');
     const channel = safeDecode(rawChannel);
     if (channel === null || !CHANNEL_PATTERN.test(channel)) {
-      sendJson(res, 404, failure('Ipc.UnknownChannel', 'Unknown channel.'));
+      sendJson(res, 404, failure(AppCode.Ipc.UnknownChannel, 'Unknown channel.'));
       return;
     }
     // A JSON content type cannot be sent cross-site without a preflight, which we never answer.

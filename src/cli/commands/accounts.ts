@@ -2,7 +2,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CoreCallError, printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
+import { printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
+import { CoreError } from '#core/errors.ts';
+import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
 import { parseTagInput } from '#shared/tags.ts';
@@ -291,9 +293,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     try {
       return await handler(rest, io, cli);
     } catch (error) {
-      if (!(error instanceof CoreCallError)) throw error;
-      // Account commands print JSON (the account, the import report): their errors too.
-      return printError(io, `accel accounts ${action}`, error.error, { json: true });
+      // The core's answers (account commands raise no CoreError of their own) print as JSON, like
+      // the account and the import report; anything else goes on to the usage or crash message.
+      if (!(error instanceof CoreError)) throw error;
+      return printError(io, `accel accounts ${action}`, toIpcError(error), { json: true });
     }
   });
 }

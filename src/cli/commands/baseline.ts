@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { printError, withCore, CoreCallError, type CliCore } from '../cli-core.ts';
+import { printError, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
 import type { BaselineReportView } from '#shared/ipc/channels/baselines.ts';
@@ -196,7 +196,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      return printError(io, `accel baseline ${command}`, error instanceof CoreCallError ? error.error : toIpcError(error), { json: format === 'json' });
+      return printError(io, `accel baseline ${command}`, toIpcError(error), { json: format === 'json' });
     }
   });
 }

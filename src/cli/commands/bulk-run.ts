@@ -1,10 +1,11 @@
 // Running a bulk batch from a terminal: the writes' progress on standard error, the result table,
 // and planning with a progress line that Ctrl+C cancels (the queued reads give their budget slots
 // back) instead of killing the process mid-read.
+import { AppCode } from '#shared/app-errors.ts';
 import { randomUUID } from 'node:crypto';
 import type { CliCore } from '../cli-core.ts';
 import type { BulkBatch } from '#shared/bulk/batch.ts';
-import { describeAccountProgress, describePlanProgress, PLAN_CANCELLED } from '#shared/bulk/plan-progress.ts';
+import { describeAccountProgress, describePlanProgress } from '#shared/bulk/plan-progress.ts';
 import type { ChannelInput } from '#shared/ipc/contract.ts';
 import { UsageError, type CliIo } from '../cli-types.ts';
 import { exitOf, printBatch, unknownOutcomeAdvice } from './bulk-table.ts';
@@ -63,7 +64,7 @@ export async function planWithProgress(cli: CliCore, io: CliIo, input: ChannelIn
   try {
     return await cli.call('bulk.plan', { ...input, planId });
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === PLAN_CANCELLED) {
+    if (error instanceof Error && 'code' in error && error.code === AppCode.Bulk.PlanCancelled) {
       if (shown) io.stderr.write('\r\x1b[K');
       shown = false;
       io.stderr.write(`${error.message}\n`);

@@ -73,8 +73,8 @@ async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Pro
 }
 
 async function asIpcError(error: unknown): Promise<IpcError> {
-  const [{ CoreCallError }, { toIpcError }] = await Promise.all([import('../cli-core.ts'), import('#core/ipc/ipc-error.ts')]);
-  return error instanceof CoreCallError ? error.error : toIpcError(error);
+  const { toIpcError } = await import('#core/ipc/ipc-error.ts');
+  return toIpcError(error);
 }
 
 function format(value: string | undefined): 'table' | 'json' {

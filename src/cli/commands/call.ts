@@ -1,4 +1,5 @@
 // accel call <operationId>: one API operation, JSON result on stdout.
+import { AppCode } from '#shared/app-errors.ts';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -93,7 +94,7 @@ async function readBodyFile(io: CliIo, path: string): Promise<string> {
 
 /** Accounts.SecretMissing names the app's "Rotate secret"; in a terminal the command is set-secret. */
 function forTerminal(error: IpcError, accountName: string | undefined): IpcError {
-  if (error.code !== 'Accounts.SecretMissing' || accountName === undefined) return error;
+  if (error.code !== AppCode.Accounts.SecretMissing || accountName === undefined) return error;
   const command = `accel accounts set-secret ${JSON.stringify(accountName)}`;
   const message = error.message.replace(/ Enter it with "Rotate secret".*$/, '');
   return { ...error, message: `${message} Enter it with \`${command}\` (reads it from stdin or --secret-env VAR), or with "Rotate secret" in the app.` };
@@ -182,7 +183,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         ? (await findAccount(cli, values.account)).id
         : ((await cli.core.context.accounts.currentId()) ??
           (() => {
-            throw new CoreError('Accounts.NoneSelected', 'No current account: pass --account NAME or --base-url (see accel call --help).');
+            throw new CoreError(AppCode.Accounts.NoneSelected, 'No current account: pass --account NAME or --base-url (see accel call --help).');
           })());
       const account = await cli.core.context.accounts.get(accountId);
       accountName = account.name;

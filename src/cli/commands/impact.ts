@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CoreCallError, printError, withCore } from '../cli-core.ts';
+import { printError, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -52,7 +52,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     } catch (error) {
       if (error instanceof UsageError) throw error;
       // Never on standard output: `--out -` writes the export there.
-      return printError(io, 'accel impact export', error instanceof CoreCallError ? error.error : toIpcError(error));
+      return printError(io, 'accel impact export', toIpcError(error));
     }
   });
 }

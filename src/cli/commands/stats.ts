@@ -3,7 +3,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { printError, withCore, CoreCallError } from '../cli-core.ts';
+import { printError, withCore } from '../cli-core.ts';
+import { CoreError } from '#core/errors.ts';
+import type { IpcResult } from '#shared/ipc/result.ts';
 import { findAccount } from './accounts.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { metricIds, type Metric } from '#shared/analytics/model.ts';
@@ -82,8 +84,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const account = await findAccount(cli, values.account as string);
       let serviceNames = parseList(values.services as string);
       if (serviceNames.length === 1 && serviceNames[0].toLowerCase() === 'all') {
-        const inventory = (await cli.core.invoke('inventory.list', { accountId: account.id })) as { ok: boolean; data?: { services: { domainName: string }[] }; error?: unknown };
-        if (!inventory.ok || !inventory.data) throw new CoreCallError(toIpcError(inventory.error));
+        const inventory = (await cli.core.invoke('inventory.list', { accountId: account.id })) as IpcResult<{ services: { domainName: string }[] }>;
+        if (!inventory.ok) throw CoreError.fromIpcError(inventory.error);
         serviceNames = inventory.data.services.map((s) => s.domainName);
         if (serviceNames.length === 0) throw new UsageError(`The account "${account.name}" lists no services; pass their domain names with --services.`);
       }
@@ -123,7 +125,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     } catch (error) {
       if (error instanceof UsageError) throw error;
       // Never on standard output: `--out -` writes the export there.
-      return printError(io, 'accel stats export', error instanceof CoreCallError ? error.error : toIpcError(error));
+      return printError(io, 'accel stats export', toIpcError(error));
     }
   });
 }

@@ -1,10 +1,11 @@
 // Account use cases behind the accounts.* channels: metadata in the AccountStore, the secret in
 // the keychain (one entry per account, named by the account ID), credentials checked with
 // getCustomer. No method returns or logs a secret.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { profileKey } from './profile-transfer.ts';
 import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './account-store.ts';
-import { VerificationFailedError, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
+import { verificationFailed, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { createApiClient, type ApiLogEntry } from '../api/client.ts';
 import type { SandboxManager } from '../sandbox/sandbox-manager.ts';
@@ -45,12 +46,12 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   function throwIfFailed(check: VerificationResult): asserts check is Extract<ConnectionCheck, { ok: true }> {
     // Same code, message and field as before, plus the gateway's HTTP status and trace ID.
-    if (!check.ok) throw new VerificationFailedError(check);
+    if (!check.ok) throw verificationFailed(check);
   }
 
   function refuseSandbox(record: AccountRecord, what: string): void {
     if (record.kind === 'sandbox') {
-      throw new CoreError('Accounts.SandboxReadOnly', `The Sandbox account's ${what} is managed by the app and cannot be changed.`);
+      throw new CoreError(AppCode.Accounts.SandboxReadOnly, `The Sandbox account's ${what} is managed by the app and cannot be changed.`);
     }
   }
 
@@ -58,7 +59,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function secretOf(record: AccountRecord): Promise<string> {
     const missing = () =>
       new CoreError(
-        'Accounts.SecretMissing',
+        AppCode.Accounts.SecretMissing,
         `The access key secret of "${record.name}" is not in the keychain${record.needsSecret ? ' yet (the account was imported)' : ''}. Enter it with "Rotate secret" to use this account.`,
         { fields: { secret: 'Enter the access key secret' } },
       );
@@ -92,7 +93,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     const duplicate = (await store.list()).find((account) => profileKey(account) === profileKey(profile));
     if (duplicate) {
       throw new CoreError(
-        'Accounts.Duplicate',
+        AppCode.Accounts.Duplicate,
         `An account with this base URL, access key ID and customer ID already exists ("${duplicate.name}").`,
         { fields: { accessKeyId: 'Already used by another account' } },
       );
@@ -136,7 +137,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (connectionChanged) {
       const duplicate = (await store.list()).find((a) => a.id !== record.id && profileKey(a) === profileKey(next));
       if (duplicate) {
-        throw new CoreError('Accounts.Duplicate', `Another account ("${duplicate.name}") already uses this base URL, key ID and customer ID.`);
+        throw new CoreError(AppCode.Accounts.Duplicate, `Another account ("${duplicate.name}") already uses this base URL, key ID and customer ID.`);
       }
     }
     let customer = connectionChanged ? null : record.customer;

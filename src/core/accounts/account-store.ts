@@ -1,6 +1,7 @@
 // Account metadata in <dataDir>/accounts.json (never a secret: those are in the keychain).
 // Versioned with a migration chain; a file that cannot be read is moved aside and reported as a
 // warning (accounts.list / app.status), and the app starts with no accounts instead of crashing.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -134,7 +135,7 @@ export function createAccountStore(options: { dataDir: string; now: () => Date }
     migrate: migrateAccountsFile,
     now,
     corruptWarning: {
-      code: 'Accounts.FileCorrupt',
+      code: AppCode.Accounts.FileCorrupt,
       message: (corrupt) =>
         `The accounts file could not be read (${corrupt.reason}). It was kept as ${corrupt.movedTo}; the app started without those accounts. Secrets are still in the keychain: re-add or import the accounts.`,
     },
@@ -145,7 +146,7 @@ export function createAccountStore(options: { dataDir: string; now: () => Date }
   const mutate = <T>(change: (file: AccountsFile) => T): Promise<T> => document.update(change);
 
   const notFound = (accountId: string) =>
-    new CoreError('Accounts.NotFound', `No account with ID ${accountId} exists (it may have been removed).`);
+    new CoreError(AppCode.Accounts.NotFound, `No account with ID ${accountId} exists (it may have been removed).`);
 
   return {
     async list() {

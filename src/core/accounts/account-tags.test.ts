@@ -1,10 +1,10 @@
 // Tags given with accounts.add / accounts.update (the add/edit account dialog), through the core
 // over invoke(): real files, in-memory secrets, a real sandbox gateway. A failed tag write is
 // provoked on the real store instance (spy), the only way to fail a write when running as root.
+import { AppCode } from '#shared/app-errors.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
-import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 const ctx = useSandboxCore({
   tmpPrefix: 'accel-account-tags-',
@@ -93,7 +93,7 @@ describe('accounts.update with tags', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toMatchObject({
-      code: TAGS_NOT_STORED,
+      code: AppCode.Tags.NotStored,
       retryable: true,
       message: 'The changes to “Acme EU” were saved, but its tags could not be stored: EIO: i/o error. Save again to retry.',
     });

@@ -2,10 +2,10 @@
 // account is written first, then its tags (tags.json), so a bad or failed account write never
 // leaves tags behind. Once an account is added, a failed tag write must not look like a failed
 // add (a retry would be refused as a duplicate): it is reported beside the added account.
+import { AppCode } from '#shared/app-errors.ts';
 import type { CoreContext } from '../context.ts';
 import { CoreError } from '../errors.ts';
 import type { TagStore } from '../tags/tags.ts';
-import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -49,7 +49,7 @@ export async function retagAccount(
   try {
     await storeAccountTags(ctx, store, account.id, tags);
   } catch (error) {
-    throw new CoreError(TAGS_NOT_STORED, `The changes to “${account.name}” were saved, but its tags could not be stored: ${reason(error)}. Save again to retry.`, {
+    throw new CoreError(AppCode.Tags.NotStored, `The changes to “${account.name}” were saved, but its tags could not be stored: ${reason(error)}. Save again to retry.`, {
       retryable: true,
       fields: { tags: 'Not stored: save again to retry.' },
     });

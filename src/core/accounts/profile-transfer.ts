@@ -4,6 +4,7 @@
 // one, each account's access key secret is read from the keychain, included, and the whole file
 // is encrypted (scrypt + AES-256-GCM, src/core/config/config-document-crypto.ts). Import stores the
 // secrets in the keychain and reports what it added, skipped and found duplicated.
+import { AppCode } from '#shared/app-errors.ts';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
 import { checkPassphrase, decryptConfigDocument, encryptConfigDocument } from '../config/config-document-crypto.ts';
@@ -82,7 +83,7 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
     const all = await store.list();
     const wanted = input.accountIds ? new Set(input.accountIds) : null;
     for (const id of wanted ?? []) {
-      if (!all.some((account) => account.id === id)) throw new CoreError('Accounts.NotFound', `No account with ID ${id} exists.`);
+      if (!all.some((account) => account.id === id)) throw new CoreError(AppCode.Accounts.NotFound, `No account with ID ${id} exists.`);
     }
     const withSecrets = input.passphrase !== undefined;
     const includeInventory = input.includeInventory ?? true;
@@ -145,7 +146,7 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
       try {
         return JSON.parse(text);
       } catch {
-        throw new CoreError('Accounts.ImportInvalid', 'The file is not valid JSON. Choose a file exported with "Export profiles".');
+        throw new CoreError(AppCode.Accounts.ImportInvalid, 'The file is not valid JSON. Choose a file exported with "Export profiles".');
       }
     };
     const outer = parse(content);
@@ -158,11 +159,11 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
     const { raw, encrypted } = await readDocument(content, passphrase);
     const file = exportFileSchema.safeParse(raw);
     if (!file.success) {
-      throw new CoreError('Accounts.ImportInvalid', 'The file is not an Acceleration Console accounts export. Choose a file exported with "Export profiles".');
+      throw new CoreError(AppCode.Accounts.ImportInvalid, 'The file is not an Acceleration Console accounts export. Choose a file exported with "Export profiles".');
     }
     if (file.data.schemaVersion > EXPORT_SCHEMA_VERSION) {
       throw new CoreError(
-        'Accounts.ImportInvalid',
+        AppCode.Accounts.ImportInvalid,
         `The file was exported by a newer version of the app (schemaVersion ${file.data.schemaVersion}). Update the app to import it.`,
       );
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
-import { VerificationFailedError, explainVerificationError, verifyCredentials } from './verify.ts';
+import { explainVerificationError, verificationFailed, verifyCredentials } from './verify.ts';
 import { createServer, type Socket } from 'node:net';
 import { toIpcError } from '../ipc/ipc-error.ts';
 import { DEFAULT_KEYCHAIN_SERVICE, keychainServiceFromEnv } from '../secrets/secret-store.ts';
@@ -58,11 +58,11 @@ describe('a connection reset while checking', () => {
   });
 });
 
-describe('VerificationFailedError', () => {
+describe('verificationFailed', () => {
   it('carries the gateway status and trace ID with the plain-words message and field to the IPC error', () => {
     const failure = explainVerificationError(new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'x', traceId: 'a'.repeat(32) }), credentials);
     expect(failure).toMatchObject({ status: 401, traceId: 'a'.repeat(32), field: 'secret' });
-    expect(toIpcError(new VerificationFailedError(failure))).toEqual({
+    expect(toIpcError(verificationFailed(failure))).toEqual({
       code: 'Signature.NotMatch',
       message: failure.message,
       fields: { secret: failure.message },
@@ -73,7 +73,7 @@ describe('VerificationFailedError', () => {
     // No answer from the gateway: no status.
     const offline = explainVerificationError(new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'), credentials);
     expect(offline.status).toBeUndefined();
-    expect(toIpcError(new VerificationFailedError(offline))).not.toHaveProperty('status');
+    expect(toIpcError(verificationFailed(offline))).not.toHaveProperty('status');
   });
 });
 

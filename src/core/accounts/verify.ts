@@ -1,9 +1,11 @@
 // Checking an account's credentials with getCustomer, and saying in plain words what is wrong
 // when it fails (the UI shows the message next to the field it names).
+import { AppCode } from '#shared/app-errors.ts';
 import { monotonicMs } from '../clock.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
-import { ApiClientError, ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
+import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../api/errors.ts';
 import type { ApiClientOptions } from '../api/client.ts';
+import { CoreError, passedOnCode } from '../errors.ts';
 import type { ConnectionCheck } from '#shared/ipc/channels/accounts.ts';
 
 export type Credentials = { baseUrl: string; accessKeyId: string; secret: string; customerId: number };
@@ -18,17 +20,14 @@ export type VerificationResult = Extract<ConnectionCheck, { ok: true }> | Verifi
  * A failed check as an error: the plain-words message and field, plus the HTTP status and trace
  * ID of the gateway's answer (so `accel accounts add` can print the real status, e.g. 401).
  */
-export class VerificationFailedError extends ApiClientError {
-  readonly status: number | undefined;
-  readonly traceId: string | undefined;
-  readonly fields: Record<string, string> | undefined;
-  constructor(failure: VerificationFailure) {
-    super({ code: failure.code, message: failure.message, retryable: false });
-    this.name = 'VerificationFailedError';
-    this.status = failure.status;
-    this.traceId = failure.traceId;
-    this.fields = failure.field ? { [failure.field]: failure.message } : undefined;
-  }
+export function verificationFailed(failure: VerificationFailure): CoreError {
+  return new CoreError(passedOnCode(failure.code), failure.message, {
+    // Checking again the same way gives the same answer; the user changes the credentials first.
+    retryable: false,
+    ...(failure.field ? { fields: { [failure.field]: failure.message } } : {}),
+    ...(failure.status !== undefined ? { status: failure.status } : {}),
+    ...(failure.traceId ? { traceId: failure.traceId } : {}),
+  });
 }
 
 const TLS_CODES = new Set([
@@ -134,7 +133,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
     if (isTlsFailure(error.causeCode)) {
       return {
         ok: false,
-        code: 'Network.TlsFailed',
+        code: AppCode.Network.TlsFailed,
         field: 'baseUrl',
         message: `A secure (TLS) connection to ${host} could not be established (${error.causeCode}): the server's certificate is not trusted, has expired, or is for another host — or the server does not speak HTTPS. Check the base URL (https:// or http://) and the address with your administrator.`,
       };
@@ -142,7 +141,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
     if (isConnectionReset(error.causeCode)) {
       return {
         ok: false,
-        code: 'Network.ConnectionReset',
+        code: AppCode.Network.ConnectionReset,
         message: `The connection to ${host} was reset while the account was being checked (${error.causeCode}): the server or a proxy closed it. The credentials were not checked; try again, and if it keeps happening check your proxy/VPN or use "save without verifying".`,
       };
     }
@@ -172,7 +171,7 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
   const e = error as { code?: unknown; message?: unknown };
   return {
     ok: false,
-    code: typeof e?.code === 'string' ? e.code : 'Accounts.VerificationFailed',
+    code: typeof e?.code === 'string' ? e.code : AppCode.Accounts.VerificationFailed,
     message: typeof e?.message === 'string' ? e.message : 'The credentials could not be checked.',
   };
 }

@@ -2,6 +2,7 @@
 // yet (split at every limit: 50 services, 24 hours / 90 days per call), a few calls at a time
 // inside the client's request budget, folds the answers into the cache and returns the series.
 // Without network or credentials it answers from the cache, marked offline.
+import { AppCode } from '#shared/app-errors.ts';
 import { parseApiTime, alignRange, intervalForMetric, planCalls, previousPeriod, finalUntil, type AnalyticsCall, type AnalyticsCallBody } from '#shared/analytics/ranges.ts';
 import { pointsIn } from '#shared/analytics/aggregate.ts';
 import { metricInfo, type AnalyticsOperationId, type Interval, type Metric, type Point, type Series, type TimeRange } from '#shared/analytics/model.ts';
@@ -35,7 +36,7 @@ export interface FetchAnalyticsOptions {
 export const DEFAULT_CONCURRENCY = 4;
 
 /** Errors that mean "the API cannot be reached": switch to the cache instead of failing. */
-const offlineCodes = new Set(['Network.ConnectionFailed', 'Network.Timeout', 'Client.Closed']);
+const offlineCodes: ReadonlySet<string> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.Timeout, AppCode.Client.Closed]);
 
 type ErrorLike = { code?: unknown; message?: unknown; name?: unknown };
 
@@ -51,7 +52,7 @@ function errorMessage(error: unknown): string {
 
 function isAbort(error: unknown): boolean {
   const e = error as ErrorLike | null;
-  return e?.code === 'Request.Aborted' || e?.name === 'AbortError';
+  return e?.code === AppCode.Request.Aborted || e?.name === 'AbortError';
 }
 
 /** Points of one service from an API answer, keyed by the service name as asked. */
@@ -232,7 +233,7 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
         failures.push({
           serviceName,
           metric: plan.metric,
-          code: 'Analytics.NotCached',
+          code: AppCode.Analytics.NotCached,
           message: 'No saved data for this service yet; it will be fetched when the API can be reached.',
         });
       }

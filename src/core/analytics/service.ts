@@ -1,5 +1,6 @@
 // The analytics feature of one core: the offline cache, running fetches (cancellable by request
 // ID) and the exports. Shared by the analytics.* and stats.* handlers and the CLI.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -40,7 +41,7 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
     maxBytes: options.maxCacheBytes ?? DEFAULT_CACHE_MAX_BYTES,
     onCorrupt: ({ key, reason }) =>
       ctx.emit('app.warning', {
-        code: 'Analytics.CacheEntryCorrupt',
+        code: AppCode.Analytics.CacheEntryCorrupt,
         message: `Saved traffic data of ${key.serviceName} (${key.metric}) could not be read (${reason}); it was discarded and will be fetched again.`,
       }),
   });
@@ -76,7 +77,7 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
       ));
 
   function run(query: AnalyticsQuery, callerSignal?: AbortSignal): Promise<AnalyticsResult> {
-    if (closed) return Promise.reject(new CoreError('Core.Disposed', 'The application is shutting down.'));
+    if (closed) return Promise.reject(new CoreError(AppCode.Core.Disposed, 'The application is shutting down.'));
     const work = fetchOnce(query, callerSignal);
     const settled = work.catch(() => undefined);
     inFlight.add(settled);

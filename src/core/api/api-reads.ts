@@ -3,9 +3,10 @@
 // throttled. A read of a service keeps its entry in the account's list current (name, CNAME,
 // state), whichever host asked. Writes are refused here: they go through changes.apply, the one
 // path that asks production accounts for confirmation and records every change in the journal.
+import { AppCode } from '#shared/app-errors.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { OperationId } from '#shared/api/operations.ts';
-import { isWriteOperation, WRITE_NOT_ALLOWED } from '#shared/ipc/channels/api.ts';
+import { isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { isRevealableSecretField } from '#shared/ipc/secret-fields.ts';
 import type { RequestInput } from './client.ts';
 import { CoreError } from '../errors.ts';
@@ -26,7 +27,7 @@ export type ApiReadsDeps = {
 function readOperationOf(id: OperationId): OperationId {
   if (isWriteOperation(id)) {
     throw new CoreError(
-      WRITE_NOT_ALLOWED,
+      AppCode.Api.WriteNotAllowed,
       `${id} changes the service, so it is not run through api.call: send it through changes.apply, which asks production accounts for confirmation and records the change in the journal.`,
       { fields: { operationId: 'Changes go through changes.apply' } },
     );
@@ -43,7 +44,7 @@ export function createApiReads(deps: ApiReadsDeps) {
       accountId ??
       (await deps.currentAccountId()) ??
       (() => {
-        throw new CoreError('Accounts.NoneSelected', 'No account is selected. Add an account or choose the Sandbox account first.');
+        throw new CoreError(AppCode.Accounts.NoneSelected, 'No account is selected. Add an account or choose the Sandbox account first.');
       })();
     const client = await deps.client(resolved);
     // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
@@ -75,14 +76,14 @@ export function createApiReads(deps: ApiReadsDeps) {
     async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string, signal?: AbortSignal) {
       // Revealing re-reads the resource; a write operation must never run twice for it.
       if (operations[operationId].method !== 'GET') {
-        throw new CoreError('Api.RevealNotAllowed', `Secrets can only be revealed from read operations, not ${operationId}.`);
+        throw new CoreError(AppCode.Api.RevealNotAllowed, `Secrets can only be revealed from read operations, not ${operationId}.`);
       }
       deps.revealThrottle.take();
       const { data } = await run(accountId, operationId, input, signal);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';
       if (typeof value !== 'string' || !isRevealableSecretField(key)) {
-        throw new CoreError('Api.SecretNotFound', `There is no secret at ${path} in the ${operationId} answer (it may have changed meanwhile).`);
+        throw new CoreError(AppCode.Api.SecretNotFound, `There is no secret at ${path} in the ${operationId} answer (it may have changed meanwhile).`);
       }
       return { value };
     },

@@ -3,6 +3,7 @@
 // budget and logs; the transport (transport.ts), the retry policy (retry-policy.ts), the mapping
 // of answers to results and errors (response-mapping.ts) and the clock estimate
 // (clock-estimator.ts) each live in their own small module.
+import { AppCode } from '#shared/app-errors.ts';
 import { monotonicMs } from '../clock.ts';
 import type { z } from 'zod';
 import { sharedBudgets, type BudgetPriority, type RequestBudget, type RequestBudgetOptions } from './budget.ts';
@@ -156,7 +157,6 @@ function isBudget(value: unknown): value is RequestBudget {
   return typeof value === 'object' && value !== null && typeof (value as RequestBudget).acquire === 'function';
 }
 
-
 /** Fills a path template from validated params, percent-encoding every value. */
 export function buildRequestPath(template: string, params: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
@@ -204,17 +204,17 @@ export function createApiClientFor<const T extends OperationTable>(
   try {
     base = new URL(options.baseUrl);
   } catch {
-    throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL is not a valid URL.', retryable: false });
+    throw new ApiClientError({ code: AppCode.Config.InvalidBaseUrl, message: 'The API base URL is not a valid URL.', retryable: false });
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new ApiClientError({ code: 'Config.InvalidBaseUrl', message: 'The API base URL must start with http:// or https://.', retryable: false });
+    throw new ApiClientError({ code: AppCode.Config.InvalidBaseUrl, message: 'The API base URL must start with http:// or https://.', retryable: false });
   }
   // Also for accounts saved before this rule and direct users (CLI): secrets travel in bodies.
   if (isInsecureBaseUrl(base)) {
-    throw new ApiClientError({ code: 'Config.InsecureBaseUrl', message: INSECURE_BASE_URL_MESSAGE, retryable: false });
+    throw new ApiClientError({ code: AppCode.Config.InsecureBaseUrl, message: INSECURE_BASE_URL_MESSAGE, retryable: false });
   }
   if (!options.keyId || !options.secret) {
-    throw new ApiClientError({ code: 'Config.MissingCredentials', message: 'An access key ID and secret are required.', retryable: false });
+    throw new ApiClientError({ code: AppCode.Config.MissingCredentials, message: 'An access key ID and secret are required.', retryable: false });
   }
   const keyId = options.keyId;
   const secret = options.secret;
@@ -278,12 +278,12 @@ export function createApiClientFor<const T extends OperationTable>(
   const request = async (id: string, input?: RequestInput, callOptions: CallOptions = {}): Promise<unknown> => {
     const op = Object.hasOwn(table, id) ? table[id] : undefined;
     if (!op) {
-      throw new ApiClientError({ code: 'Request.UnknownOperation', message: `Unknown operation ${id}.`, retryable: false });
+      throw new ApiClientError({ code: AppCode.Request.UnknownOperation, message: `Unknown operation ${id}.`, retryable: false });
     }
     const operationId = op.operationId;
     const method = op.method.toUpperCase();
     if (closed) {
-      throw new ApiClientError({ code: 'Client.Closed', message: 'The API client was closed.', retryable: false, operationId });
+      throw new ApiClientError({ code: AppCode.Client.Closed, message: 'The API client was closed.', retryable: false, operationId });
     }
 
     // Validate everything before anything is sent.

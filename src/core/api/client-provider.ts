@@ -1,4 +1,5 @@
 // Signed API clients per account, cached until the account's connection or secret changes.
+import { AppCode } from '#shared/app-errors.ts';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client.ts';
 import { CoreError } from '../errors.ts';
 import { createAccountService } from '../accounts/account-service.ts';
@@ -68,7 +69,7 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
     async forCurrent() {
       const accountId = await deps.store.currentId();
       if (accountId === null) {
-        throw new CoreError('Accounts.NoneSelected', 'No account is selected. Add an account or choose the Sandbox account first.');
+        throw new CoreError(AppCode.Accounts.NoneSelected, 'No account is selected. Add an account or choose the Sandbox account first.');
       }
       return { accountId, client: await forAccount(accountId) };
     },

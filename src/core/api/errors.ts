@@ -1,7 +1,8 @@
 // One error hierarchy for everything the API client throws (Cloudflare SDK's error.ts model).
 // ApiError has an HTTP status; connection, timeout and abort errors have none. No error object
 // holds a request body, header or secret: messages go through redactText().
-import { UNEXPECTED_ERROR_CODE, type IpcError } from '#shared/ipc/result.ts';
+import { AppCode } from '#shared/app-errors.ts';
+import { type IpcError } from '#shared/ipc/result.ts';
 import { fieldForErrorCode, findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
 import { redactText } from './redact.ts';
 
@@ -84,7 +85,7 @@ export class ConnectionError extends ApiClientError {
   /** Low-level code such as ECONNREFUSED, for diagnostics. */
   readonly causeCode: string | undefined;
   constructor(message: string, operationId?: string, causeCode?: string) {
-    super({ code: 'Network.ConnectionFailed', message, retryable: true, operationId });
+    super({ code: AppCode.Network.ConnectionFailed, message, retryable: true, operationId });
     this.name = 'ConnectionError';
     this.causeCode = causeCode;
   }
@@ -94,7 +95,7 @@ export class TimeoutError extends ApiClientError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, operationId?: string) {
     super({
-      code: 'Network.Timeout',
+      code: AppCode.Network.Timeout,
       message: `The API did not answer within ${Math.round(timeoutMs / 1000)} s. Check the connection and try again.`,
       retryable: true,
       operationId,
@@ -106,12 +107,10 @@ export class TimeoutError extends ApiClientError {
 
 export class AbortError extends ApiClientError {
   constructor(operationId?: string) {
-    super({ code: 'Request.Aborted', message: 'The request was cancelled.', retryable: false, operationId });
+    super({ code: AppCode.Request.Aborted, message: 'The request was cancelled.', retryable: false, operationId });
     this.name = 'AbortError';
   }
 }
-
-export const RESPONSE_TOO_LARGE = 'Network.ResponseTooLarge';
 
 /**
  * An answer larger than the client reads from one response. It did arrive (so this is not a
@@ -124,7 +123,7 @@ export class ResponseTooLargeError extends ApiClientError {
   readonly limitBytes: number;
   constructor(limitBytes: number, status: number, traceId?: string, operationId?: string) {
     super({
-      code: RESPONSE_TOO_LARGE,
+      code: AppCode.Network.ResponseTooLarge,
       message: `The API's answer was larger than ${formatByteLimit(limitBytes)}, the most this app reads from one answer, so it was not used. Ask for less at once (fewer services or a shorter time range); if a small request gets such an answer, check the account's base URL.`,
       retryable: false,
       operationId,
@@ -153,7 +152,7 @@ export class InputValidationError extends ApiClientError {
       .map(([field, msg]) => (field ? `${field}: ${msg}` : msg))
       .join('; ');
     super({
-      code: 'Request.InvalidInput',
+      code: AppCode.Request.InvalidInput,
       message: `Invalid input${entries.length ? ` — ${summary}${entries.length > 3 ? ' …' : ''}` : ''}`,
       retryable: false,
       operationId,
@@ -168,7 +167,7 @@ export class ResponseValidationError extends ApiClientError {
   readonly status: number;
   readonly traceId: string | undefined;
   constructor(message: string, status: number, traceId?: string, operationId?: string) {
-    super({ code: 'Response.Invalid', message, retryable: false, operationId });
+    super({ code: AppCode.Response.Invalid, message, retryable: false, operationId });
     this.name = 'ResponseValidationError';
     this.status = status;
     this.traceId = traceId;
@@ -201,5 +200,5 @@ export function serializeError(error: unknown): SerializedError {
     return out;
   }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unexpected error';
-  return { code: UNEXPECTED_ERROR_CODE, message: redactText(message), retryable: false };
+  return { code: AppCode.Internal.Error, message: redactText(message), retryable: false };
 }

@@ -2,19 +2,17 @@
 // values, access key secrets, S3 accessSecret and tokenSecret never reach a log, error or export.
 
 import { isSecretFieldName, REDACTED, secretFieldNames } from '#shared/ipc/secret-fields.ts';
+import { AUTHORIZATION_VALUE_RE, jsonMemberPattern, MIN_SCRUB_LENGTH } from '#shared/security/secret-text.ts';
 
 export { REDACTED };
 
-const AUTHORIZATION_VALUE_RE = /HMAC-SHA256\s+[^\s:"']+:[0-9a-fA-F]{8,}/g;
 // Secrets embedded in JSON text, e.g. a response snippet or a body in a message.
 // The names are plain identifiers, so they need no escaping inside the pattern.
-const JSON_SECRET_RE = new RegExp(`("(?:${secretFieldNames.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+const JSON_SECRET_RE = jsonMemberPattern(secretFieldNames);
 
 // Secrets known to this process (access key secrets of live clients), scrubbed from any text even
 // when they appear outside a recognisable key. Reference-counted: two clients may share a key.
 const knownSecrets = new Map<string, number>();
-// Very short strings would shred unrelated text; real secrets are far longer than this.
-const MIN_SCRUB_LENGTH = 6;
 
 /** Makes `secret` scrubbed by redact() until the returned function is called. */
 export function registerSecret(secret: string): () => void {

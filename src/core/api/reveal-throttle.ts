@@ -1,6 +1,7 @@
 // api.revealSecret re-reads a resource each time; called in a loop it drained the key's request
 // budget (a normal read once waited a minute). A person reveals a few secrets a minute: more is
 // refused, with the time to wait, before any request is made.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 
 export const MAX_REVEALS = 10;
@@ -20,7 +21,7 @@ export function createRevealThrottle(now: () => number, max = MAX_REVEALS, windo
       if (recent.length >= max) {
         const seconds = Math.max(1, Math.ceil((recent[0] + windowMs - t) / 1000));
         throw new CoreError(
-          'Api.RevealThrottled',
+          AppCode.Api.RevealThrottled,
           `Secrets were revealed ${max} times within a minute. Wait ${seconds} seconds before revealing another one.`,
           { retryable: true },
         );

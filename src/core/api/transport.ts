@@ -1,6 +1,7 @@
 // One HTTP exchange over a keep-alive pool per origin (undici): per-attempt timeout, caller
 // abort, a cap on the answer's size, and low-level failures turned into the client's errors.
 // Knows nothing of signing, retries or the API's error format.
+import { AppCode } from '#shared/app-errors.ts';
 import { Pool } from 'undici';
 import { TRACE_ID_HEADER } from '#shared/api/schemas/error.ts';
 import { AbortError, ApiClientError, ResponseTooLargeError, TimeoutError } from './errors.ts';
@@ -33,7 +34,7 @@ export function createTransport(origin: string, options: { connections?: number 
   let closed = false;
 
   const getPool = (): Pool => {
-    if (closed) throw new ApiClientError({ code: 'Client.Closed', message: 'The API client was closed.', retryable: false });
+    if (closed) throw new ApiClientError({ code: AppCode.Client.Closed, message: 'The API client was closed.', retryable: false });
     // One keep-alive pool per client origin, so connections are reused between calls.
     pool ??= new Pool(origin, { connections: options.connections ?? 6, keepAliveTimeout: 10_000 });
     return pool;

@@ -1,6 +1,7 @@
 // Issue 11 §2: every write goes through the one guarded path. api.call runs read operations
 // only; each write operation sent through it is refused before any request leaves the core, so
 // nothing changes on the gateway and nothing bypasses the production confirmation or the journal.
+import { AppCode } from '#shared/app-errors.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '#sandbox';
 import { operationIds } from '#shared/api/operations.ts';
 import { operations } from '#shared/api/operations.ts';
-import { WRITE_NOT_ALLOWED, isWriteOperation } from '#shared/ipc/channels/api.ts';
+import { isWriteOperation } from '#shared/ipc/channels/api.ts';
 import { mutatingOperationIds } from '#shared/ipc/channels/journal.ts';
 import { createCore } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
@@ -57,7 +58,7 @@ describe('api.call is read-only', () => {
         const result = await core.invoke('api.call', { accountId: account.id, operationId, input: writeInputs[operationId] });
         expect({ operationId, result }).toMatchObject({
           operationId,
-          result: { ok: false, error: { code: WRITE_NOT_ALLOWED, message: expect.stringContaining('changes.apply'), fields: { operationId: expect.any(String) } } },
+          result: { ok: false, error: { code: AppCode.Api.WriteNotAllowed, message: expect.stringContaining('changes.apply'), fields: { operationId: expect.any(String) } } },
         });
       }
       // The gateway saw nothing at all, and the journal is empty.
@@ -72,7 +73,7 @@ describe('api.call is read-only', () => {
         operationId: 'getVolume',
         input: { params: { customer_id: sandbox.credentials.customerId }, body: { serviceIds: [sandbox.services[0].id], startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-20T01:00:00Z', interval: 300 } },
       });
-      expect(stats.ok ? 'ok' : stats.error.code).not.toBe(WRITE_NOT_ALLOWED);
+      expect(stats.ok ? 'ok' : stats.error.code).not.toBe(AppCode.Api.WriteNotAllowed);
       const unconfirmed = await core.invoke('changes.apply', { accountId: account.id, operationId: 'deleteRateLimit', input: { params: { serviceId: sandbox.services[0].id } } });
       expect(unconfirmed).toMatchObject({ ok: false, error: { code: 'Change.ConfirmationRequired' } });
     } finally {

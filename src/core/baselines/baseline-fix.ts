@@ -3,6 +3,7 @@
 // confirmation, the journal with the batch ID, exactly-once, resume), then the changed services
 // are read again and the baseline evaluated anew. A plan runs once: a batch that already ran (or
 // was not planned by a Fix) is refused, so a spent plan is never replayed. docs/baselines.md.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import type { BulkService } from '../bulk/bulk-service.ts';
 import type { BaselineService } from './baseline-service.ts';
@@ -10,8 +11,6 @@ import type { RefreshResult, SnapshotRefresher } from './snapshot-refresher.ts';
 import { selectFixes, type FixLine } from '#shared/baseline/fix-plan.ts';
 import type { BaselineReport } from '#shared/baseline/baseline.ts';
 import type { BatchOrigin, BulkBatch } from '#shared/bulk/batch.ts';
-import { BATCH_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
-import { FIX_SPENT } from '#shared/ipc/channels/baselines.ts';
 
 export type FixPlanRequest = {
   name: string;
@@ -55,7 +54,7 @@ export function createBaselineFix(deps: { baselines: BaselineService; bulk: Bulk
 
   function checkOf(report: BaselineReport, check: number) {
     const entry = report.checks[check];
-    if (!entry) throw new CoreError('Baselines.CheckNotFound', `The baseline “${report.baseline}” has no check number ${check + 1}.`);
+    if (!entry) throw new CoreError(AppCode.Baselines.CheckNotFound, `The baseline “${report.baseline}” has no check number ${check + 1}.`);
     return entry;
   }
 
@@ -89,13 +88,13 @@ export function createBaselineFix(deps: { baselines: BaselineService; bulk: Bulk
     try {
       batch = await deps.bulk.get(batchId);
     } catch (error) {
-      if (error instanceof CoreError && error.code === BATCH_NOT_FOUND) throw new CoreError(FIX_SPENT, 'This Fix plan is no longer kept. Plan the Fix again: the new plan starts from the services as they are now.');
+      if (error instanceof CoreError && error.code === AppCode.Bulk.NotFound) throw new CoreError(AppCode.Baselines.FixSpent, 'This Fix plan is no longer kept. Plan the Fix again: the new plan starts from the services as they are now.');
       throw error;
     }
     const origin = batch.origin;
-    if (origin?.kind !== 'baseline-fix') throw new CoreError(FIX_SPENT, 'This batch was not planned by a baseline Fix: run it from Bulk changes (or accel bulk).');
+    if (origin?.kind !== 'baseline-fix') throw new CoreError(AppCode.Baselines.FixSpent, 'This batch was not planned by a baseline Fix: run it from Bulk changes (or accel bulk).');
     if (batch.status !== 'planned') {
-      throw new CoreError(FIX_SPENT, 'This Fix plan was applied already, so it is not run again. Plan the Fix again: the new plan starts from the services as they are now.');
+      throw new CoreError(AppCode.Baselines.FixSpent, 'This Fix plan was applied already, so it is not run again. Plan the Fix again: the new plan starts from the services as they are now.');
     }
     return { ...batch, origin };
   }

@@ -3,6 +3,7 @@
 // first (interactive priority). Scope: an explicit account list, else the baseline's accounts and
 // the services carrying one of its tags (a service carries its account's tags too), else — for a
 // baseline assigned to nothing — every account.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import type { BaselineStore } from './baseline-store.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
@@ -56,7 +57,7 @@ export function createBaselineService(deps: BaselineServiceDeps) {
     const accounts = await deps.accounts();
     if (accountIds !== undefined) {
       const unknownId = accountIds.find((id) => !accounts.some((a) => a.id === id));
-      if (unknownId !== undefined) throw new CoreError('Accounts.NotFound', `There is no account with ID ${unknownId}.`);
+      if (unknownId !== undefined) throw new CoreError(AppCode.Accounts.NotFound, `There is no account with ID ${unknownId}.`);
     }
     const { accounts: assignedAccounts, tags } = baseline.assignedTo;
     const everything = accountIds === undefined && assignedAccounts.length === 0 && tags.length === 0;
@@ -121,13 +122,13 @@ export function createBaselineService(deps: BaselineServiceDeps) {
     async exportDocument(names?: readonly string[]): Promise<{ suggestedName: string; content: string; count: number }> {
       const all = await deps.store.list();
       const chosen = names === undefined ? all : await Promise.all(names.map((n) => deps.store.get(n)));
-      if (chosen.length === 0) throw new CoreError('Baselines.NothingToExport', 'There is no baseline to export yet: save one first.');
+      if (chosen.length === 0) throw new CoreError(AppCode.Baselines.NothingToExport, 'There is no baseline to export yet: save one first.');
       const stamp = deps.now().toISOString();
       return { suggestedName: `baselines-${stamp.slice(0, 10)}.json`, content: serializeBaselineDocument(baselineDocument(chosen, stamp)), count: chosen.length };
     },
     async importDocument(text: string): Promise<{ imported: string[] }> {
       const parsed = parseBaselineDocument(text);
-      if (!parsed.ok) throw new CoreError('Baselines.InvalidDocument', parsed.message, { fields: { document: parsed.message } });
+      if (!parsed.ok) throw new CoreError(AppCode.Baselines.InvalidDocument, parsed.message, { fields: { document: parsed.message } });
       await deps.store.put(parsed.document.baselines);
       return { imported: parsed.document.baselines.map((b) => b.name) };
     },

@@ -1,5 +1,6 @@
 // Saved baselines: <dataDir>/baselines.json through the one JSON document store. Names are unique
 // regardless of case.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocument } from '../storage/json-document.ts';
@@ -26,7 +27,7 @@ export class BaselineStore {
       empty: () => ({ schemaVersion: 1 as const, baselines: [] }),
       now: options.now,
       corruptWarning: {
-        code: 'Baselines.Corrupt',
+        code: AppCode.Baselines.Corrupt,
         message: (report) => `Saved baselines could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
       },
       onWarning: (warning) => options.onWarning?.(warning),
@@ -39,7 +40,7 @@ export class BaselineStore {
 
   async get(name: string): Promise<Baseline> {
     const found = (await this.list()).find((b) => sameName(b.name, name));
-    if (!found) throw new CoreError('Baselines.NotFound', `There is no baseline named “${name}”.`, { fields: { name: 'No baseline of this name' } });
+    if (!found) throw new CoreError(AppCode.Baselines.NotFound, `There is no baseline named “${name}”.`, { fields: { name: 'No baseline of this name' } });
     return found;
   }
 
@@ -52,7 +53,7 @@ export class BaselineStore {
       const at = draft.baselines.findIndex((b) => sameName(b.name, previousName ?? baseline.name));
       const clash = draft.baselines.findIndex((b) => sameName(b.name, baseline.name));
       if (clash >= 0 && clash !== at) {
-        throw new CoreError('Baselines.NameTaken', `A baseline named “${draft.baselines[clash].name}” exists already: choose another name.`, {
+        throw new CoreError(AppCode.Baselines.NameTaken, `A baseline named “${draft.baselines[clash].name}” exists already: choose another name.`, {
           fields: { name: 'This name is taken' },
         });
       }

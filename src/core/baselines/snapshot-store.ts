@@ -3,6 +3,7 @@
 // document per account, through the one JSON document store). Secrets are left out before a
 // snapshot is stored. Besides the configuration, each entry remembers since when each disabled
 // policy has been seen disabled: the API keeps no such time.
+import { AppCode } from '#shared/app-errors.ts';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -111,7 +112,7 @@ export class SnapshotStore {
         copy: (value) => ({ ...value, services: { ...value.services }, failures: { ...value.failures } }),
         now: this.#now,
         corruptWarning: {
-          code: 'Snapshots.Corrupt',
+          code: AppCode.Snapshots.Corrupt,
           message: (report) => `Configuration snapshots of an account could not be read (${report.reason}); the file was kept as ${report.movedTo} and they will be read again.`,
         },
         onWarning: (warning) => this.#onWarning?.(warning),

@@ -1,9 +1,9 @@
 // The batches as the bulk service hands them out: the renderer's view (without the requests), the
 // lists' summary, the progress event, and finding a batch by its ID or a unique start of it — a
 // running batch from memory (it is written behind its changes), any other from the store.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import type { BatchStore, StoredBatch, StoredItem } from './bulk-store.ts';
-import { BATCH_ID_AMBIGUOUS, BATCH_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
 import { batchIdMatches, isResumable, MIN_BATCH_ID_PREFIX, type BulkBatch, type BulkBatchSummary, type BulkItem, type BulkProgress } from '#shared/bulk/batch.ts';
 
 /** The batch as the renderer sees it: without the requests. */
@@ -50,7 +50,7 @@ export function createBatchLookup(deps: {
       const active = running.get(batchId);
       if (active) return active.batch;
       const batch = await batches.get(batchId);
-      if (!batch) throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${batchId}”.`);
+      if (!batch) throw new CoreError(AppCode.Bulk.NotFound, `No bulk batch has the ID “${batchId}”.`);
       return batch;
     },
     async resolveId(given) {
@@ -61,10 +61,10 @@ export function createBatchLookup(deps: {
       const matches = [...ids].filter((id) => batchIdMatches(id, given)).sort();
       if (matches.length === 1 && matches[0] !== undefined) return matches[0];
       if (matches.length > 1) {
-        throw new CoreError(BATCH_ID_AMBIGUOUS, `${matches.length} bulk batches have IDs starting with “${given.trim()}”: ${matches.join(', ')}. Give more of the ID.`);
+        throw new CoreError(AppCode.Bulk.AmbiguousId, `${matches.length} bulk batches have IDs starting with “${given.trim()}”: ${matches.join(', ')}. Give more of the ID.`);
       }
       const short = given.trim().length < MIN_BATCH_ID_PREFIX ? ` (give at least ${MIN_BATCH_ID_PREFIX} characters of it)` : '';
-      throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${given.trim()}”${short}.`);
+      throw new CoreError(AppCode.Bulk.NotFound, `No bulk batch has the ID “${given.trim()}”${short}.`);
     },
   };
 }

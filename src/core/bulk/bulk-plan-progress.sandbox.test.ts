@@ -2,6 +2,7 @@
 // account up to the total, and bulk.cancelPlan stops the reads — the gateway sees no read after
 // the cancel and the key's queued budget slots are given back. Two sandbox gateways, real HTTP,
 // a tight client budget (4 requests per minute) so that reads really queue.
+import { AppCode } from '#shared/app-errors.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';
 import { addTwoCustomers, startTwoCustomerGateways, type TwoCustomerGateways } from '../test-support/two-customers.ts';
 import { createRequestBudget, type RequestBudget } from '../api/budget.ts';
-import { PLAN_CANCELLED, type PlanProgress } from '#shared/bulk/plan-progress.ts';
+import { type PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-PLAN', accessKeySecret: 'globex-plan-secret-01', customerId: 4303 };
 const PER_MINUTE = 4;
@@ -93,7 +94,7 @@ describe('bulk plan progress and cancel', () => {
     expect(await user.cancelled).toBe(true);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error.code).toBe(PLAN_CANCELLED);
+    expect(result.error.code).toBe(AppCode.Bulk.PlanCancelled);
     expect(result.error.message).toMatch(/^Planning was cancelled after reading \d+ of \d+ services\. Nothing was changed\.$/);
     const readAtCancel = events.at(-1)!.read;
     expect(readAtCancel).toBeLessThan(acmeIds.length);

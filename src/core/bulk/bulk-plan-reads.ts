@@ -2,6 +2,7 @@
 // waits for: interactive priority), the journal's last applied version where the API cannot read
 // it back, and the counting behind bulk.planProgress (reads per account, time left at the key's
 // budget) with bulk.cancelPlan, which stops the reads still to come.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { serializeError } from '../api/errors.ts';
 import type { BulkDeps } from './bulk-service.ts';
@@ -9,7 +10,7 @@ import { perAccount } from './per-account.ts';
 import type { LastApplied, TargetRead } from '#shared/bulk/plan.ts';
 import type { JournalReadBackKind } from '#shared/api/operation-facts.ts';
 import type { OperationId } from '#shared/api/operations.ts';
-import { estimateMsLeft, PLAN_CANCELLED, type BudgetUsage } from '#shared/bulk/plan-progress.ts';
+import { estimateMsLeft, type BudgetUsage } from '#shared/bulk/plan-progress.ts';
 import { monotonicMs } from '../clock.ts';
 
 type Json = Record<string, unknown>;
@@ -29,7 +30,7 @@ export type PlanReads = {
     targets: readonly T[],
     read: (target: T, signal: AbortSignal) => Promise<void>,
   ): Promise<void>;
-  /** Stops a plan in progress: queued reads give their budget slots back; readAll rejects with PLAN_CANCELLED. */
+  /** Stops a plan in progress: queued reads give their budget slots back; readAll rejects with Bulk.PlanCancelled. */
   cancelPlan(planId: string): boolean;
 };
 
@@ -68,7 +69,7 @@ export function createPlanReads(deps: Pick<BulkDeps, 'client' | 'changes' | 'pla
   ): Promise<void> {
     const controller = new AbortController();
     if (planId !== undefined) {
-      if (plans.has(planId)) throw new CoreError('Bulk.PlanRunning', 'A plan with this ID is already being read.');
+      if (plans.has(planId)) throw new CoreError(AppCode.Bulk.PlanRunning, 'A plan with this ID is already being read.');
       plans.set(planId, controller);
     }
     const started = monotonicMs();
@@ -125,7 +126,7 @@ export function createPlanReads(deps: Pick<BulkDeps, 'client' | 'changes' | 'pla
       });
       if (controller.signal.aborted) {
         const read = [...accounts.values()].reduce((n, a) => n + a.read, 0);
-        throw new CoreError(PLAN_CANCELLED, `Planning was cancelled after reading ${read} of ${targets.length} services. Nothing was changed.`);
+        throw new CoreError(AppCode.Bulk.PlanCancelled, `Planning was cancelled after reading ${read} of ${targets.length} services. Nothing was changed.`);
       }
     } finally {
       if (planId !== undefined) plans.delete(planId);

@@ -3,6 +3,7 @@
 // against its service's rule test suite; several changes as one batch (a baseline's Fix); and the
 // revert of a batch, planned from the journal's versions before it. Nothing is sent here: a plan is
 // stored for the runner. docs/bulk-apply.md.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { serializeError } from '../api/errors.ts';
 import type { BulkAccount, BulkDeps, PlanChangesRequest, PlanRequest } from './bulk-service.ts';
@@ -12,7 +13,6 @@ import { batchForRenderer } from './bulk-batches.ts';
 import type { PlanReads } from './bulk-plan-reads.ts';
 import type { BulkTemplates } from './bulk-templates.ts';
 import { perAccount } from './per-account.ts';
-import { BATCH_NOTHING_TO_RUN, BATCH_RUNNING } from '#shared/ipc/channels/bulk.ts';
 import { describeBulkChange, type BulkChange } from '#shared/bulk/change.ts';
 import { matchTargets, type TargetCandidate, type TargetSelector } from '#shared/bulk/target.ts';
 import { planBulkItem, planLastAppliedFor, planReadFor, type PlannedItem, type TargetRead } from '#shared/bulk/plan.ts';
@@ -122,7 +122,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
     const accounts = await deps.accounts();
     const match = matchTargets(await candidatesFor(request.targets, accounts), request.targets);
     if (match.targets.length === 0) {
-      throw new CoreError('Bulk.NoTargets', 'No known service matches this selection. Check the accounts, the domain pattern and the tags.');
+      throw new CoreError(AppCode.Bulk.NoTargets, 'No known service matches this selection. Check the accounts, the domain pattern and the tags.');
     }
     const operationId = planReadFor(change.kind);
     const kind = planLastAppliedFor(change.kind);
@@ -149,7 +149,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
 
   async function planChanges(request: PlanChangesRequest): Promise<BulkBatch> {
     await deps.recover();
-    if (request.changes.length === 0) throw new CoreError('Bulk.NoTargets', 'There is nothing to change.');
+    if (request.changes.length === 0) throw new CoreError(AppCode.Bulk.NoTargets, 'There is nothing to change.');
     const accounts = new Map((await deps.accounts()).map((a) => [a.id, a]));
     type Wanted = { id: string; change: BulkChange; target: PlanTarget };
     const wanted: Wanted[] = [];
@@ -173,7 +173,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
       perService.set(key, n);
       wanted.push({ id: n === 1 ? key : `${key}/${n}`, change, target: { accountId, accountName: account.name, production: account.production, serviceId, domainName } });
     }
-    if (wanted.length === 0) throw new CoreError('Bulk.NoTargets', 'None of the services to change is in its account’s service list any more.');
+    if (wanted.length === 0) throw new CoreError(AppCode.Bulk.NoTargets, 'None of the services to change is in its account’s service list any more.');
     // One read per service and kind of list, whatever the number of changes it gets.
     const services = [...new Map(wanted.map((w) => [`${w.target.accountId}/${w.target.serviceId}`, w.target])).values()];
     const targetReads = new Map<string, TargetRead>();
@@ -206,7 +206,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
 
   async function planRevert(given: string): Promise<BulkBatch> {
     const batch = await deps.lookup.load(await deps.lookup.resolveId(given));
-    if (batch.status === 'running') throw new CoreError(BATCH_RUNNING, 'This batch is still running. Cancel it or wait for it to finish, then revert it.');
+    if (batch.status === 'running') throw new CoreError(AppCode.Bulk.Running, 'This batch is still running. Cancel it or wait for it to finish, then revert it.');
     const entries = (await deps.journal.list()).filter((e) => e.batchId === batch.id && e.result.ok);
     const accounts = new Map((await deps.accounts()).map((a) => [a.id, a]));
     // One item per service: the earliest applied entry of the batch holds the version before it.
@@ -214,7 +214,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
     for (const entry of entries) byItem.set(`${entry.accountId}/${entry.serviceId}`, entry);
     const targets = batch.items.filter((i) => byItem.has(i.id));
     if (targets.length === 0) {
-      throw new CoreError(BATCH_NOTHING_TO_RUN, 'No item of this batch was applied, so there is nothing to revert.');
+      throw new CoreError(AppCode.Bulk.NothingToRun, 'No item of this batch was applied, so there is nothing to revert.');
     }
     const planned = new Map<string, StoredItem>();
     await perAccount(targets, deps.concurrency, async (item) => {

@@ -2,12 +2,13 @@
 // running was cut off by an app stop: its unfinished items take their result from the journal,
 // which records every write before its request leaves. An item whose write was sent and never
 // answered is checked by reading its service before anything is sent again. docs/bulk-apply.md.
+import { AppCode } from '#shared/app-errors.ts';
 import type { ChangeService } from '../changes/changes.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { BatchStore, StoredItem } from './bulk-store.ts';
 import { batchSummary } from './bulk-batches.ts';
 import { countItems, type BulkBatchSummary } from '#shared/bulk/batch.ts';
-import { OUTCOME_CANNOT_TELL, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -30,7 +31,7 @@ function settleFromJournal(item: StoredItem, entry: JournalEntry): void {
     item.error = { code: entry.result.code, message: entry.result.message };
   } else {
     item.state = 'unknown';
-    item.error = { code: OUTCOME_UNKNOWN, message: entry.result.message ?? UNANSWERED_MESSAGE };
+    item.error = { code: AppCode.Change.OutcomeUnknown, message: entry.result.message ?? UNANSWERED_MESSAGE };
   }
 }
 
@@ -111,7 +112,7 @@ export async function checkUnknownItem(
   try {
     decision = await changes.checkUnknown({ accountId: item.accountId, operationId: item.operationId, input: item.input }, context, { priority: 'background', signal });
   } catch (error) {
-    if (signal.aborted) return leave(item.error?.code ?? OUTCOME_UNKNOWN, item.error?.message ?? UNANSWERED_MESSAGE);
+    if (signal.aborted) return leave(item.error?.code ?? AppCode.Change.OutcomeUnknown, item.error?.message ?? UNANSWERED_MESSAGE);
     throw error;
   }
   switch (decision.decision) {
@@ -125,6 +126,6 @@ export async function checkUnknownItem(
       return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
     case 'ask':
       if (options.mayResend) return { send: true, ...(entryId === null ? {} : { resendOf: entryId }) };
-      return leave(OUTCOME_CANNOT_TELL, decision.message);
+      return leave(AppCode.Change.OutcomeCannotTell, decision.message);
   }
 }

@@ -3,16 +3,15 @@
 // access key at its own budget's pace, with progress, cancel and resume. A running batch lives in
 // memory and is written behind its changes; the app's stop leaves it "interrupted" for the user to
 // resume, never resumed by itself. docs/bulk-apply.md.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { serializeError } from '../api/errors.ts';
-import { WriteOutcomeUnknownError } from '../changes/unknown-outcome.ts';
+import { unknownOutcomeEntry } from '../changes/unknown-outcome.ts';
 import type { BulkDeps } from './bulk-service.ts';
 import type { StoredBatch, StoredItem } from './bulk-store.ts';
 import { batchForRenderer, batchSummary, progressOf, type BatchLookup } from './bulk-batches.ts';
 import { checkUnknownItem } from './bulk-recovery.ts';
 import { perAccount } from './per-account.ts';
-import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
-import { BATCH_NOT_FOUND, BATCH_NOT_UNKNOWN, BATCH_NOTHING_TO_RUN, BATCH_RUNNING } from '#shared/ipc/channels/bulk.ts';
 import { countItems, isLeftToDo, type BulkBatch, type BulkBatchSummary } from '#shared/bulk/batch.ts';
 import { changesRules } from '#shared/suites/lists-after-change.ts';
 
@@ -121,15 +120,16 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });
     } catch (thrown) {
-      if (thrown instanceof WriteOutcomeUnknownError) {
-        setItem(active, item, { state: 'unknown', error: { code: thrown.code, message: thrown.message }, journalEntryId: thrown.entryId });
+      const unknownEntry = unknownOutcomeEntry(thrown);
+      if (unknownEntry !== undefined && thrown instanceof CoreError) {
+        setItem(active, item, { state: 'unknown', error: { code: thrown.code, message: thrown.message }, journalEntryId: unknownEntry });
         return;
       }
       const serialized = serializeError(thrown);
       const failed = await deps.journal.findLatest(
         (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && e.result.ok === false,
       );
-      if (signal.aborted && serialized.code === 'Request.Aborted') {
+      if (signal.aborted && serialized.code === AppCode.Request.Aborted) {
         // Cancelled before its request left (waiting for the budget): it stays to do.
         setItem(active, item, { state: resendOf === undefined ? 'pending' : 'unknown', journalEntryId: resendOf ?? failed?.id ?? null });
       } else {
@@ -157,21 +157,21 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
 
   async function run(given: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary> {
     const batchId = await lookup.resolveId(given);
-    if (shuttingDown) throw new CoreError('Core.Disposed', 'The application is shutting down.');
+    if (shuttingDown) throw new CoreError(AppCode.Core.Disposed, 'The application is shutting down.');
     const batch = await lookup.load(batchId);
     if (batch.status === 'running' || runs.has(batchId)) {
-      throw new CoreError(BATCH_RUNNING, 'This batch is already running.');
+      throw new CoreError(AppCode.Bulk.Running, 'This batch is already running.');
     }
     const todo = batch.items.filter((i) => isLeftToDo(i.state) && i.operationId !== null);
     if (todo.length === 0) {
-      throw new CoreError(BATCH_NOTHING_TO_RUN, 'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.');
+      throw new CoreError(AppCode.Bulk.NothingToRun, 'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.');
     }
     // Production as the accounts say now (an account may have been marked since the plan).
     const production = (await deps.accounts()).filter((a) => a.production && todo.some((i) => i.accountId === a.id));
     if (production.length > 0 && confirmProduction !== true) {
       const names = production.map((a) => `“${a.name}”`).join(', ');
       throw new CoreError(
-        CONFIRMATION_REQUIRED,
+        AppCode.Change.ConfirmationRequired,
         `This batch changes services of production account${production.length === 1 ? '' : 's'} ${names}. Review the plan and confirm once to run it.`,
       );
     }
@@ -220,13 +220,13 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
   async function markApplied(given: string, itemIds: readonly string[]): Promise<BulkBatch> {
     const batchId = await lookup.resolveId(given);
     const batch = await lookup.load(batchId);
-    if (runs.has(batchId) || batch.status === 'running') throw new CoreError(BATCH_RUNNING, 'This batch is running. Wait for it to stop, then mark items.');
+    if (runs.has(batchId) || batch.status === 'running') throw new CoreError(AppCode.Bulk.Running, 'This batch is running. Wait for it to stop, then mark items.');
     const wanted = new Set(itemIds);
     const items = batch.items.filter((i) => wanted.has(i.id));
     const notUnknown = [...wanted].filter((id) => !items.some((i) => i.id === id && i.state === 'unknown'));
     if (notUnknown.length > 0) {
       throw new CoreError(
-        BATCH_NOT_UNKNOWN,
+        AppCode.Bulk.OutcomeKnown,
         `Only items whose outcome is unknown can be marked as applied; ${notUnknown.map((id) => `“${id}”`).join(', ')} ${notUnknown.length === 1 ? 'is' : 'are'} not (or not in this batch).`,
       );
     }
@@ -244,7 +244,7 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
       }
       b.counts = countItems(b.items);
     });
-    if (!updated) throw new CoreError(BATCH_NOT_FOUND, `No bulk batch has the ID “${batchId}”.`);
+    if (!updated) throw new CoreError(AppCode.Bulk.NotFound, `No bulk batch has the ID “${batchId}”.`);
     emit(updated);
     return batchForRenderer(updated);
   }

@@ -5,6 +5,7 @@
 // resumed by itself), and reverts a batch through a new plan. docs/bulk-apply.md.
 // This file composes the parts: bulk-planner.ts (with bulk-plan-reads.ts), bulk-runner.ts,
 // bulk-recovery.ts, bulk-templates.ts and the batch store, bulk-store.ts.
+import { AppCode } from '#shared/app-errors.ts';
 import { randomUUID } from 'node:crypto';
 import type { ChangeClient, ChangeService } from '../changes/changes.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -16,7 +17,6 @@ import { createPlanReads } from './bulk-plan-reads.ts';
 import { createBulkPlanner } from './bulk-planner.ts';
 import { createBulkRunner, type ActiveRun } from './bulk-runner.ts';
 import { CoreError } from '../errors.ts';
-import { BATCH_RUNNING } from '#shared/ipc/channels/bulk.ts';
 import type { BulkChange } from '#shared/bulk/change.ts';
 import type { TargetSelector } from '#shared/bulk/target.ts';
 import type { BatchOrigin, BulkBatch, BulkBatchSummary, BulkProgress, BulkTemplate } from '#shared/bulk/batch.ts';
@@ -78,7 +78,7 @@ export type BulkService = {
   plan(request: PlanRequest): Promise<BulkBatch>;
   /** Plans several changes as one batch (each item its own change). */
   planChanges(request: PlanChangesRequest): Promise<BulkBatch>;
-  /** Stops a plan in progress: queued reads give their budget slots back; plan() rejects with PLAN_CANCELLED. */
+  /** Stops a plan in progress: queued reads give their budget slots back; plan() rejects with Bulk.PlanCancelled. */
   cancelPlan(planId: string): boolean;
   /**
    * Starts or resumes a batch and returns at once; `finished(batchId)` resolves when it stops.
@@ -103,7 +103,6 @@ export type BulkService = {
   /** The app stops: running batches stop after the writes in flight and wait as "interrupted". */
   shutdown(): Promise<void>;
 };
-
 
 export function createBulkService(deps: BulkDeps): BulkService {
   const newId = deps.newId ?? (() => randomUUID());
@@ -134,7 +133,7 @@ export function createBulkService(deps: BulkDeps): BulkService {
     async discard(given) {
       const batchId = await lookup.resolveId(given);
       await lookup.load(batchId);
-      if (runs.has(batchId)) throw new CoreError(BATCH_RUNNING, 'This batch is running. Cancel it first.');
+      if (runs.has(batchId)) throw new CoreError(AppCode.Bulk.Running, 'This batch is running. Cancel it first.');
       await deps.batches.remove(batchId);
     },
     planRevert: planner.planRevert,

@@ -1,12 +1,12 @@
 // Bulk templates: a change saved under a name (<dataDir>/bulk-templates.json, through the one JSON
 // document store), listed, planned from by name, and deleted. Names are matched without regard to
 // case ("Shop CORS" = "shop cors").
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
 import { createJsonDocument } from '../storage/json-document.ts';
 import type { StoreOptions } from './bulk-store.ts';
-import { TEMPLATE_NOT_FOUND } from '#shared/ipc/channels/bulk.ts';
 import { bulkTemplateSchema, type BulkTemplate } from '#shared/bulk/batch.ts';
 import type { BulkChange } from '#shared/bulk/change.ts';
 
@@ -73,13 +73,13 @@ export function createBulkTemplates(store: TemplateStore, now: () => Date): Bulk
     },
     async remove(name) {
       if (!(await store.remove(name))) {
-        throw new CoreError(TEMPLATE_NOT_FOUND, `There is no template named “${name}”.`);
+        throw new CoreError(AppCode.Bulk.TemplateNotFound, `There is no template named “${name}”.`);
       }
     },
     async changeFor(request) {
       if (request.change !== undefined) return request.change;
       const template = request.template === undefined ? undefined : await store.get(request.template);
-      if (!template) throw new CoreError(TEMPLATE_NOT_FOUND, `There is no template named “${request.template ?? ''}”. Choose a saved template or give the change.`);
+      if (!template) throw new CoreError(AppCode.Bulk.TemplateNotFound, `There is no template named “${request.template ?? ''}”. Choose a saved template or give the change.`);
       return template.change;
     },
   };

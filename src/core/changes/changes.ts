@@ -5,6 +5,7 @@
 // a created service joins its account's list (recordCreatedService). journal.reapply applies an
 // entry's "before" again (reapply.ts). A write whose answer never came is read back before
 // anything is sent again (unknown-outcome.ts).
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { REDACTED, redact } from '../api/errors.ts';
 import type { Journal, JournalSettlement, NewJournalEntry } from '../journal/journal.ts';
@@ -12,7 +13,6 @@ import { isObject, policyIdOf, serviceIdOf, type OperationCallInput } from './ch
 import { createUnknownOutcomes, outcomeUnknownAfter, type UnknownWrite } from './unknown-outcome.ts';
 import { createReapply } from './reapply.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
-import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { OutcomeCheckContext, UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
 import { changeFacts, journalSummary, listOperationFor, operationsReadBackFromJournal, type JournalReadBackKind, type MutatingOperationId } from '#shared/api/operation-facts.ts';
@@ -181,7 +181,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const account = await deps.account(request.accountId);
     if (account.production && request.confirmProduction !== true) {
       throw new CoreError(
-        CONFIRMATION_REQUIRED,
+        AppCode.Change.ConfirmationRequired,
         `“${account.name}” is a production account. Review the change and confirm it to apply it.`,
       );
     }
@@ -226,7 +226,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       await settle(ahead, base, {
         result: {
           ok: false,
-          code: typeof code === 'string' ? code : 'Change.Failed',
+          code: typeof code === 'string' ? code : AppCode.Change.Failed,
           message: error instanceof Error ? error.message : String(error),
         },
       });
@@ -264,11 +264,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       // The caller's priority and cancel: a bulk run's checks are background reads, stopped with it.
       check = await deps.suiteCheck(request.accountId, change, request.callOptions);
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'Request.Aborted') throw error;
+      if ((error as { code?: unknown }).code === AppCode.Request.Aborted) throw error;
       if (acceptAny) return [];
       const message = error instanceof Error ? error.message : String(error);
       throw new CoreError(
-        RULE_TESTS_UNCHECKED,
+        AppCode.Change.RuleTestsUnchecked,
         `The service's rule tests could not be checked against this change (${message}). Try again, or confirm applying it without the check.`,
       );
     }
@@ -279,7 +279,7 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const serviceId = serviceIdOf(request.input);
     const listed = unaccepted.map((f) => `“${f.name}” (expected ${f.expected}; after the change: ${f.after})`).join(', ');
     throw new CoreError(
-      RULE_TESTS_FLIPPED,
+      AppCode.Change.RuleTestsFlipped,
       `This change would make ${unaccepted.length} of ${check.total} rule test expectation${check.total === 1 ? '' : 's'} of service ${serviceId ?? ''} no longer pass: ${listed}. Review it and confirm to apply it anyway.`,
     );
   }

@@ -3,11 +3,11 @@
 // service's rule tests (a single change, a configuration document's items); the production guard
 // sees a flag another core instance set a moment ago; a read of a service keeps its list entry
 // current. The CLI runs the same flows in src/cli/commands/*.keychain.test.ts.
+import { AppCode } from '#shared/app-errors.ts';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data, sandboxProfile, useSandboxCore, type CoreFixture } from '../test-support/core.ts';
-import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED } from '#shared/ipc/channels/changes.ts';
 import type { IpcResult } from '#shared/ipc/contract.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
 
@@ -64,7 +64,7 @@ describe('a created service', () => {
     }
     const before = ctx.sandbox.store.servicesOf(ctx.sandbox.credentials.customerId).length;
     const refused = failure(await ctx.core.invoke('changes.apply', { accountId, operationId: 'createService', input: { params: {}, body: newService('prod.example.com') } }));
-    expect(refused.code).toBe(CONFIRMATION_REQUIRED);
+    expect(refused.code).toBe(AppCode.Change.ConfirmationRequired);
     expect(ctx.sandbox.store.servicesOf(ctx.sandbox.credentials.customerId)).toHaveLength(before);
     expect(data(await ctx.core.invoke('journal.list', { accountId })).entries).toEqual([]);
 
@@ -90,10 +90,10 @@ describe('rule tests on every rule-changing write', () => {
     const original = stored();
 
     const refused = failure(await ctx.core.invoke('changes.apply', { accountId, operationId: 'updateAccessControlPolicy', input }));
-    expect(refused.code).toBe(RULE_TESTS_FLIPPED);
+    expect(refused.code).toBe(AppCode.Change.RuleTestsFlipped);
     expect(refused.message).toContain(`“${admin.name}” (expected 403 by “Block admin from outside”`);
     // A review that showed other flips is not an acceptance of this one.
-    expect(failure(await ctx.core.invoke('changes.apply', { accountId, operationId: 'updateAccessControlPolicy', input, flippedExpectations: ['Another test'] })).code).toBe(RULE_TESTS_FLIPPED);
+    expect(failure(await ctx.core.invoke('changes.apply', { accountId, operationId: 'updateAccessControlPolicy', input, flippedExpectations: ['Another test'] })).code).toBe(AppCode.Change.RuleTestsFlipped);
     expect(stored()).toEqual(original);
     expect(data(await ctx.core.invoke('journal.list', { accountId })).entries).toEqual([]);
 
@@ -123,7 +123,7 @@ describe('rule tests on every rule-changing write', () => {
     const ttl = () => ctx.sandbox.store.servicesOf(ctx.sandbox.credentials.customerId).find((s) => s.service.id === shop)!.cacheControl.find((p) => p.policyName === 'Static assets')!.ttl;
 
     const refused = data(await ctx.core.invoke('config.apply', { ...request, itemIds: [item] }));
-    expect(refused.results.find((r) => r.id === item)).toMatchObject({ outcome: 'failed', message: expect.stringContaining(`${RULE_TESTS_FLIPPED}: This change would make 1 of 1`) });
+    expect(refused.results.find((r) => r.id === item)).toMatchObject({ outcome: 'failed', message: expect.stringContaining(`${AppCode.Change.RuleTestsFlipped}: This change would make 1 of 1`) });
     expect(ttl()).toBe(2_592_000);
 
     const applied = data(await ctx.core.invoke('config.apply', { ...request, itemIds: [item], flippedExpectations: [css.name] }));

@@ -1,6 +1,7 @@
 // journal.reapply: a journal entry's "before" applied again, through changes.apply like any other
 // change (production confirmation, rule tests, a new journal entry naming the one it reverts).
 // Entries are named by their ID or a unique start of it (the short IDs lists show).
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { ApplyRequest, RuleTestAcceptance } from './changes.ts';
@@ -26,23 +27,23 @@ export function createReapply(deps: {
     const matches = id.length >= MIN_ENTRY_ID_PREFIX ? (await journal.list()).filter((e) => e.id.startsWith(id)) : [];
     if (matches.length === 1 && matches[0]) return matches[0];
     if (matches.length > 1) {
-      throw new CoreError('Journal.AmbiguousId', `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`);
+      throw new CoreError(AppCode.Journal.AmbiguousId, `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`);
     }
     const short = id.length < MIN_ENTRY_ID_PREFIX ? ` (give at least ${MIN_ENTRY_ID_PREFIX} characters of it)` : '';
-    throw new CoreError('Journal.NotFound', `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`);
+    throw new CoreError(AppCode.Journal.NotFound, `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`);
   }
 
   return async function reapply(entryId, confirmProduction, ruleTests = {}) {
     const entry = await findEntry(entryId);
     if (entry.omitted) {
-      throw new CoreError('Journal.PreviousUnknown', 'This change was too large to keep in the journal, so it cannot be applied again.');
+      throw new CoreError(AppCode.Journal.PreviousUnknown, 'This change was too large to keep in the journal, so it cannot be applied again.');
     }
     if (!reapplicableOperationIds.includes(entry.operationId)) {
-      throw new CoreError('Journal.NotReapplicable', 'A create cannot be undone through the API; edit or disable the policy instead.');
+      throw new CoreError(AppCode.Journal.NotReapplicable, 'A create cannot be undone through the API; edit or disable the policy instead.');
     }
     if (entry.serviceId === null || entry.beforeSource === 'none' || entry.beforeSource === undefined) {
       throw new CoreError(
-        'Journal.PreviousUnknown',
+        AppCode.Journal.PreviousUnknown,
         'The version before this change is not known (nothing had been applied from this app before it), so it cannot be applied again.',
       );
     }
@@ -55,7 +56,7 @@ export function createReapply(deps: {
       operationId = isObject(entry.before) ? 'upsertRateLimit' : 'deleteRateLimit';
       body = isObject(entry.before) ? entry.before : undefined;
     } else if (!isObject(entry.before)) {
-      throw new CoreError('Journal.PreviousUnknown', 'The policy did not exist before this change; there is no version to apply again.');
+      throw new CoreError(AppCode.Journal.PreviousUnknown, 'The policy did not exist before this change; there is no version to apply again.');
     } else if (operationId === 'updateAccessControlPolicy' || operationId === 'updateAccessControlPolicyV2') {
       // Use the edit that matches the shape that was recorded.
       operationId = entry.before.matches !== undefined ? 'updateAccessControlPolicyV2' : 'updateAccessControlPolicy';

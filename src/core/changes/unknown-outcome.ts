@@ -2,22 +2,27 @@
 // (write-ahead); when no answer comes, the target is read before anything is sent again, and the
 // entry is settled as applied or not applied, or stays unknown for a later check or the user. What
 // a read of each operation's target means is decided in src/shared/api/write-outcome.ts.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { AbortError, ApiError, ConnectionError, TimeoutError, serializeError } from '../api/errors.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { ApplyRequest, ChangeCallOptions, ChangeClient } from './changes.ts';
 import { isObject, serviceIdOf, type OperationCallInput } from './change-input.ts';
-import { OUTCOME_UNKNOWN, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { type JournalEntry } from '#shared/ipc/channels/journal.ts';
 import { decideUnknownOutcome, type OutcomeCheckContext, type OutcomeRead, type UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
 import { changeFacts, type MutatingOperationId } from '#shared/api/operation-facts.ts';
 
-/** A write got no answer and a read could not settle it: its entry stays unknown until checked again. */
-export class WriteOutcomeUnknownError extends CoreError {
-  readonly entryId: string;
-  constructor(entryId: string, message: string) {
-    super(OUTCOME_UNKNOWN, message);
-    this.entryId = entryId;
-  }
+/**
+ * A write got no answer and a read could not settle it: Change.OutcomeUnknown, with the journal
+ * entry (details.entryId) that stays unknown until checked again.
+ */
+export function writeOutcomeUnknown(entryId: string, message: string): CoreError {
+  return new CoreError(AppCode.Change.OutcomeUnknown, message, { details: { entryId } });
+}
+
+/** The journal entry of a write whose outcome is unknown, when `error` is one (writeOutcomeUnknown). */
+export function unknownOutcomeEntry(error: unknown): string | undefined {
+  return error instanceof CoreError && error.code === AppCode.Change.OutcomeUnknown ? error.details.entryId : undefined;
 }
 
 /** Connection failures that prove the request never reached the gateway. */
@@ -41,10 +46,6 @@ export function outcomeUnknownAfter(error: unknown): boolean {
 /** A write whose outcome is not known: what the check needs (the input as sent, secrets included where the caller has them). */
 export type UnknownWrite = { accountId: string; operationId: MutatingOperationId; input: OperationCallInput };
 
-/** The code of an unknown write that a read found not applied. */
-export const NOT_APPLIED = 'Change.NotApplied';
-/** A service create that applied, as a refused second create showed, but whose ID never came. */
-export const SERVICE_ID_UNKNOWN = 'Change.CreatedServiceIdUnknown';
 /** The gateway's answer to a service create whose domain name is taken (spec, create a service, rule 1). */
 export const DOMAIN_TAKEN = 'InvalidService.DomainName';
 
@@ -60,7 +61,7 @@ export type UnknownOutcomes = {
   /**
    * A write that got no answer: the target is read at once. Applied → the entry is settled as
    * applied (confirmed by the read); absent → failed with the error; otherwise the entry stays
-   * unknown and WriteOutcomeUnknownError says why (a later check or the user settles it).
+   * unknown and writeOutcomeUnknown says why (a later check or the user settles it).
    */
   settleUnanswered(request: ApplyRequest, input: OperationCallInput, ahead: JournalEntry, error: unknown): Promise<Applied>;
 };
@@ -101,7 +102,7 @@ export function createUnknownOutcomes(deps: {
   }
 
   function confirmNotApplied(entryId: string, message: string): Promise<JournalEntry> {
-    return journal.settle(entryId, { result: { ok: false, code: NOT_APPLIED, message } });
+    return journal.settle(entryId, { result: { ok: false, code: AppCode.Change.NotApplied, message } });
   }
 
   async function settleUnanswered(request: ApplyRequest, input: OperationCallInput, ahead: JournalEntry, error: unknown): Promise<Applied> {
@@ -109,8 +110,8 @@ export function createUnknownOutcomes(deps: {
     const cancelled = request.callOptions?.signal?.aborted === true;
     if (cancelled) {
       const message = 'Stopped (the batch was cancelled, or the app closed) while its request was on its way: whether it applied is not known. The service is read before anything is sent again.';
-      const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
-      throw new WriteOutcomeUnknownError(entry.id, message);
+      const entry = await journal.settle(ahead.id, { result: { ok: null, code: AppCode.Change.OutcomeUnknown, message } });
+      throw writeOutcomeUnknown(entry.id, message);
     }
     const decision: UnknownOutcomeDecision = await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
     if (decision.decision === 'applied') {
@@ -122,12 +123,12 @@ export function createUnknownOutcomes(deps: {
       throw error;
     }
     const message = `${errorMessage} Whether the change applied is not known. ${decision.message}`;
-    const entry = await journal.settle(ahead.id, { result: { ok: null, code: OUTCOME_UNKNOWN, message } });
+    const entry = await journal.settle(ahead.id, { result: { ok: null, code: AppCode.Change.OutcomeUnknown, message } });
     const check = changeFacts(request.operationId).unknownOutcome;
     if (check.by === 'resend' && check.because === 'unique-domain' && request.resendOf === undefined) {
       return createServiceAgain(request, entry);
     }
-    throw new WriteOutcomeUnknownError(entry.id, message);
+    throw writeOutcomeUnknown(entry.id, message);
   }
 
   /**
@@ -144,7 +145,7 @@ export function createUnknownOutcomes(deps: {
       if ((error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
       await confirmApplied(unknown.id, 'read-back', `Confirmed after the gateway did not answer: a second create of ${domain} was refused (domain name already exists), so this one created it.`);
       throw new CoreError(
-        SERVICE_ID_UNKNOWN,
+        AppCode.Change.CreatedServiceIdUnknown,
         `The service “${domain}” was created, but the gateway did not answer with its ID in time (a second create was refused: the domain name exists now). Add it to the account's services by its ID (Add by ID).`,
       );
     }

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_FILE, type Journal } from '../journal/journal.ts';
 import { createChangeService, type ChangeClient, type ChangeService } from './changes.ts';
-import { outcomeUnknownAfter, WriteOutcomeUnknownError } from './unknown-outcome.ts';
+import { outcomeUnknownAfter, unknownOutcomeEntry } from './unknown-outcome.ts';
+import { CoreError } from '../errors.ts';
 import { AbortError, ApiError, ConnectionError, TimeoutError } from '../api/errors.ts';
 import { UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
@@ -142,9 +143,9 @@ describe('a write the API cannot read back that times out', () => {
   it('stays unknown, saying that sending it again is safe', async () => {
     behaviour = 'timeout-lost';
     const error = await service().apply(cors).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(error).toBeInstanceOf(CoreError);
     const [entry] = await journal.list();
-    expect((error as WriteOutcomeUnknownError).entryId).toBe(entry?.id);
+    expect(unknownOutcomeEntry(error)).toBe(entry?.id);
     expect(entry?.result).toMatchObject({ ok: null, code: 'Change.OutcomeUnknown', message: expect.stringContaining('full replacement, so sending it again is safe') });
   });
 });
@@ -178,11 +179,11 @@ describe('settling unknown entries', () => {
   it('as applied by the user, or as not applied, in place', async () => {
     behaviour = 'timeout-lost';
     const changes = service();
-    const first = (await changes.apply(cors).catch((e: WriteOutcomeUnknownError) => e)) as WriteOutcomeUnknownError;
-    const marked = await changes.confirmApplied(first.entryId, 'user', 'Checked by hand.');
+    const first = unknownOutcomeEntry(await changes.apply(cors).catch((e: unknown) => e)) ?? '';
+    const marked = await changes.confirmApplied(first, 'user', 'Checked by hand.');
     expect(marked.result).toEqual({ ok: true, confirmed: 'user', message: 'Checked by hand.' });
-    const second = (await changes.apply(cors).catch((e: WriteOutcomeUnknownError) => e)) as WriteOutcomeUnknownError;
-    const notApplied = await changes.confirmNotApplied(second.entryId, 'Not there.');
+    const second = unknownOutcomeEntry(await changes.apply(cors).catch((e: unknown) => e)) ?? '';
+    const notApplied = await changes.confirmNotApplied(second, 'Not there.');
     expect(notApplied.result).toEqual({ ok: false, code: 'Change.NotApplied', message: 'Not there.' });
     expect(await journal.list()).toHaveLength(2);
   });

@@ -2,11 +2,11 @@
 // through changes.apply (journaled, added to its account's list), then a plan that applies the
 // source's policies onto it. A clone started again after the app stopped mid-way continues on the
 // service the first one created instead of creating a second.
+import { AppCode } from '#shared/app-errors.ts';
 import type { z } from 'zod';
 import { CoreError } from '../errors.ts';
-import { DOMAIN_TAKEN, SERVICE_ID_UNKNOWN } from '../changes/unknown-outcome.ts';
+import { DOMAIN_TAKEN } from '../changes/unknown-outcome.ts';
 import type { CloneRequest, CloneResult, ConfigDocumentDeps, ConfigSource, ReadOptions } from './config-documents.ts';
-import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { planApply } from '#shared/config-document/plan.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import { clonePlanParts, cloneServiceBody } from '#shared/config-document/clone.ts';
@@ -54,7 +54,7 @@ export function createConfigClone(
         confirmProduction: request.confirmProduction,
       });
       const parsed = serviceSchema.safeParse(data);
-      if (!parsed.success) throw new CoreError('Config.UnexpectedAnswer', 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
+      if (!parsed.success) throw new CoreError(AppCode.Config.UnexpectedAnswer, 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
       if (earlier?.result.ok === null) {
         // The gateway took this create, so the earlier one (same domain) had not applied.
         await deps.changes.confirmNotApplied(earlier.id, `Not applied: a later create of ${request.domainName} (service ${parsed.data.id}) was accepted, so this one had not applied.`);
@@ -63,13 +63,13 @@ export function createConfigClone(
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       // Created by this create (its answer lost, a resend refused), or by an earlier one whose answer was lost.
-      const createdEarlier = code === SERVICE_ID_UNKNOWN || (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
+      const createdEarlier = code === AppCode.Change.CreatedServiceIdUnknown || (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
       if (!createdEarlier) throw error;
       const known = (await deps.inventory(request.accountId)).find((s) => s.domainName.toLowerCase() === request.domainName.toLowerCase());
       const service = known ? await existingFromEntry(request.accountId, known.serviceId, request.domainName) : null;
       if (!service) {
         throw new CoreError(
-          'Config.CloneCreatedEarlier',
+          AppCode.Config.CloneCreatedEarlier,
           `The service “${request.domainName}” already exists: an earlier clone created it, but the app stopped before the gateway answered with its ID, and the API cannot look a service up by its domain name. Add it to the account's services by its ID (Add by ID), then apply the source's policies to it with Compare → Apply. Nothing was created twice.`,
         );
       }
@@ -93,14 +93,14 @@ export function createConfigClone(
   async function clone(request: CloneRequest): Promise<CloneResult> {
     const account = await deps.account(request.accountId);
     if (account.production && request.confirmProduction !== true) {
-      throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Confirm creating the clone there.`);
+      throw new CoreError(AppCode.Change.ConfirmationRequired, `“${account.name}” is a production account. Confirm creating the clone there.`);
     }
     const source = await documents.resolveSource(request.source);
     const built = cloneServiceBody(source, {
       domainName: request.domainName,
       ...(request.alternateDomainNames === undefined ? {} : { alternateDomainNames: request.alternateDomainNames }),
     });
-    if (!built.ok) throw new CoreError('Config.InvalidClone', built.message, { fields: built.fields });
+    if (!built.ok) throw new CoreError(AppCode.Config.InvalidClone, built.message, { fields: built.fields });
     const created = await createOrContinue(request, built.body);
     // A create answered now is in the account's list already (changes.apply); one continued on may not be.
     if (created.continued) await deps.changes.recordCreatedService(request.accountId, created.service);

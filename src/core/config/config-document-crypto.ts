@@ -3,6 +3,7 @@
 // passphrase and a random salt (32 for AES-256-GCM, 32 for a passphrase check), the envelope's
 // header is authenticated as additional data. Settings out of bounds, a wrong passphrase and a
 // changed file give different, clear errors.
+import { AppCode } from '#shared/app-errors.ts';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { CoreError } from '../errors.ts';
 import {
@@ -49,7 +50,7 @@ export function kdfSettingsProblem(cost: KdfCost): string | null {
 
 function unsupported(problem: string): CoreError {
   return new CoreError(
-    'Config.UnsupportedEncryption',
+    AppCode.Config.UnsupportedEncryption,
     `The encrypted document uses settings this app does not open: ${problem} It was changed or written by another program; export it again from Acceleration Console.`,
   );
 }
@@ -80,7 +81,7 @@ function additionalData(envelope: Omit<EncryptedConfigDocument, 'ciphertext' | '
 export function checkPassphrase(passphrase: string | undefined): string {
   if (passphrase === undefined || passphrase.length < MIN_PASSPHRASE_LENGTH) {
     throw new CoreError(
-      'Config.PassphraseTooShort',
+      AppCode.Config.PassphraseTooShort,
       `A document with secrets is encrypted with a passphrase of at least ${MIN_PASSPHRASE_LENGTH} characters; enter a longer passphrase.`,
       { fields: { passphrase: `At least ${MIN_PASSPHRASE_LENGTH} characters.` } },
     );
@@ -140,12 +141,12 @@ function acceptedHeader(envelope: EncryptedConfigDocument): { salt: Buffer; iv: 
 export async function decryptConfigDocument(value: unknown, passphrase: string | undefined): Promise<string> {
   const parsed = encryptedConfigDocumentSchema.safeParse(value);
   if (!parsed.success) {
-    throw new CoreError('Config.Tampered', 'The encrypted document is damaged: its header is incomplete or was changed. Export it again.');
+    throw new CoreError(AppCode.Config.Tampered, 'The encrypted document is damaged: its header is incomplete or was changed. Export it again.');
   }
   const envelope = parsed.data;
   const { salt, iv, tag } = acceptedHeader(envelope);
   if (passphrase === undefined || passphrase === '') {
-    throw new CoreError('Config.PassphraseRequired', 'This document is encrypted (it includes secrets); enter its passphrase.', {
+    throw new CoreError(AppCode.Config.PassphraseRequired, 'This document is encrypted (it includes secrets); enter its passphrase.', {
       fields: { passphrase: 'Enter the passphrase the document was exported with.' },
     });
   }
@@ -153,7 +154,7 @@ export async function decryptConfigDocument(value: unknown, passphrase: string |
   const expected = checkValue(check, salt);
   const stored = Buffer.from(envelope.passphraseCheck, 'base64');
   if (stored.length !== expected.length || !timingSafeEqual(stored, expected)) {
-    throw new CoreError('Config.WrongPassphrase', 'The passphrase is not the one this document was encrypted with. Check it and try again.', {
+    throw new CoreError(AppCode.Config.WrongPassphrase, 'The passphrase is not the one this document was encrypted with. Check it and try again.', {
       fields: { passphrase: 'Wrong passphrase.' },
     });
   }
@@ -164,7 +165,7 @@ export async function decryptConfigDocument(value: unknown, passphrase: string |
     return Buffer.concat([decipher.update(Buffer.from(envelope.ciphertext, 'base64')), decipher.final()]).toString('utf8');
   } catch {
     throw new CoreError(
-      'Config.Tampered',
+      AppCode.Config.Tampered,
       'The encrypted document was changed after it was exported (its contents no longer match their seal), so it is not used. Export it again.',
     );
   }

@@ -1,6 +1,7 @@
 // A configuration document's text: parsed (decrypted first when it holds secrets), one of its
 // services chosen, and secrets left out of a document written without a passphrase (and of the
 // snapshots the baselines keep).
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { decryptConfigDocument } from './config-document-crypto.ts';
 import { apiSecretFields } from '#shared/ipc/secret-fields.ts';
@@ -36,7 +37,7 @@ export async function readDocument(text: string, passphrase?: string): Promise<C
   const plain = isEncryptedConfigDocument(json) ? parseJson(await decryptConfigDocument(json, passphrase), 'The decrypted document') : json;
   const parsed = configDocumentSchema.safeParse(plain);
   if (!parsed.success) {
-    throw new CoreError('Config.InvalidDocument', `The configuration document is not valid — ${describeDocumentIssue(parsed.error)}`);
+    throw new CoreError(AppCode.Config.InvalidDocument, `The configuration document is not valid — ${describeDocumentIssue(parsed.error)}`);
   }
   return parsed.data;
 }
@@ -45,7 +46,7 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CoreError('Config.InvalidDocument', `${what} is not JSON (${(error as Error).message}). Choose a file exported by this app.`);
+    throw new CoreError(AppCode.Config.InvalidDocument, `${what} is not JSON (${(error as Error).message}). Choose a file exported by this app.`);
   }
 }
 
@@ -55,7 +56,7 @@ export function pickService(document: ConfigDocument, selector: string | undefin
   if (selector === undefined || selector === '') {
     if (list.length === 1 && list[0]) return list[0];
     throw new CoreError(
-      'Config.ServiceNotChosen',
+      AppCode.Config.ServiceNotChosen,
       list.length === 0
         ? 'The document holds no service.'
         : `The document holds ${list.length} services; choose one: ${list.map((s) => s.service.domainName).join(', ')}.`,
@@ -64,7 +65,7 @@ export function pickService(document: ConfigDocument, selector: string | undefin
   const found = list.find((s) => s.service.domainName === selector || String(s.source.serviceId) === selector);
   if (!found) {
     throw new CoreError(
-      'Config.ServiceNotInDocument',
+      AppCode.Config.ServiceNotInDocument,
       `The document has no service “${selector}”; it holds ${list.map((s) => s.service.domainName).join(', ') || 'none'}.`,
     );
   }

@@ -4,12 +4,12 @@
 // each item would flip), and apply ticked plan items through the change service (production
 // confirmation, rule tests, journal): no other write path. A document's text: config-document-text.ts;
 // cloning a service: config-clone.ts.
-import { CoreError } from '../errors.ts';
+import { AppCode } from '#shared/app-errors.ts';
+import { CoreError, passedOnCode } from '../errors.ts';
 import { checkPassphrase, encryptConfigDocument } from './config-document-crypto.ts';
 import { leaveOutSecrets, pickService, readDocument } from './config-document-text.ts';
 import { createConfigClone } from './config-clone.ts';
 import type { ChangeCallOptions, ChangeService, OperationCallInput, RuleTestAcceptance } from '../changes/changes.ts';
-import { CONFIRMATION_REQUIRED } from '#shared/ipc/channels/changes.ts';
 import { diffServiceConfigs, type ConfigDiff } from '#shared/config-document/diff.ts';
 import type { DocumentPart } from '#shared/config-document/field-labels.ts';
 import { planApply, type ApplyPlan, type PlanItem } from '#shared/config-document/plan.ts';
@@ -92,8 +92,6 @@ export type CloneResult = {
   continued?: string;
 };
 
-
-
 export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
 export type ApplyItemResult = {
   id: string;
@@ -160,7 +158,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       ...(await ruleTestsOf(accountId, serviceId)),
     });
     if (!parsed.success) {
-      throw new CoreError('Config.UnexpectedAnswer', `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`);
+      throw new CoreError(AppCode.Config.UnexpectedAnswer, `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`);
     }
     return parsed.data;
   }
@@ -170,7 +168,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     const known = await deps.inventory(request.accountId);
     const ids = request.serviceIds ?? known.map((s) => s.serviceId);
     if (ids.length === 0) {
-      throw new CoreError('Config.NothingToExport', 'This account has no services in its list yet. Add services by ID first, then export.');
+      throw new CoreError(AppCode.Config.NothingToExport, 'This account has no services in its list yet. Add services by ID first, then export.');
     }
     const services: ServiceConfig[] = [];
     const failed: ExportResult['failed'] = [];
@@ -186,7 +184,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     }
     if (services.length === 0) {
       const first = failed[0];
-      throw new CoreError(first ? first.code : 'Config.NothingToExport', `No service could be read${first ? `: ${first.message}` : ''}`);
+      throw new CoreError(first ? passedOnCode(first.code) : AppCode.Config.NothingToExport, `No service could be read${first ? `: ${first.message}` : ''}`);
     }
     const document: ConfigDocument = {
       format: CONFIG_DOCUMENT_FORMAT,
@@ -265,7 +263,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     async apply(request: ApplyRequest): Promise<ApplyResult> {
       const account = await deps.account(request.target.accountId);
       if (account.production && request.confirmProduction !== true) {
-        throw new CoreError(CONFIRMATION_REQUIRED, `“${account.name}” is a production account. Review the plan and confirm it to apply it.`);
+        throw new CoreError(AppCode.Change.ConfirmationRequired, `“${account.name}” is a production account. Review the plan and confirm it to apply it.`);
       }
       // changes.apply checks each item's rule tests as it applies it, against the rules then.
       const plan = await planNow(request);
@@ -273,7 +271,7 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       const unknown = [...ticked].filter((id) => !plan.items.some((i) => i.id === id));
       if (unknown.length > 0) {
         throw new CoreError(
-          'Config.PlanChanged',
+          AppCode.Config.PlanChanged,
           `The plan no longer has ${unknown.map((id) => `“${id}”`).join(', ')}: the document or the target changed since it was shown. Plan again and tick the items anew.`,
         );
       }

@@ -1,6 +1,7 @@
 // Editor drafts: <dataDir>/drafts.json, one per (account, service, policy editor). Written on
 // every debounced autosave, so writes are serialized and the file stays small (bounded count and
 // size). Secret values are dropped before storing: a draft is not a place for tokens.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
@@ -74,7 +75,7 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
       const size = JSON.stringify(clean)?.length ?? 0;
       if (size > MAX_DRAFT_CHARS) {
         return Promise.reject(
-          new CoreError('Drafts.TooLarge', `This draft is too large to keep (${size} characters, at most ${MAX_DRAFT_CHARS}).`),
+          new CoreError(AppCode.Drafts.TooLarge, `This draft is too large to keep (${size} characters, at most ${MAX_DRAFT_CHARS}).`),
         );
       }
       return document.update((file) => {

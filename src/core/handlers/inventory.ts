@@ -1,5 +1,6 @@
 // inventory.* channels: the per-account list of known services. The rules (sandbox seeding,
 // reading IDs, keeping the order typed) are in src/core/inventory/inventory-service.ts.
+import { AppCode } from '#shared/app-errors.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import type { CoreServices } from '../core-services.ts';
@@ -15,7 +16,7 @@ export function createInventoryHandlers(ctx: CoreContext, services: CoreServices
 
     'inventory.addByIds': async ({ accountId, ids }) => {
       const parsed = parseServiceIdList(ids);
-      if (!parsed.ok) throw new CoreError('Inventory.InvalidIds', parsed.message, { fields: { ids: parsed.message } });
+      if (!parsed.ok) throw new CoreError(AppCode.Inventory.InvalidIds, parsed.message, { fields: { ids: parsed.message } });
       return inventory.addByIds(accountId, parsed.ids);
     },
 

@@ -1,6 +1,7 @@
 // The inventory's rules, host-agnostic: the sandbox account starts with the services the sandbox
 // seeded (once); IDs the user adds are read from the API, stored in the order typed, and
 // reported as added, refreshed, not found or failed; every change is announced.
+import { AppCode } from '#shared/app-errors.ts';
 import type { InventoryEntry } from '#shared/ipc/channels/inventory.ts';
 import { CoreError } from '../errors.ts';
 import type { InventoryServiceInfo, InventoryStore } from './inventory.ts';
@@ -84,7 +85,7 @@ export function createInventoryService(deps: InventoryServiceDeps): InventorySer
     async record(accountId, service) {
       const [entry] = await store.upsert(accountId, [service], 'created');
       deps.changed(accountId);
-      if (!entry) throw new CoreError('Inventory.WriteFailed', 'The service could not be recorded in the inventory.');
+      if (!entry) throw new CoreError(AppCode.Inventory.WriteFailed, 'The service could not be recorded in the inventory.');
       return entry;
     },
 

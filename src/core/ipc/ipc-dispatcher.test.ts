@@ -79,7 +79,7 @@ describe('IPC dispatcher', () => {
       expect(text).not.toContain('abababab');
       expect(result).toMatchObject({ ok: true, data: { nested: [{ accessSecret: SECRET_MASK, tokenSecret: '' }] } });
 
-      failWith = new CoreError('X.Y', `could not use ${secret}`);
+      failWith = new CoreError('Internal.Error', `could not use ${secret}`);
       expect(JSON.stringify(await dispatcher.invoke('demo.fail', undefined))).not.toContain(secret);
     } finally {
       release();

@@ -2,6 +2,7 @@
 // ipcMain, the browser host's HTTP bridge, tests — calls invoke(channel, payload) and gets an
 // IpcResult back. Nothing thrown inside a handler escapes as an exception, and the result is
 // scrubbed of access key secrets and secret-named fields before it leaves.
+import { AppCode } from '#shared/app-errors.ts';
 import type { z } from 'zod';
 import { scrubOutput } from '../secrets/secret-mask.ts';
 import { toIpcError } from './ipc-error.ts';
@@ -55,11 +56,11 @@ export function createDispatcher(
 
   async function invoke(channel: string, payload: unknown, options: InvokeOptions = {}): Promise<IpcResult<unknown>> {
     if (typeof channel !== 'string' || !Object.hasOwn(contract, channel)) {
-      return failure('Ipc.UnknownChannel', `Unknown IPC channel: ${String(channel).slice(0, 100)}`);
+      return failure(AppCode.Ipc.UnknownChannel, `Unknown IPC channel: ${String(channel).slice(0, 100)}`);
     }
     const spec = contract[channel];
     const handler = Object.hasOwn(handlers, channel) ? handlers[channel] : undefined;
-    if (!handler) return failure('Ipc.NoHandler', `No handler is registered for ${channel}`);
+    if (!handler) return failure(AppCode.Ipc.NoHandler, `No handler is registered for ${channel}`);
 
     const problem = checkPayload(payload, { maxChars: spec.maxPayloadChars ?? MAX_PAYLOAD_CHARS, maxDepth: MAX_PAYLOAD_DEPTH });
     if (problem) {
@@ -71,14 +72,14 @@ export function createDispatcher(
       return { ok: false, error: boundError(invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`)) };
     }
     try {
-      if (options.signal?.aborted) return failure(CALLER_GONE_CODE, CALLER_GONE_MESSAGE);
+      if (options.signal?.aborted) return failure(AppCode.Request.Aborted, CALLER_GONE_MESSAGE);
       let data = await (handler as (input: unknown, call: InvokeOptions) => Promise<unknown>)(parsed.data, options.signal ? { signal: options.signal } : {});
       if (validateOutput) {
         const checked = (spec.output as z.ZodType).safeParse(data);
         if (!checked.success) {
           // Paths only: the values could be anything, including secrets.
           const paths = checked.error.issues.slice(0, 5).map((issue) => issue.path.join('.') || '(root)');
-          return failure('Ipc.InvalidOutput', `The ${channel} handler returned data that does not match the contract (${paths.join(', ')})`);
+          return failure(AppCode.Ipc.InvalidOutput, `The ${channel} handler returned data that does not match the contract (${paths.join(', ')})`);
         }
         data = checked.data;
       }
@@ -94,8 +95,6 @@ export function createDispatcher(
   };
 }
 
-/** The answer to a caller that went away before its call ran (no one reads it; the code matches an aborted read). */
-const CALLER_GONE_CODE = 'Request.Aborted';
 const CALLER_GONE_MESSAGE = 'The request was cancelled: the window or tab that made it was closed.';
 
 // Error answers echo input at most this much: a 1 MB input is not repeated back.

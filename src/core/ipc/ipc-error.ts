@@ -9,6 +9,8 @@ export function toIpcError(error: unknown): IpcError {
   if (error instanceof CoreError) {
     const out: IpcError = { code: error.code, message: redactText(error.message), retryable: error.retryable };
     if (error.fields) out.fields = redactFieldMessages(error.fields);
+    if (error.status !== undefined) out.status = error.status;
+    if (error.traceId) out.traceId = error.traceId;
     return out;
   }
   if (error instanceof z.ZodError) {

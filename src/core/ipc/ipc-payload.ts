@@ -2,9 +2,11 @@
 // JSON data (no BigInt, Map, Date, function…), nested at most MAX_PAYLOAD_DEPTH levels and at most
 // the channel's size. Iterative, so a payload nested thousands of levels cannot overflow the stack
 // here, and refused, so it never reaches the recursive walkers (redaction, masking) behind it.
+import { AppCode } from '#shared/app-errors.ts';
+
 export type PayloadLimits = { maxChars: number; maxDepth: number };
 
-export type PayloadProblem = { code: 'Ipc.PayloadTooLarge' | 'Ipc.InvalidInput'; message: string; path?: string };
+export type PayloadProblem = { code: typeof AppCode.Ipc.PayloadTooLarge | typeof AppCode.Ipc.InvalidInput; message: string; path?: string };
 
 type Frame = { value: unknown; depth: number; key: string | number | null; parent: Frame | null };
 
@@ -24,7 +26,7 @@ export function checkPayload(payload: unknown, limits: PayloadLimits): PayloadPr
   const stack: Frame[] = [{ value: payload, depth: 0, key: null, parent: null }];
   let chars = 0;
   const tooLarge = (): PayloadProblem => ({
-    code: 'Ipc.PayloadTooLarge',
+    code: AppCode.Ipc.PayloadTooLarge,
     message: `The request is too large (more than ${limits.maxChars} characters).`,
   });
   for (let frame = stack.pop(); frame; frame = stack.pop()) {
@@ -41,7 +43,7 @@ export function checkPayload(payload: unknown, limits: PayloadLimits): PayloadPr
       case 'object': {
         if (value === null) break;
         if (depth >= limits.maxDepth) {
-          return { code: 'Ipc.PayloadTooLarge', message: `The request is nested too deeply (more than ${limits.maxDepth} levels).` };
+          return { code: AppCode.Ipc.PayloadTooLarge, message: `The request is nested too deeply (more than ${limits.maxDepth} levels).` };
         }
         if (Array.isArray(value)) {
           for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1, key: i, parent: frame });
@@ -52,14 +54,14 @@ export function checkPayload(payload: unknown, limits: PayloadLimits): PayloadPr
           }
         } else {
           const path = pathOf(frame);
-          return { code: 'Ipc.InvalidInput', message: `${path || 'The request'}: only plain JSON values can be sent (not a ${value.constructor?.name ?? 'special object'}).`, path };
+          return { code: AppCode.Ipc.InvalidInput, message: `${path || 'The request'}: only plain JSON values can be sent (not a ${value.constructor?.name ?? 'special object'}).`, path };
         }
         break;
       }
       default: {
         // bigint, symbol, function: JSON has no such values (a BigInt would fail later when stored).
         const path = pathOf(frame);
-        return { code: 'Ipc.InvalidInput', message: `${path || 'The request'}: only plain JSON values can be sent (not a ${typeof value}).`, path };
+        return { code: AppCode.Ipc.InvalidInput, message: `${path || 'The request'}: only plain JSON values can be sent (not a ${typeof value}).`, path };
       }
     }
     if (chars > limits.maxChars) return tooLarge();

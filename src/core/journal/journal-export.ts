@@ -2,10 +2,11 @@
 // for spreadsheets (one row per entry, formula-safe cells) or JSON (the entries as stored, with
 // the filters that selected them). Entries are redacted when journaled; they are redacted again
 // here so an export can never carry a secret even from an older journal file.
+import { AppCode } from '#shared/app-errors.ts';
 import { redact, redactText } from '../api/errors.ts';
 import { spreadsheetSafeRow } from '#shared/csv-safe.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
-import { journalOutcomeView, OUTCOME_UNKNOWN, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomeView, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import type { KnownService } from './journal-filter.ts';
 
 export const JOURNAL_EXPORT_FORMAT = 'acceleration-console/journal-export';
@@ -51,7 +52,7 @@ export function journalToCsv(entries: readonly JournalEntry[], names: readonly K
         entry.summary,
         // applied, failed, unknown (no answer came), or sending (still out when exported)
         outcome.outcome,
-        entry.result.ok === true ? '' : (entry.result.code ?? OUTCOME_UNKNOWN),
+        entry.result.ok === true ? '' : (entry.result.code ?? AppCode.Change.OutcomeUnknown),
         entry.result.ok === true ? '' : (outcome.detail ?? ''),
         entry.result.ok === true && entry.result.confirmed ? `${outcome.label}: ${entry.result.message ?? ''}`.trim() : '',
         entry.batchId ?? '',

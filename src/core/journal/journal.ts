@@ -1,12 +1,13 @@
 // The change journal: <dataDir>/journal.json, newest first, bounded in count and per-entry size.
 // Entries are redacted before they are stored: no tokenSecret, accessSecret or Authorization value
 // ever reaches the file.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
 import { redact } from '../api/errors.ts';
-import { journalEntrySchema, OUTCOME_UNKNOWN, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { journalEntrySchema, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export const JOURNAL_FILE = 'journal.json';
 export const DEFAULT_JOURNAL_LIMIT = 2000;
@@ -89,7 +90,7 @@ export function createJournal(options: JournalOptions): Journal {
   const inFlight = new Set<string>();
   const shown = (entry: JournalEntry): JournalEntry =>
     entry.result.ok === null && entry.result.sending === true && !inFlight.has(entry.id)
-      ? { ...entry, result: { ok: null, code: OUTCOME_UNKNOWN, message: UNANSWERED_MESSAGE } }
+      ? { ...entry, result: { ok: null, code: AppCode.Change.OutcomeUnknown, message: UNANSWERED_MESSAGE } }
       : entry;
 
   // Group commit: appends and settlements that arrive while a write is in flight go to the file

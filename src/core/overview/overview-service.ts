@@ -2,6 +2,7 @@
 // account's services on expand, refreshes (one at a time per account; a second request joins the
 // running one), the watch round (refresh the watched accounts, then raise alerts) and snoozes.
 // What the screen shows is decided here; the maths is in src/shared/overview/.
+import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import type { AnalyticsTransport } from '../analytics/fetcher.ts';
 import { HOUR_MS } from '#shared/analytics/model.ts';
@@ -59,7 +60,7 @@ export function createOverviewService(deps: OverviewServiceDeps) {
     if (selection?.accountIds !== undefined) {
       return selection.accountIds.map((id) => {
         const account = all.find((a) => a.id === id);
-        if (!account) throw new CoreError('Accounts.NotFound', `No account with ID ${id}.`, { fields: { accountIds: `Unknown account ${id}` } });
+        if (!account) throw new CoreError(AppCode.Accounts.NotFound, `No account with ID ${id}.`, { fields: { accountIds: `Unknown account ${id}` } });
         return account;
       });
     }

@@ -1,6 +1,7 @@
 // The fleet overview's services, built once per core by createCoreServices and shared by its
 // handlers, the background watcher and the CLI: the files, the alert keeper, the service and the
 // watcher.
+import { AppCode } from '#shared/app-errors.ts';
 import type { CoreContext } from '../context.ts';
 import { storeOptions } from '../storage/store-options.ts';
 import type { ImpactService } from '../impact/impact.ts';
@@ -28,7 +29,7 @@ export function createOverviewServices(
 ): OverviewServices {
   const store = new OverviewStore({ dataDir: ctx.dataDir, now: () => ctx.clock.now() });
   const alerts = createAlertKeeper(
-    storeOptions(ctx, 'Overview.AlertsCorrupt', (report) => `The overview's alert history could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    storeOptions(ctx, AppCode.Overview.AlertsCorrupt, (report) => `The overview's alert history could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
   );
   const service = createOverviewService({
     store,

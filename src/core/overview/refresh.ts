@@ -5,6 +5,7 @@
 // request budget), folded into hours, and the rows are computed again.
 // Only whole settled hours are kept (older than the last hour the gateway may revise), so nothing
 // is fetched until a new hour has settled: a refresh within the same hour costs no call.
+import { AppCode } from '#shared/app-errors.ts';
 import { fetchAnalytics, type AnalyticsTransport } from '../analytics/fetcher.ts';
 import type { AnalyticsCache } from '../analytics/cache.ts';
 import { finalUntil, floorTo } from '#shared/analytics/ranges.ts';
@@ -134,7 +135,7 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
         }
         for (const f of result.failures) {
           // "Not cached" only says the pass-through cache holds nothing: the hours stay missing and are asked for next time.
-          if (f.serviceName !== undefined && f.code !== 'Analytics.NotCached') failed.set(f.serviceName, { serviceName: f.serviceName, code: f.code, message: f.message });
+          if (f.serviceName !== undefined && f.code !== AppCode.Analytics.NotCached) failed.set(f.serviceName, { serviceName: f.serviceName, code: f.code, message: f.message });
         }
         if (result.offline) {
           offline = true;
@@ -142,7 +143,7 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
         }
       }
       if (offline) {
-        outcome.error = { code: 'Network.ConnectionFailed', message: 'The API could not be reached; the saved overview is shown.' };
+        outcome.error = { code: AppCode.Network.ConnectionFailed, message: 'The API could not be reached; the saved overview is shown.' };
         break;
       }
     }
@@ -152,7 +153,7 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
       const { code, message } = outcome.failedServices[0];
       outcome.error = { code, message };
     }
-    if (signal?.aborted && outcome.error === null) outcome.error = { code: 'Request.Aborted', message: 'The refresh was cancelled; what arrived is kept.' };
+    if (signal?.aborted && outcome.error === null) outcome.error = { code: AppCode.Request.Aborted, message: 'The refresh was cancelled; what arrived is kept.' };
   }
 
   if (fetched) await deps.store.writeHours(accountId, { start, end, services: histories });

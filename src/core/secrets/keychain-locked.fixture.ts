@@ -16,8 +16,8 @@ let set: unknown = null;
 try {
   await store.set('probe', PROBE);
 } catch (error) {
-  const e = error as { code?: string; reason?: string; message: string };
-  set = { code: e.code, reason: e.reason, message: e.message };
+  const e = error as { code?: string; details?: { reason?: string }; message: string };
+  set = { code: e.code, reason: e.details?.reason, message: e.message };
 }
 const core = createCore({ dataDir: process.env.ACCEL_DATA_DIR!, sandboxOptions: { statePath: null } });
 const add = await core.invoke('accounts.add', {

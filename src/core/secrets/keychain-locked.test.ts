@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeychainAccessError, classifyKeychainError } from './keytar-store.ts';
+import { classifyKeychainError, keychainAccessError } from './keytar-store.ts';
 import { toIpcError } from '../ipc/ipc-error.ts';
 
 const run = promisify(execFile);
@@ -89,14 +89,14 @@ describe('classifyKeychainError', () => {
   });
 
   it('gives each reason its own message under the same code', () => {
-    const locked = new KeychainAccessError('Cannot create an item in a locked collection', undefined, 'linux');
-    const denied = new KeychainAccessError('The operation was cancelled', undefined, 'linux');
-    const other = new KeychainAccessError('Cannot autolaunch D-Bus without X11 $DISPLAY', undefined, 'linux');
-    expect(locked).toMatchObject({ code: 'Keychain.Unavailable', reason: 'locked', retryable: true });
+    const locked = keychainAccessError('Cannot create an item in a locked collection', undefined, 'linux');
+    const denied = keychainAccessError('The operation was cancelled', undefined, 'linux');
+    const other = keychainAccessError('Cannot autolaunch D-Bus without X11 $DISPLAY', undefined, 'linux');
+    expect(locked).toMatchObject({ code: 'Keychain.Unavailable', details: { reason: 'locked' }, retryable: true });
     expect(locked.message).toMatch(/^Your login keyring is locked: unlock it/);
-    expect(denied).toMatchObject({ code: 'Keychain.Unavailable', reason: 'denied' });
+    expect(denied).toMatchObject({ code: 'Keychain.Unavailable', details: { reason: 'denied' } });
     expect(denied.message).toMatch(/^Access to the system keychain was denied or its prompt was cancelled/);
-    expect(other.reason).toBe('unavailable');
+    expect(other.details.reason).toBe('unavailable');
     expect(other.message).toMatch(/^The system keychain is not available \(Cannot autolaunch D-Bus/);
     expect(new Set([locked.message, denied.message, other.message]).size).toBe(3);
     expect(toIpcError(denied)).toMatchObject({ code: 'Keychain.Unavailable', message: denied.message });

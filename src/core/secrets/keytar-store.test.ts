@@ -1,8 +1,8 @@
 // Keychain error texts reach the renderer inside Keychain.Unavailable: they must never carry the
 // secret that was being stored, even if a native backend echoed it.
 import { describe, expect, it } from 'vitest';
-import { KeytarModuleError, describeKeychainError, diagnoseKeytarLoadError } from './keytar-store.ts';
-import { KeychainUnavailableError } from '../errors.ts';
+import { describeKeychainError, diagnoseKeytarLoadError, keytarModuleError } from './keytar-store.ts';
+import { keychainUnavailable } from '../errors.ts';
 import { toIpcError } from '../ipc/ipc-error.ts';
 
 describe('describeKeychainError', () => {
@@ -20,7 +20,7 @@ describe('describeKeychainError', () => {
   });
 
   it('gives an IPC error without the secret', () => {
-    const error = new KeychainUnavailableError(describeKeychainError(new Error(`bad item ${secret}`), secret));
+    const error = keychainUnavailable(describeKeychainError(new Error(`bad item ${secret}`), secret));
     expect(JSON.stringify(toIpcError(error))).not.toContain(secret);
     expect(toIpcError(error)).toMatchObject({ code: 'Keychain.Unavailable', retryable: true });
   });
@@ -53,14 +53,14 @@ describe('diagnoseKeytarLoadError (keytar not installed or not loading)', () => 
     expect(diagnoseKeytarLoadError(noBuild, 'MODULE_NOT_FOUND', 'win32').fixCommand).toBe('npm rebuild keytar');
   });
 
-  it('KeytarModuleError says what is missing and the command, never the keyring install hint', () => {
-    const error = new KeytarModuleError(diagnoseKeytarLoadError(notInstalled, 'ERR_MODULE_NOT_FOUND', 'linux', true), 'keytar: not found');
-    expect(error).toMatchObject({ code: 'Keychain.Unavailable', reason: 'module-missing', fixCommand: 'sudo apt-get install -y libsecret-1-dev && npm install' });
+  it('keytarModuleError says what is missing and the command, never the keyring install hint', () => {
+    const error = keytarModuleError(diagnoseKeytarLoadError(notInstalled, 'ERR_MODULE_NOT_FOUND', 'linux', true), 'keytar: not found');
+    expect(error).toMatchObject({ code: 'Keychain.Unavailable', details: { reason: 'module-missing', fixCommand: 'sudo apt-get install -y libsecret-1-dev && npm install' } });
     expect(error.message).toContain('`sudo apt-get install -y libsecret-1-dev && npm install`');
     expect(error.message).not.toMatch(/Install and unlock a Secret Service|gnome-keyring-daemon|D-Bus/);
     // An absent package needs no loader text; a build that does not load keeps it for diagnosis.
     expect(error.message).not.toContain('keytar: not found');
-    const abi = new KeytarModuleError(diagnoseKeytarLoadError(otherAbi, 'ERR_DLOPEN_FAILED', 'linux', true), 'keytar: NODE_MODULE_VERSION 130');
+    const abi = keytarModuleError(diagnoseKeytarLoadError(otherAbi, 'ERR_DLOPEN_FAILED', 'linux', true), 'keytar: NODE_MODULE_VERSION 130');
     expect(abi.message).toMatch(/does not load .*`sudo apt-get install -y libsecret-1-dev && npm rebuild keytar`.*\(keytar: NODE_MODULE_VERSION 130\)$/);
   });
 });

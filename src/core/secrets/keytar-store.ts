@@ -6,8 +6,9 @@
 // fixes it). There is deliberately no plain-text fallback.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { CoreError, KEYCHAIN_UNAVAILABLE, KeychainUnavailableError } from '../errors.ts';
+import { CoreError, keychainUnavailable } from '../errors.ts';
 import { redactText } from '../api/redact.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import { keychainServiceFromEnv, type KeychainStatus, type SecretStore } from './secret-store.ts';
 
 type Keytar = typeof import('keytar');
@@ -59,17 +60,15 @@ function noKeyringHint(): string {
   return 'There is no login keyring yet: create and unlock one (log in to a desktop session, or run `gnome-keyring-daemon --unlock` and type a password) and try again.';
 }
 
-/** Keychain.Unavailable with a specific message for a locked keyring or a denied/cancelled prompt. */
-export class KeychainAccessError extends KeychainUnavailableError {
-  readonly reason: KeychainFailureReason;
-  constructor(detail: string, reason: KeychainFailureReason = classifyKeychainError(detail), platform: NodeJS.Platform = process.platform) {
-    super(detail);
-    this.reason = reason;
-    const specific =
-      reason === 'locked' ? lockedHint(platform) : reason === 'denied' ? deniedHint(platform) : reason === 'no-keyring' && platform === 'linux' ? noKeyringHint() : null;
-    // The generic text (with the D-Bus/install hint) stays for everything else.
-    if (specific) this.message = `${specific} ${PLAIN_TEXT_NOTE} (${detail})`;
-  }
+/**
+ * Keychain.Unavailable with a specific message for a locked keyring or a denied/cancelled prompt,
+ * and its `reason` in the error's details.
+ */
+export function keychainAccessError(detail: string, reason: KeychainFailureReason = classifyKeychainError(detail), platform: NodeJS.Platform = process.platform): CoreError {
+  const specific =
+    reason === 'locked' ? lockedHint(platform) : reason === 'denied' ? deniedHint(platform) : reason === 'no-keyring' && platform === 'linux' ? noKeyringHint() : null;
+  // The generic text (with the D-Bus/install hint) stays for everything else.
+  return keychainUnavailable(detail, { details: { reason }, ...(specific ? { message: `${specific} ${PLAIN_TEXT_NOTE} (${detail})` } : {}) });
 }
 
 /** What keeps keytar from loading (a clause: "the keytar module is not installed …"), whether that
@@ -125,20 +124,13 @@ export function diagnoseKeytarLoadError(
   };
 }
 
-/** Keychain.Unavailable because keytar itself does not load: says what is missing and the fix. */
-export class KeytarModuleError extends CoreError {
-  readonly reason = 'module-missing' as const;
-  readonly fixCommand: string;
-  constructor(problem: KeytarLoadProblem, detail: string) {
-    super(
-      KEYCHAIN_UNAVAILABLE,
-      // The loader's own text only where it adds something (not for a plainly absent package).
-      `The system keychain cannot be used: ${problem.missing}. To fix it, run \`${problem.fixCommand}\` in the Acceleration Console folder, then restart the app. ${PLAIN_TEXT_NOTE}${problem.notInstalled ? '' : ` (${detail})`}`,
-      { retryable: true },
-    );
-    this.name = 'KeytarModuleError';
-    this.fixCommand = problem.fixCommand;
-  }
+/** Keychain.Unavailable because keytar itself does not load: says what is missing and the fix (also in the details). */
+export function keytarModuleError(problem: KeytarLoadProblem, detail: string): CoreError {
+  return keychainUnavailable(detail, {
+    // The loader's own text only where it adds something (not for a plainly absent package).
+    message: `The system keychain cannot be used: ${problem.missing}. To fix it, run \`${problem.fixCommand}\` in the Acceleration Console folder, then restart the app. ${PLAIN_TEXT_NOTE}${problem.notInstalled ? '' : ` (${detail})`}`,
+    details: { reason: 'module-missing', fixCommand: problem.fixCommand },
+  });
 }
 
 async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: string): Promise<T> {
@@ -149,13 +141,13 @@ async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: st
     keytarModule = undefined;
     const detail = describeKeychainError(error);
     const code = (error as { code?: unknown } | null)?.code;
-    throw new KeytarModuleError(diagnoseKeytarLoadError(detail, typeof code === 'string' ? code : undefined), `keytar: ${detail.split('\n')[0]}`);
+    throw keytarModuleError(diagnoseKeytarLoadError(detail, typeof code === 'string' ? code : undefined), `keytar: ${detail.split('\n')[0]}`);
   }
   try {
     return await action(keytar);
   } catch (error) {
     // The cause is not kept: a native error object could hold the secret it was given.
-    throw new KeychainAccessError(describeKeychainError(error, secret));
+    throw keychainAccessError(describeKeychainError(error, secret));
   }
 }
 
@@ -174,14 +166,15 @@ export function createKeytarSecretStore(service: string = keychainServiceFromEnv
         await withKeytar((keytar) => keytar.getPassword(service, PROBE_ENTRY));
         return { available: true, service };
       } catch (error) {
-        const e = error as CoreError & { reason?: KeychainFailureReason; fixCommand?: string };
+        // withKeytar throws nothing but Keychain.Unavailable.
+        const { reason, fixCommand } = error instanceof CoreError ? error.details : {};
         return {
           available: false,
           service,
-          code: e.code,
-          message: e.message,
-          ...(e.reason ? { reason: e.reason } : {}),
-          ...(e.fixCommand ? { fixCommand: e.fixCommand } : {}),
+          code: AppCode.Keychain.Unavailable,
+          message: (error as Error).message,
+          ...(reason ? { reason: reason as KeychainFailureReason } : {}),
+          ...(fixCommand ? { fixCommand } : {}),
         };
       }
     },

@@ -1,5 +1,6 @@
 // In-memory SecretStore for unit tests only (the app always uses the OS keychain).
-import { KeychainUnavailableError } from '../errors.ts';
+import { keychainUnavailable } from '../errors.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import type { KeychainStatus, SecretStore } from './secret-store.ts';
 
 export type MemorySecretStore = SecretStore & {
@@ -12,7 +13,7 @@ export function createMemorySecretStore(service = 'Acceleration Console (test)')
   const entries = new Map<string, string>();
   let unavailable: string | null = null;
   const check = () => {
-    if (unavailable !== null) throw new KeychainUnavailableError(unavailable);
+    if (unavailable !== null) throw keychainUnavailable(unavailable);
   };
   return {
     service,
@@ -34,8 +35,7 @@ export function createMemorySecretStore(service = 'Acceleration Console (test)')
     },
     async status(): Promise<KeychainStatus> {
       if (unavailable === null) return { available: true, service };
-      const error = new KeychainUnavailableError(unavailable);
-      return { available: false, service, code: error.code, message: error.message };
+      return { available: false, service, code: AppCode.Keychain.Unavailable, message: keychainUnavailable(unavailable).message };
     },
   };
 }

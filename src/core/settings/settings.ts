@@ -1,5 +1,6 @@
 // User settings (<dataDir>/settings.json): read with defaults, and patched field by field, where a
 // field the patch leaves undefined keeps its value.
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { createJsonDocument } from '../storage/json-document.ts';
 import { settingsSchema, type Settings } from '#shared/ipc/channels/app.ts';
@@ -19,7 +20,7 @@ export function createSettingsStore(options: { dataDir: string; now(): Date; onW
     empty: () => settingsSchema.parse({}),
     now: options.now,
     corruptWarning: {
-      code: 'Settings.FileCorrupt',
+      code: AppCode.Settings.FileCorrupt,
       message: (report) => `The settings file could not be read (${report.reason}); defaults are used. The old file was kept as ${report.movedTo}.`,
     },
     onWarning: options.onWarning,

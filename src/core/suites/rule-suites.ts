@@ -1,6 +1,7 @@
 // Rule test suites: the store (<dataDir>/rule-suites.json, one suite per account and service) and
 // running them on services' rules as read now (three list reads per service, within the key's
 // request budget). The engine is the rule tester's (src/shared/rules, src/shared/suites).
+import { AppCode } from '#shared/app-errors.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
@@ -53,7 +54,7 @@ function checked(expectations: readonly Expectation[]): Expectation[] {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue ? issue.path.map(String).join('.') : '';
-  throw new CoreError('Suites.Invalid', `${path !== '' ? `expectations.${path}: ` : ''}${issue?.message ?? 'The suite is not valid.'}`);
+  throw new CoreError(AppCode.Suites.Invalid, `${path !== '' ? `expectations.${path}: ` : ''}${issue?.message ?? 'The suite is not valid.'}`);
 }
 
 export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteStore {
@@ -92,17 +93,17 @@ export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteS
     save(key, expectation, replaces) {
       return write(key, (current) => {
         if (replaces === undefined) {
-          if (current.length >= MAX_EXPECTATIONS) throw new CoreError('Suites.Full', `This suite already holds ${MAX_EXPECTATIONS} expectations; delete one first.`);
+          if (current.length >= MAX_EXPECTATIONS) throw new CoreError(AppCode.Suites.Full, `This suite already holds ${MAX_EXPECTATIONS} expectations; delete one first.`);
           return [...current, expectation];
         }
         const index = current.findIndex((e) => e.name === replaces);
-        if (index === -1) throw new CoreError('Suites.NotFound', `The suite has no expectation named “${replaces}” any more; reload the suite.`);
+        if (index === -1) throw new CoreError(AppCode.Suites.NotFound, `The suite has no expectation named “${replaces}” any more; reload the suite.`);
         return current.map((e, i) => (i === index ? expectation : e));
       });
     },
     remove(key, name) {
       return write(key, (current) => {
-        if (!current.some((e) => e.name === name)) throw new CoreError('Suites.NotFound', `The suite has no expectation named “${name}” any more; reload the suite.`);
+        if (!current.some((e) => e.name === name)) throw new CoreError(AppCode.Suites.NotFound, `The suite has no expectation named “${name}” any more; reload the suite.`);
         return current.filter((e) => e.name !== name);
       });
     },
@@ -174,12 +175,12 @@ export function createRuleSuiteService(deps: RuleSuiteDeps) {
     /** The suite of `source` on its own service, on `targets`, or on every service with `tag`. */
     async run(source: ServiceKey, options: { targets?: readonly ServiceKey[]; tag?: string } = {}): Promise<SuiteRun[]> {
       const { expectations } = await deps.store.get(source);
-      if (expectations.length === 0) throw new CoreError('Suites.Empty', `Service ${source.serviceId} has no rule test suite yet: save expectations from its rule tester first.`);
+      if (expectations.length === 0) throw new CoreError(AppCode.Suites.Empty, `Service ${source.serviceId} has no rule test suite yet: save expectations from its rule tester first.`);
       let targets: readonly ServiceKey[] = options.targets ?? [source];
       if (options.tag !== undefined) {
         const tagged = deps.servicesOfTag ? await deps.servicesOfTag(options.tag) : null;
-        if (tagged === null) throw new CoreError('Suites.TagsUnavailable', 'Running by tag is not available here; choose the services instead.');
-        if (tagged.length === 0) throw new CoreError('Suites.NoTaggedServices', `No listed service carries the tag “${options.tag}” (itself or through its account).`);
+        if (tagged === null) throw new CoreError(AppCode.Suites.TagsUnavailable, 'Running by tag is not available here; choose the services instead.');
+        if (tagged.length === 0) throw new CoreError(AppCode.Suites.NoTaggedServices, `No listed service carries the tag “${options.tag}” (itself or through its account).`);
         targets = tagged;
       }
       // One after the other: each is three list reads, paced by each key's budget anyway.

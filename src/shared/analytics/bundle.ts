@@ -2,6 +2,7 @@
 // offline without an account. A SHA-256 over the canonical form of `content` detects any change
 // made after export (it is an integrity check, not a signature). Web Crypto keeps it usable in
 // the renderer and in Node alike.
+import { AppCode } from '../app-errors.ts';
 import { z } from 'zod';
 import { intervalSchema, metricSchema, seriesSchema, type Interval, type Metric, type Series } from './model.ts';
 
@@ -105,7 +106,7 @@ export function serializeBundle(bundle: StatsBundle): string {
   return `${JSON.stringify(bundle, null, 1)}\n`;
 }
 
-export type BundleErrorCode = 'Bundle.NotJson' | 'Bundle.NotBundle' | 'Bundle.UnsupportedVersion' | 'Bundle.Invalid' | 'Bundle.Tampered';
+export type BundleErrorCode = (typeof AppCode.Bundle)[keyof typeof AppCode.Bundle];
 
 export type BundleParseResult = { ok: true; bundle: StatsBundle } | { ok: false; code: BundleErrorCode; message: string };
 
@@ -122,15 +123,15 @@ export async function parseBundle(text: string): Promise<BundleParseResult> {
   try {
     data = JSON.parse(text);
   } catch {
-    return fail('Bundle.NotJson', 'This file is not a statistics bundle: it is not valid JSON. Choose a .json file exported from Traffic analytics.');
+    return fail(AppCode.Bundle.NotJson, 'This file is not a statistics bundle: it is not valid JSON. Choose a .json file exported from Traffic analytics.');
   }
   if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== BUNDLE_FORMAT) {
-    return fail('Bundle.NotBundle', 'This file is not an Acceleration Console statistics bundle. Choose a file exported with "Export bundle".');
+    return fail(AppCode.Bundle.NotBundle, 'This file is not an Acceleration Console statistics bundle. Choose a file exported with "Export bundle".');
   }
   const version = (data as { schemaVersion?: unknown }).schemaVersion;
   if (version !== BUNDLE_SCHEMA_VERSION) {
     return fail(
-      'Bundle.UnsupportedVersion',
+      AppCode.Bundle.UnsupportedVersion,
       typeof version === 'number' && version > BUNDLE_SCHEMA_VERSION
         ? `This bundle uses schema version ${version}, newer than this version of the app reads (${BUNDLE_SCHEMA_VERSION}). Update the app to open it.`
         : `This bundle has an unknown schema version; this app reads schema version ${BUNDLE_SCHEMA_VERSION}.`,
@@ -140,16 +141,16 @@ export async function parseBundle(text: string): Promise<BundleParseResult> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return fail('Bundle.Invalid', `This bundle is damaged or incomplete (${issue.message}${where}). It was not opened.`);
+    return fail(AppCode.Bundle.Invalid, `This bundle is damaged or incomplete (${issue.message}${where}). It was not opened.`);
   }
   const expected = await sha256Hex(canonicalJson(parsed.data.content));
   if (expected !== parsed.data.sha256) {
-    return fail('Bundle.Tampered', 'This bundle was changed after it was exported or is damaged: its checksum does not match its content. It was not opened.');
+    return fail(AppCode.Bundle.Tampered, 'This bundle was changed after it was exported or is damaged: its checksum does not match its content. It was not opened.');
   }
   for (const series of parsed.data.content.series) {
     for (let i = 1; i < series.points.length; i++) {
       if (series.points[i][0] <= series.points[i - 1][0]) {
-        return fail('Bundle.Invalid', `This bundle is damaged: the points of ${series.serviceName} (${series.metric}) are out of order. It was not opened.`);
+        return fail(AppCode.Bundle.Invalid, `This bundle is damaged: the points of ${series.serviceName} (${series.metric}) are out of order. It was not opened.`);
       }
     }
   }

@@ -4,9 +4,6 @@
 // cancelled (bulk.cancelPlan). docs/bulk-apply.md "Planning progress".
 import { z } from 'zod';
 
-/** bulk.plan rejects with this code when bulk.cancelPlan (or Ctrl+C in the CLI) stopped it. */
-export const PLAN_CANCELLED = 'Bulk.PlanCancelled';
-
 export const planAccountProgressSchema = z.object({
   accountId: z.string(),
   accountName: z.string(),

@@ -4,6 +4,8 @@
 // preload and the renderer all build and read results with these helpers. No zod here: the
 // sandboxed preload cannot load it (ipcErrorSchema in define.ts checks this shape).
 
+import { AppCode } from '../app-errors.ts';
+
 export type IpcError = {
   code: string;
   message: string;
@@ -16,13 +18,12 @@ export type IpcError = {
 
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
 
-/** Code of a failure that is a bug, not something the user did; its text stays generic. */
+/**
+ * Code of a failure that is a bug, not something the user did; its text stays generic. It is the
+ * gateway's own code for an unexpected failure (apiErrorTable), said the same way by a host.
+ */
 export const INTERNAL_ERROR_CODE = 'Server.InternalError';
 export const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
-/** Code of an unexpected error thrown inside the core; its (redacted) message is kept. */
-export const UNEXPECTED_ERROR_CODE = 'Internal.Error';
-/** Code of a payload that fails its channel's input schema. */
-export const INVALID_INPUT_CODE = 'Ipc.InvalidInput';
 
 export function success<T>(data: T): IpcResult<T> {
   return { ok: true, data };
@@ -59,7 +60,7 @@ export function invalidInputError(fields: Record<string, string>, prefix = 'Inva
     .slice(0, 3)
     .map(([path, message]) => (path ? `${path}: ${message}` : message))
     .join('; ');
-  return { code: INVALID_INPUT_CODE, message: `${prefix}: ${summary}`, fields, retryable: false };
+  return { code: AppCode.Ipc.InvalidInput, message: `${prefix}: ${summary}`, fields, retryable: false };
 }
 
 /** Whether an unknown value (from a transport) has the IPC result shape. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isSecretSchema, secret, secretFieldNamesIn } from '../api/secret-mark.ts';
 import { apiSecretFields, isRevealableSecretField, isSecretFieldName, secretFieldNames } from './secret-fields.ts';
+import { isSecretShapedName } from '../security/secret-text.ts';
 
 describe('secret mark', () => {
   it('is found through optional, default and refine/transform wrappers, at any depth', () => {
@@ -26,6 +27,10 @@ describe('secret field names', () => {
     expect(apiSecretFields).toEqual(['accessSecret', 'tokenSecret']);
     // `secret` is the access key secret field of accounts.add / rotateSecret / import.
     expect(secretFieldNames).toEqual(['accessKeySecret', 'accessSecret', 'authorization', 'passphrase', 'password', 'secret', 'tokenSecret']);
+  });
+
+  it('are all secret-shaped, so the renderer (which loads no schemas) recognises them in text', () => {
+    for (const name of secretFieldNames) expect(isSecretShapedName(name), name).toBe(true);
   });
 
   it('compare case-insensitively; only API secrets are revealable', () => {

@@ -8,7 +8,7 @@ import { ipcContract } from './contract.ts';
 export { apiSecretFields };
 
 /** What stands in for a redacted secret (journal, errors, logs, documents exported without secrets). */
-export const REDACTED = '[REDACTED]';
+export { REDACTED } from '../security/secret-text.ts';
 
 // Secret-bearing names no schema field declares: the HTTP Authorization header, the access key
 // secret of a credential pair ({ accessKeyId, accessKeySecret }), and generic names kept as a net.

@@ -5,9 +5,6 @@ import { defineChannels, idSchema } from '../define.ts';
 import { operationIds } from '../../api/operations.ts';
 import { mutatingOperationIds } from './journal.ts';
 
-/** Error code when a write operation is sent through api.call instead of changes.apply. */
-export const WRITE_NOT_ALLOWED = 'Api.WriteNotAllowed';
-
 /**
  * True for the operations that change state. api.call runs only the others (GET reads and the
  * statistics queries, which the API takes as POST but which change nothing); every write goes

@@ -7,9 +7,6 @@ import { baselineNameSchema, baselineSchema } from '../../baseline/baseline.ts';
 import { baselineFixSchema } from '../../baseline/check-types.ts';
 import { bulkBatchSchema } from '../../bulk/batch.ts';
 
-/** baselines.applyFix / discardFix on a Fix plan that already ran, or on a batch no Fix planned. */
-export const FIX_SPENT = 'Baselines.FixSpent';
-
 /** A baselines document is small; this keeps a wrong file from being read whole. */
 export const MAX_BASELINE_DOCUMENT_CHARS = 1_000_000;
 

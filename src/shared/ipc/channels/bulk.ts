@@ -21,22 +21,6 @@ import {
   templateNameSchema,
 } from '../../bulk/batch.ts';
 import { planProgressSchema } from '../../bulk/plan-progress.ts';
-export { PLAN_CANCELLED } from '../../bulk/plan-progress.ts';
-
-/** bulk.run without confirmProduction when production accounts are in the batch. */
-export { CONFIRMATION_REQUIRED } from './changes.ts';
-/** bulk.run on a batch that is already running. */
-export const BATCH_RUNNING = 'Bulk.Running';
-/** bulk.run on a batch with nothing left to run. */
-export const BATCH_NOTHING_TO_RUN = 'Bulk.NothingToRun';
-/** bulk.markApplied on an item whose outcome is known. */
-export const BATCH_NOT_UNKNOWN = 'Bulk.OutcomeKnown';
-/** A batch ID (or start of one) that no stored batch has. */
-export const BATCH_NOT_FOUND = 'Bulk.NotFound';
-/** A start of a batch ID that several stored batches share. */
-export const BATCH_ID_AMBIGUOUS = 'Bulk.AmbiguousId';
-/** A template name that is not stored. */
-export const TEMPLATE_NOT_FOUND = 'Bulk.TemplateNotFound';
 
 export const bulkPlanInputSchema = z
   .strictObject({
@@ -59,7 +43,7 @@ export const bulkChannels = defineChannels({
     input: bulkPlanInputSchema,
     output: bulkBatchSchema,
   },
-  /** Stops a plan being read (bulk.plan then fails with PLAN_CANCELLED); false when no such plan is running. */
+  /** Stops a plan being read (bulk.plan then fails with Bulk.PlanCancelled); false when no such plan is running. */
   'bulk.cancelPlan': {
     input: z.strictObject({ planId: idSchema }),
     output: z.object({ cancelled: z.boolean() }),

@@ -1,12 +1,10 @@
 // Applying a change: reads the current state where the API can, applies the operation through
 // the account's signed client and records it in the journal. Production accounts must confirm, and
-// a change that would make the service's rule tests fail must be accepted (RULE_TESTS_FLIPPED).
+// a change that would make the service's rule tests fail must be accepted (Change.RuleTestsFlipped).
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { journalEntrySchema, mutatingOperationIdSchema } from './journal.ts';
 import { MAX_EXPECTATIONS } from '../../suites/schema.ts';
-
-export { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '../change-error-codes.ts';
 
 /**
  * What the caller accepts of the rule test check the core runs before every rule-changing write:

@@ -34,10 +34,6 @@ export const journalResultSchema = z.union([
 ]);
 export type JournalResult = z.infer<typeof journalResultSchema>;
 
-/** The code of a change whose outcome is not known (the gateway's answer never came). */
-export const OUTCOME_UNKNOWN = 'Change.OutcomeUnknown';
-/** A bulk item whose unknown outcome a read of its service could not settle: the user decides. */
-export const OUTCOME_CANNOT_TELL = 'Change.OutcomeCannotTell';
 /** How an entry still marked as sending reads once nobody is sending it any more. */
 export const UNANSWERED_MESSAGE = 'unknown — the app stopped before the gateway answered';
 

@@ -1,6 +1,7 @@
 // RendererApi for the browser host: channels over `POST /ipc/<channel>` (the HttpOnly token
 // cookie rides along, same-origin only), events over a reconnecting WebSocket on `/events`,
 // and the host file actions done by the browser itself (download / file picker).
+import { AppCode } from '#shared/app-errors.ts';
 import {
   createRendererApi,
   type HostApi,
@@ -123,14 +124,14 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
       });
     } catch {
       return failure(
-        'Host.Unreachable',
+        AppCode.Host.Unreachable,
         'The console server is not reachable. If you stopped it, start it again with `npm start` and open the new link.',
         { retryable: true },
       );
     }
     if (response.status === 401) {
       return failure(
-        'Host.Unauthorized',
+        AppCode.Host.Unauthorized,
         'This page is no longer authorized (the console was probably restarted). Open the link printed in the terminal.',
       );
     }
@@ -141,7 +142,7 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
       body = undefined;
     }
     if (isIpcResult(body)) return body;
-    return failure('Host.BadResponse', `The console server answered with HTTP ${response.status}.`, { retryable: response.status >= 500 });
+    return failure(AppCode.Host.BadResponse, `The console server answered with HTTP ${response.status}.`, { retryable: response.status >= 500 });
   };
 
   const host: HostApi = {

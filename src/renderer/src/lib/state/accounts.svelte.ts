@@ -128,7 +128,7 @@ export class AccountsState {
       this.#listWarnings = list.warnings;
       this.#loadError = null;
     } catch (error) {
-      this.#loadError = handleError(error, 'Could not load the accounts').message;
+      this.#loadError = handleError(error, 'Could not load the accounts').detail;
     } finally {
       this.#loaded = true;
     }

@@ -1,7 +1,8 @@
 // The Baselines screen's state: the built-in checks, saved baselines, the last evaluation (the
 // grid), which cell is drilled into, snapshot coverage and the background refresh.
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify, toAppError } from './errors.svelte.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { formatError } from './format-error.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import type { Baseline, BaselineInput } from '#shared/baseline/baseline.ts';
 
@@ -158,10 +159,10 @@ export class BaselinesState {
       return null;
     } catch (error) {
       // Field problems are shown beside the fields; only other failures become a toast.
-      const appError = toAppError(error);
-      if (appError.fields && Object.keys(appError.fields).length > 0) return appError.fields;
+      const formatted = formatError(error);
+      if (Object.keys(formatted.fields).length > 0) return formatted.fields;
       handleError(error, 'Could not save the baseline');
-      return { form: appError.message };
+      return { form: formatted.detail };
     } finally {
       this.#busy = null;
     }

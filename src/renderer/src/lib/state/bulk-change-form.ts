@@ -18,7 +18,7 @@ import {
   type KeepBoolean,
   type RateLimitForm,
   type TtlUnit,
-} from '../components/policies/forms.ts';
+} from './policy-forms.ts';
 
 export const changeKindLabels: Record<BulkChangeKind, string> = {
   cors: 'Set CORS headers',

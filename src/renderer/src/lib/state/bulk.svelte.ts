@@ -3,14 +3,16 @@
 // (its plan, then its run, updated by bulk.progress events). The core owns batches: this only
 // mirrors the one on screen and the list of batches that can be resumed.
 import { SvelteSet } from 'svelte/reactivity';
-import { invoke, IpcCallError, onEvent } from './ipc.ts';
+import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
+import { errorCode, formatError } from './format-error.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
 import { checkChange, emptyChangeForms, formsFromChange, plainCopy, type BulkChangeForms } from './bulk-change-form.ts';
 import { parseTargetKey, targetKey, type TargetFilter } from './bulk-targets.ts';
 import type { BulkBatch, BulkBatchSummary, BulkItem, BulkProgress, BulkTemplate } from '#shared/bulk/batch.ts';
 import { templateNameSchema } from '#shared/bulk/batch.ts';
-import { PLAN_CANCELLED, type PlanProgress } from '#shared/bulk/plan-progress.ts';
+import type { PlanProgress } from '#shared/bulk/plan-progress.ts';
 
 export type { BulkBatch, BulkBatchSummary, BulkItem, BulkTemplate };
 
@@ -207,9 +209,9 @@ export class BulkState {
       this.#batch = await invoke('bulk.plan', { change: check.change, targets: { services }, planId });
       return true;
     } catch (error) {
-      if (error instanceof IpcCallError && error.code === PLAN_CANCELLED) {
+      if (errorCode(error) === AppCode.Bulk.PlanCancelled) {
         // The user stopped it: the change and the selection stay as they were, to plan again.
-        notify('Planning cancelled', 'info', error.message);
+        notify('Planning cancelled', 'info', formatError(error).detail);
         return false;
       }
       this.#serverErrors = changeFieldErrors(error);
@@ -307,7 +309,7 @@ export class BulkState {
       const batch = await invoke('bulk.get', { batchId });
       this.#batch = batch;
     } catch (error) {
-      if (error instanceof IpcCallError && error.code === 'Bulk.NotFound' && this.#batch?.id === batchId) this.#batch = null;
+      if (errorCode(error) === AppCode.Bulk.NotFound && this.#batch?.id === batchId) this.#batch = null;
       handleError(error, 'Could not open the batch');
     }
   }

@@ -1,10 +1,11 @@
 /**
- * The one error path to the user: every failure ends in a toast (announced via aria-live). Toasts
+ * The one error path to the user: a failure the screen does not show in place ends in a toast
+ * (announced via aria-live), worded by the one formatter (format-error.ts) as inline errors are. Toasts
  * sit in their own band at the bottom of the window (ToastRegion), never over a page's controls,
  * and belong to the screen they were raised on: moving to another screen withdraws them, unless
  * they concern the whole app (scope 'app', e.g. the core's start-up warnings). docs/ui-checks.md.
  */
-import type { IpcError } from '#shared/ipc/result.ts';
+import { errorLine, formatError, type FormattedError, type FormatErrorOptions } from './format-error.ts';
 
 export type ToastTone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -29,25 +30,6 @@ export interface ToastOptions {
 
 /** Toasts shown at once; older ones give way (the band stays small at 1024×700). */
 export const MAX_TOASTS = 3;
-
-/** The IPC error shape (src/shared/ipc/result.ts); errors raised in the renderer may not say whether a retry helps. */
-export type AppError = Omit<IpcError, 'retryable'> & { retryable?: boolean };
-
-export function isAppError(value: unknown): value is AppError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { code?: unknown }).code === 'string' &&
-    typeof (value as { message?: unknown }).message === 'string'
-  );
-}
-
-/** Turns anything thrown into the IPC error shape. */
-export function toAppError(error: unknown): AppError {
-  if (isAppError(error)) return error;
-  if (error instanceof Error) return { code: 'Client.Error', message: error.message };
-  return { code: 'Client.Error', message: String(error) };
-}
 
 /** How long a success or info toast stays; warnings and errors stay until dismissed. */
 export const TOAST_TIMEOUT_MS = 6_000;
@@ -148,12 +130,13 @@ export function notify(title: string, tone: ToastTone = 'success', detail?: stri
   toasts.push(tone, title, detail, undefined, options);
 }
 
-/** Shows an error toast: what failed (context), the API's message and code, the trace ID when there is one. */
-export function handleError(error: unknown, context?: string, options?: ToastOptions): AppError {
-  const appError = toAppError(error);
-  const detailParts = [appError.message];
-  if (appError.code && appError.code !== 'Client.Error') detailParts.push(`(${appError.code})`);
-  if (appError.traceId) detailParts.push(`trace ${appError.traceId}`);
-  toasts.push('danger', context ?? 'Something went wrong', detailParts.join(' '), 0, options);
-  return appError;
+/**
+ * Shows an error toast: what failed (context) as its title; the message (for input errors each
+ * field and its rule), the code and the trace ID under it. Returns the formatted error.
+ */
+export function handleError(error: unknown, context?: string, options: ToastOptions & Pick<FormatErrorOptions, 'secrets'> = {}): FormattedError {
+  const { secrets, ...toastOptions } = options;
+  const formatted = formatError(error, { context, secrets });
+  toasts.push('danger', formatted.title, errorLine(formatted), 0, toastOptions);
+  return formatted;
 }

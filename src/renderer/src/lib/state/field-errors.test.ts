@@ -1,7 +1,6 @@
 // Field errors from the shared schemas and the server, and the editors' one-schema validator.
 import { describe, expect, it } from 'vitest';
 import { errorAt, issuesToFieldErrors, schemaCheck, serverFieldErrors, validateWith } from './field-errors.ts';
-import { IpcCallError } from './ipc.ts';
 import { rateLimitSchema } from '#shared/api/schemas/rate-limit.ts';
 
 describe('field errors', () => {
@@ -23,12 +22,12 @@ describe('field errors', () => {
     expect(errorAt(errors, 'matches.1')).toBeNull();
   });
 
-  it('server errors map to fields: explicit fields first, else the error table', () => {
-    const withFields = new IpcCallError({ code: 'InvalidPriority.Unique', message: 'taken', fields: { priority: 'taken' }, retryable: false });
+  it('server errors (the IPC error a call rejects with) map to fields: explicit fields first, else the error table', () => {
+    const withFields = { code: 'InvalidPriority.Unique', message: 'taken', fields: { priority: 'taken' }, retryable: false };
     expect(serverFieldErrors(withFields)).toEqual({ priority: 'taken' });
-    const byCode = new IpcCallError({ code: 'InvalidPolicy.IpRestriction', message: 'bad ip', retryable: false });
+    const byCode = { code: 'InvalidPolicy.IpRestriction', message: 'bad ip', retryable: false };
     expect(serverFieldErrors(byCode)).toEqual({ ipRestriction: 'bad ip' });
-    expect(serverFieldErrors(new IpcCallError({ code: 'Server.Unavailable', message: 'x', retryable: true }))).toEqual({});
+    expect(serverFieldErrors({ code: 'Server.Unavailable', message: 'x', retryable: true })).toEqual({});
     expect(serverFieldErrors(new Error('x'))).toEqual({});
   });
 });

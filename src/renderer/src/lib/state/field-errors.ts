@@ -1,8 +1,7 @@
 // Form errors by field: the shared zod schemas' issues and the server's answers, mapped to dotted
 // field paths for the editors.
 import type { z } from 'zod';
-import { IpcCallError } from './ipc.ts';
-import { fieldForErrorCode } from '#shared/api/errors.ts';
+import { formatError } from './format-error.ts';
 import { issuesToFieldErrors as fieldErrorsOfIssues } from '#shared/ipc/result.ts';
 
 /** Field path (dotted) → message. */
@@ -36,12 +35,7 @@ export function errorAt(errors: FieldErrors, path: string): string | null {
   return null;
 }
 
-/** Server error → field errors (ApiError.fields, else the error table's field for the code). */
+/** Server error → field errors (the error's fields, else the error tables' field for its code). */
 export function serverFieldErrors(error: unknown): FieldErrors {
-  if (error instanceof IpcCallError) {
-    if (error.fields && Object.keys(error.fields).length > 0) return { ...error.fields };
-    const field = fieldForErrorCode(error.code);
-    if (field) return { [field]: error.message };
-  }
-  return {};
+  return formatError(error).fields;
 }

@@ -32,13 +32,12 @@ describe('callOperation', () => {
 });
 
 describe('invoke', () => {
-  it('throws the result error as IpcCallError', async () => {
-    await expect(ipc.invoke('app.status')).rejects.toMatchObject({ name: 'IpcCallError', code: 'Core.Disposed' });
+  it('rejects with the result error itself (the one shape the formatter reads)', async () => {
+    await expect(ipc.invoke('app.status')).rejects.toEqual({ code: 'Core.Disposed', message: 'shutting down', retryable: false });
   });
 
   it('names a channel this API object does not offer', async () => {
     const error = await ipc.invoke('drafts.list', {}).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ipc.IpcCallError);
-    expect(error).toMatchObject({ code: 'Client.ChannelMissing' });
+    expect(error).toMatchObject({ code: 'Client.ChannelMissing', message: 'This version of the app has no “drafts.list” action.', retryable: false });
   });
 });

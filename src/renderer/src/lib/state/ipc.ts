@@ -1,27 +1,16 @@
 // Typed calls to the core through the one API object (lib/api getApi()). Every call resolves
-// with the channel's data or throws an IpcCallError carrying the IPC error shape.
+// with the channel's data or rejects with the IPC error itself ({ code, message, fields?, … }):
+// the one formatter (format-error.ts) words it, errorCode() reads its code.
 import { getApi } from '../api/index.ts';
 import type { Channel, ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import type { IpcError, IpcResult } from '#shared/ipc/result.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import type { OperationId, OperationRequest, OperationResult } from '#shared/api/operations.ts';
 import type { IpcEventName, IpcEventPayload } from '#shared/ipc/contract.ts';
 
-export class IpcCallError extends Error {
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
-  readonly retryable: boolean;
-  readonly status: number | undefined;
-  readonly traceId: string | undefined;
-
-  constructor(error: IpcError) {
-    super(error.message);
-    this.name = 'IpcCallError';
-    this.code = error.code;
-    this.fields = error.fields;
-    this.retryable = error.retryable;
-    this.status = error.status;
-    this.traceId = error.traceId;
-  }
+/** The rejection of a failed call: the IPC error as the core sent it (a copy, so no caller changes the result). */
+function failed(error: IpcError): IpcError {
+  return { ...error };
 }
 
 type AnyMethod = (input?: unknown) => Promise<IpcResult<unknown>>;
@@ -38,9 +27,9 @@ function isMethod(value: unknown): value is AnyMethod {
 export async function invoke<C extends Channel>(channel: C, ...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]): Promise<ChannelOutput<C>> {
   const dot = channel.indexOf('.');
   const method = memberOf(memberOf(getApi(), channel.slice(0, dot)), channel.slice(dot + 1));
-  if (!isMethod(method)) throw new IpcCallError({ code: 'Client.ChannelMissing', message: `This version of the app has no “${channel}” action.`, retryable: false });
+  if (!isMethod(method)) throw failed({ code: AppCode.Client.ChannelMissing, message: `This version of the app has no “${channel}” action.`, retryable: false });
   const result = await method(args[0]);
-  if (!result.ok) throw new IpcCallError(result.error);
+  if (!result.ok) throw failed(result.error);
   return result.data as ChannelOutput<C>;
 }
 

@@ -1,9 +1,10 @@
 // The change journal as the renderer sees it: the newest page of entries (newest first), "Show
 // more" for older ones (journal-paging.ts), and "apply the previous version again".
-import { invoke, IpcCallError } from './ipc.ts';
+import { invoke } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
+import { errorCode, formatError } from './format-error.ts';
 import { accounts } from './accounts.svelte.ts';
-import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import { JOURNAL_LIST_MAX, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { journalQueryOf, noJournalFilters, type JournalFilterFields } from './journal-filter-fields.ts';
 import { JOURNAL_PAGE_SIZE, appendPage, nextPageCount } from './journal-paging.ts';
@@ -231,12 +232,13 @@ export class JournalState {
       await this.refresh();
       return true;
     } catch (error) {
-      if (error instanceof IpcCallError && (error.code === RULE_TESTS_FLIPPED || error.code === RULE_TESTS_UNCHECKED)) {
-        this.#ruleTestsRefusal = error.message;
+      const code = errorCode(error);
+      if (code === AppCode.Change.RuleTestsFlipped || code === AppCode.Change.RuleTestsUnchecked) {
+        this.#ruleTestsRefusal = formatError(error).detail;
         return false;
       }
       // Flagged production elsewhere since this window read the account: the dialog then asks.
-      if (error instanceof IpcCallError && error.code === CONFIRMATION_REQUIRED) void accounts.refresh();
+      if (code === AppCode.Change.ConfirmationRequired) void accounts.refresh();
       handleError(error, 'Could not apply the previous version', { accountId: entry.accountId });
       await this.refresh();
       return false;

@@ -5,7 +5,9 @@
 // view. The alerts themselves live for the app's lifetime: overview-alerts.svelte.ts.
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify, toAppError, type AppError } from './errors.svelte.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { formatError, type FormattedError } from './format-error.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import { accounts } from './accounts.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
 import { overviewAlerts } from './overview-alerts.svelte.ts';
@@ -44,7 +46,7 @@ export interface OverviewFocus {
 }
 
 const storageKey = 'accel.overview';
-const OFFLINE_CODES = new Set(['Network.ConnectionFailed', 'Network.ConnectionReset', 'Network.Timeout']);
+const OFFLINE_CODES: ReadonlySet<string | undefined> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.ConnectionReset, AppCode.Network.Timeout]);
 
 function loadSavedTag(): string | null {
   try {
@@ -61,12 +63,12 @@ export class OverviewState {
   // Raw: rows are replaced whole (a refresh answer, a row re-read after overview.changed).
   #summary = $state.raw<OverviewSummary | null>(null);
   #loading = $state(false);
-  #error = $state<AppError | null>(null);
+  #error = $state<FormattedError | null>(null);
   readonly #expanded = new SvelteSet<string>();
   // The values are kept as they came (a SvelteMap does not proxy them): 250 rows of figures each.
   readonly #services = new SvelteMap<string, OverviewServices>();
   readonly #servicesLoading = new SvelteSet<string>();
-  readonly #servicesError = new SvelteMap<string, AppError>();
+  readonly #servicesError = new SvelteMap<string, FormattedError>();
   #refresh = $state.raw<RefreshProgress | null>(null);
   /** Start and end events seen per account during the refresh on screen. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not rendered
@@ -118,7 +120,7 @@ export class OverviewState {
   get loading(): boolean {
     return this.#loading;
   }
-  get error(): AppError | null {
+  get error(): FormattedError | null {
     return this.#error;
   }
   get refreshProgress(): RefreshProgress | null {
@@ -143,7 +145,7 @@ export class OverviewState {
   servicesLoading(accountId: string): boolean {
     return this.#servicesLoading.has(accountId);
   }
-  servicesError(accountId: string): AppError | null {
+  servicesError(accountId: string): FormattedError | null {
     return this.#servicesError.get(accountId) ?? null;
   }
 
@@ -170,7 +172,7 @@ export class OverviewState {
       // Rows re-read on their own before this answer are older than it.
       this.#rowRequests.clear();
     } catch (error) {
-      this.#error = toAppError(error);
+      this.#error = formatError(error);
     } finally {
       this.#loading = false;
     }
@@ -207,7 +209,7 @@ export class OverviewState {
       this.#services.set(accountId, services);
       this.#servicesError.delete(accountId);
     } catch (error) {
-      if (this.#servicesRequests.get(accountId) === request) this.#servicesError.set(accountId, toAppError(error));
+      if (this.#servicesRequests.get(accountId) === request) this.#servicesError.set(accountId, formatError(error));
     } finally {
       if (this.#servicesRequests.get(accountId) === request) this.#servicesLoading.delete(accountId);
     }
@@ -320,13 +322,13 @@ export class OverviewState {
         calls: result.calls,
       };
     } catch (error) {
-      const appError = toAppError(error);
+      const failure = formatError(error);
       this.#refresh = {
         accountIds: ids,
         done: 0,
         running: false,
-        failed: [{ accountId: '', accountName: 'Every account', code: appError.code, message: appError.message }],
-        offline: OFFLINE_CODES.has(appError.code),
+        failed: [{ accountId: '', accountName: 'Every account', code: failure.code ?? AppCode.Client.Error, message: failure.detail }],
+        offline: OFFLINE_CODES.has(failure.code),
         calls: 0,
       };
     }

@@ -1,6 +1,8 @@
 // The policy lists of one service (read through api.call), in the rule engine's order.
 import { callOperation } from './ipc.ts';
-import { handleError, toAppError } from './errors.svelte.ts';
+import { handleError } from './errors.svelte.ts';
+import { errorCode, formatError } from './format-error.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import type { CacheControlPolicy, CacheControlPolicyV2 } from '#shared/api/schemas/cache-control.ts';
 import type { AccessControlPolicy } from '#shared/api/schemas/access-control.ts';
 import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
@@ -33,7 +35,7 @@ export function effectiveOrder<T extends { policyId: number; priority?: number; 
 }
 
 /** Error codes of a gateway that did not answer (as the analytics fetcher's offline fallback). */
-const offlineCodes = new Set(['Network.ConnectionFailed', 'Network.Timeout']);
+const offlineCodes: ReadonlySet<string | undefined> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.Timeout]);
 
 export type Loadable<T> = { items: T[]; loading: boolean; error: string | null; loaded: boolean };
 const empty = <T>(): Loadable<T> => ({ items: [], loading: false, error: null, loaded: false });
@@ -82,13 +84,12 @@ export class ServicePoliciesState {
     } catch (error) {
       // Offline is shown in place (and in the header), not as an error toast per tab and refresh
       // that stacks up while the gateway is away (QA report, 23 Nov).
-      const offline = toAppError(error);
-      if (offlineCodes.has(offline.code)) {
-        set({ ...get(), loading: false, error: `Offline — couldn't read the policies; showing nothing cached. ${offline.message}`, loaded: true });
+      if (offlineCodes.has(errorCode(error))) {
+        set({ ...get(), loading: false, error: `Offline — couldn't read the policies; showing nothing cached. ${formatError(error).detail}`, loaded: true });
         return;
       }
-      const appError = handleError(error, 'Could not load the policies', { accountId: this.accountId });
-      set({ ...get(), loading: false, error: appError.message, loaded: true });
+      const formatted = handleError(error, 'Could not load the policies', { accountId: this.accountId });
+      set({ ...get(), loading: false, error: formatted.detail, loaded: true });
     }
   }
 

@@ -1,7 +1,8 @@
 // A service's rule test suite in the UI: the saved expectations, the last results, and the form
 // that adds or edits one (prefilled from the rule tester's request and verdict).
 import { invoke } from './ipc.ts';
-import { handleError, notify, toAppError } from './errors.svelte.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { formatError } from './format-error.ts';
 import type { EvaluationByKind } from '#shared/rules/index.ts';
 import { compactRequest, expectationFromEvaluation } from '#shared/suites/evaluate.ts';
 import { expectationSchema, type Expectation, type ExpectationResult, type ExpectedOutcome } from '#shared/suites/schema.ts';
@@ -147,7 +148,7 @@ export class RuleSuiteState {
       this.#set(await invoke('suites.get', { accountId: this.accountId, serviceId: this.serviceId }));
       this.#error = null;
     } catch (error) {
-      this.#error = handleError(error, 'Could not read the rule test suite', { accountId: this.accountId }).message;
+      this.#error = handleError(error, 'Could not read the rule test suite', { accountId: this.accountId }).detail;
       this.#loaded = true;
     }
   }
@@ -175,7 +176,7 @@ export class RuleSuiteState {
       return null;
     } catch (error) {
       // Shown in the dialog, which stays open with everything typed.
-      return { form: `The expectation was not saved: ${toAppError(error).message}` };
+      return { form: `The expectation was not saved: ${formatError(error).detail}` };
     } finally {
       this.#busy = false;
     }
@@ -199,7 +200,7 @@ export class RuleSuiteState {
     try {
       const { runs } = await invoke('suites.run', { accountId: this.accountId, serviceId: this.serviceId });
       const [own] = runs;
-      if (own?.error) throw Object.assign(new Error(own.error.message), { code: own.error.code });
+      if (own?.error) throw own.error;
       this.#results = own?.results ?? [];
     } catch (error) {
       handleError(error, 'Could not run the rule tests', { accountId: this.accountId });

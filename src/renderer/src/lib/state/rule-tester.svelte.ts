@@ -17,7 +17,7 @@ import {
   type Verdict,
 } from '#shared/rules/index.ts';
 import type { ServicePoliciesState } from './policy-lists.svelte.ts';
-import { describeTtl } from '../components/policies/describe.ts';
+import { describeTtl } from './policy-describe.ts';
 import { invoke } from './ipc.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 

@@ -1,25 +1,26 @@
 // The save flow shared by every editor: re-read → diff → confirm → changes.apply.
-import { invoke, IpcCallError } from './ipc.ts';
-import { handleError, notify, toAppError } from './errors.svelte.ts';
+import { invoke } from './ipc.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { errorCode, formatError, type FormattedError } from './format-error.ts';
 import { accounts } from './accounts.svelte.ts';
 import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
-import { findApiError, normalizeApiErrorCode } from '#shared/api/errors.ts';
+import { findApiError, normalizeApiErrorCode, type ApiErrorCode } from '#shared/api/errors.ts';
 import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
-import { CONFIRMATION_REQUIRED, RULE_TESTS_FLIPPED, RULE_TESTS_UNCHECKED } from '#shared/ipc/channels/changes.ts';
+import { AppCode } from '#shared/app-errors.ts';
 
 /**
  * The core refused because it found what the review did not show (a production flag set
  * elsewhere, rule tests that flip now): the review opens again with it, saying why.
  */
-const reviewAgainReasons: Record<string, (error: IpcCallError) => string> = {
-  [CONFIRMATION_REQUIRED]: () => 'Nothing was sent: the account is now flagged production. Confirm below to apply the change.',
-  [RULE_TESTS_FLIPPED]: () => 'Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.',
-  [RULE_TESTS_UNCHECKED]: (error) => `Nothing was sent: ${error.message}`,
+const reviewAgainReasons: Record<string, (error: FormattedError) => string> = {
+  [AppCode.Change.ConfirmationRequired]: () => 'Nothing was sent: the account is now flagged production. Confirm below to apply the change.',
+  [AppCode.Change.RuleTestsFlipped]: () => 'Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.',
+  [AppCode.Change.RuleTestsUnchecked]: (error) => `Nothing was sent: ${error.detail}`,
 };
 
 /** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
-export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound';
+export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound' satisfies ApiErrorCode;
 
 /** Why the last save found no such policy: the table's advice, and what the server said. */
 export type PolicyMissing = { message: string; detail: string };
@@ -85,7 +86,7 @@ export class SaveFlow {
       // The rule tests run alongside the read of the current state, so they add little to opening.
       const checking = invoke('suites.check', { accountId: this.accountId, operationId, input: { params, body } }).then(
         (suite) => ({ suite, suiteError: null }),
-        (error: unknown) => ({ suite: null, suiteError: toAppError(error).message }),
+        (error: unknown) => ({ suite: null, suiteError: formatError(error).detail }),
       );
       const [current, check] = await Promise.all([invoke('changes.current', { accountId: this.accountId, operationId, input: { params, body } }), checking]);
       const account = accounts.byId(this.accountId);
@@ -135,20 +136,21 @@ export class SaveFlow {
       return result;
     } catch (error) {
       this.#review = null;
-      const reason = error instanceof IpcCallError && Object.hasOwn(reviewAgainReasons, error.code) ? reviewAgainReasons[error.code]?.(error) : undefined;
+      const code = errorCode(error) ?? '';
+      const reason = Object.hasOwn(reviewAgainReasons, code) ? reviewAgainReasons[code]?.(formatError(error)) : undefined;
       if (reason !== undefined) {
         // Nothing was sent: the review opens again with what the core found, for the user to decide.
         await accounts.refresh();
         await this.open(review.operationId, review.params, review.body, reason);
         return null;
       }
-      if (error instanceof IpcCallError && normalizeApiErrorCode(error.code) === POLICY_ID_NOT_FOUND) {
+      if (normalizeApiErrorCode(code) === POLICY_ID_NOT_FOUND) {
         // Not a field problem: the editor shows this with a "Reload the list" action instead of
         // a toast, and the form (with its draft) stays as it is.
         this.#serverErrors = {};
         this.#policyMissing = {
           message: findApiError(POLICY_ID_NOT_FOUND)?.meaning ?? 'No policy with this ID exists on this service; reload the list.',
-          detail: error.message,
+          detail: formatError(error).detail,
         };
         this.onFailed?.();
         return null;

@@ -1,6 +1,7 @@
 import type { Service, CreateServiceBody } from '#shared/api/schemas/service.ts';
 import { serviceSchema } from '#shared/api/schemas/service.ts';
 import { callOperation, invoke } from './ipc.ts';
+import { formatError } from './format-error.ts';
 import { inventory } from './inventory.svelte.ts';
 
 export type { Service, CreateServiceBody };
@@ -53,7 +54,7 @@ export class ServicesState {
       // The core's read brought the service's list entry in step (name, CNAME, state).
       return details;
     } catch (error) {
-      this.#errors[k] = error instanceof Error ? error.message : String(error);
+      this.#errors[k] = formatError(error).detail;
       throw error;
     } finally {
       this.#loading[k] = false;
@@ -68,7 +69,7 @@ export class ServicesState {
 
   /**
    * Creates a service through the guarded change path (changes.apply): the core asks a production
-   * account for confirmation (CONFIRMATION_REQUIRED until the user confirmed), journals the create
+   * account for confirmation (Change.ConfirmationRequired until the user confirmed), journals the create
    * and adds the service to the account's list.
    */
   async create(accountId: string, body: CreateServiceBody, confirmProduction = false): Promise<Service> {

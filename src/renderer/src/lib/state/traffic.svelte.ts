@@ -2,14 +2,16 @@
 // progress, the last result, and the exports. The selection is remembered per account, so a
 // reload shows the same charts (from the offline cache when the API is out of reach).
 import { invoke, onEvent } from './ipc.ts';
-import { handleError, notify, toAppError, type AppError } from './errors.svelte.ts';
+import { handleError, notify } from './errors.svelte.ts';
+import { formatError, type FormattedError } from './format-error.ts';
+import { AppCode } from '#shared/app-errors.ts';
 import { getApi } from '../api/index.ts';
 import { metricIds, metricInfo, type Interval, type Metric } from '#shared/analytics/model.ts';
 import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '#shared/analytics/ranges.ts';
 import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
 import { exportFileName } from '#shared/analytics/bundle.ts';
 import { addPngText } from '#shared/analytics/png-text.ts';
-import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from '../components/traffic/time-format.ts';
+import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from './time-format.ts';
 
 export type RangeChoice = RangePreset | 'custom';
 export type IntervalChoice = Interval | 'auto';
@@ -84,7 +86,7 @@ export class TrafficDashboardState {
   #loading = $state(false);
   #progress = $state<TrafficProgress | null>(null);
   #result = $state.raw<AnalyticsResult | null>(null);
-  #error = $state<AppError | null>(null);
+  #error = $state<FormattedError | null>(null);
   #requestId: string | null = null;
   #lastQuery: AnalyticsQueryInput | null = null;
   #exporting = $state(false);
@@ -148,7 +150,7 @@ export class TrafficDashboardState {
   get loading(): boolean { return this.#loading; }
   get progress(): TrafficProgress | null { return this.#progress; }
   get result(): AnalyticsResult | null { return this.#result; }
-  get error(): AppError | null { return this.#error; }
+  get error(): FormattedError | null { return this.#error; }
   get exporting(): boolean { return this.#exporting; }
   /** The result on screen came from the offline cache and a refresh is (or was) under way. */
   get showingSaved(): boolean { return this.#saved; }
@@ -274,7 +276,7 @@ export class TrafficDashboardState {
   async load(inventoryNames: readonly string[], inventoryLoaded = true): Promise<void> {
     const q = this.query(inventoryNames, {}, inventoryLoaded);
     if ('error' in q) {
-      this.#error = { code: 'Traffic.InvalidSelection', message: q.error };
+      this.#error = formatError({ code: AppCode.Traffic.InvalidSelection, message: q.error });
       return;
     }
     if (this.#requestId) await this.cancel();
@@ -304,7 +306,7 @@ export class TrafficDashboardState {
         (cached) => {
           if (answered || this.#requestId !== requestId || cached.asOf === null) return;
           // "Not saved yet" is no failure while the refresh is still running.
-          show({ ...cached, failures: cached.failures.filter((f) => f.code !== 'Analytics.NotCached') }, true);
+          show({ ...cached, failures: cached.failures.filter((f) => f.code !== AppCode.Analytics.NotCached) }, true);
         },
         () => undefined,
       );
@@ -319,7 +321,7 @@ export class TrafficDashboardState {
       void this.refreshCacheInfo();
     } catch (error) {
       answered = true;
-      if (this.#requestId === requestId) this.#error = toAppError(error);
+      if (this.#requestId === requestId) this.#error = formatError(error);
     } finally {
       unsubscribe();
       if (this.#requestId === requestId) {

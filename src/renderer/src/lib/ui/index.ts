@@ -13,6 +13,7 @@ export { formatAge, formatDateTime } from '#shared/format-date.ts';
 export type { DateZone, FormatDateOptions } from '#shared/format-date.ts';
 export { default as SearchBox } from './search-box.svelte';
 export { default as ErrorSummary } from './error-summary.svelte';
+export { default as ErrorNotice } from './error-notice.svelte';
 export { FieldIndex, provideFieldIndex, focusField, focusFirstInvalid } from './form-errors.svelte.ts';
 export { default as VirtualList } from './virtual-list.svelte';
 export { default as LazyScreen } from './lazy-screen.svelte';

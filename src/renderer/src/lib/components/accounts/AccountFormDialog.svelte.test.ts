@@ -3,10 +3,10 @@
 // back with the field's message and focus, and a tag write that failed after the add said in a
 // warning that stays. The IPC layer is replaced by a recorder (the real core is covered by
 // src/core/accounts/account-tags.test.ts and the e2e in e2e/fleet-accounts.spec.ts).
+import { AppCode } from '#shared/app-errors.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
-import { TAGS_NOT_STORED } from '#shared/tags.ts';
 
 const calls: { channel: string; input: unknown }[] = [];
 let answers: Record<string, (input: unknown) => unknown> = {};
@@ -142,8 +142,8 @@ describe('AccountFormDialog tags', () => {
   it('edit: a failed tag write keeps the dialog open with the message and no "save without checking"', async () => {
     await tags.load();
     answers['accounts.update'] = () => {
-      // The shape IpcCallError carries (the mocked module has no class).
-      throw Object.assign(new Error('The changes to “Globex” were saved, but its tags could not be stored: disk full. Save again to retry.'), { code: TAGS_NOT_STORED, retryable: true });
+      // A failed call rejects with the IPC error's shape: code and message.
+      throw Object.assign(new Error('The changes to “Globex” were saved, but its tags could not be stored: disk full. Save again to retry.'), { code: AppCode.Tags.NotStored, retryable: true });
     };
     const onClose = vi.fn();
     render(AccountFormDialog, { props: { open: true, onClose, account } });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import Harness from './MatchesBuilderHarness.test.svelte';
-import type { MatchRow } from './forms.ts';
+import type { MatchRow } from '../../state/policy-forms.ts';
 
 afterEach(() => cleanup());
 

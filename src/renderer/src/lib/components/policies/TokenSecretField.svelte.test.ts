@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import Harness from './TokenSecretFieldHarness.test.svelte';
-import { generateToken, tokenProblem } from './forms.ts';
+import { generateToken, tokenProblem } from '../../state/policy-forms.ts';
 
 afterEach(() => cleanup());
 

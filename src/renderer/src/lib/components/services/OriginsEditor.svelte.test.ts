@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import OriginsEditor from './OriginsEditorHarness.test.svelte';
-import { newOrigin, newServiceDraft, toCreateServiceBody, validateServiceDraft } from './service-draft.ts';
+import { newOrigin, newServiceDraft, toCreateServiceBody, validateServiceDraft } from '../../state/service-draft.ts';
 
 afterEach(() => cleanup());
 

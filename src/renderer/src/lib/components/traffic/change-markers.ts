@@ -3,7 +3,7 @@
 // 1024-pixel-wide chart.
 import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
-import { formatInstant, type ZoneChoice } from './time-format.ts';
+import { formatInstant, type ZoneChoice } from '../../state/time-format.ts';
 
 export type { ChangeMarker };
 

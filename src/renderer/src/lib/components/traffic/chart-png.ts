@@ -16,7 +16,7 @@ export interface PngColors {
   muted: string;
 }
 
-import { formatInstant, type ZoneChoice } from './time-format.ts';
+import { formatInstant, type ZoneChoice } from '../../state/time-format.ts';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 

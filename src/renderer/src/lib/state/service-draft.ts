@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import { createServiceBodySchema, type CreateServiceBody, type DefaultHostHeader, type TlsProfile } from '#shared/api/schemas/service.ts';
 import { originSchema, type Origin } from '#shared/api/schemas/origin.ts';
-import { fieldForErrorCode } from '#shared/api/errors.ts';
 import { listEntries } from '#shared/api/formats.ts';
 
 export interface HeaderRow {
@@ -199,13 +198,11 @@ export function validateServiceDraft(draft: ServiceDraft): FieldErrors {
 }
 
 /**
- * Server error → form field: the error's own field map first, then the API error table
- * (fieldForErrorCode: InvalidService.DomainName → domainName).
+ * The server's field errors (formatError's fields: the error's own, else the error table's field
+ * for its code, e.g. InvalidService.DomainName → domainName) as the form's paths.
  */
-export function fieldErrorsFromServer(error: { code: string; message: string; fields?: Record<string, string> }): FieldErrors {
+export function fieldErrorsFromServer(fields: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [path, message] of Object.entries(error.fields ?? {})) errors[path.replace(/^body\./, '')] = message;
-  const field = fieldForErrorCode(error.code);
-  if (field && Object.keys(errors).length === 0) errors[field.replace(/^body\./, '').replace(/\[\]|\.\*/g, '.0')] = error.message;
+  for (const [path, message] of Object.entries(fields)) errors[path.replace(/^body\./, '').replace(/\[\]|\.\*/g, '.0')] = message;
   return errors;
 }

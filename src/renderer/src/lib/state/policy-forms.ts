@@ -10,7 +10,7 @@ import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
 import { topFieldLabel } from '#shared/api/field-labels.ts';
 import { durationUnits, type DurationUnit } from '#shared/api/duration-units.ts';
-import type { CacheItem, AccessItem, RedirectionItem } from '../../state/policy-lists.svelte.ts';
+import type { CacheItem, AccessItem, RedirectionItem } from './policy-lists.svelte.ts';
 
 export type MatchRow = { field: string; operator: string; values: string[] };
 export type PatternForm = { operator: string; patterns: string[] };

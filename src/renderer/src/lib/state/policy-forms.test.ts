@@ -12,7 +12,7 @@ import {
   redirectionFormFrom,
   splitTtl,
   ttlProblem,
-} from './forms.ts';
+} from './policy-forms.ts';
 import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
 import { updateCacheControlPolicyV2BodySchema } from '#shared/api/schemas/cache-control.ts';
 import { corsHeadersSchema } from '#shared/api/schemas/cors.ts';
