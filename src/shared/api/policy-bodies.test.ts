@@ -2,8 +2,8 @@
 // fields the spec lists for each operation (its "Body:" line).
 import { describe, expect, it } from 'vitest';
 import { policyBodyOperationIds } from './operation-facts.ts';
-import { specNumberOf } from './operations.ts';
 import { bodyFieldsOf, policyAsBody } from './policy-bodies.ts';
+import { specNumberOf } from './test-support/spec-numbers.ts';
 import { readSpec } from './test-support/spec-tables.ts';
 
 const spec = readSpec();
