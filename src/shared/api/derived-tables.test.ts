@@ -8,12 +8,12 @@ import {
   journalSummary,
   mutatingOperationIds,
   operationFacts,
-  policyBodyOperationIds,
   policyListEditOf,
   type MutatingOperationId,
 } from './operation-facts.ts';
 import { operationIds, operations } from './operations.ts';
 import { operationTags } from './operations/operation-entry.ts';
+import { policyBodyOperationIds } from './test-support/policy-body-operations.ts';
 import { operationIdForNumber, specNumberOf } from './test-support/spec-numbers.ts';
 import { bodyFieldsOf } from './policy-bodies.ts';
 import { validationRules } from './validate.ts';
