@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test, expect, screenshotDir } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMER_KEYS } from './helpers.ts';
 import { startSandbox } from '#sandbox';
-import { readPngText } from '#shared/analytics/png-text.ts';
+import { readPngText } from '#shared/analytics/test-support/png-text-reader.ts';
 
 function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };

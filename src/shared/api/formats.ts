@@ -257,11 +257,6 @@ export function corsAllowOriginProblem(value: string): string | null {
   return null;
 }
 
-/** `*` or scheme://fqdn (http or https, optional port, nothing after it). */
-export function isCorsAllowOrigin(value: string): boolean {
-  return corsAllowOriginProblem(value) === null;
-}
-
 /** A redirect destination: an absolute http(s) URL or an absolute path on the same host. */
 export function isRedirectDestination(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -293,9 +288,4 @@ export function isApiTimestamp(value: string): boolean {
 /** Day form used with interval day: `yyyy-MM-ddT00:00:00Z`. */
 export function isApiDayTimestamp(value: string): boolean {
   return isApiTimestamp(value) && value.endsWith('T00:00:00Z');
-}
-
-/** Formats a Date as `yyyy-MM-ddTHH:mm:ssZ` (milliseconds dropped). */
-export function formatApiTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

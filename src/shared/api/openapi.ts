@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { apiErrorTable, errorCodesForOperation, findApiError } from './errors.ts';
-import { operationIds, operations, operationTags, pathParamNames, type AnyOperation, type OperationId } from './operations.ts';
+import { operationIds, operations, type AnyOperation, type OperationId } from './operations.ts';
+import { operationTags, pathParamNames } from './operations/operation-entry.ts';
 import { apiErrorBodySchema, TRACE_ID_HEADER } from './schemas/error.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -120,10 +120,6 @@ export type PolicyBodyOperationId = {
   [K in MutatingOperationId]: Facts[K] extends { readonly policyList: PolicyListEdit } ? K : never;
 }[MutatingOperationId];
 
-export const policyBodyOperationIds: readonly PolicyBodyOperationId[] = mutatingOperationIds.filter(
-  (id): id is PolicyBodyOperationId => changeFacts(id).policyList !== undefined,
-);
-
 /** The policy list `operationId` edits, if it edits one. */
 export function policyListEditOf(operationId: string): PolicyListEdit | undefined {
   if (!isOperationId(operationId)) return undefined;

@@ -87,15 +87,6 @@ export function parseBaselineDocument(text: string): { ok: true; document: Basel
   return { ok: false, message: `${where}${issue?.message ?? 'The document is not valid.'}` };
 }
 
-/** The built-in baseline offered when none is saved yet: every check with its default parameters. */
-export function starterBaseline(name = 'Recommended'): Baseline {
-  return baselineSchema.parse({
-    name,
-    description: 'Every built-in check with its default parameters.',
-    checks: builtinCheckIds.map((checkId) => ({ checkId })),
-  });
-}
-
 // ---------------------------------------------------------------------------------- evaluation
 
 export type EvaluationTarget = CheckTarget & { accountName: string; domainName: string };
