@@ -1,4 +1,4 @@
-// Bench rows of baselines (issue 13 §1): the group `baselines` of `npm run bench` (alone:
+// Bench rows of baselines: the group `baselines` of `npm run bench` (alone:
 // `npm run bench -- --only baselines`, alias `npm run bench:baselines`).
 //   1. a baseline of 12 checks over 5,000 services' snapshots, evaluated offline in the core
 //      (baselines.evaluate on a fresh core: reading the snapshot files included)          ≤ 1 s

@@ -1,4 +1,4 @@
-// Bulk apply benchmark (issue 12 §5): a bulk CORS apply to 200 services in 4 accounts (4 sandbox
+// Bulk apply benchmark: a bulk CORS apply to 200 services in 4 accounts (4 sandbox
 // gateways, one access key each, one account flagged production), through the browser host's IPC
 // (bulk.plan, then bulk.run with one production confirmation). Rows:
 //   - calls: exactly what the plan needs, one read per service (getService) + one write per

@@ -1,4 +1,4 @@
-// Configuration documents in the core (issue 12 §1): read a service's configuration through the
+// Configuration documents in the core: read a service's configuration through the
 // account's signed client (within its request budget), export one, several or all services of an
 // account, read a document (decrypting it when it holds secrets), diff, plan (with the rule tests
 // each item would flip), and apply ticked plan items through the change service (production

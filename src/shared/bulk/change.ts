@@ -1,4 +1,4 @@
-// A bulk change (issue 12 §2): one setting applied to many services, possibly in several accounts.
+// A bulk change: one setting applied to many services, possibly in several accounts.
 // Five kinds, each mapped to the one API write that carries it. Pure and shared: the renderer's
 // form, the IPC input check, templates, the CLI's --change file and the core's plan all use it.
 import { z } from 'zod';

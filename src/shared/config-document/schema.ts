@@ -1,4 +1,4 @@
-// A service's configuration as a document (issue 12 §1): what an export writes, what diff and
+// A service's configuration as a document: what an export writes, what diff and
 // plan read. JSON, schema-versioned; docs/config-documents.md describes the format. Policies are
 // kept as the API lists them (lenient: fields a newer API adds survive a round trip).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Rule test suites (issue 13 §2): requests saved from the rule tester with the outcome they should
+// Rule test suites: requests saved from the rule tester with the outcome they should
 // get, per service. Stored by the core (<dataDir>/rule-suites.json), carried in configuration
 // documents (per service, `ruleTests`), run on drafts, across services and from `accel test`.
 // docs/rule-test-suites.md records the decisions.

@@ -1,4 +1,4 @@
-// Configuration documents (issue 12 §1): export services of an account as a document, diff two
+// Configuration documents: export services of an account as a document, diff two
 // configurations, plan applying a document to a service, apply the ticked plan items through the
 // guarded write path; clone a service onto a new domain. docs/config-documents.md describes the format.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The Configuration screen (issue 12 §1): export, compare, apply with a plan, clone. What the
+// The Configuration screen: export, compare, apply with a plan, clone. What the
 // user picks (a service of an account, or a document file) becomes a config.* channel source
 // here; the ticks of a plan live in PlanTicks. Documents and passphrases stay in this state and
 // go to the core only (never to storage).
