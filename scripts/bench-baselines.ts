@@ -34,7 +34,7 @@ function data<T>(result: IpcResult<T>): T {
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Accounts, inventories and 5,000 snapshots in a new data dir; the baseline "Bench" with 12 checks. */
-export async function prepare(dataDir: string): Promise<void> {
+async function prepare(dataDir: string): Promise<void> {
   const sandbox = await startSandbox({ rateLimit: false });
   const secretStore = createMemorySecretStore('accel-bench-baselines');
   const core = createCore({ dataDir, secretStore, sandboxOptions: { statePath: null } });

@@ -13,7 +13,7 @@ import { leaveOutSecrets } from '../config/config-document-text.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
-export const SNAPSHOTS_DIR = 'snapshots';
+const SNAPSHOTS_DIR = 'snapshots';
 const SNAPSHOTS_SCHEMA_VERSION = 1 as const;
 
 /**

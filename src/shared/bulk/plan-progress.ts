@@ -4,7 +4,7 @@
 // cancelled (bulk.cancelPlan). docs/bulk-apply.md "Planning progress".
 import { z } from 'zod';
 
-export const planAccountProgressSchema = z.object({
+const planAccountProgressSchema = z.object({
   accountId: z.string(),
   accountName: z.string(),
   read: z.number().int().nonnegative(),

@@ -22,7 +22,7 @@ import {
 } from '../../bulk/batch.ts';
 import { planProgressSchema } from '../../bulk/plan-progress.ts';
 
-export const bulkPlanInputSchema = z
+const bulkPlanInputSchema = z
   .strictObject({
     /** The change itself … */
     change: bulkChangeInputSchema.optional(),
