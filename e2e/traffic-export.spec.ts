@@ -1,4 +1,4 @@
-// Exports that stand on their own (issue 10 §17): a chart's PNG carries its title (metric), the
+// Exports that stand on their own: a chart's PNG carries its title (metric), the
 // legend, the account, the range and the time zone, drawn and as PNG text; review mode exports
 // CSV and PNG of an opened bundle too.
 import { readFile, copyFile, mkdir } from 'node:fs/promises';

@@ -7,7 +7,7 @@ export type CliIo = {
   cwd: string;
 };
 
-export type CliCommandModule = {
+type CliCommandModule = {
   /** Full help text of the command (`accel <name> --help`). */
   help: string;
   /** Returns the exit code. */

@@ -2,7 +2,7 @@
  * Reusable string rules from the spec, as pure predicates plus small zod builders.
  * No zod message lives here without its field label: schemas pass the label in.
  */
-export { iso3166Countries, iso3166Codes, type Iso3166Alpha2 } from './iso-3166.ts';
+export { iso3166Countries } from './iso-3166.ts';
 import { iso3166Codes } from './iso-3166.ts';
 
 /** Splits a comma-separated list; whitespace around entries is tolerated (trimmed). */
@@ -23,7 +23,7 @@ export function listEntries(text: string | undefined, options: { orWhitespace?: 
 }
 
 /** Every entry non-empty and accepted by `test`. */
-export function isCommaList(value: string, test: (entry: string) => boolean): boolean {
+function isCommaList(value: string, test: (entry: string) => boolean): boolean {
   const entries = splitCommaList(value);
   return entries.every((e) => e.length > 0 && test(e));
 }
@@ -53,7 +53,7 @@ export function isDomainName(value: string, options: { wildcard?: boolean } = {}
 }
 
 /** A host name for an origin: any DNS name (single labels too), IPv4, or [IPv6]. */
-export function isHostname(value: string): boolean {
+function isHostname(value: string): boolean {
   if (value.startsWith('[') && value.endsWith(']')) return isIPv6(value.slice(1, -1));
   if (isIPv4(value)) return true;
   if (/^[\d.]+$/.test(value)) return false; // looks like a broken IPv4 address
@@ -187,7 +187,7 @@ export function invalidCountryCode(value: string): string | null {
 /** One token of a tokenSecret list: exactly this many characters from TOKEN_SECRET_ALPHABET. */
 export const TOKEN_SECRET_LENGTH = 64;
 export const TOKEN_SECRET_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-export const TOKEN_SECRET_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_SECRET_LENGTH}}$`);
+const TOKEN_SECRET_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_SECRET_LENGTH}}$`);
 /** Whether every character is from TOKEN_SECRET_ALPHABET (whatever the length). */
 export const isTokenSecretAlphabet = (token: string): boolean => /^[0-9a-z]*$/.test(token);
 

@@ -40,7 +40,7 @@ function pascal(id: string): string {
 }
 
 /** Deep copy with object keys sorted: a stable, diff-friendly document. */
-export function sortKeysDeep(value: Json): Json {
+function sortKeysDeep(value: Json): Json {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value !== null && typeof value === 'object') {
     const out: JsonObject = {};

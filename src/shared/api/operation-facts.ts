@@ -9,7 +9,7 @@ import { isOperationId, operationIds, operations, type OperationId } from './ope
 /** Settings the API cannot read back: the last value applied from this app stands in. */
 export type JournalReadBackKind = 'cors' | 'rate-limit';
 
-export type ReadBack<Op extends string = OperationId> =
+type ReadBack<Op extends string = OperationId> =
   /** The policy as the list operation returns it. */
   | { readonly from: 'list'; readonly operationId: Op }
   /** The last configuration applied from this app (the journal). */
@@ -17,7 +17,7 @@ export type ReadBack<Op extends string = OperationId> =
   /** Nothing to read: a create has no "before". */
   | { readonly from: 'nothing' };
 
-export type Reapply =
+type Reapply =
   /** Creates cannot be undone through the API. */
   | 'never'
   /** The previous version is applied again; without one there is nothing to apply. */

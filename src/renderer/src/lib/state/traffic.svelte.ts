@@ -16,7 +16,7 @@ import { TrafficSelectionState } from './traffic-selection.svelte.ts';
 /** Above this many API calls a fetch says what it will cost and asks before it starts. */
 export const ASK_ABOVE_CALLS = 100;
 /** The API's budget per access key (spec: 100 requests a minute). */
-export const CALLS_PER_MINUTE = 100;
+const CALLS_PER_MINUTE = 100;
 
 /** "about 4 minutes" for a fetch of `calls` API calls at the API's pace. */
 export function estimateDuration(calls: number): string {

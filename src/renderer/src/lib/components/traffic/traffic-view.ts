@@ -12,7 +12,7 @@ export interface ChartSeries {
   previousOf?: string;
 }
 
-export const previousLabel = (serviceName: string): string => `${serviceName} (previous period)`;
+const previousLabel = (serviceName: string): string => `${serviceName} (previous period)`;
 
 export interface MetricView {
   metric: Metric;
