@@ -36,7 +36,7 @@ export function isOperationId(value: unknown): value is OperationId {
 }
 
 export type OperationParams<Id extends OperationId> = z.input<Operations[Id]['pathParams']>;
-export type OperationBody<Id extends OperationId> = Operations[Id]['body'] extends z.ZodType
+type OperationBody<Id extends OperationId> = Operations[Id]['body'] extends z.ZodType
   ? z.input<Operations[Id]['body']>
   : undefined;
 /** What a caller passes: params `{}` when the path has none, body `undefined` when none. */

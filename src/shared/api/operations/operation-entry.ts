@@ -6,7 +6,7 @@ import { codesAnswered, type ApiErrorCode } from '../error-codes.ts';
 import type { OperationFacts, ReadFacts } from '../operation-facts.ts';
 import type { ValidationRule } from '../validation-rules.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The groups of the OpenAPI document, each with its description. */
 export const operationTags = {
@@ -19,7 +19,7 @@ export const operationTags = {
   'Rate limit': 'The rate limit of a service: one configuration per service.',
   Analytics: 'Traffic series of services: data volume, bandwidth, requests and origin requests.',
 } as const;
-export type OperationTag = keyof typeof operationTags;
+type OperationTag = keyof typeof operationTags;
 
 /** What one entry of the table holds (the operationId is its key). */
 export interface OperationEntry {
