@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { channelNames } from './src/shared/ipc/contract.ts';
 import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema.ts';
+import { chartJsPureClasses } from './scripts/chartjs-pure-classes.ts';
 
 // The renderer's chunks (docs/performance.md, "Start-up JavaScript"). What the first screen needs
 // is one chunk, loaded at start; the screens AppShell loads on first use (shell/screens.ts) go into
@@ -64,6 +65,6 @@ export default defineConfig({
         output: { codeSplitting: { groups: rendererChunkGroups } },
       },
     },
-    plugins: [svelte(), zodWithoutJsonSchema()],
+    plugins: [svelte(), zodWithoutJsonSchema(), chartJsPureClasses()],
   },
 });
