@@ -26,6 +26,10 @@ const rendererChunkGroups = [
   { name: 'work', test: under('bulk', 'config', 'baselines', 'journal', 'accounts', 'overview'), priority: 5 },
 ];
 
+// Module swaps of the renderer build, also used by the tests (vitest.config.ts) and the chart bench
+// page: chartjs-plugin-zoom's gestures on pointer events instead of Hammer.js (zoom-gestures.ts).
+export const rendererAliases = { hammerjs: resolve(import.meta.dirname, 'src/renderer/src/lib/components/traffic/zoom-gestures.ts') };
+
 // Main and preload run in Node/Electron; the renderer is a plain web build that
 // both hosts (Electron window and the loopback browser host) serve unchanged.
 export default defineConfig({
@@ -50,6 +54,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     // The IPC channel names the browser transport builds window.api from (lib/api/ipc-channel-names.ts).
+    resolve: { alias: rendererAliases },
     define: { __ACCEL_IPC_CHANNELS__: JSON.stringify(channelNames) },
     build: {
       // electron-vite leaves the renderer unminified by default; users download and parse it.
