@@ -85,7 +85,7 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     await reset.click();
     await expect(reset).toHaveCount(0);
     const cdp = await app.context().newCDPSession(app);
-    const touch = (type: string, spread: number): Promise<unknown> =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number): Promise<unknown> =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
