@@ -70,6 +70,12 @@ export default defineConfig({
         output: { codeSplitting: { groups: rendererChunkGroups } },
       },
     },
-    plugins: [svelte(), zodWithoutJsonSchema(), chartJsPureClasses()],
+    plugins: [
+      // Scope classes `s<hash>` instead of `svelte-<hash>`, and no version marker on window: bytes
+      // every component's markup and the start-up code carry for nothing.
+      svelte({ compilerOptions: { discloseVersion: false, cssHash: ({ hash, css }) => `s${hash(css)}` } }),
+      zodWithoutJsonSchema(),
+      chartJsPureClasses(),
+    ],
   },
 });
