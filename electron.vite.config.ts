@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { channelNames } from './src/shared/ipc/contract.ts';
+import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema.ts';
+import { chartJsPureClasses } from './scripts/chartjs-pure-classes.ts';
 
 // The renderer's chunks (docs/performance.md, "Start-up JavaScript"). What the first screen needs
 // is one chunk, loaded at start; the screens AppShell loads on first use (shell/screens.ts) go into
@@ -23,6 +25,10 @@ const rendererChunkGroups = [
   // journal, accounts, the fleet overview.
   { name: 'work', test: under('bulk', 'config', 'baselines', 'journal', 'accounts', 'overview'), priority: 5 },
 ];
+
+// Module swaps of the renderer build, also used by the tests (vitest.config.ts) and the chart bench
+// page: chartjs-plugin-zoom's gestures on pointer events instead of Hammer.js (zoom-gestures.ts).
+export const rendererAliases = { hammerjs: resolve(import.meta.dirname, 'src/renderer/src/lib/components/traffic/zoom-gestures.ts') };
 
 // Main and preload run in Node/Electron; the renderer is a plain web build that
 // both hosts (Electron window and the loopback browser host) serve unchanged.
@@ -48,6 +54,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     // The IPC channel names the browser transport builds window.api from (lib/api/ipc-channel-names.ts).
+    resolve: { alias: rendererAliases },
     define: { __ACCEL_IPC_CHANNELS__: JSON.stringify(channelNames) },
     build: {
       // electron-vite leaves the renderer unminified by default; users download and parse it.
@@ -63,6 +70,12 @@ export default defineConfig({
         output: { codeSplitting: { groups: rendererChunkGroups } },
       },
     },
-    plugins: [svelte()],
+    plugins: [
+      // Scope classes `s<hash>` instead of `svelte-<hash>`, and no version marker on window: bytes
+      // every component's markup and the start-up code carry for nothing.
+      svelte({ compilerOptions: { discloseVersion: false, cssHash: ({ hash, css }) => `s${hash(css)}` } }),
+      zodWithoutJsonSchema(),
+      chartJsPureClasses(),
+    ],
   },
 });

@@ -57,6 +57,45 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     await expect(reset).toBeVisible();
     await reset.click();
     await expect(reset).toHaveCount(0);
+    // Dragging pans the zoomed axis (the drawing moves); two fingers spreading zoom in.
+    const chart = app.getByRole('img', { name: 'Data volume chart, 3 services' });
+    const box = (await chart.boundingBox())!;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    await app.mouse.move(cx, cy);
+    await app.mouse.wheel(0, -600);
+    await expect(reset).toBeVisible();
+    // Pictures taken with the pointer off the chart (no tooltip), once two in a row agree.
+    const picture = async (): Promise<Buffer> => {
+      await app.mouse.move(box.x + box.width / 2, box.y - 40);
+      let last = await chart.screenshot();
+      for (let tries = 0; tries < 20; tries++) {
+        await app.waitForTimeout(100);
+        const next = await chart.screenshot();
+        if (next.equals(last)) return next;
+        last = next;
+      }
+      throw new Error('the chart kept changing');
+    };
+    const zoomedImage = await picture();
+    await app.mouse.move(cx, cy);
+    await app.mouse.down();
+    for (let step = 1; step <= 10; step++) await app.mouse.move(cx + step * 20, cy);
+    await app.mouse.up();
+    expect((await picture()).equals(zoomedImage)).toBe(false);
+    await reset.click();
+    await expect(reset).toHaveCount(0);
+    const cdp = await app.context().newCDPSession(app);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number): Promise<unknown> =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
+      });
+    await touch('touchStart', 20);
+    for (let spread = 30; spread <= 120; spread += 10) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    await expect(reset).toBeVisible();
+    await reset.click();
+    await expect(reset).toHaveCount(0);
     // Legend toggles hide and show a service.
     const legend = app.getByRole('group', { name: 'Data volume series' });
     const first = legend.getByRole('button', { name: services[0].domainName });

@@ -56,11 +56,13 @@ async function buildPage(log: (line: string) => void): Promise<void> {
   log('building the chart bench page…');
   const { build } = await import('vite');
   const { svelte } = await import('@sveltejs/vite-plugin-svelte');
+  const { rendererAliases } = await import('../electron.vite.config.ts');
   await build({
     configFile: false,
     root: pageDir,
     base: './',
     logLevel: 'warn',
+    resolve: { alias: rendererAliases },
     plugins: [svelte()],
     build: { outDir, emptyOutDir: true, minify: process.env.ACCEL_BENCH_UNMINIFIED !== '1', reportCompressedSize: false },
   });

@@ -1,7 +1,7 @@
 // The colour a new account gets when none is chosen. Colours tell a consultant's customers apart
 // at a glance, so new accounts take turns through the palette instead of all coming out blue:
 // the least used colour, in the order below. Gray comes last: it reads as "no colour".
-import { accountColors } from './ipc/channels/accounts.ts';
+import { accountColors } from './account-profile.ts';
 
 export type AccountColor = (typeof accountColors)[number];
 

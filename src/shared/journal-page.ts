@@ -2,6 +2,11 @@
 // page crosses IPC; the renderer's tests page their fake answers the same way).
 import type { JournalPage } from './ipc/channels/journal.ts';
 
+/** Most entries one journal.list answer holds (the screen asks for pages of JOURNAL_PAGE_SIZE). */
+export const JOURNAL_LIST_MAX = 1000;
+/** Entries the journal screen shows at first and adds per "Show more". */
+export const JOURNAL_PAGE_SIZE = 100;
+
 /**
  * The page of the selected entries journal.list answers with: `limit` from `offset` (all when no
  * limit), extended to reach the entry `through` names when it comes later in the selection.

@@ -12,7 +12,7 @@ import { systemClock } from '#core/clock.ts';
 import { operationIds, type OperationId } from '#shared/api/operations.ts';
 import { operations } from '#shared/api/operations.ts';
 import { isWriteOperation } from '#shared/ipc/channels/api.ts';
-import { mutatingOperationIds, type MutatingOperationId } from '#shared/ipc/channels/journal.ts';
+import { mutatingOperationIds, type MutatingOperationId } from '#shared/api/operation-facts.ts';
 import { diffFields } from '#shared/api/field-diff.ts';
 import { printError, readSecret, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';

@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import { journalOutcomes, journalOutcomeView, journalQuerySchema, mutatingOperationIds, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomes, journalQuerySchema, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomeView } from '#shared/journal-outcome.ts';
+import { mutatingOperationIds } from '#shared/api/operation-facts.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
 
 export const help = `Usage: accel journal list    [filters] [--limit N] [--format table|json]

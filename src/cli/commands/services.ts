@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
 import { EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import { MAX_IDS_PER_ADD, parseServiceIdList, type InventoryEntry } from '#shared/ipc/channels/inventory.ts';
+import { type InventoryEntry } from '#shared/ipc/channels/inventory.ts';
+import { MAX_IDS_PER_ADD, parseServiceIdList } from '#shared/service-id-list.ts';
 
 export const help = `Usage: accel services list   --account NAME [--format table|json]
        accel services add    --account NAME IDS... [--format table|json]

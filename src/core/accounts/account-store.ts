@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createJsonDocument } from '../storage/json-document.ts';
 import { CoreError } from '../errors.ts';
-import { accountColorSchema, accountViewSchema, type Warning } from '#shared/ipc/channels/accounts.ts';
+import { accountViewSchema, type Warning } from '#shared/ipc/channels/accounts.ts';
+import { accountColorSchema } from '#shared/account-profile.ts';
 
 export const ACCOUNTS_FILE = 'accounts.json';
 const ACCOUNTS_SCHEMA_VERSION = 1;

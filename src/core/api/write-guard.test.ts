@@ -10,7 +10,7 @@ import { startSandbox, type SandboxHandle } from '#sandbox';
 import { operationIds } from '#shared/api/operations.ts';
 import { operations } from '#shared/api/operations.ts';
 import { isWriteOperation } from '#shared/ipc/channels/api.ts';
-import { mutatingOperationIds } from '#shared/ipc/channels/journal.ts';
+import { mutatingOperationIds } from '#shared/api/operation-facts.ts';
 import { createCore } from '../app-core.ts';
 import { createMemorySecretStore } from '../secrets/memory-store.ts';
 import { data } from '../test-support/core.ts';

@@ -8,7 +8,8 @@ import type { Journal } from '../journal/journal.ts';
 import type { BatchStore, StoredItem } from './bulk-store.ts';
 import { batchSummary } from './bulk-batches.ts';
 import { countItems, type BulkBatchSummary } from '#shared/bulk/batch.ts';
-import { UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { UNANSWERED_MESSAGE } from '#shared/journal-outcome.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -7,7 +7,7 @@ import { startSandbox, type SandboxHandle } from '#sandbox';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { createJournal, JOURNAL_FILE } from '../journal/journal.ts';
 import { createChangeService, type ChangeClient, type ChangeService } from './changes.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 
 /** The journal's clock (entry times); the sandbox and its client keep the system clock. */

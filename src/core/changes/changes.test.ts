@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_FILE, type Journal } from '../journal/journal.ts';
 import { createChangeService, policyAsBody, type ChangeClient, type OperationCallInput } from './changes.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 
 // A small stand-in for the gateway's policy store: enough to see what changes.ts sends and reads.

@@ -12,7 +12,7 @@ import type { Journal, JournalSettlement, NewJournalEntry } from '../journal/jou
 import { isObject, policyIdOf, serviceIdOf, type OperationCallInput } from './change-input.ts';
 import { createUnknownOutcomes, outcomeUnknownAfter, type UnknownWrite } from './unknown-outcome.ts';
 import { createReapply } from './reapply.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { OutcomeCheckContext, UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
 import { changeFacts, journalSummary, listOperationFor, operationsReadBackFromJournal, type JournalReadBackKind, type MutatingOperationId } from '#shared/api/operation-facts.ts';

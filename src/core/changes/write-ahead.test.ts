@@ -11,7 +11,8 @@ import { createChangeService, type ChangeClient, type ChangeService } from './ch
 import { outcomeUnknownAfter, unknownOutcomeEntry } from './unknown-outcome.ts';
 import { CoreError } from '../errors.ts';
 import { AbortError, ApiError, ConnectionError, TimeoutError } from '../api/errors.ts';
-import { UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { UNANSWERED_MESSAGE } from '#shared/journal-outcome.ts';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const policy = { policyName: 'Block admin', type: 'deny', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } };

@@ -4,7 +4,7 @@ import { AppCode } from '#shared/app-errors.ts';
 import type { CoreContext } from '../context.ts';
 import type { FeatureHandlers } from './types.ts';
 import type { CoreServices } from '../core-services.ts';
-import { parseServiceIdList } from '#shared/ipc/channels/inventory.ts';
+import { parseServiceIdList } from '#shared/service-id-list.ts';
 import { CoreError } from '../errors.ts';
 
 export function createInventoryHandlers(ctx: CoreContext, services: CoreServices): FeatureHandlers<'inventory'> {

@@ -6,7 +6,8 @@ import { AppCode } from '#shared/app-errors.ts';
 import { redact, redactText } from '../api/errors.ts';
 import { spreadsheetSafeRow } from '#shared/csv-safe.ts';
 import { operationFacts } from '#shared/api/operation-facts.ts';
-import { journalOutcomeView, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { journalOutcomeView } from '#shared/journal-outcome.ts';
 import type { KnownService } from './journal-filter.ts';
 
 const JOURNAL_EXPORT_FORMAT = 'acceleration-console/journal-export';

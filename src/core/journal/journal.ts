@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
 import { redact } from '../api/errors.ts';
-import { journalEntrySchema, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { journalEntrySchema, type JournalEntry } from '#shared/ipc/channels/journal.ts';
+import { UNANSWERED_MESSAGE } from '#shared/journal-outcome.ts';
 
 export const JOURNAL_FILE = 'journal.json';
 const DEFAULT_JOURNAL_LIMIT = 2000;

@@ -10,7 +10,7 @@ import { assessAttention, ATTENTION_HOURS, OVERVIEW_HOURS } from '#shared/overvi
 import { accountStatusOf, compareServices, countService, dayShown, emptyCounts, trafficFigures, weekEarlier } from '#shared/overview/digest.ts';
 import type { AccountRow, OverviewAlert, ServiceCounts, ServiceDigest, ServiceRow, WatchSettings } from '#shared/overview/schemas.ts';
 import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
-import type { accountColors } from '#shared/ipc/channels/accounts.ts';
+import type { accountColors } from '#shared/account-profile.ts';
 import type { OverviewStore } from './overview-store.ts';
 import type { AlertKeeper } from './alerts.ts';
 import { refreshAccount, settledEnd, type AccountRefreshOutcome, type OverviewServiceInfo } from './refresh.ts';

@@ -2,7 +2,7 @@
 // secret is masked, scrubbed, redacted, stripped from drafts and cut out of echoes alike.
 import { describe, expect, it } from 'vitest';
 import { secretFieldNames } from '#shared/ipc/secret-fields.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import { secretsInBody } from '../api/client-core.ts';
 import { REDACTED, redact, redactText } from '../api/redact.ts';
 import { stripSecrets } from '../drafts/drafts.ts';

@@ -2,7 +2,7 @@
 // `tokenSecret` as sent; the renderer gets a marker plus the list of masked paths, and asks for
 // one value explicitly (api.revealSecret) when the user clicks "show".
 import { redactText } from '../api/errors.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import { isSecretFieldName } from '#shared/ipc/secret-fields.ts';
 
 export { SECRET_MASK };

@@ -4,7 +4,7 @@ import { bulkCannotApply, planBulkItem, planLastAppliedFor, planReadFor, type La
 import { planRevertItem } from './revert.ts';
 import { bulkFieldChangeSchema } from './batch.ts';
 import { journalReadBackOf } from '../api/operation-facts.ts';
-import { SECRET_MASK } from '../ipc/channels/api.ts';
+import { SECRET_MASK } from '../security/secret-text.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
 
 const change = (input: BulkChangeInput) => bulkChangeSchema.parse(input);

@@ -9,7 +9,7 @@ import { updateCacheControlPolicyV2BodySchema } from '../api/schemas/cache-contr
 import { updateRedirectionPolicyBodySchema } from '../api/schemas/redirection.ts';
 import type { OperationId } from '../api/operations.ts';
 import type { JournalReadBackKind, MutatingOperationId } from '../api/operation-facts.ts';
-import { SECRET_MASK } from '../ipc/channels/api.ts';
+import { SECRET_MASK } from '../security/secret-text.ts';
 import { fieldLabel } from '../api/field-labels.ts';
 import { cannotApply } from '../config-document/plan-items.ts';
 import type { BulkChange } from './change.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffServiceConfigs, diffSummary, fieldChanges } from './diff.ts';
 import { SECRET_LEFT_OUT } from './schema.ts';
-import { SECRET_MASK } from '../ipc/channels/api.ts';
+import { SECRET_MASK } from '../security/secret-text.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from './test-support/service-config.ts';
 
 describe('diffServiceConfigs', () => {

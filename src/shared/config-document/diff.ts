@@ -2,8 +2,8 @@
 // document, two exports): grouped by part and by policy (matched by name), one line per field,
 // with the editors' labels. Pure, so the renderer can show it. Secret values never appear: a
 // changed secret reads "changed", a secret left out of a document is not compared.
-import { SECRET_MASK } from '../ipc/channels/api.ts';
-import { apiSecretFields } from '../ipc/secret-fields.ts';
+import { SECRET_MASK } from '../security/secret-text.ts';
+import { apiSecretFields } from '../api/api-secret-fields.ts';
 import { formatFieldValue } from '../api/field-labels.ts';
 import { documentFieldLabel, documentPartTitles, type DocumentPart } from './field-labels.ts';
 import { SECRET_LEFT_OUT, serviceConfigLabel, type ServiceConfig } from './schema.ts';

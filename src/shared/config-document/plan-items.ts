@@ -3,7 +3,7 @@
 // plans), and an update compared field by field with the target, or unchanged.
 import type { z } from 'zod';
 import type { PolicyBodyOperationId } from '../api/policy-bodies.ts';
-import { SECRET_MASK } from '../ipc/channels/api.ts';
+import { SECRET_MASK } from '../security/secret-text.ts';
 import { fieldChanges, type FieldChange } from './diff.ts';
 import { documentFieldLabel, documentPartTitles, type DocumentPart } from './field-labels.ts';
 import { SECRET_LEFT_OUT } from './schema.ts';

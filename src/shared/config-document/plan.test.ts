@@ -5,7 +5,7 @@ import { planApply, type PlanItem } from './plan.ts';
 import { cannotApply } from './plan-items.ts';
 import { sourceDomainCaution } from './source-domain.ts';
 import { SECRET_LEFT_OUT, type ServiceConfig } from './schema.ts';
-import { SECRET_MASK } from '../ipc/channels/api.ts';
+import { SECRET_MASK } from '../security/secret-text.ts';
 import { sameConfigElsewhere, serviceConfig, TOKEN } from './test-support/service-config.ts';
 
 function pair(): { source: ServiceConfig; target: ServiceConfig } {

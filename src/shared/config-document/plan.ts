@@ -4,7 +4,7 @@
 // changes.apply; the renderer shows the same plan. The parts: plan-policies.ts (cache control, access
 // control, redirection), plan-last-applied.ts (CORS, rate limit), below (service settings, rule tests);
 // their building blocks in plan-items.ts, the source-domain caution in source-domain.ts.
-import type { MutatingOperationId } from '../ipc/channels/journal.ts';
+import type { MutatingOperationId } from '../api/operation-facts.ts';
 import { fieldChanges, serviceSettings, type FieldChange } from './diff.ts';
 import { documentPartTitles, type DocumentPart } from './field-labels.ts';
 import { serviceConfigLabel, type ServiceConfig } from './schema.ts';

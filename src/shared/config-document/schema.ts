@@ -9,7 +9,7 @@ import { matchQueryStringResponseSchema, matchUrlPathResponseSchema } from '../a
 import { rateLimitRecordSchema } from '../api/schemas/rate-limit.ts';
 import { redirectionPolicyV2Schema } from '../api/schemas/redirection.ts';
 import { serviceSchema } from '../api/schemas/service.ts';
-import { REDACTED } from '../ipc/secret-fields.ts';
+import { REDACTED } from '../security/secret-text.ts';
 import { expectationListSchema } from '../suites/schema.ts';
 
 import { CONFIG_DOCUMENT_FORMAT, CONFIG_DOCUMENT_SCHEMA_VERSION, ENCRYPTED_CONFIG_DOCUMENT_FORMAT } from './format.ts';

@@ -2,7 +2,7 @@
 // carry them (src/shared/ipc/channels/overview.ts). One source for the CLI, the screen and the files.
 import { z } from 'zod';
 import { idSchema } from '../ipc/define.ts';
-import { accountColorSchema } from '../ipc/channels/accounts.ts';
+import { accountColorSchema } from '../account-profile.ts';
 import { tagListSchema } from '../tags.ts';
 import { attentionMetricIds, attentionStatusIds } from './attention.ts';
 

@@ -5,6 +5,9 @@
 
 export const REDACTED = '[REDACTED]';
 
+/** What replaces a secret value (S3 accessSecret, tokenSecret) in data sent to the renderer. */
+export const SECRET_MASK = '••••••';
+
 /** An Authorization header value: `HMAC-SHA256 <accessKeyId>:<hex signature>`. */
 export const AUTHORIZATION_VALUE_RE = /HMAC-SHA256\s+[^\s:"']+:[0-9a-fA-F]{8,}/g;
 

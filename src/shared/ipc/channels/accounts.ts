@@ -3,55 +3,15 @@
 import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { secret } from '../../api/secret-mark.ts';
-import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '../../api/base-url.ts';
 import { tagListSchema } from '../../tags.ts';
+import { accessKeyIdSchema, accountColorSchema, accountProfileFields, baseUrlSchema, customerIdSchema, nameSchema, notesSchema } from '../../account-profile.ts';
 
 /** Largest accounts export the app imports (20 accounts of 5,000 services with tags fit). */
 const MAX_IMPORT_CHARS = 20_000_000;
 const MAX_PASSPHRASE_CHARS = 1024;
 const profilePassphraseSchema = z.string().max(MAX_PASSPHRASE_CHARS, `At most ${MAX_PASSPHRASE_CHARS} characters`);
 
-export const accountColors = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'teal'] as const;
-export const accountColorSchema = z.enum(accountColors);
-
-const nameSchema = z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
-/** Longest base URL accepted (URLs beyond this are not API endpoints). */
-const MAX_BASE_URL_CHARS = 2048;
-const baseUrlSchema = z
-  .string()
-  .trim()
-  .max(MAX_BASE_URL_CHARS, `At most ${MAX_BASE_URL_CHARS} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Enter an http(s) URL, for example https://api.example.net')
-  .refine((value) => {
-    try {
-      return !isInsecureBaseUrl(new URL(value));
-    } catch {
-      return true;
-    }
-  }, INSECURE_BASE_URL_MESSAGE)
-  // Credentials in a URL would be stored, exported and shown like any profile field.
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.username === '' && url.password === '';
-    } catch {
-      return true;
-    }
-  }, 'Remove the user name and password from the URL: requests are signed with the access key.');
-const accessKeyIdSchema = z.string().trim().min(1, 'Enter the access key ID').max(200);
 const secretSchema = secret(z.string().min(1, 'Enter the access key secret').max(1000));
-const customerIdSchema = z.coerce
-  .number({ error: 'Enter the numeric customer ID' })
-  .int('Enter the numeric customer ID')
-  .positive('Enter the numeric customer ID');
-const notesSchema = z.string().max(5000, 'At most 5000 characters');
 const accountIdSchema = idSchema;
 
 /** What the gateway told us about the customer when the credentials were last verified. */
@@ -113,17 +73,6 @@ const connectionCheckSchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
-
-export const accountProfileFields = {
-  name: nameSchema,
-  baseUrl: baseUrlSchema,
-  accessKeyId: accessKeyIdSchema,
-  customerId: customerIdSchema,
-  /** Omitted: the core picks the least used colour (src/shared/account-colors.ts). */
-  color: accountColorSchema.optional(),
-  production: z.boolean().default(false),
-  notes: notesSchema.default(''),
-};
 
 export const accountChannels = defineChannels({
   'accounts.list': {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
 import { operationIds } from '../../api/operations.ts';
-import { mutatingOperationIds } from './journal.ts';
+import { mutatingOperationIds } from '../../api/operation-facts.ts';
 
 /**
  * True for the operations that change state. api.call runs only the others (GET reads and the
@@ -13,9 +13,6 @@ import { mutatingOperationIds } from './journal.ts';
 export function isWriteOperation(operationId: string): boolean {
   return (mutatingOperationIds as readonly string[]).includes(operationId);
 }
-
-/** What replaces a secret value (S3 accessSecret, tokenSecret) in data sent to the renderer. */
-export const SECRET_MASK = '••••••';
 
 const callInput = {
   /** Default: the current account. */

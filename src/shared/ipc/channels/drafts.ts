@@ -3,6 +3,7 @@
 // Secret values (tokenSecret) are never stored in a draft.
 import { z } from 'zod';
 import { defineChannels, idSchema, okOutput } from '../define.ts';
+import { NEW_SERVICE_DRAFT } from '../../new-service-draft.ts';
 
 /** Largest draft value accepted (serialized JSON characters). */
 export const MAX_DRAFT_CHARS = 256_000;
@@ -15,9 +16,6 @@ const draftPolicyKeySchema = z
   .string()
   .max(40)
   .regex(/^(cache|access|redirection):(\d+|new)$|^(cors|rate-limit|service:new)$/, 'Unknown policy editor key');
-
-/** The New service form has no service yet: its drafts use serviceId 0, and only they do. */
-export const NEW_SERVICE_DRAFT = { serviceId: 0, policyKey: 'service:new' } as const;
 
 const draftKeyShape = {
   accountId: idSchema,

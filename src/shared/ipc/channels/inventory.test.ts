@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inventoryChannels, parseServiceIdList } from './inventory.ts';
+import { inventoryChannels } from './inventory.ts';
+import { parseServiceIdList } from '../../service-id-list.ts';
 
 describe('parseServiceIdList', () => {
   it('reads one ID, a comma list and a range', () => {

@@ -2,9 +2,9 @@
 // state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
-import { mutatingOperationIds, type MutatingOperationId } from '../../api/operation-facts.ts';
+import { mutatingOperationIds } from '../../api/operation-facts.ts';
+import { JOURNAL_LIST_MAX } from '../../journal-page.ts';
 
-export { mutatingOperationIds, type MutatingOperationId };
 export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
 
 /**
@@ -33,27 +33,6 @@ const journalResultSchema = z.union([
   }),
 ]);
 export type JournalResult = z.infer<typeof journalResultSchema>;
-
-/** How an entry still marked as sending reads once nobody is sending it any more. */
-export const UNANSWERED_MESSAGE = 'unknown — the app stopped before the gateway answered';
-
-export type JournalOutcomeView = { outcome: 'applied' | 'failed' | 'unknown' | 'sending'; label: string; detail: string | null };
-
-/**
- * The one wording of an entry's outcome for the journal screen, its exports and `accel journal`.
- * `sending` entries are shown as such only while this process is sending them (the core answers
- * the others as unanswered, see journal.ts).
- */
-export function journalOutcomeView(result: JournalResult): JournalOutcomeView {
-  if (result.ok === true) {
-    if (result.confirmed === 'read-back') return { outcome: 'applied', label: 'applied (confirmed by reading it back)', detail: result.message ?? null };
-    if (result.confirmed === 'user') return { outcome: 'applied', label: 'applied (marked by the user)', detail: result.message ?? null };
-    return { outcome: 'applied', label: 'applied', detail: null };
-  }
-  if (result.ok === false) return { outcome: 'failed', label: `failed: ${result.code}`, detail: result.message };
-  if (result.sending === true) return { outcome: 'sending', label: 'sending', detail: 'The request is on its way; no answer yet.' };
-  return { outcome: 'unknown', label: 'outcome unknown', detail: result.message ?? UNANSWERED_MESSAGE };
-}
 
 /**
  * `before` / `after` are request-shaped bodies (secrets redacted):
@@ -132,11 +111,6 @@ const fromNotAfterTo: [(query: { from?: string; to?: string }) => boolean, { err
 
 export const journalQuerySchema = z.strictObject(journalQueryShape).refine(...fromNotAfterTo);
 export type JournalQuery = z.output<typeof journalQuerySchema>;
-
-/** Most entries one journal.list answer holds (the screen asks for pages of JOURNAL_PAGE_SIZE). */
-export const JOURNAL_LIST_MAX = 1000;
-/** Entries the journal screen shows at first and adds per "Show more". */
-export const JOURNAL_PAGE_SIZE = 100;
 
 /**
  * Which part of the selected entries (newest first) journal.list answers with: `limit` entries

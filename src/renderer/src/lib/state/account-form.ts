@@ -1,5 +1,6 @@
 // Field rules of the account form come from the IPC contract's schemas (one source of truth).
-import { accountColors, accountProfileFields, type AccountView } from '#shared/ipc/channels/accounts.ts';
+import type { AccountView } from '#shared/ipc/channels/accounts.ts';
+import { accountColors, accountProfileFields } from '#shared/account-profile.ts';
 import { tagListSchema } from '#shared/tags.ts';
 import { nextAccountColor } from '#shared/account-colors.ts';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 // The journal's filter form (strings as typed) and the core query it stands for.
-import type { JournalOutcome, JournalQuery, MutatingOperationId } from '#shared/ipc/channels/journal.ts';
+import type { JournalOutcome, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import type { MutatingOperationId } from '#shared/api/operation-facts.ts';
 
 /** The filters as typed in the journal's filter form ('' = not filtered); dates are YYYY-MM-DD (local days). */
 export type JournalFilterFields = {

@@ -1,7 +1,7 @@
 // The journal screen's pages: it shows the newest JOURNAL_PAGE_SIZE entries the filters select and
 // adds a page per "Show more"; only those pages cross IPC (journal.list's offset/limit), so a
 // journal of thousands of entries (bulk runs journal one entry per service) stays a small answer.
-import { JOURNAL_PAGE_SIZE } from '#shared/ipc/channels/journal.ts';
+import { JOURNAL_PAGE_SIZE } from '#shared/journal-page.ts';
 import { formatCount } from '#shared/analytics/units.ts';
 
 export { JOURNAL_PAGE_SIZE };

@@ -5,7 +5,8 @@ import { handleError, notify } from './errors.svelte.ts';
 import { errorCode, formatError } from './format-error.ts';
 import { accounts } from './accounts.svelte.ts';
 import { AppCode } from '#shared/app-errors.ts';
-import { JOURNAL_LIST_MAX, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry, JournalQuery } from '#shared/ipc/channels/journal.ts';
+import { JOURNAL_LIST_MAX } from '#shared/journal-page.ts';
 import { journalQueryOf, noJournalFilters, type JournalFilterFields } from './journal-filter-fields.ts';
 import { JOURNAL_PAGE_SIZE, appendPage, nextPageCount } from './journal-paging.ts';
 

@@ -2,7 +2,7 @@
 import { DraftState } from './drafts.svelte.ts';
 import { SaveFlow } from './save-flow.svelte.ts';
 import type { FieldErrors } from './field-errors.ts';
-import type { MutatingOperationId } from '#shared/ipc/channels/journal.ts';
+import type { MutatingOperationId } from '#shared/api/operation-facts.ts';
 
 export type PolicyEditorOptions<F extends object> = {
   accountId: string;

@@ -13,7 +13,7 @@ import {
   splitTtl,
   ttlProblem,
 } from './policy-forms.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import { updateCacheControlPolicyV2BodySchema } from '#shared/api/schemas/cache-control.ts';
 import { corsHeadersSchema } from '#shared/api/schemas/cors.ts';
 import { updateAccessControlPolicyBodySchema } from '#shared/api/schemas/access-control.ts';

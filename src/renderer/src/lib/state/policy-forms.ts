@@ -6,7 +6,7 @@ import { isTokenSecretAlphabet, listEntries, TOKEN_SECRET_ALPHABET, TOKEN_SECRET
 import { accessControlTypes, type AccessControlType } from '#shared/api/schemas/access-control.ts';
 import { aclTypes, type AclType } from '#shared/api/schemas/acl.ts';
 import { responseHeaderOperations, type ResponseHeaderOperation } from '#shared/api/schemas/response-header.ts';
-import { SECRET_MASK } from '#shared/ipc/channels/api.ts';
+import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import { cacheControlSwitchDefaults } from '#shared/api/policy-defaults.ts';
 import { topFieldLabel } from '#shared/api/field-labels.ts';
 import { durationUnits, type DurationUnit } from '#shared/api/duration-units.ts';

@@ -5,7 +5,8 @@ import { errorCode, formatError, type FormattedError } from './format-error.ts';
 import { accounts } from './accounts.svelte.ts';
 import { serverFieldErrors, type FieldErrors } from './field-errors.ts';
 import { findApiError, normalizeApiErrorCode, type ApiErrorCode } from '#shared/api/errors.ts';
-import type { MutatingOperationId, JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
+import type { MutatingOperationId } from '#shared/api/operation-facts.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import { AppCode } from '#shared/app-errors.ts';
 
