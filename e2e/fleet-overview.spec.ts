@@ -345,13 +345,28 @@ test.describe('with notifications allowed', () => {
     const disclosure = accountRow(page, dropped.accountName).getByRole('button', { name: new RegExp(dropped.accountName) });
     await tabTo(page, disclosure);
     await page.keyboard.press('Enter');
-    const firstRow = page.getByRole('table', { name: `Services of ${dropped.accountName}` }).locator('[data-row-index="0"]');
+    const table = page.getByRole('table', { name: `Services of ${dropped.accountName}` });
+    const firstRow = table.locator('[data-row-index="0"]');
     await tabTo(page, firstRow);
     await expect(firstRow).toBeFocused();
+    // The customer's last service: far down the Traffic screen's list of services.
+    const customer = fleet.customers.find((c) => c.id === dropped.accountId)!;
+    const last = customer.services.at(-1)!.domainName;
+    // The rows take one Tab stop; the arrow keys move along them.
+    for (let i = 0; i < 10 && !(await page.locator(':focus').textContent())?.includes(last); i++) await page.keyboard.press('ArrowDown');
+    await expect(page.locator(':focus')).toContainText(last);
     // The row's own button (Snooze) is one Tab further; Enter on the row opens its Traffic screen.
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${dropped.accountName}`);
+    // Which service the charts show is in sight: said above the list, its ticked box scrolled into the list's view.
+    const form = page.getByRole('form', { name: 'Traffic selection' });
+    await expect(form.locator('[data-chosen-services]')).toHaveText(`Chosen: ${last}`);
+    const box = form.getByRole('checkbox', { name: last });
+    await expect(box).toBeChecked();
+    await expect(box).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('.chart-frame canvas').first()).toBeVisible({ timeout: 30_000 });
+    await checkEverySize(page, 'fleet-overview-traffic-last-service');
   });
 });
 
