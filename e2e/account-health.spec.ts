@@ -1,4 +1,4 @@
-// An unreachable gateway (issue 10 §15, §20): the account shows as unreachable in the switcher
+// An unreachable gateway: the account shows as unreachable in the switcher
 // and on the Accounts screen (last success, last failure) instead of "verified"; the header says
 // "Offline" on every screen; a service screen says what it shows instead of an error next to a
 // green "Enabled". Adding an account on an unreachable host puts the error under the base URL

@@ -1,4 +1,4 @@
-// Planning a bulk change over many services (issue 12 §2): the Bulk changes screen shows how many
+// Planning a bulk change over many services: the Bulk changes screen shows how many
 // services are read, per account with its key's pace and the time left, and Cancel (keyboard:
 // focus lands on it, Escape works too) stops the reads and keeps the change and the selection.
 // The gateway answers the plan's reads slowly (fault latency) so that the progress is visible.

@@ -1,4 +1,4 @@
-// A bulk change is checked against each target's rule test suite (issue 12 §2 with issue 13 §2):
+// A bulk change is checked against each target's rule test suite:
 // the plan names the service whose expectation would no longer pass, running anyway records the
 // flipped expectation in the journal. Real sandbox gateway, browser host, Chromium.
 import { test, expect, screenshotsInEverySize, scrollMainTo } from './fixtures.ts';

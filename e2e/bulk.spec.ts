@@ -1,4 +1,4 @@
-// Bulk changes (issue 12 §2), through the browser host against real sandbox gateways: a CORS set
+// Bulk changes, through the browser host against real sandbox gateways: a CORS set
 // on services of two customers (one a production account on a gateway whose CORS writes fail),
 // resumed after an app restart, then reverted as a whole; and the compose screen on its own
 // (keyboard, validation that keeps what was typed, templates). Screenshots:

@@ -1,5 +1,5 @@
-// TTL is a number box and its message speaks the chosen unit (issue 10 §11): before, it took
-// free text and said "TTL (seconds) must be a number" while the unit said days.
+// TTL is a number box and its message speaks the chosen unit: never "TTL (seconds) must be a
+// number" while the unit says days.
 import { test, expect } from './fixtures.ts';
 import { openServiceTab, shootBothThemes } from './helpers.ts';
 

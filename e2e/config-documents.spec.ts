@@ -1,4 +1,4 @@
-// The Configuration screen (issue 12 §1) for a consultant with three customers on one gateway
+// The Configuration screen for a consultant with three customers on one gateway
 // (each its own key; Globex flagged production): export a service of Acme as a document, compare
 // it with Globex's service, apply the plan to Globex (production confirmation, per-item results,
 // journal entries); clone a service onto a new domain from its service screen, keyboard only.

@@ -1,4 +1,4 @@
-// A consultant moving between services and customers (issue 10 §13): the section (tab) stays
+// A consultant moving between services and customers: the section (tab) stays
 // when another service is opened from the sidebar, and a reload reopens the last screen.
 import { test, expect } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMER_KEYS, switchAccount } from './helpers.ts';

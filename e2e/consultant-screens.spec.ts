@@ -1,4 +1,4 @@
-// The screens issue 10 §13–20 touched, at 1024×700 and 1280×800 in light and dark, for a
+// Screens at 1024×700 and 1280×800 in light and dark, for a
 // consultant with three customers (plus a second profile and the sandbox): switcher search,
 // a two-word palette query, a pending traffic selection, and the offline service and Accounts
 // screens. Nothing may overflow sideways. Screenshots: e2e/screenshots/consultant-*-<size>-<theme>.png.

@@ -1,4 +1,4 @@
-// Finding things across a consultant's customers (issue 10 §14): the account switcher filters
+// Finding things across a consultant's customers: the account switcher filters
 // as one types once there are several accounts; the command palette matches several words
 // across fields and finds services of every account, switching account when one is chosen.
 import { test, expect, screenshot } from './fixtures.ts';

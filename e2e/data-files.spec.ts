@@ -1,4 +1,4 @@
-// Data files and inputs at the edges (issue 11 §4, §5): a corrupt data file is a warning every
+// Data files and inputs at the edges: a corrupt data file is a warning every
 // page sees until it is dismissed, and an http:// base URL to another computer is refused at the
 // field with the reason.
 import { writeFile } from 'node:fs/promises';

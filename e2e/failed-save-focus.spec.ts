@@ -1,4 +1,4 @@
-// A failed save shows where the problem is (issue 10 §7): focus moves to the first invalid field
+// A failed save shows where the problem is: focus moves to the first invalid field
 // — even when it is far above the button in a long editor — and the error summary's items are
 // links to their fields. The same shared mechanism serves the New service form and the dialogs.
 import { test, expect } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// Across accounts (issue 12 §3): the journal's filters and export in the "All accounts" view, tags
+// Across accounts: the journal's filters and export in the "All accounts" view, tags
 // on accounts and services used in the service filter and the palette, and a profile export with
 // secrets (encrypted) imported back with its report. Real browser host, real keychain, real
 // sandbox gateways.

@@ -1,7 +1,7 @@
-// The New service form keeps a draft like the policy editors (issue 10 §6): what was typed
+// The New service form keeps a draft like the policy editors: what was typed
 // survives leaving the screen and a reload ("Draft restored" with Keep / Discard), Cancel with
 // input asks first, the S3 secret is never kept. After creation the DNS hint lists one record per
-// domain, alternates included (§12).
+// domain, alternates included.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// Search boxes never submit their form (issue 10 §5): Enter in the country search of the access
+// Search boxes never submit their form: Enter in the country search of the access
 // control editor adds the highlighted country; arrow keys move through the matches. (That every
 // search box is the shared SearchBox is checked by src/renderer/src/lib/ui/search-box.test.ts.)
 import { test, expect } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// Traffic controls behave one way (issue 10 §16, §19): every change of the selection waits for
+// Traffic controls behave one way: every change of the selection waits for
 // "Show traffic" and is marked while the charts show the previous one; a fetch above 100 calls
 // states its cost and asks first; at 1024×700 the selection folds so the first chart is in view.
 import type { Page } from '@playwright/test';

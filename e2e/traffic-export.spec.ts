@@ -1,4 +1,4 @@
-// Exports that stand on their own (issue 10 §17): a chart's PNG carries its title (metric), the
+// Exports that stand on their own: a chart's PNG carries its title (metric), the
 // legend, the account, the range and the time zone, drawn and as PNG text; review mode exports
 // CSV and PNG of an opened bundle too.
 import { readFile, copyFile, mkdir } from 'node:fs/promises';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test, expect, screenshotDir } from './fixtures.ts';
 import { addCustomerAccounts, CUSTOMER_KEYS } from './helpers.ts';
 import { startSandbox } from '#sandbox';
-import { readPngText } from '#shared/analytics/png-text.ts';
+import { readPngText } from '#shared/analytics/test-support/png-text-reader.ts';
 
 function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };

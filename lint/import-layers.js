@@ -22,7 +22,7 @@ function layerOf(path) {
   return parts.length > 2 ? parts[1] : '';
 }
 
-export const isTestCode = (path) =>
+const isTestCode = (path) =>
   /\.test\.ts$/.test(path) || /(^|\/)test-support\//.test(path) || /\.fixture\.ts$/.test(path);
 
 /**
@@ -74,7 +74,7 @@ function boundaryViolation(table, importerPath, target) {
 }
 
 /** The message for one import that the table does not allow, or null when it does. */
-export function layerViolation(table, importerPath, spec) {
+function layerViolation(table, importerPath, spec) {
   const from = layerOf(importerPath);
   if (from === null) return null;
   const crossed = boundaryViolation(table, importerPath, resolveSpecifier(spec, importerPath));
@@ -128,7 +128,7 @@ export function layerViolation(table, importerPath, spec) {
 const nonEmptyString = { type: 'string', minLength: 1 };
 const nameList = { type: 'array', items: nonEmptyString, uniqueItems: true };
 
-export const importLayersRule = {
+const importLayersRule = {
   meta: {
     type: 'problem',
     docs: { description: 'Enforce the import layers: which src/ folders, packages and files each layer may import.' },

@@ -22,7 +22,7 @@ function wallClockMember(node) {
   return null;
 }
 
-export const noWallClockRule = {
+const noWallClockRule = {
   meta: {
     type: 'problem',
     docs: { description: 'src/core and src/shared read time only through the core’s clock (src/core/clock.ts).' },

@@ -1,5 +1,5 @@
 // Static check of the renderer's sources: every search/filter box is the shared SearchBox, whose Enter never submits the form around it
-// (issue 10 §5: Enter in the country search sent the whole policy without the country).
+// (otherwise Enter in the country search would send the whole policy without the country).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Bench rows of baselines (issue 13 §1): the group `baselines` of `npm run bench` (alone:
+// Bench rows of baselines: the group `baselines` of `npm run bench` (alone:
 // `npm run bench -- --only baselines`, alias `npm run bench:baselines`).
 //   1. a baseline of 12 checks over 5,000 services' snapshots, evaluated offline in the core
 //      (baselines.evaluate on a fresh core: reading the snapshot files included)          ≤ 1 s
@@ -34,7 +34,7 @@ function data<T>(result: IpcResult<T>): T {
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Accounts, inventories and 5,000 snapshots in a new data dir; the baseline "Bench" with 12 checks. */
-export async function prepare(dataDir: string): Promise<void> {
+async function prepare(dataDir: string): Promise<void> {
   const sandbox = await startSandbox({ rateLimit: false });
   const secretStore = createMemorySecretStore('accel-bench-baselines');
   const core = createCore({ dataDir, secretStore, sandboxOptions: { statePath: null } });

@@ -1,4 +1,4 @@
-// Bulk apply benchmark (issue 12 §5): a bulk CORS apply to 200 services in 4 accounts (4 sandbox
+// Bulk apply benchmark: a bulk CORS apply to 200 services in 4 accounts (4 sandbox
 // gateways, one access key each, one account flagged production), through the browser host's IPC
 // (bulk.plan, then bulk.run with one production confirmation). Rows:
 //   - calls: exactly what the plan needs, one read per service (getService) + one write per
@@ -33,7 +33,7 @@ const WINDOW = { limit: 20, windowMs: 1000 };
  * limit), then the run's `writes` at background priority (its share), in the budget's sliding
  * window; the time of the last grant, with answers taking no time at all.
  */
-export function budgetFloorMs(reads: number, writes: number, window = WINDOW): number {
+function budgetFloorMs(reads: number, writes: number, window = WINDOW): number {
   const background = Math.max(1, Math.min(window.limit - 1, Math.floor(window.limit * BACKGROUND_SHARE)));
   const grants: number[] = [];
   let t = 0;

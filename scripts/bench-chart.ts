@@ -25,9 +25,9 @@ const WARMUP = 2;
 const budgets: Record<string, number> = { '25,920 points, 1 series': 1.0, '50 series × 288 points': 1.5 };
 
 const kindLabels = { app: "the app's chart", uplot: 'bare uPlot', chartjs: 'bare Chart.js', chartjsDecimation: 'Chart.js, min-max decimation' } as const;
-export type ChartKind = keyof typeof kindLabels;
+type ChartKind = keyof typeof kindLabels;
 
-export interface CaseResult {
+interface CaseResult {
   name: string;
   points: number;
   /** Wall-clock time of each drawing, per kind (ms). */
@@ -123,7 +123,7 @@ function threadTimes(events: readonly TraceEvent[]): Map<string, number[]> {
 }
 
 /** Builds the page when stale, then times every kind on every case in one page run. */
-export async function measureCharts(browser: Browser, options: ChartBenchOptions & { rounds?: number; warmup?: number; kinds?: readonly ChartKind[]; cases?: readonly string[] }): Promise<CaseResult[]> {
+async function measureCharts(browser: Browser, options: ChartBenchOptions & { rounds?: number; warmup?: number; kinds?: readonly ChartKind[]; cases?: readonly string[] }): Promise<CaseResult[]> {
   await buildPage(options.log);
   const page = await openPage(browser);
   try {

@@ -9,8 +9,8 @@ import { gzipSync } from 'node:zlib';
 import type { BenchRow } from './bench-row.ts';
 
 /** Budgets, gzip KiB. */
-export const INITIAL_JS_BUDGET_KIB = 150;
-export const TOTAL_JS_BUDGET_KIB = 300;
+const INITIAL_JS_BUDGET_KIB = 150;
+const TOTAL_JS_BUDGET_KIB = 300;
 
 /** One chunk of Vite's manifest (`build.manifest`), the fields read here. */
 interface ManifestChunk {

@@ -1,4 +1,4 @@
-// Bench rows of rule test suites (issue 13): what running a 50-case suite on a draft adds to
+// Bench rows of rule test suites: what running a 50-case suite on a draft adds to
 // opening the review dialog. Runs alone with `npm run bench -- --only suites` (or
 // `node scripts/bench-suites.ts`), and as part of the full `npm run bench`.
 //

@@ -1,4 +1,4 @@
-// Issue 11 §1: the README's first command on a fresh machine where keytar's native module can be
+// The README's first command on a fresh machine where keytar's native module can be
 // neither built (no libsecret headers: PKG_CONFIG_LIBDIR points nowhere) nor downloaded. A copy
 // of this tree (what `git add -A` would commit) is installed with `npm ci` — from the local npm
 // cache where it can, to keep CI short — then `npm start` must serve the app on its printed link,

@@ -1,4 +1,4 @@
-// `npm test` on a fresh machine (issue 11 §1): as root it installs what is missing and brings
+// `npm test` on a fresh machine: as root it installs what is missing and brings
 // keytar back; otherwise it stops at once with the exact commands.
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

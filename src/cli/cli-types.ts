@@ -7,7 +7,7 @@ export type CliIo = {
   cwd: string;
 };
 
-export type CliCommandModule = {
+type CliCommandModule = {
   /** Full help text of the command (`accel <name> --help`). */
   help: string;
   /** Returns the exit code. */
@@ -34,3 +34,5 @@ export const EXIT_OK = 0;
 /** The operation failed (API error, verification failed, …). */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** Everything ran but not every item applied (or, for config diff, the two differ). */
+export const EXIT_NOT_EVERY_ITEM = 3;

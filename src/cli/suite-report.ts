@@ -4,7 +4,7 @@ import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
 
 export type SuiteReportFormat = 'table' | 'json' | 'junit';
 
-export function serviceLabel(run: SuiteRun): string {
+function serviceLabel(run: SuiteRun): string {
   return `${run.domainName ?? `service ${run.serviceId}`} (${run.accountName}, ${run.serviceId})`;
 }
 
@@ -39,7 +39,7 @@ export function tableReport(runs: readonly SuiteRun[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function jsonReport(runs: readonly SuiteRun[]): string {
+function jsonReport(runs: readonly SuiteRun[]): string {
   return `${JSON.stringify({ ok: !anyFailure(runs), runs }, null, 2)}\n`;
 }
 

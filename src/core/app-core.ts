@@ -62,7 +62,7 @@ export type CreateCoreOptions = {
 };
 
 /** The JSON documents the core keeps in the data dir (their stale temp files are removed at start). */
-export const DATA_FILES = [
+const DATA_FILES = [
   ACCOUNTS_FILE,
   DRAFTS_FILE,
   JOURNAL_FILE,
@@ -75,7 +75,7 @@ export const DATA_FILES = [
   ALERTS_FILE,
 ] as const;
 
-export type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
+type EventListener = <E extends IpcEventName>(event: E, payload: IpcEventPayload<E>) => void;
 
 export type Core = {
   invoke: Dispatcher['invoke'];

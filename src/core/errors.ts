@@ -56,7 +56,7 @@ export class CoreError extends Error {
 }
 
 /** How to get a working keychain, per platform; shown with Keychain.Unavailable. */
-export function keychainFixHint(platform: NodeJS.Platform = process.platform): string {
+function keychainFixHint(platform: NodeJS.Platform = process.platform): string {
   if (platform === 'darwin') return 'Unlock the login keychain in Keychain Access and allow Acceleration Console to use it.';
   if (platform === 'win32') return 'Check that Windows Credential Manager is available for your user account.';
   return (

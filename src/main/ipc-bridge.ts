@@ -9,13 +9,13 @@ import { resolve } from 'node:path';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { failure, internalFailure, type IpcResult } from '#shared/ipc/result.ts';
 
-export type IpcMainLike = {
+type IpcMainLike = {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
   removeHandler(channel: string): void;
 };
 
 /** What a sender check needs from an invoke event; a structural subset so tests can fake it. */
-export type SenderEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
+type SenderEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
 
 export type RendererLocation =
   /** electron-vite dev server (ELECTRON_RENDERER_URL). */
@@ -23,7 +23,7 @@ export type RendererLocation =
   /** The built renderer's index.html. */
   | { kind: 'file'; indexPath: string };
 
-export type HostHandler = (event: IpcMainInvokeEvent, input: unknown) => Promise<IpcResult<unknown>>;
+type HostHandler = (event: IpcMainInvokeEvent, input: unknown) => Promise<IpcResult<unknown>>;
 
 export type IpcBridgeOptions = {
   ipcMain: IpcMainLike;
@@ -60,7 +60,7 @@ export function isOwnRendererUrl(url: string, renderer: RendererLocation): boole
 }
 
 /** Our window, its top-level frame, our document. Subframes, other windows and navigated pages are refused. */
-export function isTrustedSender(event: SenderEvent, mainWebContents: WebContents | null, renderer: RendererLocation): boolean {
+function isTrustedSender(event: SenderEvent, mainWebContents: WebContents | null, renderer: RendererLocation): boolean {
   if (!mainWebContents || mainWebContents.isDestroyed()) return false;
   if (event.sender !== mainWebContents) return false;
   const frame = event.senderFrame;
@@ -91,7 +91,7 @@ export type PageEvents = Pick<WebContents, 'on' | 'isDestroyed'>;
  * (a reload). The calls that page made then have no one to answer: the reads made for them,
  * queued behind the request budget or in flight, are cancelled.
  */
-export function createPageSignals(): (contents: PageEvents) => AbortSignal {
+function createPageSignals(): (contents: PageEvents) => AbortSignal {
   const current = new WeakMap<PageEvents, AbortController>();
   const watched = new WeakSet<PageEvents>();
   const endPage = (contents: PageEvents): void => {

@@ -1,4 +1,4 @@
-// Issue 11 §6: the packaging configuration keeps the hardening it promises — Electron fuses in
+// The packaging configuration keeps the hardening it promises — Electron fuses in
 // electron-builder.yml, keytar outside the asar, and runtime imports declared as dependencies.
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';

@@ -4,7 +4,8 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorTable } from '#shared/api/errors.ts';
-import { operations, pathParamNames, type OperationId } from '#shared/api/operations.ts';
+import { operations, type OperationId } from '#shared/api/operations.ts';
+import { pathParamNames } from '#shared/api/operations/operation-entry.ts';
 import { formatSfdDate } from '#signing/signature.ts';
 import {
   NO_CUSTOMER_ACCESS_KEY_ID,

@@ -25,7 +25,7 @@ export interface FaultOptions extends FaultSettings {
   seed?: number | string;
 }
 
-export type FaultDecision =
+type FaultDecision =
   | { kind: 'none' }
   | { kind: 'reset' }
   | { kind: 'rate-limit'; retryAfterSeconds: number }

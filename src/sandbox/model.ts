@@ -27,7 +27,7 @@ export interface AccessKeyRecord {
   customerId: number;
 }
 
-export interface S3Credential {
+interface S3Credential {
   accessKey: string;
   accessSecret: string;
   region: string;
@@ -68,12 +68,12 @@ export interface PatternMatch {
   patterns: string[];
 }
 
-export interface DomainAcl {
+interface DomainAcl {
   aclType: string;
   domainList: string[];
 }
 
-export interface ResponseHeader {
+interface ResponseHeader {
   name: string;
   operationType: string;
   value?: string;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isExpressibleInV1, matchesFromV1, v1FromMatches } from './policy-shapes.ts';
+import type { Match } from './model.ts';
+import { matchesFromV1, v1FromMatches } from './policy-shapes.ts';
+
+/** True when every rule of the array survives the v1.0 view unchanged. */
+function isExpressibleInV1(matches: readonly Match[]): boolean {
+  return matchesFromV1(v1FromMatches(matches)).length === matches.length;
+}
 
 describe('v1.0 ↔ V2 policy shapes', () => {
   it('maps each v1.0 operator to its V2 operator and back', () => {

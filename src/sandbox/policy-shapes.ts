@@ -52,10 +52,3 @@ export function v1FromMatches(matches: readonly Match[]): V1Patterns {
   }
   return out;
 }
-
-/** True when every rule of the array survives the v1.0 view unchanged. */
-export function isExpressibleInV1(matches: readonly Match[]): boolean {
-  const view = v1FromMatches(matches);
-  const back = matchesFromV1(view);
-  return back.length === matches.length;
-}

@@ -10,7 +10,7 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perMinute: 100, perHour: 1000 };
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 interface Window {
   start: number;

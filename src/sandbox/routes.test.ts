@@ -12,10 +12,21 @@ describe('routes', () => {
     }
   });
 
-  it('answers the spec’s alias paths', () => {
+  it('matches templates, whatever the method’s case, and returns the params as the URL has them', () => {
+    expect(matchRoute('PUT', '/cdn/v1.1/services/5/accessControl/9')).toEqual({
+      kind: 'match',
+      operationId: 'updateAccessControlPolicyV2',
+      params: { serviceId: '5', policyId: '9' },
+      template: '/cdn/v1.1/services/{serviceId}/accessControl/{policyId}',
+    });
+    expect(matchRoute('delete', '/cdn/v1.0/services/5/rateLimit')).toMatchObject({ kind: 'match', operationId: 'deleteRateLimit' });
+  });
+
+  it('answers the spec’s alias paths (plural service read, requestNumber for 19)', () => {
     const plural = matchRoute('GET', '/cdn/v1.0/services/12');
-    expect(plural).toMatchObject({ kind: 'match', operationId: 'getService', params: { serviceId: '12' } });
-    expect(matchRoute('POST', '/cdn/v1.0/analytics/requestNumber')).toMatchObject({ operationId: 'getOriginRequestNumber' });
+    expect(plural).toMatchObject({ kind: 'match', operationId: 'getService', params: { serviceId: '12' }, template: '/cdn/v1.0/services/{serviceId}' });
+    expect(matchRoute('POST', '/cdn/v1.0/analytics/requestNumber')).toMatchObject({ operationId: 'getOriginRequestNumber', template: '/cdn/v1.0/analytics/requestNumber' });
+    expect(matchRoute('POST', '/cdn/v1.0/analytics/getRequestNumberByServiceName')).toMatchObject({ kind: 'match', operationId: 'getRequestNumber' });
   });
 
   it('keeps invalid ids for the handler to judge, and tells 404 from 405', () => {
@@ -23,5 +34,6 @@ describe('routes', () => {
     expect(matchRoute('GET', '/cdn/v1.0/service')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
     expect(matchRoute('PATCH', '/cdn/v1.0/services/1/rateLimit')).toEqual({ kind: 'method-not-allowed', allowed: ['DELETE', 'POST'] });
     expect(matchRoute('GET', '/cdn/v1.0/service/1/extra')).toEqual({ kind: 'not-found' });
+    expect(matchRoute('GET', '/cdn/v1.0/nothing')).toEqual({ kind: 'not-found' });
   });
 });

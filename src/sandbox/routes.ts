@@ -69,7 +69,3 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
-
-export function routeTemplates(): ReadonlyArray<{ operationId: OperationId; method: string; template: string }> {
-  return ROUTES.map((r) => ({ operationId: r.operationId, method: r.method, template: r.template }));
-}

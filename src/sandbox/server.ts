@@ -11,7 +11,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import { matchRoute } from './routes.ts';
 import type { SandboxStore } from './store.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 // Past this much discarded body the sender is not worth answering: the connection is dropped.
 const DISCARD_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 

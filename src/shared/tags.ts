@@ -61,9 +61,3 @@ export function parseTagInput(text: string): ParsedTags {
 export function effectiveTags(serviceTags: readonly string[] | undefined, accountTags: readonly string[] | undefined): string[] {
   return [...new Set([...(serviceTags ?? []), ...(accountTags ?? [])])].sort();
 }
-
-/** Whether a tag list carries the tag (compared in stored form). */
-export function hasTag(tags: readonly string[] | undefined, tag: string): boolean {
-  const wanted = normalizeTag(tag);
-  return tags?.includes(wanted) ?? false;
-}

@@ -3,8 +3,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_VERSION = '2';
-export const AUTH_SCHEME = 'HMAC-SHA256';
-export const SFD_HEADER_PREFIX = 'x-sfd-';
+const AUTH_SCHEME = 'HMAC-SHA256';
+const SFD_HEADER_PREFIX = 'x-sfd-';
 
 /** yyyyMMdd'T'HHmmss'Z' in UTC. */
 export function formatSfdDate(date: Date): string {
@@ -87,7 +87,7 @@ export function hostHeaderFor(url: URL): string {
 export type SfdHeaders = Readonly<Record<string, string>>;
 
 /** True for header names that take part in the signature (X-SFD-*, any case). */
-export function isSfdHeaderName(name: string): boolean {
+function isSfdHeaderName(name: string): boolean {
   return name.toLowerCase().startsWith(SFD_HEADER_PREFIX);
 }
 

@@ -1,4 +1,4 @@
-// Issue 11 §3: the browser the host opens never gets a long-lived token on its command line.
+// The browser the host opens never gets a long-lived token on its command line.
 // `node src/web/serve.ts` runs with a stand-in "Chromium" that records its arguments; the link it
 // was given is a different single-use token from the printed one, each works exactly once, and
 // the session cookie they are exchanged for is on neither.

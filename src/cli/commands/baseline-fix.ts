@@ -5,9 +5,8 @@ import { fixLineText } from '#shared/baseline/fix-plan.ts';
 import type { FixPlanView } from '#shared/ipc/channels/baselines.ts';
 import type { BulkBatch } from '#shared/bulk/batch.ts';
 import type { CliCore } from '../cli-core.ts';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_FAILURE, EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { batchTable } from './bulk-table.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
 
 export const fixHelp = `accel baseline fix [--baseline NAME] [--check CHECK_ID …] [--accounts A,B] [--offline] [--dry-run] [--yes] [--format table|json]
 

@@ -10,7 +10,7 @@ import { runAccel } from '../test-support/cli.ts';
 import { createCore } from '#core/app-core.ts';
 import { createMemorySecretStore } from '#core/secrets/memory-store.ts';
 import { data } from '#core/test-support/core.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { EXIT_NOT_EVERY_ITEM } from '../cli-types.ts';
 
 let dataDir: string;
 const env = () => ({ ACCEL_DATA_DIR: dataDir });

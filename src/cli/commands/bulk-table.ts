@@ -4,8 +4,7 @@ import { readableTimesIn } from '../cli-io.ts';
 import { commonPlanNotes, type BulkBatch } from '#shared/bulk/batch.ts';
 import { revertLimits, revertLimitText } from '#shared/bulk/revert.ts';
 import { cliValue } from '#shared/api/unknown-value.ts';
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from '../cli-types.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { EXIT_FAILURE, EXIT_NOT_EVERY_ITEM, EXIT_OK, type CliIo } from '../cli-types.ts';
 
 function cell(text: string, width: number): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);

@@ -8,7 +8,7 @@ import { startSandbox, type SandboxHandle } from '#sandbox';
 import { runAccel } from '../test-support/cli.ts';
 import { useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { EXIT_NOT_EVERY_ITEM } from '../cli-types.ts';
 import { formatDateTime } from '#shared/format-date.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-BULK', accessKeySecret: 'globex-bulk-secret-1', customerId: 5404 };

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { planApply } from '#shared/config-document/plan.ts';
 import { sameConfigElsewhere, serviceConfig } from '#shared/config-document/test-support/service-config.ts';
-import { defaultItemIds, planTable } from './config.ts';
+import { defaultItemIds } from './config-apply.ts';
+import { planTable } from './config-tables.ts';
 
 describe('config plan table', () => {
   it('prints (unknown), not (not set), for the target\'s CORS headers this app never applied, and the source-domain caution', () => {

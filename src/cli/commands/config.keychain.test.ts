@@ -7,7 +7,7 @@ import { startSandbox, type SandboxHandle } from '#sandbox';
 import { runAccel } from '../test-support/cli.ts';
 import { useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { EXIT_NOT_EVERY_ITEM } from '../cli-types.ts';
 
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-CLI', accessKeySecret: 'globex-cli-secret-01', customerId: 5303 };
 

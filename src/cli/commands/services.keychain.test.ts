@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runAccel } from '../test-support/cli.ts';
 import { useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
+import { EXIT_NOT_EVERY_ITEM } from '../cli-types.ts';
 
 type Listed = Array<{ serviceId: number; domainName: string; source: string; cName?: string }>;
 

@@ -3,8 +3,7 @@
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { EXIT_NOT_EVERY_ITEM } from './config.ts';
-import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
+import { EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { MAX_IDS_PER_ADD, parseServiceIdList, type InventoryEntry } from '#shared/ipc/channels/inventory.ts';
 
 export const help = `Usage: accel services list   --account NAME [--format table|json]

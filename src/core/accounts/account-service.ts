@@ -29,8 +29,6 @@ export type AccountServiceDeps = {
   onConnectionAttempt?: (accountId: string, entry: ApiLogEntry) => void;
 };
 
-export { profileKey } from './profile-transfer.ts';
-
 export function createAccountService(deps: AccountServiceDeps) {
   const { store, secrets, sandbox } = deps;
   const changed = (reason: AccountsChangedReason, accountId: string | null) => deps.onChange?.(reason, accountId);
@@ -256,5 +254,3 @@ export function createAccountService(deps: AccountServiceDeps) {
     ensureSandbox,
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

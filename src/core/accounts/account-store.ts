@@ -10,25 +10,25 @@ import { CoreError } from '../errors.ts';
 import { accountColorSchema, accountViewSchema, type Warning } from '#shared/ipc/channels/accounts.ts';
 
 export const ACCOUNTS_FILE = 'accounts.json';
-export const ACCOUNTS_SCHEMA_VERSION = 1;
+const ACCOUNTS_SCHEMA_VERSION = 1;
 /** baseUrl stored for the sandbox account; the real URL is the in-process sandbox's, per run. */
 export const SANDBOX_BASE_URL = 'sandbox:';
 
 // The stored record is the renderer's view (one field list, in src/shared) with the rules the
 // file adds: a non-empty id, an integer customer ID, and an unknown colour read as gray.
-export const accountRecordSchema = accountViewSchema.extend({
+const accountRecordSchema = accountViewSchema.extend({
   id: z.string().min(1),
   customerId: z.number().int(),
   color: accountColorSchema.catch('gray'),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;
 
-export const accountsFileSchema = z.object({
+const accountsFileSchema = z.object({
   schemaVersion: z.literal(ACCOUNTS_SCHEMA_VERSION),
   currentAccountId: z.string().nullable(),
   accounts: z.array(accountRecordSchema),
 });
-export type AccountsFile = z.infer<typeof accountsFileSchema>;
+type AccountsFile = z.infer<typeof accountsFileSchema>;
 
 /**
  * Brings an older accounts file up to ACCOUNTS_SCHEMA_VERSION. Version 0 (the pre-release
@@ -105,7 +105,7 @@ function migrateV0toV1(file: Record<string, unknown>): Record<string, unknown> {
 }
 
 export type NewAccount = Omit<AccountRecord, 'id' | 'createdAt' | 'updatedAt'>;
-export type AccountPatch = Partial<Omit<AccountRecord, 'id' | 'kind' | 'createdAt' | 'updatedAt'>>;
+type AccountPatch = Partial<Omit<AccountRecord, 'id' | 'kind' | 'createdAt' | 'updatedAt'>>;
 
 export interface AccountStore {
   list(): Promise<AccountRecord[]>;

@@ -19,9 +19,9 @@ import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
 import { tagListSchema } from '#shared/tags.ts';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 
-export const EXPORT_FORMAT = 'acceleration-console/accounts';
+const EXPORT_FORMAT = 'acceleration-console/accounts';
 /** 2 adds services, tags and (only inside an encrypted file) secrets; version 1 files still import. */
-export const EXPORT_SCHEMA_VERSION = 2;
+const EXPORT_SCHEMA_VERSION = 2;
 
 const exportedServiceSchema = inventoryEntrySchema.pick({ serviceId: true, domainName: true, cName: true, enabled: true }).extend({
   tags: z.array(z.string()).optional(),

@@ -57,11 +57,11 @@ function hostOf(baseUrl: string): string {
 /** The connection was made and then dropped: not a wrong base URL. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED']);
 
-export function isConnectionReset(code: string | undefined): boolean {
+function isConnectionReset(code: string | undefined): boolean {
   return code !== undefined && RESET_CODES.has(code);
 }
 
-export function isTlsFailure(code: string | undefined): boolean {
+function isTlsFailure(code: string | undefined): boolean {
   return code !== undefined && (TLS_CODES.has(code) || /CERT|SSL|TLS/.test(code));
 }
 

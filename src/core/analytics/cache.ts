@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-json.ts';
 import { intervalSchema, metricSchema, type Interval, type Metric, type Point, type TimeRange } from '#shared/analytics/model.ts';
 
-export const CACHE_SCHEMA_VERSION = 1;
+const CACHE_SCHEMA_VERSION = 1;
 export const CACHE_DIR_NAME = 'analytics-cache';
 /** Default bound of the whole cache (about a quarter of 200 services × 4 metrics × 90 days at 5 minutes). */
 export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
@@ -57,7 +57,7 @@ function parsePoints(text: string): Point[] | undefined {
 }
 
 /** Decoded entries kept in memory, at most this many points in all (about 20 MB). */
-export const DEFAULT_MEMORY_MAX_POINTS = 400_000;
+const DEFAULT_MEMORY_MAX_POINTS = 400_000;
 /** A file's last-use time is written at most this often (eviction does not need it finer). */
 const TOUCH_EVERY_MS = 60_000;
 

@@ -14,7 +14,7 @@ export interface AnalyticsTransport {
   call(operationId: AnalyticsOperationId, body: AnalyticsCallBody, options: { signal?: AbortSignal }): Promise<unknown>;
 }
 
-export interface FetchProgress {
+interface FetchProgress {
   done: number;
   total: number;
   failed: number;
@@ -33,7 +33,7 @@ export interface FetchAnalyticsOptions {
   onProgress?: (progress: FetchProgress) => void;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 4;
 
 /** Errors that mean "the API cannot be reached": switch to the cache instead of failing. */
 const offlineCodes: ReadonlySet<string> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.Timeout, AppCode.Client.Closed]);
@@ -300,7 +300,7 @@ function clipRanges(ranges: ReadonlyArray<readonly [number, number]>, range: Tim
 }
 
 /** Runs `work` over items, at most `limit` at a time. */
-export async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {

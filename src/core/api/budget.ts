@@ -12,7 +12,7 @@ export type BudgetPriority = 'interactive' | 'background';
 /** Share of each window background work may use; the rest is kept for interactive requests. */
 export const BACKGROUND_SHARE = 0.8;
 
-export interface BudgetWindow {
+interface BudgetWindow {
   limit: number;
   windowMs: number;
 }

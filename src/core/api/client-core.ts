@@ -27,13 +27,10 @@ import { createRetryPolicy, isIdempotentMethod, type RetryOptions } from './retr
 import { errorFromResponse, header, parseSuccess, type RawResponse } from './response-mapping.ts';
 import { createTransport, type HttpMethod } from './transport.ts';
 
-export type { HttpMethod } from './transport.ts';
-export type { RetryOptions } from './retry-policy.ts';
-export { CLOCK_SKEW_WARNING_MS } from './clock-estimator.ts';
 export { parseRetryAfter } from './response-mapping.ts';
 
 /** The part of an operation table entry the client needs (src/shared/api/operations.ts). */
-export interface ClientOperation {
+interface ClientOperation {
   readonly operationId: string;
   readonly method: string;
   /** Template such as /cdn/v1.0/services/{serviceId}/rateLimit */
@@ -55,13 +52,13 @@ type Empty = Record<never, never>;
 type ParamsPart<P> = Empty extends P ? { params?: P } : { params: P };
 type BodyPart<B> = B extends z.ZodType ? { body: z.input<B> } : { body?: undefined };
 /** What a caller passes: `{ params, body }`; either may be left out when the operation has none. */
-export type InputFor<D extends ClientOperation> = ParamsPart<z.input<D['pathParams']>> & BodyPart<D['body']>;
+type InputFor<D extends ClientOperation> = ParamsPart<z.input<D['pathParams']>> & BodyPart<D['body']>;
 /** Parsed response body; undefined for operations that answer without a body. */
-export type ResultFor<D extends ClientOperation> = D['response'] extends z.ZodType
+type ResultFor<D extends ClientOperation> = D['response'] extends z.ZodType
   ? z.output<D['response']>
   : undefined;
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** Per-attempt timeout; the client's timeoutMs (default 30 s) otherwise. */
   timeoutMs?: number;
@@ -78,14 +75,14 @@ export interface CallOptions {
 
 type CallArgs<I> = Empty extends I ? [input?: I, options?: CallOptions] : [input: I, options?: CallOptions];
 
-export type OperationMethods<T extends OperationTable> = {
+type OperationMethods<T extends OperationTable> = {
   readonly [K in keyof T]: (...args: CallArgs<InputFor<T[K]>>) => Promise<ResultFor<T[K]>>;
 };
 
 /** Input of a call whose operationId is only known at run time; the table's schemas check it. */
 export type RequestInput = { params?: unknown; body?: unknown };
 
-export interface ApiClientBase<T extends OperationTable> {
+interface ApiClientBase<T extends OperationTable> {
   call<K extends keyof T & string>(id: K, ...args: CallArgs<InputFor<T[K]>>): Promise<ResultFor<T[K]>>;
   /**
    * The string-keyed entry (Octokit's `request()`): for callers that learn the operationId at
@@ -150,7 +147,7 @@ export interface ApiClientOptions {
   gatewayKnownDown?: () => boolean;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 const CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function isBudget(value: unknown): value is RequestBudget {
@@ -158,7 +155,7 @@ function isBudget(value: unknown): value is RequestBudget {
 }
 
 /** Fills a path template from validated params, percent-encoding every value. */
-export function buildRequestPath(template: string, params: Readonly<Record<string, unknown>>): string {
+function buildRequestPath(template: string, params: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = params[name];
     if (value === undefined || value === null || value === '') {

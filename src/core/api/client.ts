@@ -3,25 +3,11 @@
 import { operations } from '#shared/api/operations.ts';
 import { createApiClientFor, type ApiClientFor, type ApiClientOptions } from './client-core.ts';
 
-export {
-  buildRequestPath,
-  CLOCK_SKEW_WARNING_MS,
-  DEFAULT_TIMEOUT_MS,
-  parseRetryAfter,
-  createApiClientFor,
-} from './client-core.ts';
+export { createApiClientFor } from './client-core.ts';
 export type {
-  ApiClientBase,
-  ApiClientFor,
   ApiClientOptions,
   ApiLogEntry,
-  CallOptions,
-  InputFor,
-  ClientOperation,
-  OperationTable,
   RequestInput,
-  ResultFor,
-  RetryOptions,
 } from './client-core.ts';
 
 export type ApiClient = ApiClientFor<typeof operations>;

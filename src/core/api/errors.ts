@@ -136,7 +136,7 @@ export class ResponseTooLargeError extends ApiClientError {
 }
 
 /** "32 MiB", "512 KiB", "900 bytes". */
-export function formatByteLimit(bytes: number): string {
+function formatByteLimit(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;

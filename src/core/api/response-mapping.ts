@@ -59,7 +59,7 @@ export function connectionErrorFrom(error: unknown, operationId: string): Connec
 }
 
 /** Whether an answer is an HTML page (a proxy's, load balancer's or portal's), by its type or its first tag. */
-export function isHtmlAnswer(res: RawResponse): boolean {
+function isHtmlAnswer(res: RawResponse): boolean {
   const type = (header(res.headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type === 'text/html' || type === 'application/xhtml+xml') return true;
   return /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(res.text);
@@ -84,7 +84,7 @@ function htmlTitle(text: string): string | undefined {
  * A short plain-text reason for an HTML page where the API answers JSON: the status, that it was
  * HTML, the page's title, and the likely cause. The page itself is never shown.
  */
-export function htmlAnswerMessage(res: RawResponse): string {
+function htmlAnswerMessage(res: RawResponse): string {
   const title = htmlTitle(res.text);
   const cause =
     res.status >= 500

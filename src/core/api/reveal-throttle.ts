@@ -5,7 +5,7 @@ import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 
 export const MAX_REVEALS = 10;
-export const REVEAL_WINDOW_MS = 60_000;
+const REVEAL_WINDOW_MS = 60_000;
 
 export type RevealThrottle = {
   /** Counts one reveal; throws Api.RevealThrottled when the window is full. */

@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 /** The most the client reads from one answer (the largest real ones, analytics, are a few MiB). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-export type TransportRequest = {
+type TransportRequest = {
   method: HttpMethod;
   path: string;
   headers: Record<string, string>;

@@ -1,4 +1,4 @@
-// Issue 11 §2: every write goes through the one guarded path. api.call runs read operations
+// Every write goes through the one guarded path. api.call runs read operations
 // only; each write operation sent through it is refused before any request leaves the core, so
 // nothing changes on the gateway and nothing bypasses the production confirmation or the journal.
 import { AppCode } from '#shared/app-errors.ts';

@@ -1,4 +1,4 @@
-// Baselines in the core (issue 13 §1): saved baselines, their export / import, and their
+// Baselines in the core: saved baselines, their export / import, and their
 // evaluation over the configuration snapshots — offline by default; `refresh` reads the services
 // first (interactive priority). Scope: an explicit account list, else the baseline's accounts and
 // the services carrying one of its tags (a service carries its account's tags too), else — for a

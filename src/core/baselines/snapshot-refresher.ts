@@ -9,8 +9,8 @@ import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import { HOUR_MS, MINUTE_MS } from '#shared/time.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 
-export const DEFAULT_SNAPSHOT_MAX_AGE_MS = 6 * HOUR_MS;
-export const DEFAULT_ROUND_PAUSE_MS = 10 * MINUTE_MS;
+const DEFAULT_SNAPSHOT_MAX_AGE_MS = 6 * HOUR_MS;
+const DEFAULT_ROUND_PAUSE_MS = 10 * MINUTE_MS;
 
 export type SnapshotRefresherDeps = {
   accounts(): Promise<Array<{ id: string }>>;

@@ -1,4 +1,4 @@
-// Configuration snapshots (issue 13 §1): the last configuration document read of every service of
+// Configuration snapshots: the last configuration document read of every service of
 // an account, with the time it was read, kept in <dataDir>/snapshots/<account>.json (one JSON
 // document per account, through the one JSON document store). Secrets are left out before a
 // snapshot is stored. Besides the configuration, each entry remembers since when each disabled
@@ -13,7 +13,7 @@ import { leaveOutSecrets } from '../config/config-document-text.ts';
 import type { ServiceConfig } from '#shared/config-document/schema.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
-export const SNAPSHOTS_DIR = 'snapshots';
+const SNAPSHOTS_DIR = 'snapshots';
 const SNAPSHOTS_SCHEMA_VERSION = 1 as const;
 
 /**

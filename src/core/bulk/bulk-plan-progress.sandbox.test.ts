@@ -1,4 +1,4 @@
-// Planning a bulk change over many services (issue 12 §2): bulk.planProgress counts the reads per
+// Planning a bulk change over many services: bulk.planProgress counts the reads per
 // account up to the total, and bulk.cancelPlan stops the reads — the gateway sees no read after
 // the cancel and the key's queued budget slots are given back. Two sandbox gateways, real HTTP,
 // a tight client budget (4 requests per minute) so that reads really queue.

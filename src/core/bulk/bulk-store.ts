@@ -4,20 +4,20 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createJsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
-import { bulkBatchSchema, bulkItemSchema, type BulkBatch } from '#shared/bulk/batch.ts';
+import { bulkBatchSchema, bulkItemSchema } from '#shared/bulk/batch.ts';
 
 export const BULK_BATCHES_FILE = 'bulk-batches.json';
 /** Batches kept (newest first); a running or resumable batch is never dropped for room. */
-export const MAX_STORED_BATCHES = 50;
+const MAX_STORED_BATCHES = 50;
 
-export const storedItemSchema = bulkItemSchema.extend({
+const storedItemSchema = bulkItemSchema.extend({
   /** What the write sends (params, body); never sent to the renderer. */
   input: z.object({ params: z.record(z.string(), z.unknown()), body: z.unknown().optional() }).nullable(),
   /** A revert item: the journal entry whose "before" it applies (journaled as reapplyOf). */
   reapplyOf: z.string().optional(),
 });
 export type StoredItem = z.infer<typeof storedItemSchema>;
-export const storedBatchSchema = bulkBatchSchema.extend({ items: z.array(storedItemSchema) });
+const storedBatchSchema = bulkBatchSchema.extend({ items: z.array(storedItemSchema) });
 export type StoredBatch = z.infer<typeof storedBatchSchema>;
 
 const batchesFileSchema = z.object({ version: z.literal(1), batches: z.array(storedBatchSchema) });
@@ -105,4 +105,3 @@ export function createBatchStore(options: StoreOptions): BatchStore {
   };
 }
 
-export type { BulkBatch };

@@ -69,7 +69,7 @@ export type ApplyRequest = RuleTestAcceptance & {
   resendOf?: string;
 };
 
-export type CurrentState = {
+type CurrentState = {
   /** Request-shaped, secrets as sent by the server (NOT redacted; callers redact). */
   before: Record<string, unknown> | null;
   source: 'server' | 'journal' | 'none';

@@ -11,7 +11,7 @@ import { changeFacts, reapplicableOperationIds, type MutatingOperationId } from 
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 
 /** Shortest start of a journal entry ID that may name it (lists show the first 8 characters). */
-export const MIN_ENTRY_ID_PREFIX = 8;
+const MIN_ENTRY_ID_PREFIX = 8;
 
 export function createReapply(deps: {
   journal: Journal;

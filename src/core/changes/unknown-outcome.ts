@@ -16,7 +16,7 @@ import { changeFacts, type MutatingOperationId } from '#shared/api/operation-fac
  * A write got no answer and a read could not settle it: Change.OutcomeUnknown, with the journal
  * entry (details.entryId) that stays unknown until checked again.
  */
-export function writeOutcomeUnknown(entryId: string, message: string): CoreError {
+function writeOutcomeUnknown(entryId: string, message: string): CoreError {
   return new CoreError(AppCode.Change.OutcomeUnknown, message, { details: { entryId } });
 }
 

@@ -25,10 +25,9 @@ export const EXPORT_KDF_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
  */
 export const ACCEPTED_KDF = { minLog2N: 15, maxLog2N: 18, r: 8, p: 1 } as const;
 /** AES-256-GCM as written: a 12-byte IV, a 16-byte tag (a cut tag would be easier to forge), a 16-byte salt. */
-export const GCM_IV_BYTES = 12;
-export const GCM_TAG_BYTES = 16;
-export const KDF_SALT_BYTES = 16;
-export { MIN_PASSPHRASE_LENGTH };
+const GCM_IV_BYTES = 12;
+const GCM_TAG_BYTES = 16;
+const KDF_SALT_BYTES = 16;
 
 export type KdfCost = { N: number; r: number; p: number };
 

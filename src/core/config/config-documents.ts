@@ -1,4 +1,4 @@
-// Configuration documents in the core (issue 12 §1): read a service's configuration through the
+// Configuration documents in the core: read a service's configuration through the
 // account's signed client (within its request budget), export one, several or all services of an
 // account, read a document (decrypting it when it holds secrets), diff, plan (with the rule tests
 // each item would flip), and apply ticked plan items through the change service (production
@@ -33,7 +33,7 @@ import { flippedExpectationsNote } from '#shared/bulk/batch.ts';
 export type ReadOptions = ChangeCallOptions;
 
 /** What the reader needs from an account's API client (structural, so tests may pass a fake). */
-export type ReadClient = { call(operationId: string, input: OperationCallInput, options?: ReadOptions): Promise<unknown> };
+type ReadClient = { call(operationId: string, input: OperationCallInput, options?: ReadOptions): Promise<unknown> };
 
 export type ConfigDocumentDeps = {
   account(accountId: string): Promise<{ id: string; name: string; production: boolean }>;
@@ -92,7 +92,7 @@ export type CloneResult = {
   continued?: string;
 };
 
-export type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
+type ApplyOutcome = 'applied' | 'unchanged' | 'cannot' | 'failed' | 'skipped';
 export type ApplyItemResult = {
   id: string;
   title: string;

@@ -21,7 +21,7 @@ import { createSuitesHandlers } from './suites.ts';
 import { createBaselinesHandlers } from './baselines.ts';
 import { createOverviewHandlers } from './overview.ts';
 
-export type { Handler, HandlerCall, HandlerTable, FeatureHandlers } from './types.ts';
+export type { HandlerTable } from './types.ts';
 
 export function createHandlers(ctx: CoreContext, services: CoreServices): HandlerTable {
   return {

@@ -7,9 +7,9 @@ import type { Channel, ChannelOutput, ParsedChannelInput } from '#shared/ipc/con
  * (its window closed or reloaded, its browser tab disconnected): reads made for it pass it on, so
  * that nothing waits behind the request budget for an answer no one will read.
  */
-export type HandlerCall = { signal?: AbortSignal };
+type HandlerCall = { signal?: AbortSignal };
 
-export type Handler<C extends Channel> = (input: ParsedChannelInput<C>, call: HandlerCall) => Promise<ChannelOutput<C>>;
+type Handler<C extends Channel> = (input: ParsedChannelInput<C>, call: HandlerCall) => Promise<ChannelOutput<C>>;
 
 /** Handlers of the channels whose names start with `<feature>.`. */
 export type FeatureHandlers<F extends string> = {

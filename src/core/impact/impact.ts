@@ -15,7 +15,7 @@ import type { Journal } from '../journal/journal.ts';
 import type { KnownService } from '../journal/journal-filter.ts';
 
 /** The metrics an impact line reads, at 5-minute resolution. */
-export const impactSourceMetrics = ['requests', 'originRequests', 'bandwidth'] as const satisfies readonly Metric[];
+const impactSourceMetrics = ['requests', 'originRequests', 'bandwidth'] as const satisfies readonly Metric[];
 
 export interface ImpactServiceDeps {
   journal: Pick<Journal, 'list'>;
@@ -25,7 +25,7 @@ export interface ImpactServiceDeps {
   now(): Date;
 }
 
-export interface ImpactLinesResult {
+interface ImpactLinesResult {
   lines: ImpactLine[];
   calls: number;
   offline: boolean;
@@ -38,7 +38,7 @@ export interface ImpactService {
 }
 
 /** The batch an entry belongs to (bulk changes record one); absent otherwise. */
-export function batchIdOf(entry: JournalEntry): string | undefined {
+function batchIdOf(entry: JournalEntry): string | undefined {
   return entry.batchId === undefined || entry.batchId === '' ? undefined : entry.batchId;
 }
 
@@ -212,7 +212,7 @@ const csvCell = (value: string | number | boolean | null | undefined): string =>
 };
 
 /** One row per applied change; per metric its before / after / week-earlier figures, change, usual change, z and flag. */
-export function impactCsv(lines: readonly ImpactLine[], entries: readonly JournalEntry[]): string {
+function impactCsv(lines: readonly ImpactLine[], entries: readonly JournalEntry[]): string {
   const metricColumns = impactMetricIds.flatMap((m) => {
     const label = impactMetricLabels[m];
     return [`${label} before`, `${label} after`, `${label} week earlier`, `${label} change`, `${label} change vs week earlier`, `${label} usual change`, `${label} z`, `${label} flagged`];

@@ -17,7 +17,7 @@ export type InventoryServiceDeps = {
   changed(accountId: string): void;
 };
 
-export type AddByIdsResult = {
+type AddByIdsResult = {
   added: InventoryEntry[];
   refreshed: InventoryEntry[];
   notFound: number[];

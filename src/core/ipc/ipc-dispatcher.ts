@@ -106,7 +106,7 @@ const MAX_ERROR_FIELDS = 50;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Every error leaves with a bounded message and at most MAX_ERROR_FIELDS bounded field messages. */
-export function boundError(error: IpcError): IpcError {
+function boundError(error: IpcError): IpcError {
   const out: IpcError = { ...error, message: cut(error.message, MAX_ERROR_MESSAGE_CHARS) };
   if (error.fields) {
     out.fields = Object.fromEntries(

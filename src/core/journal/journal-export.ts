@@ -9,8 +9,8 @@ import { operationFacts } from '#shared/api/operation-facts.ts';
 import { journalOutcomeView, type JournalEntry, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import type { KnownService } from './journal-filter.ts';
 
-export const JOURNAL_EXPORT_FORMAT = 'acceleration-console/journal-export';
-export const JOURNAL_EXPORT_SCHEMA_VERSION = 1;
+const JOURNAL_EXPORT_FORMAT = 'acceleration-console/journal-export';
+const JOURNAL_EXPORT_SCHEMA_VERSION = 1;
 
 export const JOURNAL_CSV_COLUMNS = [
   'time',

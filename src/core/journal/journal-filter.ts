@@ -8,9 +8,9 @@ import { batchIdMatches } from '#shared/bulk/batch.ts';
 
 export type KnownService = { accountId: string; serviceId: number; domainName: string };
 
-export type ServiceFilter = { kind: 'id'; serviceId: number } | { kind: 'domain'; text: string };
+type ServiceFilter = { kind: 'id'; serviceId: number } | { kind: 'domain'; text: string };
 
-export function parseServiceFilter(text: string): ServiceFilter {
+function parseServiceFilter(text: string): ServiceFilter {
   const trimmed = text.trim();
   const id = /^#?(\d+)$/.exec(trimmed);
   if (id && Number(id[1]) > 0) return { kind: 'id', serviceId: Number(id[1]) };
@@ -29,7 +29,7 @@ export function servicesCreatedIn(entries: readonly JournalEntry[]): KnownServic
 }
 
 /** Known services whose domain name contains the text (exact matches first), one per account and ID. */
-export function servicesNamed(text: string, known: readonly KnownService[]): KnownService[] {
+function servicesNamed(text: string, known: readonly KnownService[]): KnownService[] {
   const seen = new Set<string>();
   const matching = known.filter((s) => {
     const key = `${s.accountId}:${s.serviceId}`;
@@ -41,7 +41,7 @@ export function servicesNamed(text: string, known: readonly KnownService[]): Kno
 }
 
 /** Entries about one of the services. */
-export function entriesOf(entries: readonly JournalEntry[], services: readonly KnownService[]): JournalEntry[] {
+function entriesOf(entries: readonly JournalEntry[], services: readonly KnownService[]): JournalEntry[] {
   const keys = new Set(services.map((s) => `${s.accountId}:${s.serviceId}`));
   return entries.filter((e) => e.serviceId !== null && keys.has(`${e.accountId}:${e.serviceId}`));
 }

@@ -10,7 +10,7 @@ import { redact } from '../api/errors.ts';
 import { journalEntrySchema, UNANSWERED_MESSAGE, type JournalEntry } from '#shared/ipc/channels/journal.ts';
 
 export const JOURNAL_FILE = 'journal.json';
-export const DEFAULT_JOURNAL_LIMIT = 2000;
+const DEFAULT_JOURNAL_LIMIT = 2000;
 /**
  * Largest entry kept whole (serialized characters). Bodies are schema-parsed and small; a larger
  * entry keeps its summary and result, and its before/after are dropped (and it cannot be re-applied).
@@ -21,7 +21,7 @@ const journalFileSchema = z.object({ version: z.literal(1), entries: z.array(jou
 
 export type NewJournalEntry = Omit<JournalEntry, 'id' | 'at'> & { at?: string };
 
-export type JournalFilter = { accountId?: string; serviceId?: number; limit?: number };
+type JournalFilter = { accountId?: string; serviceId?: number; limit?: number };
 
 /** What settling a write-ahead entry changes: its result, and what the answer told (IDs, the created service). */
 export type JournalSettlement = Pick<JournalEntry, 'result'> & Partial<Pick<JournalEntry, 'serviceId' | 'policyId' | 'summary' | 'after'>>;
@@ -55,7 +55,7 @@ export type JournalOptions = {
  * redacted or serialized at all (too deep) is treated like a too-large one, so the change is
  * still journaled.
  */
-export function boundedEntry(entry: JournalEntry): JournalEntry {
+function boundedEntry(entry: JournalEntry): JournalEntry {
   let size: number;
   let redacted: JournalEntry;
   try {

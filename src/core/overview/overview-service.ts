@@ -16,7 +16,7 @@ import type { AlertKeeper } from './alerts.ts';
 import { refreshAccount, settledEnd, type AccountRefreshOutcome, type OverviewServiceInfo } from './refresh.ts';
 
 /** Data ending more than this before the hours that could be held now is stale (counts as no data). */
-export const STALE_AFTER_MS = 2 * HOUR_MS;
+const STALE_AFTER_MS = 2 * HOUR_MS;
 
 export type OverviewAccount = { id: string; name: string; color: (typeof accountColors)[number]; production: boolean };
 export type OverviewSelection = { accountIds?: readonly string[] | undefined; tag?: string | undefined } | undefined;

@@ -17,7 +17,7 @@ import { serviceDigestSchema, trafficFiguresSchema, type ServiceDigest, type Tra
 import { attentionStatusIds, type AttentionStatus } from '#shared/overview/attention.ts';
 import type { HourlyHistory } from '#shared/overview/hourly.ts';
 
-export const OVERVIEW_DIR = 'overview';
+const OVERVIEW_DIR = 'overview';
 const SCHEMA_VERSION = 1;
 /** Raised when the way rows are computed changes: older summaries are computed again from the hours. */
 export const DIGEST_VERSION = 1;
@@ -27,7 +27,7 @@ type Kind = 'hours' | 'summary' | 'services';
 export type RefreshError = { code: string; message: string; at: number };
 
 /** A service in short, as the account row counts it. */
-export type ServiceVerdict = { serviceId: number; serviceName: string; status: AttentionStatus };
+type ServiceVerdict = { serviceId: number; serviceName: string; status: AttentionStatus };
 
 export type AccountSummaryFile = {
   accountId: string;

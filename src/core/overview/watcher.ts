@@ -6,9 +6,9 @@
 // round in flight. Timers never keep a process alive.
 import { MINUTE_MS, SECOND_MS } from '#shared/time.ts';
 
-export const WATCH_ROUND_PAUSE_MS = 15 * MINUTE_MS;
+const WATCH_ROUND_PAUSE_MS = 15 * MINUTE_MS;
 /** The first round waits a little, so the app's first screen loads before it. */
-export const WATCH_FIRST_ROUND_DELAY_MS = 10 * SECOND_MS;
+const WATCH_FIRST_ROUND_DELAY_MS = 10 * SECOND_MS;
 
 export interface OverviewWatcherDeps {
   /** Whether anything is watched (the setting). */

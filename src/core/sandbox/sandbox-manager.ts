@@ -6,8 +6,8 @@ import { dirname } from 'node:path';
 import type { startSandbox as StartSandbox } from '#sandbox';
 
 export type SandboxStartOptions = NonNullable<Parameters<typeof StartSandbox>[0]>;
-export type RunningSandbox = Awaited<ReturnType<typeof StartSandbox>>;
-export type SandboxCredentials = RunningSandbox['credentials'];
+type RunningSandbox = Awaited<ReturnType<typeof StartSandbox>>;
+type SandboxCredentials = RunningSandbox['credentials'];
 
 export type SandboxManagerOptions = {
   /** The core's clock, the in-process gateway's too (a test's sandboxOptions.now may set it apart). */

@@ -14,7 +14,7 @@ import { monotonicMs } from '../clock.ts';
 import type { Warning } from '#shared/ipc/channels/accounts.ts';
 
 /** How the file was found on first read. */
-export type DocumentOrigin = 'missing' | 'read' | 'corrupt';
+type DocumentOrigin = 'missing' | 'read' | 'corrupt';
 
 export type JsonDocumentOptions<S extends z.ZodType> = {
   path: string;
@@ -89,7 +89,7 @@ export const RECHECK_MS = 250;
 /** A lock older than this is taken to be left by a process that died while writing. */
 export const STALE_LOCK_MS = 10_000;
 /** How long a change waits for another process's lock before it fails. */
-export const LOCK_WAIT_MS = 15_000;
+const LOCK_WAIT_MS = 15_000;
 
 /** Whether the process whose PID the lock file holds no longer runs (false when that cannot be told). */
 async function lockHolderIsGone(lockPath: string): Promise<boolean> {

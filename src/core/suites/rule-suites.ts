@@ -23,11 +23,11 @@ const storedSuiteSchema = z.object({
   updatedAt: z.string(),
   expectations: z.array(expectationSchema),
 });
-export type StoredSuite = z.output<typeof storedSuiteSchema>;
+type StoredSuite = z.output<typeof storedSuiteSchema>;
 const suitesFileSchema = z.object({ version: z.literal(1), suites: z.array(storedSuiteSchema) });
 
 export type ServiceKey = { accountId: string; serviceId: number };
-export type SuiteView = { expectations: Expectation[]; updatedAt: string | null };
+type SuiteView = { expectations: Expectation[]; updatedAt: string | null };
 
 export type RuleSuiteStore = {
   get(key: ServiceKey): Promise<SuiteView>;

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -15,7 +15,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-export interface CannedResponse {
+interface CannedResponse {
   status?: number;
   headers?: Record<string, string>;
   /** Objects are JSON-encoded; strings are sent verbatim. */

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import keytar from 'keytar';
 
-export const KEYCHAIN_RUN_HINT =
+const KEYCHAIN_RUN_HINT =
   "dbus-run-session -- sh -c 'printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; " +
   "export PATH=/work/main/node_modules/.bin:$PATH; npx vitest run src/core'";
 

@@ -19,7 +19,7 @@ export interface SignatureVector {
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-export const signatureVectorsPath = resolve(repoRoot, '../shared/fixtures/signature-v2-vectors.json');
+const signatureVectorsPath = resolve(repoRoot, '../shared/fixtures/signature-v2-vectors.json');
 
 export function loadSignatureVectors(): SignatureVector[] {
   return (JSON.parse(readFileSync(signatureVectorsPath, 'utf8')) as { vectors: SignatureVector[] }).vectors;

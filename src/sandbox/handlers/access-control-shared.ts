@@ -59,7 +59,7 @@ export function nextFreePriority(record: ServiceRecord): number {
   return record.accessControl.reduce((max, p) => Math.max(max, p.priority), 0) + 1;
 }
 
-export function normaliseGeo(geo: string | undefined): string | undefined {
+function normaliseGeo(geo: string | undefined): string | undefined {
   if (geo === undefined) return undefined;
   return geo
     .split(',')

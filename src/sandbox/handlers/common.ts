@@ -42,7 +42,7 @@ export function customerIdOf(ctx: HandlerContext): number {
   return id;
 }
 
-export function serviceIdOf(ctx: HandlerContext): number {
+function serviceIdOf(ctx: HandlerContext): number {
   return pathParam(ctx, 'serviceId');
 }
 

@@ -4,7 +4,7 @@ import { serviceOf } from './common.ts';
 import type { Handler } from './types.ts';
 
 /** The version 1.0 list item: matches become matchUrlPath / matchQueryString where they map. */
-export function cacheControlV1(policy: CacheControlPolicy): Record<string, unknown> {
+function cacheControlV1(policy: CacheControlPolicy): Record<string, unknown> {
   const { matches, ...rest } = policy;
   return { ...rest, ...v1FromMatches(matches) };
 }

@@ -13,7 +13,7 @@ export interface HandlerContext {
   nowMs: number;
 }
 
-export interface HandlerResult {
+interface HandlerResult {
   status?: number;
   /** Response JSON; undefined answers 200 without a body. */
   body?: unknown;

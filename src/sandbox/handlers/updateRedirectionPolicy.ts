@@ -4,7 +4,7 @@ import { bodyOf, policyOf, replacePolicy, serviceOf } from './common.ts';
 import type { Handler } from './types.ts';
 
 /** The version 1.0 view of a stored redirection policy. */
-export function redirectionV1(policy: RedirectionPolicy): Record<string, unknown> {
+function redirectionV1(policy: RedirectionPolicy): Record<string, unknown> {
   const { matches, ...rest } = policy;
   return { ...rest, ...v1FromMatches(matches) };
 }

@@ -36,7 +36,7 @@ export function clientFor(sandbox: SandboxHandle, credentials: Credentials = san
 const anyParams = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /** The operation table with input checks switched off: the gateway, not the client, judges the input. */
-export const rawOperations = Object.fromEntries(
+const rawOperations = Object.fromEntries(
   (Object.keys(operations) as OperationId[]).map((id) => {
     const op = operations[id];
     return [id, { ...op, pathParams: anyParams, body: op.body === null ? null : z.unknown(), response: null }];

@@ -3,7 +3,7 @@
 // accounts, a staging account mirroring production).
 import { startSandbox, type SandboxCustomer, type SandboxHandle, type SandboxOptions } from '../index.ts';
 
-export const DEFAULT_SHARED_DOMAIN = 'www.example-shop.com';
+const DEFAULT_SHARED_DOMAIN = 'www.example-shop.com';
 
 export interface SharedDomainSandboxOptions extends Omit<SandboxOptions, 'customers' | 'sharedDomain'> {
   /** Customers on the gateway (default 5); with the default seed the first is the demo customer 1024. */
@@ -12,7 +12,7 @@ export interface SharedDomainSandboxOptions extends Omit<SandboxOptions, 'custom
   domainName?: string;
 }
 
-export interface SharedDomainCustomer extends SandboxCustomer {
+interface SharedDomainCustomer extends SandboxCustomer {
   /** This customer's own service on the shared domain. */
   sharedService: { id: number; domainName: string };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateForDisplay, aggregatePoints, mergePoints, pointsIn, sumSeries } from './aggregate.ts';
+import { aggregateForDisplay, aggregatePoints, pointsIn, sumSeries } from './aggregate.ts';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, type Point } from './model.ts';
 
 const t0 = Date.UTC(2026, 10, 1);
@@ -23,9 +23,6 @@ describe('aggregation', () => {
     expect(aggregateForDisplay('bandwidth', points, HOUR_MS)).toEqual([[t0, 2], [t0 + HOUR_MS, 2]]);
     expect(aggregateForDisplay('requests', points, HOUR_MS)).toEqual([[t0, 24], [t0 + HOUR_MS, 24]]);
     expect(aggregateForDisplay('requests', points, FIVE_MINUTES_MS)).toEqual(points);
-  });
-  it('merges with later lists winning and keeps order', () => {
-    expect(mergePoints([[2, 1], [1, 1]], [[2, 5], [3, 3]])).toEqual([[1, 1], [2, 5], [3, 3]]);
   });
   it('filters half-open ranges and sums series per timestamp', () => {
     expect(pointsIn([[1, 1], [2, 2], [3, 3]], { from: 2, to: 3 })).toEqual([[2, 2]]);

@@ -1,17 +1,7 @@
-// Combining points: merging pieces fetched separately, and rolling 5-minute points up into
-// hourly or daily buckets for long ranges.
+// Combining points: the points of a range, series summed per timestamp, and 5-minute points rolled
+// up into hourly or daily buckets for long ranges.
 import { floorTo } from './ranges.ts';
 import { metricInfo, type Metric, type Point, type TimeRange } from './model.ts';
-
-/**
- * Merges point lists into one sorted list with one point per timestamp; a later list wins
- * over an earlier one (newer fetches replace revised points).
- */
-export function mergePoints(...lists: ReadonlyArray<readonly Point[]>): Point[] {
-  const byTime = new Map<number, number>();
-  for (const list of lists) for (const [t, v] of list) byTime.set(t, v);
-  return [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([t, v]): Point => [t, v]);
-}
 
 /** Points with from <= t < to (input sorted). */
 export function pointsIn(points: readonly Point[], range: TimeRange): Point[] {

@@ -6,8 +6,8 @@ import { AppCode } from '../app-errors.ts';
 import { z } from 'zod';
 import { intervalSchema, metricSchema, seriesSchema, type Interval, type Metric, type Series } from './model.ts';
 
-export const BUNDLE_FORMAT = 'acceleration-console/stats-bundle';
-export const BUNDLE_SCHEMA_VERSION = 1;
+const BUNDLE_FORMAT = 'acceleration-console/stats-bundle';
+const BUNDLE_SCHEMA_VERSION = 1;
 
 const isoInstant = z.iso.datetime({ offset: false });
 
@@ -37,7 +37,7 @@ export const bundleContentSchema = z.strictObject({
 });
 export type BundleContent = z.infer<typeof bundleContentSchema>;
 
-export const bundleSchema = z.strictObject({
+const bundleSchema = z.strictObject({
   format: z.literal(BUNDLE_FORMAT),
   schemaVersion: z.literal(BUNDLE_SCHEMA_VERSION),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -106,7 +106,7 @@ export function serializeBundle(bundle: StatsBundle): string {
   return `${JSON.stringify(bundle, null, 1)}\n`;
 }
 
-export type BundleErrorCode = (typeof AppCode.Bundle)[keyof typeof AppCode.Bundle];
+type BundleErrorCode = (typeof AppCode.Bundle)[keyof typeof AppCode.Bundle];
 
 export type BundleParseResult = { ok: true; bundle: StatsBundle } | { ok: false; code: BundleErrorCode; message: string };
 

@@ -6,11 +6,11 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-export function csvRow(values: readonly string[]): string {
+function csvRow(values: readonly string[]): string {
   return values.map(csvField).join(',');
 }
 
-export function columnLabel(series: Pick<Series, 'serviceName' | 'metric' | 'interval'>): string {
+function columnLabel(series: Pick<Series, 'serviceName' | 'metric' | 'interval'>): string {
   const info = metricInfo[series.metric];
   const per = info.unit === 'bps' ? '' : series.interval === 'day' ? ' per day' : ' per 5 min';
   return `${series.serviceName} ${info.label.toLowerCase()} (${info.csvUnit}${per})`;

@@ -20,7 +20,7 @@ export const Z_THRESHOLD = 3.5;
  * near-zero MAD, and then any wiggle would be "beyond normal": a shift smaller than
  * Z_THRESHOLD × this floor (about 19 % for amounts, 3.5 points for offload) is never flagged.
  */
-export const SCALE_FLOOR = { logRatio: 0.05, offloadPoints: 0.01 } as const;
+const SCALE_FLOOR = { logRatio: 0.05, offloadPoints: 0.01 } as const;
 /** MAD × this estimates the standard deviation of normally distributed values. */
 const MAD_TO_SIGMA = 1.4826;
 
@@ -38,7 +38,7 @@ export const impactHoursSchema = z
   .int()
   .refine((h) => (impactHourChoices as readonly number[]).includes(h), { message: `Hours must be one of ${impactHourChoices.join(', ')}.` });
 
-export const impactMetricResultSchema = z.object({
+const impactMetricResultSchema = z.object({
   metric: z.enum(impactMetricIds),
   /** Requests and origin requests: totals; offload: a ratio (1 − origin / requests); bandwidth: mean bps. Null when not known. */
   before: z.number().nullable(),
@@ -58,7 +58,7 @@ export type ImpactMetricResult = z.infer<typeof impactMetricResultSchema>;
 
 const rangeSchema = z.object({ from: z.number(), to: z.number() });
 
-export const impactStatusIds = ['ok', 'pending', 'not-enough-data'] as const;
+const impactStatusIds = ['ok', 'pending', 'not-enough-data'] as const;
 
 export const impactLineSchema = z.object({
   entryId: z.string(),
@@ -132,7 +132,7 @@ export function covers(final: ReadonlyArray<readonly [number, number]>, range: T
 }
 
 /** The parts of `range` the list does not cover. */
-export function uncovered(final: ReadonlyArray<readonly [number, number]>, range: TimeRange): TimeRange[] {
+function uncovered(final: ReadonlyArray<readonly [number, number]>, range: TimeRange): TimeRange[] {
   const gaps: TimeRange[] = [];
   let cursor = range.from;
   for (const [a, b] of final) {
@@ -157,7 +157,7 @@ export function mergeRanges(ranges: readonly TimeRange[]): TimeRange[] {
 }
 
 /** Sum of the points in the range; null unless the range is final (a missing final point had no traffic). */
-export function windowSum(series: CoveredSeries, range: TimeRange): number | null {
+function windowSum(series: CoveredSeries, range: TimeRange): number | null {
   if (!covers(series.final, range)) return null;
   let sum = 0;
   for (const [t, v] of series.points) if (t >= range.from && t < range.to) sum += v;
@@ -165,12 +165,12 @@ export function windowSum(series: CoveredSeries, range: TimeRange): number | nul
 }
 
 /** Mean over every 5-minute slot of the range (bandwidth); null unless the range is final. */
-export function windowMean(series: CoveredSeries, range: TimeRange): number | null {
+function windowMean(series: CoveredSeries, range: TimeRange): number | null {
   const sum = windowSum(series, range);
   return sum === null ? null : sum / ((range.to - range.from) / FIVE_MINUTES_MS);
 }
 
-export function median(values: readonly number[]): number | null {
+function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -208,7 +208,7 @@ export function departure(kind: ShiftKind, observed: number | null, past: readon
 }
 
 /** ln((after + 1) / (before + 1)): symmetric, scale-free, and defined for zero traffic. */
-export function logRatio(after: number, before: number): number {
+function logRatio(after: number, before: number): number {
   return Math.log((after + 1) / (before + 1));
 }
 

@@ -7,13 +7,13 @@ export const metricIds = ['volume', 'bandwidth', 'requests', 'originRequests'] a
 export type Metric = (typeof metricIds)[number];
 export const metricSchema = z.enum(metricIds);
 
-export const intervalIds = ['minute', 'day'] as const;
+const intervalIds = ['minute', 'day'] as const;
 export type Interval = (typeof intervalIds)[number];
 export const intervalSchema = z.enum(intervalIds);
 
 import { DAY_MS, FIVE_MINUTES_MS } from '../time.ts';
 
-export { MINUTE_MS, FIVE_MINUTES_MS, HOUR_MS, DAY_MS } from '../time.ts';
+export { FIVE_MINUTES_MS, HOUR_MS, DAY_MS } from '../time.ts';
 
 /** The spec's Limits table (operations 16-19), as the operation schemas declare it. */
 export const analyticsLimits = {
@@ -87,7 +87,7 @@ export const metricInfo: Record<Metric, MetricInfo> = {
 /** Epoch milliseconds (UTC) and the value the API reported for the interval starting then. */
 export type Point = [t: number, v: number];
 
-export const pointSchema = z.tuple([z.number().int(), z.number().finite()]);
+const pointSchema = z.tuple([z.number().int(), z.number().finite()]);
 
 /** One service's points for one metric, sorted by time, at the API's granularity. */
 export interface Series {
@@ -116,10 +116,6 @@ export interface TimeRange {
   from: number;
   to: number;
 }
-
-export const timeRangeSchema = z
-  .object({ from: z.number().int(), to: z.number().int() })
-  .refine((r) => r.to > r.from, { message: 'The end of the range must be after its start.' });
 
 /** Step of one API point. */
 export function stepOf(interval: Interval): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addPngText, readPngText } from './png-text.ts';
+import { addPngText } from './png-text.ts';
+import { readPngText } from './test-support/png-text-reader.ts';
 
 function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;

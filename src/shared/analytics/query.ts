@@ -58,4 +58,3 @@ export const analyticsProgressSchema = z.object({
   total: z.number().int(),
   failed: z.number().int(),
 });
-export type AnalyticsProgress = z.infer<typeof analyticsProgressSchema>;

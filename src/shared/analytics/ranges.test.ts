@@ -20,6 +20,7 @@ const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `s${i
 describe('api time format', () => {
   it('formats without milliseconds and parses back', () => {
     expect(formatApiTime(t0 + 1234)).toBe('2026-11-01T00:00:01Z');
+    expect(formatApiTime(Date.UTC(2024, 4, 1, 13, 5, 7, 999))).toBe('2024-05-01T13:05:07Z');
     expect(parseApiTime('2026-11-01T00:05:00Z')).toBe(t0 + FIVE_MINUTES_MS);
     expect(parseApiTime('yesterday')).toBeNaN();
   });

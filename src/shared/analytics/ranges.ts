@@ -62,7 +62,7 @@ export function presetRange(preset: RangePreset, now: number, interval: Interval
 }
 
 /** Up to this length the dashboard asks for 5-minute points of volume and bandwidth. */
-export const MINUTE_INTERVAL_UP_TO_MS = 7 * DAY_MS;
+const MINUTE_INTERVAL_UP_TO_MS = 7 * DAY_MS;
 
 /** Interval for a range when the user has not chosen one: 5-minute points up to 7 days, then days. */
 export function chooseInterval(rangeMs: number): Interval {
@@ -80,7 +80,7 @@ export function intervalForMetric(metric: Metric, requested: Interval | 'auto', 
 }
 
 /** Longest range one call of the metric may ask for at the interval. */
-export function maxCallRangeMs(metric: Metric, interval: Interval): number {
+function maxCallRangeMs(metric: Metric, interval: Interval): number {
   if (!metricInfo[metric].supportsDay) return analyticsLimits.maxRequestRangeMs;
   return interval === 'day' ? analyticsLimits.maxDayRangeMs : analyticsLimits.maxMinuteRangeMs;
 }
@@ -95,7 +95,7 @@ export function splitRange(range: TimeRange, maxMs: number): TimeRange[] {
   return out;
 }
 
-export function chunk<T>(items: readonly T[], size: number): T[][] {
+function chunk<T>(items: readonly T[], size: number): T[][] {
   if (!(size > 0)) throw new RangeError('size must be positive');
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -119,7 +119,7 @@ export interface AnalyticsCall {
   body: AnalyticsCallBody;
 }
 
-export function callBody(metric: Metric, interval: Interval, serviceNames: string[], range: TimeRange): AnalyticsCallBody {
+function callBody(metric: Metric, interval: Interval, serviceNames: string[], range: TimeRange): AnalyticsCallBody {
   const body: AnalyticsCallBody = {
     serviceNames,
     startTime: formatApiTime(range.from),
@@ -166,7 +166,7 @@ export function previousPeriod(range: TimeRange, interval: Interval): TimeRange 
 }
 
 /** Points of the interval that may still be revised by the gateway: the last hour before `now`. */
-export const REVISABLE_MS = HOUR_MS;
+const REVISABLE_MS = HOUR_MS;
 
 /** End of the part of a range whose points are final at `now` (a multiple of the step). */
 export function finalUntil(interval: Interval, now: number): number {

@@ -8,11 +8,13 @@ import {
   journalSummary,
   mutatingOperationIds,
   operationFacts,
-  policyBodyOperationIds,
   policyListEditOf,
   type MutatingOperationId,
 } from './operation-facts.ts';
-import { operationIdForNumber, operationIds, operations, operationTags, specNumberOf } from './operations.ts';
+import { operationIds, operations } from './operations.ts';
+import { operationTags } from './operations/operation-entry.ts';
+import { policyBodyOperationIds } from './test-support/policy-body-operations.ts';
+import { operationIdForNumber, specNumberOf } from './test-support/spec-numbers.ts';
 import { bodyFieldsOf } from './policy-bodies.ts';
 import { validationRules } from './validate.ts';
 import { changesRules } from '../suites/lists-after-change.ts';

@@ -7,7 +7,7 @@
 export type ApiErrorSource = 'spec' | 'gateway';
 
 /** Which operations answer a code: those that list it, every one, or every one with a body. */
-export type ApiErrorScope = 'listed' | 'every' | 'with-body';
+type ApiErrorScope = 'listed' | 'every' | 'with-body';
 
 export interface ApiErrorCodeEntry {
   readonly code: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorTable, errorCodesForOperation, fieldForErrorCode, findApiError, normalizeApiErrorCode } from './errors.ts';
-import { operationIdForNumber, operationIds, specNumberOf } from './operations.ts';
+import { operationIds } from './operations.ts';
+import { operationIdForNumber, specNumberOf } from './test-support/spec-numbers.ts';
 import { parseOperationNumbers, readApiDecisions, readSpec, tableAfter } from './test-support/spec-tables.ts';
 
 const specRows = tableAfter(readSpec(), '## Errors').map(([status, code, , operations]) => ({

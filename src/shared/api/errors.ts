@@ -54,10 +54,6 @@ export function findApiError(code: string): ApiErrorEntry | undefined {
   return byCode.get(normalizeApiErrorCode(code));
 }
 
-export function isApiErrorCode(code: string): code is ApiErrorCode {
-  return byCode.has(code);
-}
-
 export function fieldForErrorCode(code: string): string | undefined {
   return findApiError(code)?.field;
 }

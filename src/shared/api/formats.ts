@@ -2,7 +2,7 @@
  * Reusable string rules from the spec, as pure predicates plus small zod builders.
  * No zod message lives here without its field label: schemas pass the label in.
  */
-export { iso3166Countries, iso3166Codes, type Iso3166Alpha2 } from './iso-3166.ts';
+export { iso3166Countries } from './iso-3166.ts';
 import { iso3166Codes } from './iso-3166.ts';
 
 /** Splits a comma-separated list; whitespace around entries is tolerated (trimmed). */
@@ -23,7 +23,7 @@ export function listEntries(text: string | undefined, options: { orWhitespace?: 
 }
 
 /** Every entry non-empty and accepted by `test`. */
-export function isCommaList(value: string, test: (entry: string) => boolean): boolean {
+function isCommaList(value: string, test: (entry: string) => boolean): boolean {
   const entries = splitCommaList(value);
   return entries.every((e) => e.length > 0 && test(e));
 }
@@ -53,7 +53,7 @@ export function isDomainName(value: string, options: { wildcard?: boolean } = {}
 }
 
 /** A host name for an origin: any DNS name (single labels too), IPv4, or [IPv6]. */
-export function isHostname(value: string): boolean {
+function isHostname(value: string): boolean {
   if (value.startsWith('[') && value.endsWith(']')) return isIPv6(value.slice(1, -1));
   if (isIPv4(value)) return true;
   if (/^[\d.]+$/.test(value)) return false; // looks like a broken IPv4 address
@@ -187,7 +187,7 @@ export function invalidCountryCode(value: string): string | null {
 /** One token of a tokenSecret list: exactly this many characters from TOKEN_SECRET_ALPHABET. */
 export const TOKEN_SECRET_LENGTH = 64;
 export const TOKEN_SECRET_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-export const TOKEN_SECRET_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_SECRET_LENGTH}}$`);
+const TOKEN_SECRET_TOKEN = new RegExp(`^[0-9a-z]{${TOKEN_SECRET_LENGTH}}$`);
 /** Whether every character is from TOKEN_SECRET_ALPHABET (whatever the length). */
 export const isTokenSecretAlphabet = (token: string): boolean => /^[0-9a-z]*$/.test(token);
 
@@ -257,11 +257,6 @@ export function corsAllowOriginProblem(value: string): string | null {
   return null;
 }
 
-/** `*` or scheme://fqdn (http or https, optional port, nothing after it). */
-export function isCorsAllowOrigin(value: string): boolean {
-  return corsAllowOriginProblem(value) === null;
-}
-
 /** A redirect destination: an absolute http(s) URL or an absolute path on the same host. */
 export function isRedirectDestination(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -293,9 +288,4 @@ export function isApiTimestamp(value: string): boolean {
 /** Day form used with interval day: `yyyy-MM-ddT00:00:00Z`. */
 export function isApiDayTimestamp(value: string): boolean {
   return isApiTimestamp(value) && value.endsWith('T00:00:00Z');
-}
-
-/** Formats a Date as `yyyy-MM-ddTHH:mm:ssZ` (milliseconds dropped). */
-export function formatApiTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -251,6 +251,4 @@ export const iso3166Countries = [
   { code: "ZW", name: "Zimbabwe" },
 ] as const satisfies readonly { code: string; name: string }[];
 
-export type Iso3166Alpha2 = (typeof iso3166Countries)[number]["code"];
-
 export const iso3166Codes: ReadonlySet<string> = new Set(iso3166Countries.map((c) => c.code));

@@ -41,9 +41,6 @@ export function normalizeMatchOperator(op: string): string {
   return matchOperatorAliases[op] ?? op;
 }
 
-/** Operators that apply only to client.ip. */
-export const subnetOperators = ['subnet', 'not_subnet'] as const;
-
 /** Operators of the version 1.0 Match Url Path / Match Query String shapes. */
 export const matchUrlOperators = ['prefix', 'regex', 'equals', 'suffix'] as const;
 export type MatchUrlOperator = (typeof matchUrlOperators)[number];

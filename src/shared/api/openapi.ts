@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { apiErrorTable, errorCodesForOperation, findApiError } from './errors.ts';
-import { operationIds, operations, operationTags, pathParamNames, type AnyOperation, type OperationId } from './operations.ts';
+import { operationIds, operations, type AnyOperation, type OperationId } from './operations.ts';
+import { operationTags, pathParamNames } from './operations/operation-entry.ts';
 import { apiErrorBodySchema, TRACE_ID_HEADER } from './schemas/error.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -39,7 +40,7 @@ function pascal(id: string): string {
 }
 
 /** Deep copy with object keys sorted: a stable, diff-friendly document. */
-export function sortKeysDeep(value: Json): Json {
+function sortKeysDeep(value: Json): Json {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value !== null && typeof value === 'object') {
     const out: JsonObject = {};

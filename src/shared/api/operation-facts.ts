@@ -9,7 +9,7 @@ import { isOperationId, operationIds, operations, type OperationId } from './ope
 /** Settings the API cannot read back: the last value applied from this app stands in. */
 export type JournalReadBackKind = 'cors' | 'rate-limit';
 
-export type ReadBack<Op extends string = OperationId> =
+type ReadBack<Op extends string = OperationId> =
   /** The policy as the list operation returns it. */
   | { readonly from: 'list'; readonly operationId: Op }
   /** The last configuration applied from this app (the journal). */
@@ -17,7 +17,7 @@ export type ReadBack<Op extends string = OperationId> =
   /** Nothing to read: a create has no "before". */
   | { readonly from: 'nothing' };
 
-export type Reapply =
+type Reapply =
   /** Creates cannot be undone through the API. */
   | 'never'
   /** The previous version is applied again; without one there is nothing to apply. */
@@ -119,10 +119,6 @@ export function listOperationFor(id: MutatingOperationId): OperationId | undefin
 export type PolicyBodyOperationId = {
   [K in MutatingOperationId]: Facts[K] extends { readonly policyList: PolicyListEdit } ? K : never;
 }[MutatingOperationId];
-
-export const policyBodyOperationIds: readonly PolicyBodyOperationId[] = mutatingOperationIds.filter(
-  (id): id is PolicyBodyOperationId => changeFacts(id).policyList !== undefined,
-);
 
 /** The policy list `operationId` edits, if it edits one. */
 export function policyListEditOf(operationId: string): PolicyListEdit | undefined {

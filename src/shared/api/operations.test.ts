@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorTable } from './errors.ts';
-import { buildPath, matchRoute, operationIdForNumber, operationIds, operations, pathParamNames, type OperationInput, type OperationResult } from './operations.ts';
+import { operationIds, operations, type AnyOperation, type OperationId, type OperationInput, type OperationParams, type OperationResult } from './operations.ts';
+import { pathParamNames } from './operations/operation-entry.ts';
+import { operationIdForNumber } from './test-support/spec-numbers.ts';
 import { readSpec, tableAfter } from './test-support/spec-tables.ts';
 
 const endpointRows = tableAfter(readSpec(), '## Endpoints').map(([n, method, path]) => ({ n: Number(n), method, path }));
@@ -71,6 +73,16 @@ describe('operation table against the spec Endpoints table', () => {
   });
 });
 
+/**
+ * Fills the path template after validating params with the operation's pathParams schema
+ * (throws a ZodError for a missing or non-positive id), as the client does.
+ */
+function buildPath<Id extends OperationId>(id: Id, params: OperationParams<Id>): string {
+  const op: AnyOperation = operations[id];
+  const parsed = op.pathParams.parse(params) as Record<string, unknown>;
+  return op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(parsed[name])));
+}
+
 describe('buildPath', () => {
   it('fills the placeholders', () => {
     expect(buildPath('getCustomer', { customer_id: 42 })).toBe('/v1.1/customer/42');
@@ -88,29 +100,6 @@ describe('buildPath', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0].path).toEqual(['policyId']);
     expect(r.error?.issues[0].message).toBe('Policy ID is required.');
-  });
-});
-
-describe('matchRoute', () => {
-  it('matches templates and returns raw params', () => {
-    expect(matchRoute('PUT', '/cdn/v1.1/services/5/accessControl/9').match).toEqual({
-      operationId: 'updateAccessControlPolicyV2',
-      params: { serviceId: '5', policyId: '9' },
-      alias: false,
-    });
-    expect(matchRoute('delete', '/cdn/v1.0/services/5/rateLimit').match?.operationId).toBe('deleteRateLimit');
-  });
-
-  it('answers the alias paths (plural service read, requestNumber for 19)', () => {
-    expect(matchRoute('GET', '/cdn/v1.0/services/5').match).toMatchObject({ operationId: 'getService', alias: true });
-    expect(matchRoute('POST', '/cdn/v1.0/analytics/requestNumber').match).toMatchObject({ operationId: 'getOriginRequestNumber', alias: true });
-    expect(matchRoute('POST', '/cdn/v1.0/analytics/getRequestNumberByServiceName').match?.operationId).toBe('getRequestNumber');
-  });
-
-  it('tells unknown paths from wrong methods', () => {
-    expect(matchRoute('PATCH', '/cdn/v1.0/services/5/rateLimit')).toEqual({ methodNotAllowed: true });
-    expect(matchRoute('GET', '/cdn/v1.0/nothing')).toEqual({});
-    expect(matchRoute('GET', '/cdn/v1.0/service/5/extra')).toEqual({});
   });
 });
 

@@ -1,9 +1,9 @@
 // The policy body fields come from the operations' body schemas; checked here against the body
 // fields the spec lists for each operation (its "Body:" line).
 import { describe, expect, it } from 'vitest';
-import { policyBodyOperationIds } from './operation-facts.ts';
-import { specNumberOf } from './operations.ts';
 import { bodyFieldsOf, policyAsBody } from './policy-bodies.ts';
+import { policyBodyOperationIds } from './test-support/policy-body-operations.ts';
+import { specNumberOf } from './test-support/spec-numbers.ts';
 import { readSpec } from './test-support/spec-tables.ts';
 
 const spec = readSpec();

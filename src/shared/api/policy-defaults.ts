@@ -10,7 +10,6 @@ export const cacheControlSwitchDefaults = Object.freeze({
   autoGzipDisable: false,
   enabled: true,
 } satisfies Record<string, boolean>);
-export type CacheControlSwitch = keyof typeof cacheControlSwitchDefaults;
 
 // The spec's defaults for a service's switches and an S3 credential's: Details shows a value the
 // gateway left out as its default ("Off (default)") instead of a bare dash.

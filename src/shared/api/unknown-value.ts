@@ -3,9 +3,9 @@
 // the app and the CLI.
 
 /** The app's cell text for a value the API cannot read back. */
-export const UNKNOWN_VALUE_TEXT = 'unknown — the API cannot read it back';
+const UNKNOWN_VALUE_TEXT = 'unknown — the API cannot read it back';
 /** The CLI's, next to its "(not set)". */
-export const UNKNOWN_VALUE_CLI = '(unknown)';
+const UNKNOWN_VALUE_CLI = '(unknown)';
 
 /** A value as the app shows it: the text, "not set" (really absent), or unknown. */
 export function shownValue(value: string | null, unknown: boolean | undefined): string {

@@ -9,7 +9,7 @@ import { operationIds, operations, type AnyOperation, type OperationId } from '.
 import type { IssuePath, RuleContext, ValidationRule } from './validation-rules.ts';
 import { issuesToFieldErrors } from '../ipc/result.ts';
 
-export type { RuleContext, ValidationRule };
+export type { ValidationRule };
 
 /**
  * Per-operation check order: each entry's `validation` in the operation table. Issues that no
@@ -82,13 +82,13 @@ export function apiCodeForIssue(issue: z.core.$ZodIssue, operationId?: Operation
 }
 
 /** Dotted path of an issue: ['origins', 0, 'originUrl'] → 'origins.0.originUrl' ('' for the body itself). */
-export function issuePath(issue: { path: IssuePath }): string {
+function issuePath(issue: { path: IssuePath }): string {
   return issue.path.map(String).join('.');
 }
 
 export { issuesToFieldErrors };
 
-export interface ValidationError {
+interface ValidationError {
   code: ApiErrorCode;
   status: number;
   message: string;

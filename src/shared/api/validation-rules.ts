@@ -27,7 +27,7 @@ export interface ValidationRule {
 }
 
 /** Missing, null, blank text, an empty list or an empty object. */
-export function isEmptyValue(v: unknown): boolean {
+function isEmptyValue(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (typeof v === 'string') return v.trim() === '';
   if (Array.isArray(v)) return v.length === 0;
@@ -36,7 +36,7 @@ export function isEmptyValue(v: unknown): boolean {
 }
 
 export const empty = (c: RuleContext): boolean => isEmptyValue(c.value);
-export const tooBig = (c: RuleContext): boolean => c.issue.code === 'too_big';
+const tooBig = (c: RuleContext): boolean => c.issue.code === 'too_big';
 /** The whole body is an empty object (or missing). */
 export const bodyEmpty = (c: RuleContext): boolean => isEmptyValue(c.at([]));
 /** The origin element that holds the issue (origins.N) is empty. */

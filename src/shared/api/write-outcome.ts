@@ -34,7 +34,7 @@ const confirmed = (context: OutcomeCheckContext) =>
   context === 'restart' ? 'Confirmed after restart' : context === 'no-answer' ? 'Confirmed after the gateway did not answer' : 'Confirmed by reading the service';
 
 /** Why sending again is safe for the writes the API cannot read back. */
-export function resendReason(because: Extract<UnknownOutcomeCheck, { by: 'resend' }>['because']): string {
+function resendReason(because: Extract<UnknownOutcomeCheck, { by: 'resend' }>['because']): string {
   switch (because) {
     case 'full-replacement':
       return 'The CORS headers cannot be read back; setting them is a full replacement, so sending it again is safe.';

@@ -1,8 +1,8 @@
 // The evaluation reuses configuration-only results per snapshot object (baseline.ts): the report
 // must be the same with and without that, and a replaced snapshot or other parameters evaluated anew.
 import { describe, expect, it } from 'vitest';
-import { baselineSchema, evaluateBaseline, NOT_CHECKED_NOTE, starterBaseline, type EvaluationTarget } from './baseline.ts';
-import { builtinChecks } from './catalogue.ts';
+import { baselineSchema, evaluateBaseline, NOT_CHECKED_NOTE, type EvaluationTarget } from './baseline.ts';
+import { builtinCheckIds, builtinChecks } from './catalogue.ts';
 import { DAY_MS } from '../time.ts';
 import { NOW, serviceConfig, target } from './test-support/service-config.ts';
 import type { ServiceConfig } from '../config-document/schema.ts';
@@ -32,7 +32,8 @@ function fleet(): EvaluationTarget[] {
   return configs.map((config) => ({ ...target(config, config.source.serviceId === 3 ? facts : {}), accountName: 'Acme', domainName: config.service.domainName }));
 }
 
-const everyCheck = starterBaseline();
+/** Every built-in check with its default parameters. */
+const everyCheck = baselineSchema.parse({ name: 'Every check', checks: builtinCheckIds.map((checkId) => ({ checkId })) });
 
 describe('evaluateBaseline reusing configuration-only results', () => {
   it('gives the same report with and without reuse, on the first and on a later evaluation', () => {

@@ -8,9 +8,9 @@ import { builtinCheckIds, checkById } from './catalogue.ts';
 import type { ServiceConfig } from '../config-document/schema.ts';
 import type { BaselineFix, CheckContext, CheckResult, CheckStatus, CheckTarget, Finding } from './check-types.ts';
 
-export const BASELINE_DOCUMENT_FORMAT = 'acceleration-console/baselines';
-export const BASELINE_DOCUMENT_SCHEMA_VERSION = 1;
-export const MAX_BASELINE_NAME_CHARS = 80;
+const BASELINE_DOCUMENT_FORMAT = 'acceleration-console/baselines';
+const BASELINE_DOCUMENT_SCHEMA_VERSION = 1;
+const MAX_BASELINE_NAME_CHARS = 80;
 
 export const baselineNameSchema = z
   .string()
@@ -18,7 +18,7 @@ export const baselineNameSchema = z
   .min(1, { error: 'Give the baseline a name.' })
   .max(MAX_BASELINE_NAME_CHARS, { error: `A baseline name may have at most ${MAX_BASELINE_NAME_CHARS} characters.` });
 
-export const baselineCheckSchema = z
+const baselineCheckSchema = z
   .strictObject({
     checkId: z.enum(builtinCheckIds as [string, ...string[]], { error: `Unknown check; the built-in checks are ${builtinCheckIds.join(', ')}.` }),
     params: z.record(z.string().max(64, { error: 'A parameter name may have at most 64 characters.' }), z.unknown()).default({}),
@@ -27,7 +27,6 @@ export const baselineCheckSchema = z
     const prepared = checkById(entry.checkId)?.prepare(entry.params);
     if (prepared && !prepared.ok) ctx.addIssue({ code: 'custom', path: ['params'], message: prepared.message });
   });
-export type BaselineCheck = z.output<typeof baselineCheckSchema>;
 
 export const baselineSchema = z.strictObject({
   name: baselineNameSchema,
@@ -51,7 +50,7 @@ export type BaselineInput = z.input<typeof baselineSchema>;
  * The exported document: baselines without their account assignments (account IDs mean nothing
  * on another installation); tag assignments travel.
  */
-export const baselineDocumentSchema = z.object({
+const baselineDocumentSchema = z.object({
   format: z.literal(BASELINE_DOCUMENT_FORMAT, { error: `This is not a baselines document (its "format" is not ${BASELINE_DOCUMENT_FORMAT}).` }),
   schemaVersion: z.literal(BASELINE_DOCUMENT_SCHEMA_VERSION, { error: `The document's schemaVersion must be ${BASELINE_DOCUMENT_SCHEMA_VERSION}.` }),
   exportedAt: z.string(),
@@ -87,15 +86,6 @@ export function parseBaselineDocument(text: string): { ok: true; document: Basel
   return { ok: false, message: `${where}${issue?.message ?? 'The document is not valid.'}` };
 }
 
-/** The built-in baseline offered when none is saved yet: every check with its default parameters. */
-export function starterBaseline(name = 'Recommended'): Baseline {
-  return baselineSchema.parse({
-    name,
-    description: 'Every built-in check with its default parameters.',
-    checks: builtinCheckIds.map((checkId) => ({ checkId })),
-  });
-}
-
 // ---------------------------------------------------------------------------------- evaluation
 
 export type EvaluationTarget = CheckTarget & { accountName: string; domainName: string };
@@ -105,7 +95,7 @@ export type EvaluationTarget = CheckTarget & { accountName: string; domainName: 
  * including `unchecked` ones: services in scope without a snapshot, never evaluated. A cell is
  * never "passing" because nothing was looked at.
  */
-export type CellCounts = { pass: number; fail: number; unknown: number; unchecked: number };
+type CellCounts = { pass: number; fail: number; unknown: number; unchecked: number };
 
 /** Why a service without a snapshot has no result (the drill-down and the CLI say it). */
 export const NOT_CHECKED_NOTE = 'Not checked: no snapshot of this service has been read yet. Refresh the snapshots to check it.';

@@ -7,7 +7,7 @@ import { checkById } from './catalogue.ts';
 import type { ParamField } from './check-types.ts';
 
 /** What a field holds while typed: text, a switch, chosen values, a list, or seconds with a unit. */
-export type ParamFormValue = string | boolean | string[] | { value: string; unit: DurationUnit };
+type ParamFormValue = string | boolean | string[] | { value: string; unit: DurationUnit };
 export type ParamForm = Record<string, ParamFormValue>;
 
 export type ParamFieldView = ParamField & { key: string };

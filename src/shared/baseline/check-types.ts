@@ -3,9 +3,6 @@
 import { z } from 'zod';
 import type { ServiceConfig } from '../config-document/schema.ts';
 
-/** A policy's key in facts: "cache:11", "access:21", "redirection:31". */
-export type PolicyKey = `${'cache' | 'access' | 'redirection'}:${number}`;
-
 /** What the analytics cache tells about a service's recent requests (computed in the core). */
 export type TrafficFacts = {
   /** Start of the continuous stretch of request data the cache holds that ends at coveredUntil (epoch ms). */

@@ -8,7 +8,7 @@ import type { BaselineFix } from './check-types.ts';
 import type { ResultDetail } from './baseline.ts';
 
 /** One write of the Fix on one service. */
-export type FixChange = { accountId: string; serviceId: number; domainName: string; change: BaselineFix };
+type FixChange = { accountId: string; serviceId: number; domainName: string; change: BaselineFix };
 
 /** One kind of action of the Fix, in plain words, with how many services it changes. */
 export type FixLine = { text: string; services: number };

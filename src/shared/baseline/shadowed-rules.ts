@@ -12,7 +12,7 @@ import type { PolicyKind } from '../rules/types.ts';
 import { conjunctionImplies } from './condition-logic.ts';
 import type { DocumentRule } from './document-rules.ts';
 
-export type RuleRef = { kind: PolicyKind; policyId: number; policyName: string; priority: number };
+type RuleRef = { kind: PolicyKind; policyId: number; policyName: string; priority: number };
 
 export type ShadowedRule = {
   shadowed: RuleRef;

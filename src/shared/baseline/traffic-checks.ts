@@ -5,7 +5,7 @@ import { DAY_MS } from '../time.ts';
 import { defineCheck, fail, pass, unknown } from './check-types.ts';
 
 /** The cache's newest data may lag behind "now" by this much and still count as covering it. */
-export const TRAFFIC_COVERAGE_SLACK_MS = DAY_MS;
+const TRAFFIC_COVERAGE_SLACK_MS = DAY_MS;
 
 export const idleServiceCheck = defineCheck({
   id: 'no-idle-enabled-service',

@@ -19,7 +19,7 @@ export function batchIdMatches(id: string, given: string): boolean {
 }
 
 /** What the plan does to one target service. */
-export const bulkActionSchema = z.enum(['create', 'update', 'delete', 'unchanged', 'cannot']);
+const bulkActionSchema = z.enum(['create', 'update', 'delete', 'unchanged', 'cannot']);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
 /**
@@ -29,7 +29,7 @@ export type BulkAction = z.infer<typeof bulkActionSchema>;
  * was out) — the next run reads the service before anything is sent again, and asks the user
  * when the read cannot tell (docs/bulk-apply.md, "When the app stops mid-run").
  */
-export const bulkItemStateSchema = z.enum(['pending', 'running', 'applied', 'unchanged', 'failed', 'cannot', 'unknown']);
+const bulkItemStateSchema = z.enum(['pending', 'running', 'applied', 'unchanged', 'failed', 'cannot', 'unknown']);
 export type BulkItemState = z.infer<typeof bulkItemStateSchema>;
 
 /** One field of the per-service diff, in the editors' labels and human values (field-labels.ts). */
@@ -95,7 +95,7 @@ export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes
 }
 
 /** What planned a batch of several changes (src/core/bulk/bulk-planner.ts planChanges). */
-export const batchOriginSchema = z.object({
+const batchOriginSchema = z.object({
   kind: z.literal('baseline-fix'),
   baseline: z.string(),
   checkId: z.string(),
@@ -114,13 +114,12 @@ export type BatchOrigin = z.infer<typeof batchOriginSchema>;
  * it ran (offered for resume at start, never resumed by itself); finished: every item done —
  * resumable while some failed.
  */
-export const bulkStatusSchema = z.enum(['planned', 'running', 'cancelled', 'interrupted', 'finished']);
-export type BulkStatus = z.infer<typeof bulkStatusSchema>;
+const bulkStatusSchema = z.enum(['planned', 'running', 'cancelled', 'interrupted', 'finished']);
 
 const itemStates = bulkItemStateSchema.options;
 export type BulkCounts = Record<z.infer<typeof bulkItemStateSchema>, number>;
 /** Per state; a state missing (batches stored before it existed) counts 0. */
-export const bulkCountsSchema = z
+const bulkCountsSchema = z
   .partialRecord(bulkItemStateSchema, z.number().int())
   .transform((counts): BulkCounts => Object.fromEntries(itemStates.map((state) => [state, counts[state] ?? 0])) as BulkCounts);
 
@@ -170,7 +169,7 @@ export const bulkProgressSchema = z.object({
 });
 export type BulkProgress = z.infer<typeof bulkProgressSchema>;
 
-export const TEMPLATE_NAME_MAX = 100;
+const TEMPLATE_NAME_MAX = 100;
 export const templateNameSchema = z
   .string()
   .trim()
@@ -201,9 +200,4 @@ export const isLeftToDo = (state: BulkItem['state']): boolean => state === 'pend
 export function isResumable(batch: Pick<BulkBatch, 'status' | 'items'>): boolean {
   if (batch.status === 'running' || batch.status === 'planned') return false;
   return batch.items.some((i) => isLeftToDo(i.state));
-}
-
-/** Every item applied or already so (what the CLI's exit code 0 means). */
-export function allApplied(batch: Pick<BulkBatch, 'items'>): boolean {
-  return batch.items.every((i) => i.state === 'applied' || i.state === 'unchanged');
 }

@@ -1,4 +1,4 @@
-// A bulk change (issue 12 §2): one setting applied to many services, possibly in several accounts.
+// A bulk change: one setting applied to many services, possibly in several accounts.
 // Five kinds, each mapped to the one API write that carries it. Pure and shared: the renderer's
 // form, the IPC input check, templates, the CLI's --change file and the core's plan all use it.
 import { z } from 'zod';
@@ -18,19 +18,19 @@ const atLeastOneField = (what: string) => ({
 });
 
 /** Fields an edit of a cache control policy may change (its name identifies it on each target). */
-export const cacheControlEditFieldsSchema = updateCacheControlPolicyV2BodySchema
+const cacheControlEditFieldsSchema = updateCacheControlPolicyV2BodySchema
   .omit({ policyName: true })
   .partial()
   .refine((fields) => Object.values(fields).some((v) => v !== undefined), atLeastOneField('cache control policy'));
 
 /** Fields an edit of a redirection policy may change (its name identifies it on each target). */
-export const redirectionEditFieldsSchema = updateRedirectionPolicyBodySchema
+const redirectionEditFieldsSchema = updateRedirectionPolicyBodySchema
   .omit({ policyName: true })
   .partial()
   .refine((fields) => Object.values(fields).some((v) => v !== undefined), atLeastOneField('redirection policy'));
 
 /** An access control policy in the version 1.0 shape the create takes; never a token secret. */
-export const accessRuleSchema = updateAccessControlPolicyBodySchema.omit({ tokenSecret: true }).extend({
+const accessRuleSchema = updateAccessControlPolicyBodySchema.omit({ tokenSecret: true }).extend({
   tokenSecret: z.never({ error: TOKEN_SECRET_NOT_IN_BULK }).optional(),
 });
 

@@ -1,10 +1,10 @@
-// Progress of planning a bulk change (issue 12 §2): the plan reads every target once, one read
+// Progress of planning a bulk change: the plan reads every target once, one read
 // per service, each waiting for its access key's budget — at 100 requests/minute 200 services take
 // about two minutes, so the reads are counted per account, with a time estimate, and can be
 // cancelled (bulk.cancelPlan). docs/bulk-apply.md "Planning progress".
 import { z } from 'zod';
 
-export const planAccountProgressSchema = z.object({
+const planAccountProgressSchema = z.object({
   accountId: z.string(),
   accountName: z.string(),
   read: z.number().int().nonnegative(),

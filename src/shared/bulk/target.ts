@@ -4,11 +4,11 @@
 import { z } from 'zod';
 import { idSchema } from '../ipc/define.ts';
 
-export const MAX_BULK_TARGETS = 5000;
+const MAX_BULK_TARGETS = 5000;
 const MAX_TAG_CHARS = 64;
 
-export const serviceRefSchema = z.strictObject({ accountId: idSchema, serviceId: z.number().int().positive() });
-export type ServiceRef = z.infer<typeof serviceRefSchema>;
+const serviceRefSchema = z.strictObject({ accountId: idSchema, serviceId: z.number().int().positive() });
+type ServiceRef = z.infer<typeof serviceRefSchema>;
 
 /**
  * Targets = the explicit `services` plus, when any filter field is given, every known service
@@ -47,7 +47,7 @@ export type TargetCandidate = {
 
 type FilterFields = { accountIds?: readonly string[]; domainPattern?: string; tags?: readonly string[] };
 
-export function hasFilter(selector: FilterFields): boolean {
+function hasFilter(selector: FilterFields): boolean {
   return selector.accountIds !== undefined || selector.domainPattern !== undefined || (selector.tags?.length ?? 0) > 0;
 }
 
@@ -63,7 +63,7 @@ export function domainPatternMatcher(pattern: string): (domainName: string) => b
   return (domainName) => regex.test(domainName.toLowerCase());
 }
 
-export function matchesFilter(candidate: TargetCandidate, selector: TargetSelector): boolean {
+function matchesFilter(candidate: TargetCandidate, selector: TargetSelector): boolean {
   if (selector.accountIds !== undefined && !selector.accountIds.includes(candidate.accountId)) return false;
   if (selector.domainPattern !== undefined && !domainPatternMatcher(selector.domainPattern)(candidate.domainName)) return false;
   const tags = new Set(candidate.tags.map((t) => t.toLowerCase()));

@@ -1,4 +1,4 @@
-// Cloning a service onto a new domain (issue 12 §1): the create body built from a source
+// Cloning a service onto a new domain: the create body built from a source
 // configuration's settings with a new domain name, checked with the create schema's own rules so
 // that the form, the core and the CLI give the same message naming the field. Pure: the renderer
 // checks the domain as the user types, the core checks again before it creates anything.

@@ -19,9 +19,9 @@ export type FieldChange = {
   leftUnknown?: true;
 };
 
-export type DiffStatus = 'same' | 'changed' | 'only-left' | 'only-right' | 'not-known';
+type DiffStatus = 'same' | 'changed' | 'only-left' | 'only-right' | 'not-known';
 
-export type DiffGroup = {
+type DiffGroup = {
   part: DocumentPart;
   /** Policy name; the part's title for service settings, CORS and rate limit. */
   name: string;
@@ -49,7 +49,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
 const isScalarArray = (v: unknown[]) => v.every((item) => item === null || typeof item !== 'object');
 
 /** Leaves of a value by dotted path: scalars and lists of scalars; objects and lists of objects are walked. */
-export function flattenFields(value: unknown, prefix = '', out = new Map<string, Leaf>()): Map<string, Leaf> {
+function flattenFields(value: unknown, prefix = '', out = new Map<string, Leaf>()): Map<string, Leaf> {
   if (isPlainObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       if (child === undefined || child === null || (prefix === '' && ignoredKeys.has(key))) continue;
@@ -98,7 +98,7 @@ export function fieldChanges(left: unknown, right: unknown): FieldChange[] {
 type Policy = { policyName?: string } & Record<string, unknown>;
 
 /** Pairs policies by name; the n-th of a repeated name pairs with the n-th on the other side. */
-export function pairByName<L extends Policy, R extends Policy>(left: readonly L[], right: readonly R[]): Array<{ name: string; left?: L; right?: R }> {
+function pairByName<L extends Policy, R extends Policy>(left: readonly L[], right: readonly R[]): Array<{ name: string; left?: L; right?: R }> {
   const key = (p: Policy) => p.policyName ?? '';
   const pairs: Array<{ name: string; left?: L; right?: R }> = [];
   const rightUsed = new Set<number>();

@@ -14,7 +14,7 @@ import { planAccessControl, planCacheControl, planRedirections } from './plan-po
 import { planCors, planRateLimit } from './plan-last-applied.ts';
 import { sourceDomainCautionFor } from './source-domain.ts';
 
-export type PlanAction = 'create' | 'update' | 'unchanged' | 'cannot';
+type PlanAction = 'create' | 'update' | 'unchanged' | 'cannot';
 
 export type PlanItem = {
   /** Stable within a plan: "cache-control/Static assets", "cors", "service". */

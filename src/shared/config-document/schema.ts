@@ -1,4 +1,4 @@
-// A service's configuration as a document (issue 12 §1): what an export writes, what diff and
+// A service's configuration as a document: what an export writes, what diff and
 // plan read. JSON, schema-versioned; docs/config-documents.md describes the format. Policies are
 // kept as the API lists them (lenient: fields a newer API adds survive a round trip).
 import { z } from 'zod';
@@ -29,26 +29,26 @@ export const LAST_APPLIED_NOTE =
  * Cache control: the V2 list (matches) with what the version 1.0 list adds (matchUrlPath /
  * matchQueryString, and any field the V2 item lacks).
  */
-export const documentCacheControlPolicySchema = cacheControlPolicyV2Schema.extend({
+const documentCacheControlPolicySchema = cacheControlPolicyV2Schema.extend({
   matchUrlPath: matchUrlPathResponseSchema.optional(),
   matchQueryString: matchQueryStringResponseSchema.optional(),
 });
 /** Access control: the API lists them only in the version 1.0 shape. */
-export const documentAccessControlPolicySchema = accessControlPolicySchema;
+const documentAccessControlPolicySchema = accessControlPolicySchema;
 /** Redirection: the API lists them only in the V2 shape. */
-export const documentRedirectionPolicySchema = redirectionPolicyV2Schema;
+const documentRedirectionPolicySchema = redirectionPolicyV2Schema;
 
-export const lastAppliedCorsSchema = z.object({
+const lastAppliedCorsSchema = z.object({
   appliedAt: z.string(),
   headers: corsHeadersRecordSchema,
 });
-export const lastAppliedRateLimitSchema = z.object({
+const lastAppliedRateLimitSchema = z.object({
   appliedAt: z.string(),
   /** null: the rate limit was deleted from this app. */
   rateLimit: rateLimitRecordSchema.nullable(),
 });
 
-export const lastAppliedFromThisAppSchema = z.object({
+const lastAppliedFromThisAppSchema = z.object({
   note: z.string(),
   /** null: no CORS headers were applied to this service from this app. */
   cors: lastAppliedCorsSchema.nullable(),
@@ -105,9 +105,6 @@ export const encryptedConfigDocumentSchema = z.object({
   ciphertext: z.string(),
 });
 
-export type DocumentCacheControlPolicy = z.output<typeof documentCacheControlPolicySchema>;
-export type DocumentAccessControlPolicy = z.output<typeof documentAccessControlPolicySchema>;
-export type DocumentRedirectionPolicy = z.output<typeof documentRedirectionPolicySchema>;
 export type LastAppliedFromThisApp = z.output<typeof lastAppliedFromThisAppSchema>;
 export type ServiceConfig = z.output<typeof serviceConfigSchema>;
 export type ConfigDocument = z.output<typeof configDocumentSchema>;

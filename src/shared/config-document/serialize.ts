@@ -39,7 +39,7 @@ function compareKeys(a: string, b: string): number {
 }
 
 /** A copy with every object's keys in the stable order (arrays keep their order: it can mean priority). */
-export function withStableKeyOrder(value: unknown): unknown {
+function withStableKeyOrder(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withStableKeyOrder);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -71,7 +71,7 @@ function sortedService(config: ServiceConfig): ServiceConfig {
  * Services by domain name, policies by name (the API's list order is not promised), so the
  * order in the file does not change between exports.
  */
-export function normalizeConfigDocument(document: ConfigDocument): ConfigDocument {
+function normalizeConfigDocument(document: ConfigDocument): ConfigDocument {
   return {
     ...document,
     services: [...document.services]

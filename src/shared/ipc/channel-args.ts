@@ -2,8 +2,8 @@
 // `webPreferences.additionalArguments`. It cannot import the IPC table itself: that pulls in
 // zod, and a sandboxed preload may only require 'electron'. Main derives the list from the
 // contract, so the preload can never drift from it.
-export const CHANNELS_ARG = '--accel-ipc-channels=';
-export const EVENTS_ARG = '--accel-ipc-events=';
+const CHANNELS_ARG = '--accel-ipc-channels=';
+const EVENTS_ARG = '--accel-ipc-events=';
 
 /** Channel names are `feature.action`: letters, digits and dots only, so a comma separates them safely. */
 const NAME = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/;

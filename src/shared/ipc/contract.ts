@@ -23,8 +23,7 @@ import { suitesChannels } from './channels/suites.ts';
 import { baselinesChannels, baselinesEvents } from './channels/baselines.ts';
 import { overviewChannels, overviewEvents } from './channels/overview.ts';
 
-export { defineChannels, defineEvents, noInput, okOutput, ipcErrorSchema } from './define.ts';
-export type { ChannelSpec, ChannelTable, EventTable, IpcError, IpcResult } from './define.ts';
+export type { ChannelTable, IpcError, IpcResult } from './define.ts';
 
 export const ipcContract = mergeTables(
   accountChannels,
@@ -45,7 +44,7 @@ export const ipcContract = mergeTables(
   overviewChannels,
 );
 
-export const ipcEvents = mergeTables(
+const ipcEvents = mergeTables(
   accountEvents,
   appEvents,
   analyticsEvents,
@@ -56,7 +55,7 @@ export const ipcEvents = mergeTables(
   overviewEvents,
 );
 
-export type IpcContract = typeof ipcContract;
+type IpcContract = typeof ipcContract;
 export type Channel = keyof IpcContract & string;
 /** What the caller sends (before defaults/coercion). */
 export type ChannelInput<C extends Channel> = z.input<IpcContract[C]['input']>;
@@ -64,16 +63,9 @@ export type ChannelInput<C extends Channel> = z.input<IpcContract[C]['input']>;
 export type ParsedChannelInput<C extends Channel> = z.output<IpcContract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<IpcContract[C]['output']>;
 
-export type IpcEvents = typeof ipcEvents;
+type IpcEvents = typeof ipcEvents;
 export type IpcEventName = keyof IpcEvents & string;
 export type IpcEventPayload<E extends IpcEventName> = z.output<IpcEvents[E]>;
 
 export const channelNames = Object.keys(ipcContract) as Channel[];
 export const eventNames = Object.keys(ipcEvents) as IpcEventName[];
-
-export function isChannel(name: string): name is Channel {
-  return Object.hasOwn(ipcContract, name);
-}
-export function isIpcEvent(name: string): name is IpcEventName {
-  return Object.hasOwn(ipcEvents, name);
-}

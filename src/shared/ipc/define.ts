@@ -5,7 +5,7 @@ import type { IpcError } from './result.ts';
 
 export type { IpcError, IpcResult } from './result.ts';
 
-export type ChannelSpec = {
+type ChannelSpec = {
   input: z.ZodType;
   output: z.ZodType;
   /** Largest payload this channel accepts (see MAX_PAYLOAD_CHARS); only for channels that carry files. */

@@ -9,12 +9,12 @@ type FeatureOf<C extends string> = C extends `${infer F}.${string}` ? F : never;
 type ActionOf<C extends string, F extends string> = C extends `${F}.${infer A}` ? A : never;
 
 /** Channels without input can be called with no argument. */
-export type ChannelMethod<C extends Channel> = undefined extends ChannelInput<C>
+type ChannelMethod<C extends Channel> = undefined extends ChannelInput<C>
   ? (input?: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
   : (input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>;
 
-export type Feature = FeatureOf<Channel>;
-export type FeatureApi<F extends Feature> = {
+type Feature = FeatureOf<Channel>;
+type FeatureApi<F extends Feature> = {
   [C in Channel as C extends `${F}.${string}` ? ActionOf<C, F> : never]: ChannelMethod<C>;
 };
 

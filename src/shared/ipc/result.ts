@@ -22,8 +22,8 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
  * Code of a failure that is a bug, not something the user did; its text stays generic. It is the
  * gateway's own code for an unexpected failure (apiErrorTable), said the same way by a host.
  */
-export const INTERNAL_ERROR_CODE = 'Server.InternalError';
-export const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
+const INTERNAL_ERROR_CODE = 'Server.InternalError';
+const INTERNAL_ERROR_MESSAGE = 'Unexpected error in the application. Please try again.';
 
 export function success<T>(data: T): IpcResult<T> {
   return { ok: true, data };

@@ -12,7 +12,7 @@ export const ATTENTION_HOURS = 3;
  * Hours of the window that must depart on their own (same direction) for a flag: a departure
  * that lasts, not one burst hour (a crawler, a campaign e-mail) that the window's total carries.
  */
-export const MIN_DEPARTING_HOURS = 2;
+const MIN_DEPARTING_HOURS = 2;
 /** The day shown on a row (its numbers and sparkline). */
 export const OVERVIEW_HOURS = 24;
 /** Days of hourly history kept: the reference days of the window, plus the day shown. */
@@ -71,7 +71,7 @@ interface Levels {
 }
 
 /** The window's totals (bandwidth: mean of the hourly means); null unless every hour is held. */
-export function windowLevels(history: HourlyHistory | undefined, range: TimeRange): Levels {
+function windowLevels(history: HourlyHistory | undefined, range: TimeRange): Levels {
   let requests = 0;
   let originRequests = 0;
   let bandwidth = 0;

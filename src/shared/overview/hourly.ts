@@ -22,7 +22,7 @@ export interface HourlyHistory {
   bandwidth: Array<number | null>;
 }
 
-export function floorToHour(ms: number): number {
+function floorToHour(ms: number): number {
   return Math.floor(ms / HOUR_MS) * HOUR_MS;
 }
 

@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '../ipc/define.ts';
 import { accountColorSchema } from '../ipc/channels/accounts.ts';
 import { tagListSchema } from '../tags.ts';
-import { attentionMetricIds, attentionStatusIds, OVERVIEW_HOURS } from './attention.ts';
-
-/** Points of every sparkline: one per hour of the day shown (the screen draws them as they are). */
-export const SPARKLINE_POINTS = OVERVIEW_HOURS;
+import { attentionMetricIds, attentionStatusIds } from './attention.ts';
 
 const rangeSchema = z.object({ from: z.number(), to: z.number() });
 const sparklineSchema = z.array(z.number().nullable());
@@ -30,7 +27,7 @@ export const trafficFiguresSchema = z.object({
 });
 export type TrafficFigures = z.infer<typeof trafficFiguresSchema>;
 
-export const attentionMetricSchema = z.object({
+const attentionMetricSchema = z.object({
   metric: z.enum(attentionMetricIds),
   value: z.number().nullable(),
   usual: z.number().nullable(),
@@ -43,7 +40,7 @@ export const attentionMetricSchema = z.object({
   direction: z.enum(['up', 'down']).nullable(),
 });
 
-export const attentionSchema = z.object({
+const attentionSchema = z.object({
   status: z.enum(attentionStatusIds),
   window: rangeSchema,
   referenceDays: z.number().int(),
@@ -60,8 +57,6 @@ export const serviceDigestSchema = z.object({
 });
 export type ServiceDigest = z.infer<typeof serviceDigestSchema>;
 
-export const overviewServiceStatusIds = attentionStatusIds;
-
 /** One service of an expanded customer. */
 export const serviceRowSchema = serviceDigestSchema.extend({
   accountId: z.string(),
@@ -77,7 +72,7 @@ export const serviceRowSchema = serviceDigestSchema.extend({
 });
 export type ServiceRow = z.infer<typeof serviceRowSchema>;
 
-export const accountStatusIds = ['attention', 'no-data', 'incomplete', 'snoozed', 'ok'] as const;
+const accountStatusIds = ['attention', 'no-data', 'incomplete', 'snoozed', 'ok'] as const;
 export type AccountStatus = (typeof accountStatusIds)[number];
 
 export const serviceCountsSchema = z.object({

@@ -14,7 +14,7 @@ import type { AccessRestrictions, TestRequest } from './types.ts';
 
 export type CheckOutcome = 'pass' | 'fail' | 'unknown';
 
-export interface RestrictionCheck {
+interface RestrictionCheck {
   readonly kind: 'anonymousIp' | 'ipRestriction' | 'geoRestriction' | 'token';
   readonly outcome: CheckOutcome;
   /** One sentence, e.g. "client 10.0.0.1 is not in 203.0.113.0/24, 198.51.100.7". */

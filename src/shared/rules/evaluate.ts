@@ -12,7 +12,7 @@ import { decideAccess, type AccessDecision, type CheckOutcome } from './access.t
 import { evaluateMatch, evaluatePatternMatch, type ConditionOutcome } from './match.ts';
 import type { PolicyKind, RuleLike, TestRequest } from './types.ts';
 
-export interface ConditionResult extends ConditionOutcome {
+interface ConditionResult extends ConditionOutcome {
   /** e.g. "req.path startswith /img/, /static/" */
   readonly description: string;
 }
@@ -53,7 +53,7 @@ function readBackNote(rule: RuleLike): string | null {
   }
 }
 
-export function compareRules(a: RuleLike, b: RuleLike): number {
+function compareRules(a: RuleLike, b: RuleLike): number {
   if (a.priority !== b.priority) return b.priority - a.priority;
   return a.policyId - b.policyId;
 }
@@ -70,7 +70,7 @@ function describe(subject: string, operator: string, values: readonly string[]):
   return `${subject} ${operator} ${values.join(', ')}`;
 }
 
-export function evaluateConditions(rule: RuleLike, request: TestRequest): ConditionResult[] {
+function evaluateConditions(rule: RuleLike, request: TestRequest): ConditionResult[] {
   if (rule.matches !== undefined) {
     return rule.matches.map((m) => ({
       ...evaluateMatch(m, request),

@@ -32,7 +32,7 @@ export function isMatchField(field: string): field is MatchField {
 }
 
 /** The value of a Match field for a request. */
-export function fieldValue(field: MatchField, request: TestRequest): string {
+function fieldValue(field: MatchField, request: TestRequest): string {
   switch (field) {
     case 'req.path':
       return request.path;

@@ -6,7 +6,6 @@ export {
   matchFields,
   matchOperators,
   matchOperatorAliases as operatorAliases,
-  subnetOperators,
   type MatchField,
   type MatchOperator,
 } from '../api/match-vocabulary.ts';
@@ -65,7 +64,7 @@ export interface AccessRestrictions {
  * - 'v1.0-list-no-path': as above, and the path condition has no v1.0 form (the list omits it),
  *   so whether the rule matches cannot be told.
  */
-export type ConditionsReadBack = 'complete' | 'v1.0-list' | 'v1.0-list-no-path';
+type ConditionsReadBack = 'complete' | 'v1.0-list' | 'v1.0-list-no-path';
 
 /** A policy reduced to what matching needs. Either `matches` (v1.1) or `matchUrlPath` (v1.0) is used. */
 /**

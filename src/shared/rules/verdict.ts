@@ -5,7 +5,7 @@ import type { EvaluationByKind, RuleResult } from './evaluate.ts';
 import { NEW_POLICY_ID, type RuleLike } from './types.ts';
 import { formatSeconds } from '../api/field-labels.ts';
 
-export type VerdictStatus = 'denied' | 'redirected' | 'served' | 'unknown';
+type VerdictStatus = 'denied' | 'redirected' | 'served' | 'unknown';
 
 export interface Verdict {
   readonly status: VerdictStatus;

@@ -6,13 +6,13 @@ import { evaluateAll, overallVerdict, parseRequest, type EvaluationByKind, type 
 import type { Expectation, ExpectationRequest, ExpectationResult, ExpectedOutcome, FlippedExpectation } from './schema.ts';
 
 /** What the request gets, in the terms an expectation uses. */
-export type ActualOutcome =
+type ActualOutcome =
   | { status: 'denied'; rule: string }
   | { status: 'redirected'; rule: string; httpCode?: number; destination?: string }
   | { status: 'served'; rule: string | null; cache: 'cached' | 'never' | 'origin'; ttl?: number }
   | { status: 'unknown' };
 
-export function actualOutcome(evaluation: EvaluationByKind): ActualOutcome {
+function actualOutcome(evaluation: EvaluationByKind): ActualOutcome {
   const verdict = overallVerdict(evaluation);
   if (verdict.status === 'unknown') return { status: 'unknown' };
   if (verdict.status === 'denied') return { status: 'denied', rule: evaluation.access.winner?.rule.policyName ?? '' };
@@ -66,7 +66,7 @@ function describeActual(actual: Exclude<ActualOutcome, { status: 'unknown' }>): 
 }
 
 /** Why the actual outcome is not the expected one, or null when it is. */
-export function mismatch(expect: ExpectedOutcome, actual: Exclude<ActualOutcome, { status: 'unknown' }>): string | null {
+function mismatch(expect: ExpectedOutcome, actual: Exclude<ActualOutcome, { status: 'unknown' }>): string | null {
   const got = `got ${describeActual(actual)}`;
   if (expect.status !== actual.status) return `Expected ${describeExpected(expect)}, ${got}.`;
   if (expect.rule !== undefined && expect.rule !== actual.rule) return `Expected rule ${quoted(expect.rule)} to decide, ${got}.`;
@@ -82,7 +82,7 @@ export function mismatch(expect: ExpectedOutcome, actual: Exclude<ActualOutcome,
 }
 
 /** The request of an expectation as the tester parses it (null with the problem when it no longer parses). */
-export function parseExpectationRequest(request: ExpectationRequest): { ok: true; request: TestRequest } | { ok: false; problem: string } {
+function parseExpectationRequest(request: ExpectationRequest): { ok: true; request: TestRequest } | { ok: false; problem: string } {
   const parsed = parseRequest(request);
   return parsed.ok ? parsed : { ok: false, problem: parsed.problem };
 }

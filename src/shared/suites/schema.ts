@@ -1,4 +1,4 @@
-// Rule test suites (issue 13 §2): requests saved from the rule tester with the outcome they should
+// Rule test suites: requests saved from the rule tester with the outcome they should
 // get, per service. Stored by the core (<dataDir>/rule-suites.json), carried in configuration
 // documents (per service, `ruleTests`), run on drafts, across services and from `accel test`.
 // docs/rule-test-suites.md records the decisions.
@@ -12,7 +12,7 @@ const text = (label: string, max: number) => z.string().max(max, { error: `${lab
  * The request as the rule tester's form holds it (src/shared/rules/request.ts); fields at their
  * default are left out, so suites in documents stay short.
  */
-export const expectationRequestSchema = z.strictObject({
+const expectationRequestSchema = z.strictObject({
   url: text('Request URL', 2000).trim().min(1, { error: 'Request URL is required (a URL or a path such as /admin).' }),
   method: text('Method', 20).optional(),
   clientIp: text('Client IP', 100).optional(),
@@ -29,7 +29,6 @@ export type ExpectationRequest = z.output<typeof expectationRequestSchema>;
 
 /** How a served request is cached: for a TTL, never, or as the origin's headers say (no rule, or a rule without TTL). */
 export const cacheOutcomes = ['cached', 'never', 'origin'] as const;
-export type CacheOutcome = (typeof cacheOutcomes)[number];
 
 const ruleName = text('Rule name', 200).trim().min(1, { error: 'Rule name must not be empty; leave it out to accept any rule.' });
 
@@ -37,7 +36,7 @@ const ruleName = text('Rule name', 200).trim().min(1, { error: 'Rule name must n
  * What the request should get. Fields left out are not checked ("403 by any rule"). The deciding
  * rule is named, not numbered: the same suite runs on other services, whose policy IDs differ.
  */
-export const expectedOutcomeSchema = z.discriminatedUnion(
+const expectedOutcomeSchema = z.discriminatedUnion(
   'status',
   [
     z.strictObject({ status: z.literal('denied'), rule: ruleName.optional() }),
@@ -83,7 +82,7 @@ export const expectationListSchema = z
   });
 
 /** The result of one expectation on one set of rules. */
-export const expectationOutcomes = ['pass', 'fail', 'cannot-tell'] as const;
+const expectationOutcomes = ['pass', 'fail', 'cannot-tell'] as const;
 export type ExpectationOutcome = (typeof expectationOutcomes)[number];
 
 export const expectationResultSchema = z.object({

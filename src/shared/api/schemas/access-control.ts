@@ -14,7 +14,7 @@ import {
 export const accessControlTypes = ['allow', 'deny', 'token'] as const;
 export type AccessControlType = (typeof accessControlTypes)[number];
 
-export const ipRestrictionSchema = text('IP restriction').superRefine((value, ctx) => {
+const ipRestrictionSchema = text('IP restriction').superRefine((value, ctx) => {
   const bad = value.trim() === '' ? '' : invalidIpRestrictionEntry(value);
   if (bad !== null) {
     ctx.addIssue({
@@ -30,7 +30,7 @@ export const ipRestrictionSchema = text('IP restriction').superRefine((value, ct
   .transform(normalizeCommaList) // sent without spaces around commas
   .describe('Comma-separated IPv4/IPv6 addresses, address/dotted netmask or address/prefix length; only these clients are allowed, others get 403.');
 
-export const geoRestrictionSchema = text('Geo restriction').superRefine((value, ctx) => {
+const geoRestrictionSchema = text('Geo restriction').superRefine((value, ctx) => {
   const bad = invalidCountryCode(value);
   if (bad !== null) {
     ctx.addIssue({
@@ -47,7 +47,7 @@ export const geoRestrictionSchema = text('Geo restriction').superRefine((value, 
   .describe('Comma-separated upper-case ISO 3166-1 alpha-2 codes; the returned order may differ.');
 
 /** Secret: messages never echo its content. */
-export const tokenSecretSchema = secret(text('Token secret').refine(isTokenSecretList, {
+const tokenSecretSchema = secret(text('Token secret').refine(isTokenSecretList, {
   message: 'Token secret must be comma-separated tokens of exactly 64 characters, each 0-9 or a-z.',
 })
   .transform(normalizeCommaList)
@@ -77,7 +77,6 @@ export const createAccessControlPolicyBodySchema = z.object({
   anonymousIp: bool('Anonymous IPs').default(false),
   enabled: bool('Enabled').default(true),
 });
-export type CreateAccessControlPolicyBody = z.input<typeof createAccessControlPolicyBodySchema>;
 
 /** Body of operation 9 (edit, "as operation 7"); no defaults on edit. */
 export const updateAccessControlPolicyBodySchema = z.object({
@@ -85,7 +84,6 @@ export const updateAccessControlPolicyBodySchema = z.object({
   anonymousIp: bool('Anonymous IPs').optional(),
   enabled: bool('Enabled').optional(),
 });
-export type UpdateAccessControlPolicyBody = z.input<typeof updateAccessControlPolicyBodySchema>;
 
 /** Body of operation 10 (edit V2): matches replaces matchUrlPath/matchQueryString. */
 export const updateAccessControlPolicyV2BodySchema = z.object({
@@ -96,7 +94,6 @@ export const updateAccessControlPolicyV2BodySchema = z.object({
   anonymousIp: bool('Anonymous IPs').optional(),
   enabled: bool('Enabled').optional(),
 });
-export type UpdateAccessControlPolicyV2Body = z.input<typeof updateAccessControlPolicyV2BodySchema>;
 
 const accessControlResponseCommon = {
   policyId: policyIdSchema,
@@ -123,6 +120,5 @@ export const accessControlPolicyV2Schema = z.looseObject({
   ...accessControlResponseCommon,
   matches: z.array(matchResponseSchema).optional(),
 });
-export type AccessControlPolicyV2 = z.output<typeof accessControlPolicyV2Schema>;
 
 export const accessControlPolicyListSchema = z.array(accessControlPolicySchema);

@@ -5,7 +5,7 @@ export const aclTypes = ['whitelist', 'blacklist'] as const;
 export type AclType = (typeof aclTypes)[number];
 
 /** Referer/Origin ACL (refererAcl, originAcl of cache control policies). */
-export function aclSchema(label: string) {
+function aclSchema(label: string) {
   return z.object(
     {
       aclType: oneOf(`${label} type`, aclTypes),
@@ -26,7 +26,6 @@ export function aclSchema(label: string) {
 
 export const refererAclSchema = aclSchema('Referer ACL');
 export const originAclSchema = aclSchema('Origin ACL');
-export type Acl = z.output<typeof refererAclSchema>;
 
 export const aclResponseSchema = z.looseObject({
   aclType: z.string(),

@@ -7,8 +7,8 @@ import { DAY_MS } from '../../time.ts';
 export const MAX_SERVICE_NAMES = 50;
 export const MINUTE_RANGE_MAX_MS = DAY_MS;
 export const DAY_RANGE_MAX_MS = 90 * DAY_MS;
-export const analyticsIntervals = ['minute', 'day'] as const;
-export type AnalyticsInterval = (typeof analyticsIntervals)[number];
+const analyticsIntervals = ['minute', 'day'] as const;
+type AnalyticsInterval = (typeof analyticsIntervals)[number];
 
 const serviceNamesSchema = nonEmptyArray(
   'Services',
@@ -92,7 +92,6 @@ export const analyticsSeriesRequestSchema = z
       .describe('minute: one point per 5 minutes, range at most 24 hours; day: one point per day, range at most 90 days.'),
   })
   .superRefine(checkRange);
-export type AnalyticsSeriesRequest = z.input<typeof analyticsSeriesRequestSchema>;
 
 /** Body of operations 18 and 19: no interval, points every 5 minutes, range at most 24 hours. */
 export const analyticsRequestNumberRequestSchema = z
@@ -102,23 +101,15 @@ export const analyticsRequestNumberRequestSchema = z
     endTime: timestamp('End time'),
   })
   .superRefine(checkRange);
-export type AnalyticsRequestNumberRequest = z.input<typeof analyticsRequestNumberRequestSchema>;
 
 const dataPoint = z.looseObject({ timestamp: z.string(), value: z.number() });
-export const dataPointSchema = dataPoint;
-export type DataPoint = z.output<typeof dataPoint>;
 
-export const serviceVolumeSchema = z.looseObject({ serviceName: z.string(), volumes: z.array(dataPoint) });
-export const serviceBandwidthSchema = z.looseObject({ serviceName: z.string(), bandwidths: z.array(dataPoint) });
-export const serviceRequestNumberSchema = z.looseObject({ serviceName: z.string(), reqNumbers: z.array(dataPoint) });
-export const serviceOriginRequestNumberSchema = z.looseObject({ serviceName: z.string(), originReqNumbers: z.array(dataPoint) });
+const serviceVolumeSchema = z.looseObject({ serviceName: z.string(), volumes: z.array(dataPoint) });
+const serviceBandwidthSchema = z.looseObject({ serviceName: z.string(), bandwidths: z.array(dataPoint) });
+const serviceRequestNumberSchema = z.looseObject({ serviceName: z.string(), reqNumbers: z.array(dataPoint) });
+const serviceOriginRequestNumberSchema = z.looseObject({ serviceName: z.string(), originReqNumbers: z.array(dataPoint) });
 
 export const volumeResponseSchema = z.array(serviceVolumeSchema);
 export const bandwidthResponseSchema = z.array(serviceBandwidthSchema);
 export const requestNumberResponseSchema = z.array(serviceRequestNumberSchema);
 export const originRequestNumberResponseSchema = z.array(serviceOriginRequestNumberSchema);
-
-export type ServiceVolume = z.output<typeof serviceVolumeSchema>;
-export type ServiceBandwidth = z.output<typeof serviceBandwidthSchema>;
-export type ServiceRequestNumber = z.output<typeof serviceRequestNumberSchema>;
-export type ServiceOriginRequestNumber = z.output<typeof serviceOriginRequestNumberSchema>;

@@ -33,7 +33,6 @@ export const updateCacheControlPolicyV2BodySchema = z.object({
   ).optional(),
   enabled: bool('Enabled').optional(),
 });
-export type UpdateCacheControlPolicyV2Body = z.input<typeof updateCacheControlPolicyV2BodySchema>;
 
 const cacheControlCommon = {
   policyId: policyIdSchema,

@@ -3,7 +3,7 @@ import { corsAllowOriginProblem, corsMethods, isCorsMethodList, isHeaderNameList
 import { apiCode, INT32_MAX } from './common.ts';
 
 /** -1 asks for the default (cache indefinitely); 0 = no caching. */
-export const CORS_MAX_AGE_DEFAULT = -1;
+const CORS_MAX_AGE_DEFAULT = -1;
 
 function headerList(label: string, code: string) {
   return z
@@ -50,7 +50,6 @@ export const corsHeadersSchema = z.object({
     .optional(),
   accessControlExposeHeaders: headerList('Exposed headers', 'InvalidPolicy.CorsHeaderForExposeHeader').describe('Comma-separated header names; not empty.').optional(),
 });
-export type CorsHeaders = z.input<typeof corsHeadersSchema>;
 
 /** Stored record (read not shown in the spec): lenient, for the sandbox store and exports. */
 export const corsHeadersRecordSchema = z.looseObject({

@@ -15,4 +15,3 @@ export const customerSchema = z.looseObject({
   parentId: z.number().optional(),
   onboardingType: z.number().optional(),
 });
-export type Customer = z.output<typeof customerSchema>;

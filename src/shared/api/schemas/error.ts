@@ -5,6 +5,5 @@ export const apiErrorBodySchema = z.looseObject({
   code: z.string(),
   message: z.string(),
 });
-export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
 
 export const TRACE_ID_HEADER = 'x-sfd-trace-id';

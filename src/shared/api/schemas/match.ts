@@ -10,24 +10,14 @@ import {
   type MatchOperator,
 } from '../match-vocabulary.ts';
 
-export {
-  matchFields,
-  matchOperatorAliases,
-  matchOperators,
-  matchUrlOperators,
-  normalizeMatchOperator,
-  subnetOperators,
-  type MatchField,
-  type MatchOperator,
-  type MatchUrlOperator,
-} from '../match-vocabulary.ts';
+export { matchFields, matchOperators } from '../match-vocabulary.ts';
 
 function isSubnetOperator(op: string): boolean {
   return op === 'subnet' || op === 'not_subnet';
 }
 
 /** Accepts the alias spelling too; the message lists only the canonical operators. */
-export const matchOperatorSchema = z
+const matchOperatorSchema = z
   .enum([...matchOperators, 'not_istartwith'], {
     error: (iss) =>
       iss.input === undefined || iss.input === null || iss.input === ''
@@ -68,8 +58,6 @@ export const matchSchema = z
       });
     }
   });
-export type Match = z.output<typeof matchSchema>;
-export type MatchInput = z.input<typeof matchSchema>;
 
 export const matchesSchema = nonEmptyArray('Match conditions', matchSchema, 'at least one condition');
 
@@ -87,8 +75,6 @@ function patternMatch(label: string) {
 
 export const matchUrlPathSchema = patternMatch('URL path match');
 export const matchQueryStringSchema = patternMatch('Query string match');
-export type MatchUrlPath = z.output<typeof matchUrlPathSchema>;
-export type MatchQueryString = z.output<typeof matchQueryStringSchema>;
 
 // Response side: lenient (unknown operators/fields from a newer server still display).
 export const matchResponseSchema = z.looseObject({

@@ -11,7 +11,6 @@ export const rateLimitSchema = z.object({
   ignoreUrlPath: bool('Same limit for all URLs').describe('One limit for all URLs of a client IP; omitted on update keeps the current value (default false).').optional(),
   ignoreQueryString: bool('Ignore query string').describe('Ignore the query string when counting; omitted on update keeps the current value (default false).').optional(),
 });
-export type RateLimit = z.input<typeof rateLimitSchema>;
 
 /** Stored record (read not shown in the spec): lenient. */
 export const rateLimitRecordSchema = z.looseObject({

@@ -3,17 +3,16 @@ import { isRedirectDestination } from '../formats.ts';
 import { bool, policyIdSchema, positiveInt, requiredText } from './common.ts';
 import { matchQueryStringResponseSchema, matchQueryStringSchema, matchResponseSchema, matchUrlPathResponseSchema, matchUrlPathSchema } from './match.ts';
 
-export const redirectionHttpCodes = [301, 302] as const;
-export type RedirectionHttpCode = (typeof redirectionHttpCodes)[number];
+const redirectionHttpCodes = [301, 302] as const;
 
-export const httpCodeSchema = z.literal(redirectionHttpCodes, {
+const httpCodeSchema = z.literal(redirectionHttpCodes, {
   error: (iss) =>
     iss.input === undefined || iss.input === null || iss.input === ''
       ? 'HTTP code is required; choose 301 or 302.'
       : 'HTTP code must be 301 (permanent) or 302 (temporary).',
 });
 
-export const redirectDestinationSchema = requiredText('Redirect destination').refine(isRedirectDestination, {
+const redirectDestinationSchema = requiredText('Redirect destination').refine(isRedirectDestination, {
   message: 'Redirect destination must be an http(s) URL such as https://www.example.com/new, or a path starting with /.',
 }).describe('Destination URL: absolute http(s) URL or a path starting with /.');
 
@@ -27,7 +26,6 @@ export const updateRedirectionPolicyBodySchema = z.object({
   matchQueryString: matchQueryStringSchema.optional(),
   enabled: bool('Enabled').optional(),
 });
-export type UpdateRedirectionPolicyBody = z.input<typeof updateRedirectionPolicyBodySchema>;
 
 const redirectionResponseCommon = {
   policyId: policyIdSchema,
@@ -44,7 +42,6 @@ export const redirectionPolicySchema = z.looseObject({
   matchUrlPath: matchUrlPathResponseSchema.optional(),
   matchQueryString: matchQueryStringResponseSchema.optional(),
 });
-export type RedirectionPolicy = z.output<typeof redirectionPolicySchema>;
 
 /** List item of operation 12 (version 1.1 shape). */
 export const redirectionPolicyV2Schema = z.looseObject({

@@ -25,7 +25,6 @@ export const responseHeaderSchema = z
       });
     }
   });
-export type ResponseHeader = z.output<typeof responseHeaderSchema>;
 
 export const responseHeaderResponseSchema = z.looseObject({
   name: z.string(),

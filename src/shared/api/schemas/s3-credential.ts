@@ -12,7 +12,6 @@ export const s3CredentialSchema = z.object(
   },
   { error: 'S3 credential must be an object with accessKey, accessSecret and region.' },
 );
-export type S3Credential = z.input<typeof s3CredentialSchema>;
 
 /** Response side; accessSecret is returned as sent (a secret: never log it). */
 export const s3CredentialResponseSchema = z.looseObject({

@@ -7,8 +7,8 @@ interface Fs {
 const fs = (await import(/* @vite-ignore */ ['node', 'fs'].join(':'))) as Fs;
 
 /** CI has ../shared beside the clone: <repo>/../shared/spec/website-acceleration-api.md. */
-export const specUrl = new URL('../../../../../shared/spec/website-acceleration-api.md', import.meta.url);
-export const apiDecisionsUrl = new URL('../../../../docs/api-decisions.md', import.meta.url);
+const specUrl = new URL('../../../../../shared/spec/website-acceleration-api.md', import.meta.url);
+const apiDecisionsUrl = new URL('../../../../docs/api-decisions.md', import.meta.url);
 
 /** Rows (cells trimmed) of the first Markdown table after the heading line `heading`. */
 export function tableAfter(markdown: string, heading: string): string[][] {

@@ -7,7 +7,7 @@ import { INSECURE_BASE_URL_MESSAGE, isInsecureBaseUrl } from '../../api/base-url
 import { tagListSchema } from '../../tags.ts';
 
 /** Largest accounts export the app imports (20 accounts of 5,000 services with tags fit). */
-export const MAX_IMPORT_CHARS = 20_000_000;
+const MAX_IMPORT_CHARS = 20_000_000;
 const MAX_PASSPHRASE_CHARS = 1024;
 const profilePassphraseSchema = z.string().max(MAX_PASSPHRASE_CHARS, `At most ${MAX_PASSPHRASE_CHARS} characters`);
 
@@ -16,7 +16,7 @@ export const accountColorSchema = z.enum(accountColors);
 
 const nameSchema = z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
 /** Longest base URL accepted (URLs beyond this are not API endpoints). */
-export const MAX_BASE_URL_CHARS = 2048;
+const MAX_BASE_URL_CHARS = 2048;
 const baseUrlSchema = z
   .string()
   .trim()
@@ -55,7 +55,7 @@ const notesSchema = z.string().max(5000, 'At most 5000 characters');
 const accountIdSchema = idSchema;
 
 /** What the gateway told us about the customer when the credentials were last verified. */
-export const verifiedCustomerSchema = z.object({
+const verifiedCustomerSchema = z.object({
   id: z.number(),
   name: z.string(),
   region: z.string(),
@@ -87,7 +87,7 @@ export const warningSchema = z.object({ code: z.string(), message: z.string() })
 export type Warning = z.infer<typeof warningSchema>;
 
 /** Whether the account's gateway answered recently (this session's API calls; not persisted). */
-export const accountHealthSchema = z.object({
+const accountHealthSchema = z.object({
   /** unknown: no call yet in this session. */
   state: z.enum(['unknown', 'reachable', 'unreachable']),
   lastSuccessAt: z.string().nullable(),
@@ -97,7 +97,7 @@ export const accountHealthSchema = z.object({
 });
 export type AccountHealth = z.infer<typeof accountHealthSchema>;
 
-export const connectionCheckSchema = z.discriminatedUnion('ok', [
+const connectionCheckSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
     customer: verifiedCustomerSchema,

@@ -17,7 +17,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const keychainStatusSchema = z.object({
+const keychainStatusSchema = z.object({
   available: z.boolean(),
   service: z.string(),
   /** When unavailable: Keychain.Unavailable and how to fix it. */

@@ -8,13 +8,13 @@ import { baselineFixSchema } from '../../baseline/check-types.ts';
 import { bulkBatchSchema } from '../../bulk/batch.ts';
 
 /** A baselines document is small; this keeps a wrong file from being read whole. */
-export const MAX_BASELINE_DOCUMENT_CHARS = 1_000_000;
+const MAX_BASELINE_DOCUMENT_CHARS = 1_000_000;
 
 /** unknown includes unchecked: services in scope without a snapshot (never evaluated). */
 const countsSchema = z.object({ pass: z.number().int(), fail: z.number().int(), unknown: z.number().int(), unchecked: z.number().int() });
 const findingSchema = z.object({ item: z.string(), detail: z.string() });
 
-export const baselineReportSchema = z.object({
+const baselineReportSchema = z.object({
   baseline: z.string(),
   evaluatedAt: z.string(),
   checks: z.array(

@@ -1,4 +1,4 @@
-// Bulk apply (issue 12 §2): plan one change for many services across accounts, run the plan
+// Bulk apply: plan one change for many services across accounts, run the plan
 // through the guarded write path (paced per access key, cancellable, resumable, every item
 // journaled with the batch ID), revert a batch through a new plan, and named templates.
 // Shapes: src/shared/bulk/ (change.ts, target.ts, batch.ts). Decisions: docs/bulk-apply.md.
@@ -22,7 +22,7 @@ import {
 } from '../../bulk/batch.ts';
 import { planProgressSchema } from '../../bulk/plan-progress.ts';
 
-export const bulkPlanInputSchema = z
+const bulkPlanInputSchema = z
   .strictObject({
     /** The change itself … */
     change: bulkChangeInputSchema.optional(),

@@ -1,4 +1,4 @@
-// Configuration documents (issue 12 §1): export services of an account as a document, diff two
+// Configuration documents: export services of an account as a document, diff two
 // configurations, plan applying a document to a service, apply the ticked plan items through the
 // guarded write path; clone a service onto a new domain. docs/config-documents.md describes the format.
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { flippedExpectationSchema } from '../../suites/schema.ts';
 import { ruleTestAcceptanceFields } from './changes.ts';
 
 /** Documents larger than this are refused (a whole account of 250 services is about 3 MB). */
-export const MAX_DOCUMENT_CHARS = 8_000_000;
+const MAX_DOCUMENT_CHARS = 8_000_000;
 const MAX_PASSPHRASE_CHARS = 1024;
 /** Room for the other fields of a payload that carries documents. */
 const PAYLOAD_MARGIN = 64 * 1024;
@@ -18,7 +18,7 @@ const passphraseSchema = z.string().max(MAX_PASSPHRASE_CHARS, `At most ${MAX_PAS
 const serviceIdSchema = z.number().int().positive();
 
 /** A service of an account, or one service of a document's text (chosen by domain name or source service ID). */
-export const configSourceSchema = z.union([
+const configSourceSchema = z.union([
   z.strictObject({ accountId: idSchema, serviceId: serviceIdSchema }),
   z.strictObject({
     document: z.string().min(1, { error: 'The document is empty; choose an exported file.' }).max(MAX_DOCUMENT_CHARS, {
@@ -31,9 +31,9 @@ export const configSourceSchema = z.union([
   }),
 ]);
 
-export const documentPartSchema = z.enum(documentParts);
+const documentPartSchema = z.enum(documentParts);
 
-export const fieldChangeSchema = z.object({
+const fieldChangeSchema = z.object({
   path: z.string(),
   label: z.string(),
   left: z.string().nullable(),
@@ -42,7 +42,7 @@ export const fieldChangeSchema = z.object({
   leftUnknown: z.literal(true).optional(),
 });
 
-export const configDiffSchema = z.object({
+const configDiffSchema = z.object({
   left: z.string(),
   right: z.string(),
   identical: z.boolean(),
@@ -58,10 +58,10 @@ export const configDiffSchema = z.object({
   ),
 });
 
-export const planActionSchema = z.enum(['create', 'update', 'unchanged', 'cannot']);
+const planActionSchema = z.enum(['create', 'update', 'unchanged', 'cannot']);
 
 /** A plan item as the renderer sees it: what would be sent stays in the core (it may hold secrets). */
-export const planItemSchema = z.object({
+const planItemSchema = z.object({
   id: z.string(),
   part: documentPartSchema,
   name: z.string(),
@@ -77,7 +77,7 @@ export const planItemSchema = z.object({
   flippedExpectations: z.array(flippedExpectationSchema).optional(),
 });
 
-export const applyPlanSchema = z.object({
+const applyPlanSchema = z.object({
   source: z.string(),
   target: z.string(),
   items: z.array(planItemSchema),

@@ -11,7 +11,7 @@ export const MAX_DRAFT_CHARS = 256_000;
  * Which editor a draft belongs to: `cache:<policyId>`, `access:<policyId>`, `access:new`,
  * `redirection:<policyId>`, `cors`, `rate-limit`, and `service:new` (the New service form).
  */
-export const draftPolicyKeySchema = z
+const draftPolicyKeySchema = z
   .string()
   .max(40)
   .regex(/^(cache|access|redirection):(\d+|new)$|^(cors|rate-limit|service:new)$/, 'Unknown policy editor key');
@@ -31,7 +31,7 @@ function checkServiceId(key: { serviceId: number; policyKey: string }, ctx: z.Re
   }
 }
 
-export const draftKeySchema = z.strictObject(draftKeyShape).superRefine(checkServiceId);
+const draftKeySchema = z.strictObject(draftKeyShape).superRefine(checkServiceId);
 export type DraftKey = z.infer<typeof draftKeySchema>;
 
 export const draftSchema = z.object({
@@ -46,7 +46,7 @@ export const draftSchema = z.object({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
-export const draftSummarySchema = draftSchema.omit({ value: true });
+const draftSummarySchema = draftSchema.omit({ value: true });
 export type DraftSummary = z.infer<typeof draftSummarySchema>;
 
 export const draftsChannels = defineChannels({

@@ -26,7 +26,7 @@ export type ChangeMarker = z.infer<typeof changeMarkerSchema>;
 
 const hoursSchema = impactHoursSchema.default(DEFAULT_IMPACT_HOURS);
 
-export const impactExportFormats = ['csv', 'json'] as const;
+const impactExportFormats = ['csv', 'json'] as const;
 
 export const impactChannels = defineChannels({
   'impact.markers': {

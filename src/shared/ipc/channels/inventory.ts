@@ -7,7 +7,7 @@ import { defineChannels, defineEvents, idSchema } from '../define.ts';
 /** Most IDs one "add by ID" request may read (each costs one getService call of the 100/minute budget). */
 export const MAX_IDS_PER_ADD = 100;
 
-export const inventorySourceSchema = z.enum(['created', 'added', 'sandbox']);
+const inventorySourceSchema = z.enum(['created', 'added', 'sandbox']);
 export type InventorySource = z.infer<typeof inventorySourceSchema>;
 
 export const inventoryEntrySchema = z.object({

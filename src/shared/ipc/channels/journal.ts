@@ -2,9 +2,9 @@
 // state before and after (secrets redacted) and the result. Stored in <dataDir>/journal.json.
 import { z } from 'zod';
 import { defineChannels, idSchema } from '../define.ts';
-import { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId } from '../../api/operation-facts.ts';
+import { mutatingOperationIds, type MutatingOperationId } from '../../api/operation-facts.ts';
 
-export { mutatingOperationIds, reapplicableOperationIds, type MutatingOperationId };
+export { mutatingOperationIds, type MutatingOperationId };
 export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
 
 /**
@@ -17,7 +17,7 @@ export const mutatingOperationIdSchema = z.enum(mutatingOperationIds);
  *   no process is sending it any more: the app stopped before the gateway answered); otherwise
  *   `code` and `message` say what happened (a timeout, a cancel while it was in flight).
  */
-export const journalResultSchema = z.union([
+const journalResultSchema = z.union([
   z.object({
     ok: z.literal(true),
     confirmed: z.enum(['read-back', 'user']).optional(),
@@ -151,7 +151,7 @@ const journalPageShape = {
 };
 export type JournalPage = { limit?: number; offset?: number; through?: string };
 
-export const journalExportFormats = ['csv', 'json'] as const;
+const journalExportFormats = ['csv', 'json'] as const;
 
 export const journalChannels = defineChannels({
   'journal.list': {

@@ -10,12 +10,12 @@ import { changeMarkerSchema } from './impact.ts';
 import { accountRowSchema, alertSchema, serviceCountsSchema, serviceRowSchema, watchSettingsInputSchema } from '../../overview/schemas.ts';
 
 /** Longest snooze a service may get: 30 days. */
-export const MAX_SNOOZE_HOURS = 720;
+const MAX_SNOOZE_HOURS = 720;
 /** Most alerts the history keeps (newest first). */
 export const ALERT_HISTORY_LIMIT = 500;
 
 /** Which accounts: the given ones, every account carrying the tag, or (neither) all accounts. */
-export const overviewSelectionSchema = z
+const overviewSelectionSchema = z
   .strictObject({
     accountIds: z.array(idSchema).min(1, 'Choose at least one account').max(500).optional(),
     tag: tagSchema.optional(),
@@ -36,7 +36,7 @@ const refreshOutcomeSchema = z.object({
   failedServices: z.array(z.object({ serviceName: z.string(), code: z.string(), message: z.string() })),
 });
 
-export const watchStatusSchema = z.object({
+const watchStatusSchema = z.object({
   /** Watched accounts, and accounts watched through a tag. Both empty: watching is off (the default). */
   accountIds: z.array(z.string()),
   tags: z.array(z.string()),

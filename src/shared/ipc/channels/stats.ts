@@ -6,7 +6,7 @@ import { analyticsQuerySchema } from '../../analytics/query.ts';
 import { bundleContentSchema } from '../../analytics/bundle.ts';
 
 /** Largest bundle the app opens (90 days of 5-minute points for 50 services and 4 metrics is ~150 MB). */
-export const MAX_BUNDLE_CHARS = 256 * 1024 * 1024;
+const MAX_BUNDLE_CHARS = 256 * 1024 * 1024;
 
 const exportedFileSchema = z.object({
   suggestedName: z.string(),

@@ -15,9 +15,9 @@ const suiteOutput = z.object({
   updatedAt: z.string().nullable(),
 });
 
-export const suiteRunTargetSchema = z.strictObject(serviceKey);
+const suiteRunTargetSchema = z.strictObject(serviceKey);
 
-export const suiteRunSchema = z.object({
+const suiteRunSchema = z.object({
   accountId: z.string(),
   accountName: z.string(),
   serviceId: z.number(),

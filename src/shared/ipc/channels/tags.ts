@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput } from '../define.ts';
 import { tagListSchema } from '../../tags.ts';
 
-export const tagsSnapshotSchema = z.object({
+const tagsSnapshotSchema = z.object({
   /** Account ID → its tags (accounts without tags are left out). */
   accounts: z.record(z.string(), z.array(z.string())),
   /** Account ID → service ID (as a string key) → the service's own tags. */

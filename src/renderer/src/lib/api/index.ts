@@ -1,10 +1,10 @@
 // The renderer's single way to the application: Electron's preload exposes `window.api`; in the
-// browser host there is none, so the same API is built over HTTP/WebSocket. UI code imports
-// `api` (or calls getApi()) from here and never touches `window.api` itself.
+// browser host there is none, so the same API is built over HTTP/WebSocket. UI code calls
+// getApi() from here and never touches `window.api` itself.
 import type { RendererApi } from '#shared/ipc/renderer-api.ts';
 import { createWebApi } from './web-transport.ts';
 
-export type { RendererApi, HostApi, SaveFileRequest, OpenFileRequest, OpenedFile } from '#shared/ipc/renderer-api.ts';
+export type { RendererApi } from '#shared/ipc/renderer-api.ts';
 
 let instance: RendererApi | undefined;
 
@@ -24,4 +24,3 @@ export function getApi(): RendererApi {
   return instance;
 }
 
-export const api: RendererApi = getApi();

@@ -3,11 +3,11 @@ import type { ChannelInput, ChannelOutput } from '#shared/ipc/contract.ts';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify, toasts } from './errors.svelte.ts';
 
-export type { AccountHealth, AccountView, ConnectionCheck, Warning };
-export type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
+export type { AccountView, ConnectionCheck };
+type KeychainStatus = ChannelOutput<'app.status'>['keychain'];
 
 /** Accounts as the core reports them (no secrets), plus the current one. */
-export class AccountsState {
+class AccountsState {
   #accounts = $state<AccountView[]>([]);
   #currentId = $state<string | null>(null);
   // From accounts.list (the accounts file) and from app.status / app.warning (other data files,

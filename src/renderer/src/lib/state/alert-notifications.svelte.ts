@@ -9,7 +9,7 @@ import type { OverviewAlert } from '#shared/overview/schemas.ts';
 export type NotificationPermissionState = 'default' | 'granted' | 'denied';
 
 /** The parts of the browser's Notification the app uses (a test passes its own). */
-export interface NotificationLike {
+interface NotificationLike {
   onclick: ((event: Event) => void) | null;
   close(): void;
 }

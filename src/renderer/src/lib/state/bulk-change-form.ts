@@ -30,8 +30,8 @@ export const changeKindLabels: Record<BulkChangeKind, string> = {
 };
 
 /** The cache control switches a bulk edit may set (same labels as the cache editor). */
-export const cacheEditSwitches = ['enabled', 'ignoreClientNoCache', 'ignoreOriginNoCache', 'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable'] as const;
-export type CacheEditSwitch = (typeof cacheEditSwitches)[number];
+const cacheEditSwitches = ['enabled', 'ignoreClientNoCache', 'ignoreOriginNoCache', 'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable'] as const;
+type CacheEditSwitch = (typeof cacheEditSwitches)[number];
 
 export type CacheEditForm = {
   policyName: string;
@@ -107,7 +107,7 @@ function redirectionEditFields(form: RedirectionEditForm): Record<string, unknow
 }
 
 /** The change as sent (unchecked: the schema names what is wrong). */
-export function changeOf(forms: BulkChangeForms): Record<string, unknown> {
+function changeOf(forms: BulkChangeForms): Record<string, unknown> {
   switch (forms.kind) {
     case 'cors':
       return { kind: 'cors', headers: corsBody(forms.cors) };

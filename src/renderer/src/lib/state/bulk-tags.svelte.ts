@@ -7,7 +7,7 @@ import type { TagsSnapshot } from '#shared/ipc/channels/tags.ts';
 
 const none: readonly string[] = [];
 
-export class ServiceTagsState {
+class ServiceTagsState {
   #snapshot = $state<TagsSnapshot>({ accounts: {}, services: {} });
   #loaded = $state(false);
   #loading: Promise<void> | null = null;

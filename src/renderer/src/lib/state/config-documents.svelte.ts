@@ -1,4 +1,4 @@
-// The Configuration screen (issue 12 §1): export, compare, apply with a plan, clone. What the
+// The Configuration screen: export, compare, apply with a plan, clone. What the
 // user picks (a service of an account, or a document file) becomes a config.* channel source
 // here; the ticks of a plan live in PlanTicks. Documents and passphrases stay in this state and
 // go to the core only (never to storage).
@@ -30,7 +30,7 @@ export type OpenedDocument = {
 };
 
 /** What the user picked as one side of a compare, the source of an apply or of a clone. */
-export type ServiceSourceChoice = { kind: 'service'; accountId: string | null; serviceId: number | null };
+type ServiceSourceChoice = { kind: 'service'; accountId: string | null; serviceId: number | null };
 export type DocumentSourceChoice = { kind: 'document'; file: OpenedDocument | null; passphrase: string; service: string };
 export type SourceChoice = ServiceSourceChoice | DocumentSourceChoice;
 
@@ -88,16 +88,6 @@ export function toSourceInput(choice: SourceChoice): { ok: true; source: ConfigS
     ok: true,
     source: { document: file.text, ...(file.encrypted ? { passphrase: choice.passphrase } : {}), ...(service === '' ? {} : { service }) },
   };
-}
-
-/** What a choice is called in headings ("www.example.com in Acme", "shop.json"). */
-export function sourceTitle(choice: SourceChoice, accountName: (id: string) => string, domainOf: (accountId: string, serviceId: number) => string): string {
-  if (choice.kind === 'service') {
-    if (choice.accountId === null || choice.serviceId === null) return 'Not chosen';
-    return `${domainOf(choice.accountId, choice.serviceId)} in ${accountName(choice.accountId)}`;
-  }
-  if (choice.file === null) return 'No document';
-  return choice.service.trim() === '' ? choice.file.name : `${choice.service.trim()} in ${choice.file.name}`;
 }
 
 /** Problems of the export form's passphrase fields, keyed by field. */

@@ -4,7 +4,7 @@
 import { invoke } from './ipc.ts';
 import { handleError } from './errors.svelte.ts';
 
-export const DRAFT_SAVE_DELAY_MS = 400;
+const DRAFT_SAVE_DELAY_MS = 400;
 
 export type DraftOptions<T> = {
   accountId: string;

@@ -9,7 +9,7 @@ import { errorLine, formatError, type FormattedError, type FormatErrorOptions } 
 
 export type ToastTone = 'info' | 'success' | 'warning' | 'danger';
 
-export interface Toast {
+interface Toast {
   id: number;
   tone: ToastTone;
   title: string;

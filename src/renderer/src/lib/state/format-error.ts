@@ -43,7 +43,7 @@ const INPUT_CODES: ReadonlySet<string> = new Set([AppCode.Ipc.InvalidInput, AppC
 const UNSHOWN_CODES: ReadonlySet<string> = new Set([AppCode.Client.Error, AppCode.Traffic.InvalidSelection]);
 
 /** Whether a thrown value has the IPC error shape (code and message; the rest optional). */
-export function isIpcErrorLike(value: unknown): value is Pick<IpcError, 'code' | 'message'> & Partial<IpcError> {
+function isIpcErrorLike(value: unknown): value is Pick<IpcError, 'code' | 'message'> & Partial<IpcError> {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -19,15 +19,13 @@ function savedHours(): number {
   }
 }
 
-export class ImpactLinesState {
+class ImpactLinesState {
   #hours = $state(savedHours());
   #lines = $state<Record<string, ImpactLine>>({});
   #fetching = $state<string | null>(null);
   #offline = $state(false);
   // Bookkeeping of what to ask for, not state anything renders.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not rendered
   #wanted = new Set<string>();
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not rendered
   #queue = new Set<string>();
   #scheduled = false;
   /** Answers for an earlier hours choice are dropped. */

@@ -7,7 +7,7 @@ export type { InventoryEntry };
 export type AddByIdsResult = ChannelOutput<'inventory.addByIds'>;
 
 /** The known services of each account (the API has no list operation). */
-export class InventoryState {
+class InventoryState {
   // Raw, replaced whole on each change: entries are read-only snapshots of the core's list, and a
   // deep proxy over 5,000 of them made every read of a field (filter, palette, rows) a tracked
   // signal — slow to build and to re-check.

@@ -13,7 +13,6 @@ export const serviceSections = [
 ] as const;
 
 export type ServiceSection = (typeof serviceSections)[number]['id'];
-export type PolicySection = Exclude<ServiceSection, 'details'>;
 
 export type Route =
   | { screen: 'services' }
@@ -30,7 +29,7 @@ export type Route =
   | { screen: 'config' }
   | { screen: 'review' };
 
-export const screenTitles: Record<Route['screen'], string> = {
+const screenTitles: Record<Route['screen'], string> = {
   services: 'Services',
   overview: 'Overview',
   service: 'Service',
@@ -89,9 +88,9 @@ function loadSaved(): SavedNavigation {
 }
 
 /** App-level dialogs that several places can open. */
-export type AppDialog = 'add-services' | 'add-account' | null;
+type AppDialog = 'add-services' | 'add-account' | null;
 
-export class NavigationState {
+class NavigationState {
   #route = $state<Route>({ screen: 'services' });
   /** The account that was current when the route was opened (service routes belong to it). */
   #routeAccountId = $state<string | null>(null);

@@ -10,7 +10,7 @@ import { AlertNotifications } from './alert-notifications.svelte.ts';
 import type { OverviewAlert } from '#shared/overview/schemas.ts';
 
 /** Alerts listed on the screen (the core keeps 500). */
-export const ALERTS_SHOWN = 100;
+const ALERTS_SHOWN = 100;
 
 /** An alert to bring into view on the Overview. */
 export interface OpenedAlert {

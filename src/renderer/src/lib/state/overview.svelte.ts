@@ -7,7 +7,6 @@ import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 import { formatError, type FormattedError } from './format-error.ts';
-import { AppCode } from '#shared/app-errors.ts';
 import { accounts } from './accounts.svelte.ts';
 import { navigation } from './navigation.svelte.ts';
 import { overviewAlerts } from './overview-alerts.svelte.ts';
@@ -16,26 +15,11 @@ import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import type { AccountRow, OverviewAlert, ServiceRow } from '#shared/overview/schemas.ts';
 import type { WatchStatus } from '#shared/ipc/channels/overview.ts';
 import { formatDateTime } from '#shared/format-date.ts';
+import { refreshEnded, refreshFailed, totalsOf, type RefreshProgress } from './overview-rows.ts';
+import { ServicesReadAhead } from './overview-read-ahead.ts';
 
 export type OverviewSummary = ChannelOutput<'overview.summary'>;
 export type OverviewServices = ChannelOutput<'overview.services'>;
-
-/** Pause between two accounts' services read ahead (each read is one small file in the core). */
-const READ_AHEAD_PAUSE_MS = 50;
-/** The first read waits this long: the rows are painted and the page settled first. */
-const READ_AHEAD_START_MS = 400;
-
-export interface RefreshProgress {
-  accountIds: readonly string[];
-  /** Accounts whose refresh has ended. */
-  done: number;
-  running: boolean;
-  /** After it ended: accounts that could not be refreshed, with why (offline, no credentials …). */
-  failed: ReadonlyArray<{ accountId: string; accountName: string; code: string; message: string }>;
-  /** Every failure was a connection failure: the screen says "offline". */
-  offline: boolean;
-  calls: number;
-}
 
 /** A service to bring into view (an alert was opened). */
 export interface OverviewFocus {
@@ -46,7 +30,6 @@ export interface OverviewFocus {
 }
 
 const storageKey = 'accel.overview';
-const OFFLINE_CODES: ReadonlySet<string | undefined> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.ConnectionReset, AppCode.Network.Timeout]);
 
 function loadSavedTag(): string | null {
   try {
@@ -83,8 +66,10 @@ export class OverviewState {
   #unsubscribe: Array<() => void> = [];
   #focusToken = 0;
   /** Reading services ahead while the screen is open (see readAhead). */
-  #readingAhead = false;
-  #readAheadTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #readAhead = new ServicesReadAhead(
+    () => this.#nextToReadAhead(),
+    (accountId) => this.loadServices(accountId),
+  );
 
   /** Listens to the accounts' refreshes (from the screen's first opening on: the rows stay current). */
   start(): void {
@@ -221,37 +206,17 @@ export class OverviewState {
    * the app reads every account's service list behind the current one. Stops with stopReadAhead().
    */
   readAhead(): void {
-    if (this.#readingAhead) return;
-    this.#readingAhead = true;
-    this.#scheduleReadAhead(READ_AHEAD_START_MS);
+    this.#readAhead.start();
   }
 
   stopReadAhead(): void {
-    this.#readingAhead = false;
-    if (this.#readAheadTimer !== null) clearTimeout(this.#readAheadTimer);
-    this.#readAheadTimer = null;
+    this.#readAhead.stop();
   }
 
-  #scheduleReadAhead(delayMs = READ_AHEAD_PAUSE_MS): void {
-    if (!this.#readingAhead || this.#readAheadTimer !== null) return;
-    // A pause between accounts leaves the page and the core to the user between two reads.
-    this.#readAheadTimer = setTimeout(() => {
-      this.#readAheadTimer = null;
-      void this.#readNext();
-    }, delayMs);
-  }
-
-  async #readNext(): Promise<void> {
-    if (!this.#readingAhead) return;
+  /** The next account to read ahead: one not read yet, those needing attention first. */
+  #nextToReadAhead(): string | undefined {
     const waiting = this.rows.filter((row) => row.services.total > 0 && !this.#services.has(row.accountId) && !this.#servicesLoading.has(row.accountId) && !this.#servicesError.has(row.accountId));
-    const first = waiting.find((row) => row.status === 'attention' || row.status === 'snoozed') ?? waiting[0];
-    if (!first) {
-      // Everything is read; an account whose data changes is read again on the next call.
-      this.#readingAhead = false;
-      return;
-    }
-    await this.loadServices(first.accountId);
-    this.#scheduleReadAhead();
+    return (waiting.find((row) => row.status === 'attention' || row.status === 'snoozed') ?? waiting[0])?.accountId;
   }
 
   /** Reads the services of these accounts unless already read (the alert history shows their snoozes). */
@@ -309,28 +274,9 @@ export class OverviewState {
     this.#refresh = { accountIds: ids, done: 0, running: true, failed: [], offline: false, calls: 0 };
     try {
       const result = await invoke('overview.refresh', { accountIds: ids });
-      const nameOf = (id: string): string => this.rows.find((row) => row.accountId === id)?.accountName ?? id;
-      const failed = result.accounts
-        .filter((outcome) => outcome.error !== null)
-        .map((outcome) => ({ accountId: outcome.accountId, accountName: nameOf(outcome.accountId), code: outcome.error?.code ?? '', message: outcome.error?.message ?? '' }));
-      this.#refresh = {
-        accountIds: ids,
-        done: ids.length,
-        running: false,
-        failed,
-        offline: failed.length > 0 && failed.every((f) => OFFLINE_CODES.has(f.code)),
-        calls: result.calls,
-      };
+      this.#refresh = refreshEnded(ids, result, (id) => this.rows.find((row) => row.accountId === id)?.accountName ?? id);
     } catch (error) {
-      const failure = formatError(error);
-      this.#refresh = {
-        accountIds: ids,
-        done: 0,
-        running: false,
-        failed: [{ accountId: '', accountName: 'Every account', code: failure.code ?? AppCode.Client.Error, message: failure.detail }],
-        offline: OFFLINE_CODES.has(failure.code),
-        calls: 0,
-      };
+      this.#refresh = refreshFailed(ids, formatError(error));
     }
     await this.load();
     for (const id of [...this.#services.keys()]) if (!this.#expanded.has(id)) this.#forgetServices(id);
@@ -413,20 +359,6 @@ export class OverviewState {
     this.#focus = { accountId: alert.accountId, serviceId: alert.serviceId, token: ++this.#focusToken };
     await this.loadServices(alert.accountId);
   }
-
-}
-
-function totalsOf(rows: readonly AccountRow[]): OverviewSummary['totals'] {
-  const totals = { accounts: rows.length, total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 };
-  for (const row of rows) {
-    totals.total += row.services.total;
-    totals.attention += row.services.attention;
-    totals.snoozed += row.services.snoozed;
-    totals.ok += row.services.ok;
-    totals.notEnoughHistory += row.services.notEnoughHistory;
-    totals.noData += row.services.noData;
-  }
-  return totals;
 }
 
 export const overview = new OverviewState();

@@ -1,5 +1,5 @@
 /** Whether the command palette is open (Ctrl/Cmd+K anywhere). */
-export class PaletteState {
+class PaletteState {
   #open = $state(false);
 
   get open(): boolean {

@@ -138,7 +138,7 @@ describe('CORS and rate limit forms', () => {
   });
 });
 
-describe('ttlProblem (issue 10 §11: the message speaks the chosen unit)', () => {
+describe('ttlProblem (the message speaks the chosen unit)', () => {
   it('accepts empty and whole numbers of the unit', () => {
     expect(ttlProblem({ ttlValue: '', ttlUnit: 'd' })).toBeNull();
     expect(ttlProblem({ ttlValue: '0', ttlUnit: 's' })).toBeNull();

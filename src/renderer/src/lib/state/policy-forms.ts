@@ -14,9 +14,9 @@ import type { CacheItem, AccessItem, RedirectionItem } from './policy-lists.svel
 
 export type MatchRow = { field: string; operator: string; values: string[] };
 export type PatternForm = { operator: string; patterns: string[] };
-export type OptionalPatternForm = PatternForm & { enabled: boolean };
+type OptionalPatternForm = PatternForm & { enabled: boolean };
 export type AclForm = { enabled: boolean; aclType: AclType; domainList: string[] };
-export type HeaderRow = { name: string; operationType: ResponseHeaderOperation; value: string };
+type HeaderRow = { name: string; operationType: ResponseHeaderOperation; value: string };
 export type TtlUnit = DurationUnit;
 export const ttlUnits = durationUnits;
 

@@ -8,8 +8,6 @@ import type { AccessControlPolicy } from '#shared/api/schemas/access-control.ts'
 import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
 import { sortRules, type PolicyKind } from '#shared/rules/index.ts';
 
-export type { CacheControlPolicy, CacheControlPolicyV2, AccessControlPolicy, RedirectionPolicyV2 };
-
 /** The operations that list a service's policies. */
 type PolicyListOperationId = 'listCacheControlPoliciesV2' | 'listCacheControlPolicies' | 'listAccessControlPolicies' | 'listRedirectionPoliciesV2';
 

@@ -67,7 +67,7 @@ function listsOf(lists: ServicePoliciesState): ServicePolicyLists {
 }
 
 /** Rules of every kind from the loaded lists (src/shared/rules/rules-from-lists.ts). */
-export function rulesFrom(lists: ServicePoliciesState, accessMatches?: ReadonlyMap<number, readonly MatchLike[]>): TesterRule[] {
+function rulesFrom(lists: ServicePoliciesState, accessMatches?: ReadonlyMap<number, readonly MatchLike[]>): TesterRule[] {
   return rulesFromLists(listsOf(lists), accessMatches).map((rule) => ({ ...rule, detail: detailOf(rule) }));
 }
 

@@ -20,7 +20,7 @@ const reviewAgainReasons: Record<string, (error: FormattedError) => string> = {
 };
 
 /** Gateway code for an edit of a policy the service no longer has (docs/api-decisions.md). */
-export const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound' satisfies ApiErrorCode;
+const POLICY_ID_NOT_FOUND = 'InvalidPolicy.IdNotFound' satisfies ApiErrorCode;
 
 /** Why the last save found no such policy: the table's advice, and what the server said. */
 export type PolicyMissing = { message: string; detail: string };

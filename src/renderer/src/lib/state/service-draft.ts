@@ -38,7 +38,7 @@ export interface ServiceDraft {
 export type FieldErrors = Record<string, string>;
 
 let nextKey = 1;
-export function newKey(): number {
+function newKey(): number {
   return nextKey++;
 }
 
@@ -99,11 +99,11 @@ export const defaultHostHeaderMeanings: Record<DefaultHostHeader, string> = {
 };
 
 /** Alternate domain names may be separated by commas, spaces or new lines. */
-export function splitList(text: string): string[] {
+function splitList(text: string): string[] {
   return listEntries(text, { orWhitespace: true });
 }
 
-export function toOrigin(draft: OriginDraft): Origin {
+function toOrigin(draft: OriginDraft): Origin {
   const origin: Origin = { originUrl: draft.originUrl.trim() };
   if (draft.sni.trim() !== '') origin.sni = draft.sni.trim();
   const rows = draft.headers.filter((row) => row.name.trim() !== '' || row.value !== '');

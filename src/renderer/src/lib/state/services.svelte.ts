@@ -4,9 +4,9 @@ import { callOperation, invoke } from './ipc.ts';
 import { formatError } from './format-error.ts';
 import { inventory } from './inventory.svelte.ts';
 
-export type { Service, CreateServiceBody };
+export type { Service };
 
-export interface ServiceDetails {
+interface ServiceDetails {
   service: Service;
   /** Dotted paths of masked secrets (api.revealSecret can show each one). */
   secretFields: string[];
@@ -25,7 +25,7 @@ function parseService(data: unknown): Service {
 }
 
 /** Service records read through api.call (getService); secrets arrive masked. */
-export class ServicesState {
+class ServicesState {
   #details = $state<Record<string, ServiceDetails>>({});
   #loading = $state<Record<string, boolean>>({});
   #errors = $state<Record<string, string>>({});
@@ -47,7 +47,6 @@ export class ServicesState {
     this.#loading[k] = true;
     try {
       const result = await callOperation(accountId, 'getService', { params: { serviceId } });
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a timestamp string, not reactive state
       const details: ServiceDetails = { service: parseService(result.data), secretFields: result.secretFields, loadedAt: new Date().toISOString() };
       this.#details[k] = details;
       delete this.#errors[k];

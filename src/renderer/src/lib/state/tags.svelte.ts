@@ -11,7 +11,7 @@ function unique(tags: readonly string[]): string[] {
 
 const NO_TAGS: readonly string[] = Object.freeze([]);
 
-export class TagsState {
+class TagsState {
   // Raw (replaced whole on each load): the service list reads the tags of 5,000 services, and a
   // deep proxy would make each of those reads, missing keys included, a tracked signal.
   #snapshot = $state.raw<TagsSnapshot>({ accounts: {}, services: {} });

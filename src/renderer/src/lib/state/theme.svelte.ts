@@ -34,7 +34,7 @@ function writeHint(value: ThemePreference): void {
   }
 }
 
-export const coreThemeSettings: ThemeSettingsStore = {
+const coreThemeSettings: ThemeSettingsStore = {
   load: async () => (await invoke('app.getSettings')).theme,
   save: async (theme) => {
     await invoke('app.updateSettings', { theme });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The dashboard paints saved data before the API answers (issue 9: the offline dashboard waited
-// for the client's retries before it showed the cache). A fake window.api holds the network
-// answer back until the test releases it.
+// The dashboard paints saved data before the API answers, so an offline dashboard never waits
+// for the client's retries to show the cache. A fake window.api holds the network answer back
+// until the test releases it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsResult } from '#shared/analytics/query.ts';
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { estimateDuration, parseTypedNames, showTrafficOn, TrafficDashboardState } from './traffic.svelte.ts';
+import { estimateDuration, showTrafficOn, TrafficDashboardState } from './traffic.svelte.ts';
+import { parseTypedNames } from './traffic-selection.svelte.ts';
 
 describe('traffic dashboard state', () => {
   beforeEach(() => globalThis.localStorage?.clear());

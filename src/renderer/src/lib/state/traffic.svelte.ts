@@ -1,25 +1,22 @@
-// State of one traffic dashboard (one account): what is selected, the running fetch with its
-// progress, the last result, and the exports. The selection is remembered per account, so a
-// reload shows the same charts (from the offline cache when the API is out of reach).
+// State of one traffic dashboard (one account): the selection (traffic-selection.svelte.ts), the
+// running fetch with its progress, the last result, and the exports. A reload shows the same
+// charts from the offline cache when the API is out of reach.
 import { invoke, onEvent } from './ipc.ts';
 import { handleError, notify } from './errors.svelte.ts';
 import { formatError, type FormattedError } from './format-error.ts';
 import { AppCode } from '#shared/app-errors.ts';
 import { getApi } from '../api/index.ts';
-import { metricIds, metricInfo, type Interval, type Metric } from '#shared/analytics/model.ts';
-import { chooseInterval, planCalls, presetDurationMs, presetRange, rangePresets, type RangePreset } from '#shared/analytics/ranges.ts';
-import { analyticsQuerySchema, MAX_QUERY_RANGE_MS, type AnalyticsQueryInput, type AnalyticsResult } from '#shared/analytics/query.ts';
+import type { Metric } from '#shared/analytics/model.ts';
+import type { AnalyticsQueryInput, AnalyticsResult } from '#shared/analytics/query.ts';
 import { exportFileName } from '#shared/analytics/bundle.ts';
 import { addPngText } from '#shared/analytics/png-text.ts';
-import { fromDateTimeLocal, toDateTimeLocal, type ZoneChoice } from './time-format.ts';
-
-export type RangeChoice = RangePreset | 'custom';
-export type IntervalChoice = Interval | 'auto';
+import { toDateTimeLocal } from './time-format.ts';
+import { TrafficSelectionState } from './traffic-selection.svelte.ts';
 
 /** Above this many API calls a fetch says what it will cost and asks before it starts. */
 export const ASK_ABOVE_CALLS = 100;
 /** The API's budget per access key (spec: 100 requests a minute). */
-export const CALLS_PER_MINUTE = 100;
+const CALLS_PER_MINUTE = 100;
 
 /** "about 4 minutes" for a fetch of `calls` API calls at the API's pace. */
 export function estimateDuration(calls: number): string {
@@ -33,56 +30,11 @@ export interface TrafficProgress {
   failed: number;
 }
 
-interface SavedSelection {
-  allServices: boolean;
-  selected: string[];
-  typed: string;
-  metrics: Metric[];
-  range: RangeChoice;
-  customFrom: string;
-  customTo: string;
-  interval: IntervalChoice;
-  compare: boolean;
-  stacked: boolean;
-  zone: ZoneChoice;
-}
-
-const storagePrefix = 'accel.traffic.';
-
-function loadSaved(accountId: string): Partial<SavedSelection> {
-  try {
-    const raw = globalThis.localStorage?.getItem(storagePrefix + accountId);
-    return raw ? (JSON.parse(raw) as Partial<SavedSelection>) : {};
-  } catch {
-    return {};
-  }
-}
-
 function newRequestId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Names typed by the user: comma, space or line separated, duplicates dropped. */
-export function parseTypedNames(text: string): string[] {
-  const names = text.split(/[\s,;]+/).map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
-  return names.filter((name, i) => names.indexOf(name) === i);
-}
-
-export class TrafficDashboardState {
-  readonly accountId: string;
-
-  #allServices = $state(true);
-  #selected = $state<string[]>([]);
-  #typed = $state('');
-  #metrics = $state<Metric[]>([...metricIds]);
-  #range = $state<RangeChoice>('24h');
-  #customFrom = $state('');
-  #customTo = $state('');
-  #interval = $state<IntervalChoice>('auto');
-  #compare = $state(true);
-  #stacked = $state(false);
-  #zone = $state<ZoneChoice>('local');
-
+export class TrafficDashboardState extends TrafficSelectionState {
   #loading = $state(false);
   #progress = $state<TrafficProgress | null>(null);
   #result = $state.raw<AnalyticsResult | null>(null);
@@ -95,57 +47,6 @@ export class TrafficDashboardState {
   #saved = $state(false);
   /** The selection the charts on screen were fetched for (see selectionKey). */
   #appliedKey = $state<string | null>(null);
-
-  constructor(accountId: string) {
-    this.accountId = accountId;
-    const saved = loadSaved(accountId);
-    if (typeof saved.allServices === 'boolean') this.#allServices = saved.allServices;
-    if (Array.isArray(saved.selected)) this.#selected = saved.selected.filter((s) => typeof s === 'string');
-    if (typeof saved.typed === 'string') this.#typed = saved.typed;
-    if (Array.isArray(saved.metrics)) {
-      const metrics = saved.metrics.filter((m): m is Metric => (metricIds as readonly string[]).includes(m));
-      if (metrics.length > 0) this.#metrics = metrics;
-    }
-    if (saved.range === 'custom' || (rangePresets as readonly string[]).includes(saved.range ?? '')) this.#range = saved.range as RangeChoice;
-    if (typeof saved.customFrom === 'string') this.#customFrom = saved.customFrom;
-    if (typeof saved.customTo === 'string') this.#customTo = saved.customTo;
-    if (saved.interval === 'auto' || saved.interval === 'minute' || saved.interval === 'day') this.#interval = saved.interval;
-    if (typeof saved.compare === 'boolean') this.#compare = saved.compare;
-    if (typeof saved.stacked === 'boolean') this.#stacked = saved.stacked;
-    if (saved.zone === 'utc' || saved.zone === 'local') this.#zone = saved.zone;
-  }
-
-  get allServices(): boolean { return this.#allServices; }
-  set allServices(value: boolean) { this.#allServices = value; this.#save(); }
-  get selected(): string[] { return this.#selected; }
-  set selected(value: string[]) { this.#selected = value; this.#save(); }
-  get typed(): string { return this.#typed; }
-  set typed(value: string) { this.#typed = value; this.#save(); }
-  get metrics(): Metric[] { return this.#metrics; }
-  set metrics(value: Metric[]) { this.#metrics = metricIds.filter((m) => value.includes(m)); this.#save(); }
-  get range(): RangeChoice { return this.#range; }
-  set range(value: RangeChoice) {
-    if (value === 'custom' && this.#customFrom === '') {
-      // Start the custom fields from the range on screen.
-      const r = this.#result?.range ?? presetRange('24h', Date.now());
-      this.#customFrom = toDateTimeLocal(r.from, this.#zone);
-      this.#customTo = toDateTimeLocal(r.to, this.#zone);
-    }
-    this.#range = value;
-    this.#save();
-  }
-  get customFrom(): string { return this.#customFrom; }
-  set customFrom(value: string) { this.#customFrom = value; this.#save(); }
-  get customTo(): string { return this.#customTo; }
-  set customTo(value: string) { this.#customTo = value; this.#save(); }
-  get interval(): IntervalChoice { return this.#interval; }
-  set interval(value: IntervalChoice) { this.#interval = value; this.#save(); }
-  get compare(): boolean { return this.#compare; }
-  set compare(value: boolean) { this.#compare = value; this.#save(); }
-  get stacked(): boolean { return this.#stacked; }
-  set stacked(value: boolean) { this.#stacked = value; this.#save(); }
-  get zone(): ZoneChoice { return this.#zone; }
-  set zone(value: ZoneChoice) { this.#zone = value; this.#save(); }
 
   get loading(): boolean { return this.#loading; }
   get progress(): TrafficProgress | null { return this.#progress; }
@@ -176,74 +77,8 @@ export class TrafficDashboardState {
     await this.refreshCacheInfo();
   }
 
-  /** Whether the interval choice matters: only volume and bandwidth have daily data. */
-  get intervalApplies(): boolean {
-    return this.#metrics.some((m) => metricInfo[m].supportsDay);
-  }
-
-  /**
-   * The services a fetch would cover, from the inventory (all or chosen) or typed names. Before
-   * the inventory has loaded, a saved choice of services is used as it is (so a reload can show
-   * cached charts without waiting for the list).
-   */
-  serviceNames(inventoryNames: readonly string[], inventoryLoaded = true): string[] {
-    if (!inventoryLoaded) return this.#allServices ? [] : [...this.#selected, ...parseTypedNames(this.#typed).filter((n) => !this.#selected.includes(n))];
-    if (inventoryNames.length === 0) return parseTypedNames(this.#typed);
-    if (this.#allServices) return [...inventoryNames];
-    const chosen = this.#selected.filter((name) => inventoryNames.includes(name));
-    return [...chosen, ...parseTypedNames(this.#typed).filter((n) => !inventoryNames.includes(n))];
-  }
-
-  /** The time range of the current choice, or a message saying what is wrong with it. */
-  timeRange(now: number = Date.now()): { from: number; to: number } | { error: string } {
-    if (this.#range !== 'custom') {
-      const duration = presetDurationMs[this.#range];
-      const interval: Interval = this.#interval === 'auto' ? chooseInterval(duration) : this.intervalApplies ? this.#interval : 'minute';
-      return presetRange(this.#range, now, interval);
-    }
-    const from = fromDateTimeLocal(this.#customFrom, this.#zone);
-    const to = fromDateTimeLocal(this.#customTo, this.#zone);
-    if (!Number.isFinite(from) || !Number.isFinite(to)) return { error: 'Enter both the start and the end of the custom range.' };
-    if (to <= from) return { error: 'The end of the range must be after its start.' };
-    if (to - from > MAX_QUERY_RANGE_MS) return { error: 'The range may cover at most 400 days.' };
-    return { from, to };
-  }
-
-  /** The query for the current choice, or the first thing to fix. */
-  query(inventoryNames: readonly string[], extra: Partial<AnalyticsQueryInput> = {}, inventoryLoaded = true): AnalyticsQueryInput | { error: string } {
-    const serviceNames = this.serviceNames(inventoryNames, inventoryLoaded);
-    if (serviceNames.length === 0) return { error: inventoryNames.length === 0 ? 'Type at least one service domain name.' : 'Choose at least one service.' };
-    if (this.#metrics.length === 0) return { error: 'Choose at least one metric.' };
-    const range = this.timeRange();
-    if ('error' in range) return range;
-    const input: AnalyticsQueryInput = {
-      accountId: this.accountId,
-      serviceNames,
-      metrics: [...this.#metrics],
-      from: range.from,
-      to: range.to,
-      interval: this.#interval,
-      comparePrevious: this.#compare,
-      ...extra,
-    };
-    const checked = analyticsQuerySchema.safeParse(input);
-    if (!checked.success) return { error: checked.error.issues[0]?.message ?? 'The selection is not valid.' };
-    return input;
-  }
-
-  /**
-   * What a fetch depends on (not the display options, which apply at once). The charts show an
-   * older selection while this differs from the one they were fetched for.
-   */
-  selectionKey(inventoryNames: readonly string[], inventoryLoaded = true): string {
-    return JSON.stringify({
-      services: this.serviceNames(inventoryNames, inventoryLoaded),
-      metrics: this.#metrics,
-      range: this.#range,
-      custom: this.#range === 'custom' ? [this.#customFrom, this.#customTo] : null,
-      interval: this.intervalApplies ? this.#interval : 'auto',
-      compare: this.#compare,
-    });
+  protected override shownRange(): { from: number; to: number } | undefined {
+    return this.#result?.range;
   }
 
   /**
@@ -257,20 +92,6 @@ export class TrafficDashboardState {
   /** The selection was changed since the charts on screen were fetched. */
   isPending(inventoryNames: readonly string[]): boolean {
     return this.#result !== null && this.#appliedKey !== null && this.#appliedKey !== this.selectionKey(inventoryNames);
-  }
-
-  /** API calls a fetch of the selection needs when nothing is cached (shown before fetching). */
-  estimateCalls(inventoryNames: readonly string[]): number {
-    const q = this.query(inventoryNames);
-    if ('error' in q) return 0;
-    const rangeMs = q.to - q.from;
-    let calls = 0;
-    for (const metric of q.metrics) {
-      const interval: Interval = !metricInfo[metric].supportsDay ? 'minute' : q.interval === 'auto' || q.interval === undefined ? chooseInterval(rangeMs) : q.interval;
-      const from = q.comparePrevious ? q.from - rangeMs : q.from;
-      calls += planCalls({ metric, interval, serviceNames: q.serviceNames, range: { from, to: q.to } }).length;
-    }
-    return calls;
   }
 
   async load(inventoryNames: readonly string[], inventoryLoaded = true): Promise<void> {
@@ -383,27 +204,6 @@ export class TrafficDashboardState {
   pngName(metric: Metric): string {
     const range = this.#result?.range ?? { from: Date.now(), to: Date.now() + 1 };
     return exportFileName(range, 'png').replace('traffic-', `traffic-${metric}-`);
-  }
-
-  #save(): void {
-    const saved: SavedSelection = {
-      allServices: this.#allServices,
-      selected: this.#selected,
-      typed: this.#typed,
-      metrics: this.#metrics,
-      range: this.#range,
-      customFrom: this.#customFrom,
-      customTo: this.#customTo,
-      interval: this.#interval,
-      compare: this.#compare,
-      stacked: this.#stacked,
-      zone: this.#zone,
-    };
-    try {
-      globalThis.localStorage?.setItem(storagePrefix + this.accountId, JSON.stringify(saved));
-    } catch {
-      // Not remembered; the dashboard still works.
-    }
   }
 }
 

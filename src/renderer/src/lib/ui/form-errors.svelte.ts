@@ -1,4 +1,4 @@
-// What every form does when a save fails (issue 10 §7): focus moves to the first invalid field —
+// What every form does when a save fails: focus moves to the first invalid field —
 // or to the error summary when no field is marked — and the summary's items are links to their
 // fields. A form provides a FieldIndex; each FormField / fieldset with an error registers its
 // control id under that error's message, which is exactly what the summary lists for the field

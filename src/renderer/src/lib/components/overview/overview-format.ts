@@ -14,7 +14,7 @@ const MINUS = '\u2212';
 const NBSP = '\u00a0';
 
 /** success only for a verdict that every service was checked; warning for "could not check". */
-export type StatusTone = 'danger' | 'warning' | 'neutral' | 'success';
+type StatusTone = 'danger' | 'warning' | 'neutral' | 'success';
 
 export interface StatusInfo {
   /** Short words on the badge (the status never rests on its colour). */

@@ -35,8 +35,8 @@ describe('fuzzy index', () => {
   });
 });
 
-// A consultant's five customers, every one with a service of the same domain (the trial of
-// issue 19: "acme www cache" opened the current account's service instead of Acme's).
+// A consultant's five customers, every one with a service of the same domain: "acme www cache"
+// must open Acme's service, not the current account's one of the same domain.
 describe('several customers sharing a domain', () => {
   type Entry = { id: string; label: string; other: string; account: string };
   const sections = ['Details', 'Cache control', 'Access control', 'Redirection', 'CORS', 'Rate limit', 'Rule tester', 'Rule tests'];

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The country search is a combobox: arrows move through the matches, Enter adds the highlighted
-// one and never submits the policy form (issue 10 §5).
+// one and never submits the policy form.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import Harness from './GeoPickerHarness.test.svelte';

@@ -2,7 +2,7 @@
 // series per metric at the display resolution, and the summary of each metric.
 import { aggregateForDisplay } from '#shared/analytics/aggregate.ts';
 import { alignRange, displayStep, finalUntil, previousPeriod } from '#shared/analytics/ranges.ts';
-import { summarize, type MetricSummary } from '#shared/analytics/stats.ts';
+import { shiftPoints, summarize, type MetricSummary } from '#shared/analytics/stats.ts';
 import { metricIds, stepOf, type Interval, type Metric, type Point, type Series } from '#shared/analytics/model.ts';
 
 export interface ChartSeries {
@@ -12,7 +12,7 @@ export interface ChartSeries {
   previousOf?: string;
 }
 
-export const previousLabel = (serviceName: string): string => `${serviceName} (previous period)`;
+const previousLabel = (serviceName: string): string => `${serviceName} (previous period)`;
 
 export interface MetricView {
   metric: Metric;
@@ -57,11 +57,7 @@ export function buildMetricViews(data: TrafficData, now: number = Date.now()): M
         .map((s) => ({
           label: previousLabel(s.serviceName),
           previousOf: s.serviceName,
-          points: aggregateForDisplay(
-            metric,
-            s.points.map(([t, v]): Point => [t + shift, v]),
-            stepMs,
-          ),
+          points: aggregateForDisplay(metric, shiftPoints(s.points, shift), stepMs),
         })),
       summary: summarize(
         metric,

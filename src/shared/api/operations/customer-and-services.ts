@@ -1,0 +1,75 @@
+// The operation table's entries for the customer and its services (spec operations 1-3).
+import { bodyEmpty, empty, originElementEmpty, rule } from '../validation-rules.ts';
+import { customerParamsSchema, customerSchema } from '../schemas/customer.ts';
+import { createServiceBodySchema, serviceParamsSchema, serviceSchema } from '../schemas/service.ts';
+import { noParams, operationEntries, read, serviceCodes } from './operation-entry.ts';
+
+export const customerAndServiceOperations = operationEntries({
+  getCustomer: {
+    specNumber: 1,
+    method: 'GET',
+    path: '/v1.1/customer/{customer_id}',
+    pathParams: customerParamsSchema,
+    body: null,
+    response: customerSchema,
+    summary: 'Read a customer',
+    tag: 'Customer',
+    errors: ['InvalidCustomer.IdEmpty', 'InvalidCustomer.NotFound'],
+    facts: read('customer'),
+  },
+  createService: {
+    specNumber: 2,
+    method: 'POST',
+    path: '/cdn/v1.0/service',
+    pathParams: noParams,
+    body: createServiceBodySchema,
+    response: serviceSchema,
+    summary: 'Create a website acceleration service',
+    tag: 'Services',
+    errors: [
+      'Request.BadRequest', 'InvalidCustomer.IdEmpty', 'InvalidService.Empty', 'InvalidService.DomainNameEmpty', 'InvalidService.OriginsEmpty',
+      'InvalidService.OriginEmpty', 'InvalidService.OriginUrlEmpty', 'InvalidService.S3CredentialAccessKeyEmpty',
+      'InvalidService.S3CredentialAccessSecretEmpty', 'InvalidService.S3CredentialRegionEmpty', 'InvalidService.DefaultHostHeaderEmpty',
+      'InvalidService.DefaultHostHeaderInCorrect', 'InvalidService.TLSProfileInCorrect', 'InvalidService.DomainName', 'InvalidCustomer.ProvisionNotFound',
+    ],
+    validation: [
+      rule('', 'InvalidService.Empty'),
+      rule('domainName', 'InvalidService.Empty', bodyEmpty),
+      rule('domainName', 'InvalidService.DomainNameEmpty'),
+      rule('origins', 'InvalidService.OriginsEmpty', empty),
+      rule('origins', 'Request.BadRequest'),
+      rule('origins.*', 'InvalidService.OriginEmpty'),
+      rule('origins.*.originUrl', 'InvalidService.OriginEmpty', originElementEmpty),
+      rule('origins.*.originUrl', 'InvalidService.OriginUrlEmpty'),
+      rule('origins.*.s3Credential.accessKey', 'InvalidService.S3CredentialAccessKeyEmpty'),
+      rule('origins.*.s3Credential.accessSecret', 'InvalidService.S3CredentialAccessSecretEmpty'),
+      rule('origins.*.s3Credential.region', 'InvalidService.S3CredentialRegionEmpty'),
+      rule('defaultHostHeader', 'InvalidService.DefaultHostHeaderEmpty', empty),
+      rule('defaultHostHeader', 'InvalidService.DefaultHostHeaderInCorrect'),
+      rule('tlsProfile', 'InvalidService.TLSProfileInCorrect'),
+    ],
+    facts: {
+      changesState: true,
+      label: 'new service',
+      action: 'Create service',
+      journal: 'Create service {serviceId} “{domainName}”',
+      readBack: { from: 'nothing' },
+      reapply: 'never',
+      retryable: false,
+      unknownOutcome: { by: 'resend', because: 'unique-domain' },
+    },
+  },
+  getService: {
+    specNumber: 3,
+    method: 'GET',
+    path: '/cdn/v1.0/service/{serviceId}',
+    aliasPaths: ['/cdn/v1.0/services/{serviceId}'],
+    pathParams: serviceParamsSchema,
+    body: null,
+    response: serviceSchema,
+    summary: 'Read a service',
+    tag: 'Services',
+    errors: serviceCodes,
+    facts: read('service'),
+  },
+});
