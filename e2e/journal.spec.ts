@@ -79,7 +79,7 @@ test('the journal follows the current account, shows all accounts on request, an
   // The filter bar at both sizes: a whole batch ID fits its box, From and To stay together, the
   // accounts toggle keeps to the right edge with the other controls.
   const batch = app.getByRole('group', { name: 'More filters' }).getByRole('textbox', { name: 'Batch' });
-  await batch.evaluate((el: HTMLInputElement) => (el.value = '6e304543-617a-4c2e-9d1b-2f5a7c9e0b13'));
+  await batch.evaluate((el) => ((el as unknown as { value: string }).value = '6e304543-617a-4c2e-9d1b-2f5a7c9e0b13'));
   for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
     await app.setViewportSize(size);
     expect(await batch.evaluate((el) => el.scrollWidth <= el.clientWidth), `${size.width}: batch ID whole`).toBe(true);
@@ -90,7 +90,7 @@ test('the journal follows the current account, shows all accounts on request, an
     const header = await app.locator('.screen-header').first().boundingBox();
     expect(Math.abs((toggle!.x + toggle!.width) - (header!.x + header!.width)), `${size.width}: accounts toggle at the right edge`).toBeLessThan(1);
   }
-  await batch.evaluate((el: HTMLInputElement) => (el.value = ''));
+  await batch.evaluate((el) => ((el as unknown as { value: string }).value = ''));
   await screenshotsInEverySize(app, 'journal-all-accounts');
 
   // The filter takes a domain name (part of one is enough) or an ID.
