@@ -247,6 +247,10 @@ test.describe('with notifications allowed', () => {
     await expect(first.getByText('Needs attention', { exact: true })).toBeVisible();
     await expect(first.getByText(/requests −[6-9]\d % vs usual \(z −\d+\.\d\) · after ‘Set CORS headers’ at 0?5:40/)).toBeVisible();
     await expect(first.locator('svg[data-markers="1"]')).toHaveCount(3);
+    // Each figure says its baseline: the 24 h against a week earlier; what departed, the last 3 h against usual.
+    await expect(first.getByText(/^Last 3 h: requests −[6-9]\d % vs usual/)).toBeVisible();
+    await expect(first.getByText(/^24\sh vs week earlier /)).toHaveCount(3);
+    await expect(page.locator('[data-baselines]')).toContainText('“vs usual” (what alerts use): the last 3 settled hours');
     await expect(table.locator('[data-service-status="attention"]')).toHaveCount(1);
     await page.keyboard.press('Space');
     await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
@@ -295,15 +299,45 @@ test.describe('with notifications allowed', () => {
     expect((await notifications(page))[0].closed).toBe(true);
 
     // Snooze for 7 days: still shown, marked snoozed; the customer's status says so; Unsnooze ends it.
-    await first.getByRole('button', { name: `Snooze alerts of ${dropped.domainName}` }).click();
+    // Keyboard: Tab from the row to its Snooze… button, Enter; Enter on Snooze in the dialog.
+    await expect(page.locator(':focus')).toHaveAttribute('data-row-index', '0');
+    await page.keyboard.press('Tab');
+    await expect(first.getByRole('button', { name: `Snooze alerts of ${dropped.domainName}` })).toBeFocused();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Snooze alerts' });
     await expect(dialog.getByRole('group', { name: 'Snoozes the alerts of' })).toContainText(dropped.accountName);
     await expect(dialog.getByRole('group', { name: 'Snoozes the alerts of' })).toContainText(dropped.domainName);
     await dialog.getByRole('radio', { name: '7 days' }).check();
     await screenshot(page, 'fleet-overview-snooze-dialog');
-    await dialog.getByRole('button', { name: 'Snooze', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Snooze', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
+    // The focus goes back to the row, onto the Unsnooze that replaced Snooze…, in view below the sticky header.
+    const unsnooze = first.getByRole('button', { name: `Unsnooze ${dropped.domainName}` });
+    await expect(unsnooze).toBeFocused();
+    await expect(unsnooze).toBeInViewport({ ratio: 1 });
+    const below = await first.evaluate((row) => row.getBoundingClientRect().top - (row.closest('[role="table"]')?.querySelector('.head')?.getBoundingClientRect().bottom ?? 0));
+    expect(below, 'row not under the sticky header').toBeGreaterThanOrEqual(-1);
     await expect(first.getByText('Needs attention · snoozed')).toBeVisible();
+    // The "z" symbol is not read as a letter; the status badge stays inside its cell at 1024 px.
+    await expect(disclosure).toHaveAccessibleDescription(/^Snoozed ?: 1 service needs attention/);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const inside = await first.locator('[data-service-status]').evaluate((cell) => {
+      const badge = cell.querySelector('.badge')!.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      return badge.right <= box.right + 0.5 && cell.scrollWidth <= cell.clientWidth;
+    });
+    expect(inside, 'snoozed badge inside the Service cell').toBe(true);
+    // Customer names are whole at 1024 px (wrapped, not cut).
+    for (const customer of customers) {
+      const name = accountRow(page, customer.name).locator('.name');
+      await expect(name).toHaveText(customer.name);
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `${customer.name} whole`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkEverySize(page, 'fleet-overview-snoozed', async () => {
+      await unsnooze.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+    });
     await expect(first.getByText(/^Snoozed until 25 Nov 2026/)).toBeVisible();
     await expect(droppedRow).toHaveAttribute('data-status', 'snoozed');
     await expect(history.first().getByText(/Snoozed until 25 Nov 2026/)).toBeVisible();
@@ -345,13 +379,28 @@ test.describe('with notifications allowed', () => {
     const disclosure = accountRow(page, dropped.accountName).getByRole('button', { name: new RegExp(dropped.accountName) });
     await tabTo(page, disclosure);
     await page.keyboard.press('Enter');
-    const firstRow = page.getByRole('table', { name: `Services of ${dropped.accountName}` }).locator('[data-row-index="0"]');
+    const table = page.getByRole('table', { name: `Services of ${dropped.accountName}` });
+    const firstRow = table.locator('[data-row-index="0"]');
     await tabTo(page, firstRow);
     await expect(firstRow).toBeFocused();
+    // The customer's last service: far down the Traffic screen's list of services.
+    const customer = fleet.customers.find((c) => c.id === dropped.accountId)!;
+    const last = customer.services.at(-1)!.domainName;
+    // The rows take one Tab stop; the arrow keys move along them.
+    for (let i = 0; i < 10 && !(await page.locator(':focus').textContent())?.includes(last); i++) await page.keyboard.press('ArrowDown');
+    await expect(page.locator(':focus')).toContainText(last);
     // The row's own button (Snooze) is one Tab further; Enter on the row opens its Traffic screen.
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${dropped.accountName}`);
+    // Which service the charts show is in sight: said above the list, its ticked box scrolled into the list's view.
+    const form = page.getByRole('form', { name: 'Traffic selection' });
+    await expect(form.locator('[data-chosen-services]')).toHaveText(`Chosen: ${last}`);
+    const box = form.getByRole('checkbox', { name: last });
+    await expect(box).toBeChecked();
+    await expect(box).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('.chart-frame canvas').first()).toBeVisible({ timeout: 30_000 });
+    await checkEverySize(page, 'fleet-overview-traffic-last-service');
   });
 });
 

@@ -65,6 +65,32 @@ test('the journal follows the current account, shows all accounts on request, an
   await expect(entries.getByRole('listitem')).toHaveCount(2);
   await expect(entries.getByRole('listitem').filter({ hasText: 'www.example-shop.com (#101)' })).toContainText('Account Sandbox');
   await expect(entries.getByRole('listitem').filter({ hasText: 'static.example-media.net (#102)' })).toContainText('Account Globex');
+  // Each entry's account with its colour (and PROD when it is one), as the account chip shows it.
+  await expect(entries.locator('.account-cell .account-badge .swatch')).toHaveCount(2);
+  // The pending impact says why in words (a title alone is out of keyboard reach).
+  const pending = entries.getByText(/^Impact from /);
+  await expect(pending.first()).toBeVisible();
+  await expect(entries.getByText(/^when the \d+ hours after the change are over and final$/)).toHaveCount(await pending.count());
+  // CORS cannot be read back and this app had set none: "Before" says unknown, as the plans do, not "—".
+  const sandboxEntry = entries.getByRole('listitem').filter({ hasText: 'www.example-shop.com (#101)' });
+  await sandboxEntry.getByRole('button', { name: 'Details', exact: true }).click();
+  await expect(sandboxEntry.getByRole('table').getByRole('cell', { name: 'unknown — the API cannot read it back' }).first()).toBeVisible();
+  await sandboxEntry.getByRole('button', { name: 'Hide details', exact: true }).click();
+  // The filter bar at both sizes: a whole batch ID fits its box, From and To stay together, the
+  // accounts toggle keeps to the right edge with the other controls.
+  const batch = app.getByRole('group', { name: 'More filters' }).getByRole('textbox', { name: 'Batch' });
+  await batch.evaluate((el) => ((el as unknown as { value: string }).value = '6e304543-617a-4c2e-9d1b-2f5a7c9e0b13'));
+  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+    await app.setViewportSize(size);
+    expect(await batch.evaluate((el) => el.scrollWidth <= el.clientWidth), `${size.width}: batch ID whole`).toBe(true);
+    const from = await app.getByLabel('From', { exact: true }).boundingBox();
+    const to = await app.getByLabel('To', { exact: true }).boundingBox();
+    expect(Math.abs((from?.y ?? 0) - (to?.y ?? 1)), `${size.width}: From and To on one line`).toBeLessThan(1);
+    const toggle = await app.getByRole('group', { name: 'Accounts shown' }).boundingBox();
+    const header = await app.locator('.screen-header').first().boundingBox();
+    expect(Math.abs((toggle!.x + toggle!.width) - (header!.x + header!.width)), `${size.width}: accounts toggle at the right edge`).toBeLessThan(1);
+  }
+  await batch.evaluate((el) => ((el as unknown as { value: string }).value = ''));
   await screenshotsInEverySize(app, 'journal-all-accounts');
 
   // The filter takes a domain name (part of one is enough) or an ID.

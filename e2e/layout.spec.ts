@@ -105,7 +105,7 @@ for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800
 /** A production account on the fixture gateway with three listed services, made current. */
 async function addProductionAccount(page: Page, host: E2eHost, sandbox: SandboxHandle): Promise<string[]> {
   const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
-    name: 'Acme Prod',
+    name: 'Acme Production Retail',
     baseUrl: sandbox.url,
     accessKeyId: sandbox.credentials.accessKeyId,
     customerId: sandbox.credentials.customerId,
@@ -224,6 +224,13 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
     await setTheme(app, theme);
     await expectNoHorizontalOverflow(app);
     await expectHeaderControls(app);
+    // The short production note is read whole beside a long account name, never cut to "Live tra…".
+    const short = app.locator('.prod-note .short');
+    await expect(short).toHaveText('Live traffic');
+    await expect(short).toBeInViewport({ ratio: 1 });
+    expect(await app.locator('.prod-note').evaluate((el) => el.scrollWidth <= el.clientWidth), 'production note not cut').toBe(true);
+    // The search button gives the room, with a short label shown whole (its name stays the full one).
+    expect(await app.locator('.search-label').evaluate((el) => el.scrollWidth <= el.clientWidth), 'search label not cut').toBe(true);
     await screenshot(app, `layout-shell-production-1024-${theme}`);
   }
 

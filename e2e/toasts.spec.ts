@@ -1,7 +1,7 @@
 // Toasts never lie over a page's controls: on several screens, at 1024×700 and 1280×800, the
 // bounding box of every toast is checked against every visible button, link and field (the part
 // of each that its scrolling containers leave visible); the buttons the trial found covered are
-// clicked through. An error toast belongs to its screen and leaves when the user moves on.
+// clicked through; the band lies under the screen's column, not the sidebar. An error toast belongs to its screen and leaves when the user moves on.
 // Screenshots: e2e/screenshots/toasts-*.png.
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from './fixtures.ts';
@@ -57,6 +57,16 @@ async function expectToastsBesideControls(app: Page, where: string): Promise<voi
     expect(found.toasts, `${where} ${size.width}: a toast is shown`).toBeGreaterThan(0);
     expect(found.controls, `${where} ${size.width}: controls were found`).toBeGreaterThan(5);
     expect(found.overlaps, `${where} ${size.width}`).toEqual([]);
+    // The band lies under the screen's column: the sidebar keeps the window's full height beside it.
+    const band = await app.evaluate<{ bandLeft: number; mainLeft: number; mainBottom: number; bandTop: number; sidebarBottom: number; height: number }>(`(() => {
+      const band = document.querySelector('.toast-region').getBoundingClientRect();
+      const main = document.querySelector('main').getBoundingClientRect();
+      const sidebar = document.querySelector('nav.sidebar').getBoundingClientRect();
+      return { bandLeft: band.left, mainLeft: main.left, mainBottom: main.bottom, bandTop: band.top, sidebarBottom: sidebar.bottom, height: innerHeight };
+    })()`);
+    expect(band.bandLeft, `${where} ${size.width}: band beside the sidebar`).toBeGreaterThanOrEqual(band.mainLeft - 0.5);
+    expect(band.mainBottom, `${where} ${size.width}: main ends where the band starts`).toBeLessThanOrEqual(band.bandTop + 0.5);
+    expect(band.sidebarBottom, `${where} ${size.width}: sidebar full height`).toBeGreaterThanOrEqual(band.height - 0.5);
     await screenshot(app, `toasts-${where}-${size.width}-light`);
   }
   await app.setViewportSize(sizes[1]);

@@ -94,9 +94,9 @@ describe('the comparison with a week earlier', () => {
     ...over,
   });
   it('is relative for amounts and in points for offload', () => {
-    expect(weekChange('requests', traffic({}))).toBe('vs week earlier −12\u00a0%');
-    expect(weekChange('bandwidth', traffic({}))).toBe('vs week earlier ±0\u00a0%');
-    expect(weekChange('offload', traffic({}))).toBe('vs week earlier −3.1\u00a0points');
+    expect(weekChange('requests', traffic({}))).toBe('24\u00a0h vs week earlier −12\u00a0%');
+    expect(weekChange('bandwidth', traffic({}))).toBe('24\u00a0h vs week earlier ±0\u00a0%');
+    expect(weekChange('offload', traffic({}))).toBe('24\u00a0h vs week earlier −3.1\u00a0points');
   });
   it('says when there is nothing to compare, and that offload without requests is no data gap', () => {
     expect(weekChange('requests', traffic({ requests: { value: 10, weekEarlier: null } }))).toBe('no data a week earlier');

@@ -113,16 +113,16 @@ const signed = (n: number, digits: number): string => {
   return `${n < 0 && Number(text) !== 0 ? MINUS : Number(text) === 0 ? '±' : '+'}${text}`;
 };
 
-/** "vs week earlier −12 %" (offload: in points); says so when there is nothing to compare with. */
+/** "24 h vs week earlier −12 %" (offload: in points); says so when there is nothing to compare with. */
 export function weekChange(metric: SparkMetric, traffic: Pick<TrafficFigures, SparkMetric>): string {
   const { value, weekEarlier } = traffic[metric];
   // Offload is a share of requests: without requests there is none (not "no data").
   if (metric === 'offload' && value === null && traffic.requests.value === 0) return 'no requests';
   if (value === null) return 'no data';
   if (weekEarlier === null) return metric === 'offload' && traffic.requests.weekEarlier === 0 ? 'no requests a week earlier' : 'no data a week earlier';
-  if (metric === 'offload') return `vs week earlier ${signed((value - weekEarlier) * 100, 1)}${NBSP}points`;
-  if (weekEarlier === 0) return value === 0 ? `vs week earlier ±0${NBSP}%` : 'none a week earlier';
-  return `vs week earlier ${signed((value / weekEarlier - 1) * 100, 0)}${NBSP}%`;
+  if (metric === 'offload') return `24${NBSP}h vs week earlier ${signed((value - weekEarlier) * 100, 1)}${NBSP}points`;
+  if (weekEarlier === 0) return value === 0 ? `24${NBSP}h vs week earlier ±0${NBSP}%` : 'none a week earlier';
+  return `24${NBSP}h vs week earlier ${signed((value / weekEarlier - 1) * 100, 0)}${NBSP}%`;
 }
 
 /** What departed, strongest first: "requests −62 % vs usual (z −8.1)". */
