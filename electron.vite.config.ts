@@ -18,7 +18,13 @@ const rendererChunkGroups = [
   // another's chunk for a helper (the journal would load Chart.js for a number format).
   { name: 'screens-common', test: under('shared', 'state', 'ui'), priority: 9 },
   // The traffic dashboard and stats bundle review, with Chart.js, its date adapter and zoom plugin.
-  { name: 'traffic', test: new RegExp(`${sep}node_modules${sep}(chart\\.js|chartjs-plugin-zoom|hammerjs|date-fns|@kurkle)${sep}|${sep}components${sep}traffic${sep}`), priority: 8 },
+  {
+    name: 'traffic',
+    test: new RegExp(
+      `${sep}node_modules${sep}(chart\\.js|chartjs-plugin-zoom|hammerjs|date-fns|@kurkle)${sep}|${sep}components${sep}traffic${sep}`,
+    ),
+    priority: 8,
+  },
   // A service's screens: details, policies, rule tests, a new service.
   { name: 'service', test: under('services', 'policies', 'rule-tester', 'tags'), priority: 5 },
   // Work across services and accounts: bulk changes, configuration documents, baselines, the
@@ -28,7 +34,9 @@ const rendererChunkGroups = [
 
 // Module swaps of the renderer build, also used by the tests (vitest.config.ts) and the chart bench
 // page: chartjs-plugin-zoom's gestures on pointer events instead of Hammer.js (zoom-gestures.ts).
-export const rendererAliases = { hammerjs: resolve(import.meta.dirname, 'src/renderer/src/lib/components/traffic/zoom-gestures.ts') };
+export const rendererAliases = {
+  hammerjs: resolve(import.meta.dirname, 'src/renderer/src/lib/components/traffic/zoom-gestures.ts'),
+};
 
 // Main and preload run in Node/Electron; the renderer is a plain web build that
 // both hosts (Electron window and the loopback browser host) serve unchanged.

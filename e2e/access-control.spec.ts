@@ -13,7 +13,10 @@ async function openEditor(app: Page, name: string, shape: 'v1.0 (URL path)' | 'V
   await app.getByRole('button', { name: `Edit access control policy ${name}` }).click();
   const editor = app.getByRole('form', { name: /Edit access control policy/ });
   await editor.getByRole('group', { name: 'Edit shape' }).getByRole('button', { name: shape }).click();
-  await expect(editor.getByRole('group', { name: 'Edit shape' }).getByRole('button', { name: shape })).toHaveAttribute('aria-pressed', 'true');
+  await expect(editor.getByRole('group', { name: 'Edit shape' }).getByRole('button', { name: shape })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   return editor;
 }
 
@@ -22,7 +25,9 @@ async function openJournal(app: Page) {
   return app.getByRole('list', { name: 'Journal entries' });
 }
 
-test('v1.0 editor: name, priority and IP restriction of an existing policy are reviewed, saved and journaled', async ({ app }) => {
+test('v1.0 editor: name, priority and IP restriction of an existing policy are reviewed, saved and journaled', async ({
+  app,
+}) => {
   await openSection(app, 'Access control');
   await expect(table(app).getByRole('row', { name: /Block admin from outside/ })).toContainText('198.51.100.7');
   const editor = await openEditor(app, 'Block admin from outside', 'v1.0 (URL path)');
@@ -36,7 +41,9 @@ test('v1.0 editor: name, priority and IP restriction of an existing policy are r
   await editor.getByRole('button', { name: 'Review and save' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   await expect(dialog.getByText('The current state was read from the server just now.')).toBeVisible();
-  await expect(dialog.getByRole('row').filter({ hasText: /^Policy name/ })).toContainText('Block admin (office excepted)');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Policy name/ })).toContainText(
+    'Block admin (office excepted)',
+  );
   await expect(dialog.getByRole('row').filter({ hasText: /^Priority/ })).toContainText('45');
   await expect(dialog.getByRole('row').filter({ hasText: /^IP restriction/ })).toContainText('192.0.2.9');
   await dialog.getByRole('button', { name: 'Apply change' }).click();
@@ -50,7 +57,9 @@ test('v1.0 editor: name, priority and IP restriction of an existing policy are r
   await expect(table(app).getByRole('row', { name: /Block admin from outside/ })).toHaveCount(0);
 
   const entries = await openJournal(app);
-  const entry = entries.getByRole('listitem').filter({ hasText: /Edit access control policy \d+ “Block admin \(office excepted\)”/ });
+  const entry = entries
+    .getByRole('listitem')
+    .filter({ hasText: /Edit access control policy \d+ “Block admin \(office excepted\)”/ });
   await expect(entry).toHaveCount(1);
   await expect(entry).not.toContainText('(matches)');
 });
@@ -69,7 +78,9 @@ test('V2 editor: the matches of an existing policy are reviewed, saved and journ
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   // The API lists v1.0 only: the V2 conditions show as added, the v1.0 URL path as removed.
   await expect(dialog.getByRole('row').filter({ hasText: /^Condition \d+ — values\s+added/ })).toContainText('/pay/');
-  await expect(dialog.getByRole('row').filter({ hasText: /^URL path — patterns\s+removed/ })).toContainText('/checkout');
+  await expect(dialog.getByRole('row').filter({ hasText: /^URL path — patterns\s+removed/ })).toContainText(
+    '/checkout',
+  );
   await expect(dialog.getByRole('row').filter({ hasText: /^Priority/ })).toContainText('35');
   await dialog.getByRole('button', { name: 'Apply change' }).click();
   await expect(dialog).toBeHidden();
@@ -82,10 +93,15 @@ test('V2 editor: the matches of an existing policy are reviewed, saved and journ
   await expect(row).toContainText('AT,BE,DE,FR,NL');
 
   const entries = await openJournal(app);
-  await expect(entries.getByRole('listitem').filter({ hasText: /Edit access control policy \d+ “EU checkout only” \(matches\)/ })).toHaveCount(1);
+  await expect(
+    entries.getByRole('listitem').filter({ hasText: /Edit access control policy \d+ “EU checkout only” \(matches\)/ }),
+  ).toHaveCount(1);
 });
 
-test('an access control edit survives a reload mid-edit: "Draft restored" with the typed values', async ({ app, host }) => {
+test('an access control edit survives a reload mid-edit: "Draft restored" with the typed values', async ({
+  app,
+  host,
+}) => {
   await openSection(app, 'Access control');
   let editor = await openEditor(app, 'Block admin from outside', 'v1.0 (URL path)');
   await editor.getByLabel('Policy name').fill('Half-edited admin block');
@@ -94,7 +110,11 @@ test('an access control edit survives a reload mid-edit: "Draft restored" with t
   await editor.getByRole('textbox', { name: 'IP restriction' }).press('Enter');
   await expect(editor.getByText(/Draft saved/)).toBeVisible();
   // The save is debounced: wait until the latest input is on disk.
-  await expect.poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('192.0.2.77')).toBe(true);
+  await expect
+    .poll(async () =>
+      (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('192.0.2.77'),
+    )
+    .toBe(true);
 
   await app.reload();
   await openSection(app, 'Access control');

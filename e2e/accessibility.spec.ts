@@ -20,7 +20,9 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
   for (const violation of [...results.violations, ...headings.violations]) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical' && violation.id !== 'heading-order') continue;
     for (const node of violation.nodes) {
-      out.push(`${where}: ${violation.id} [${violation.impact}] ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? violation.help}`);
+      out.push(
+        `${where}: ${violation.id} [${violation.impact}] ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? violation.help}`,
+      );
     }
   }
   return out;
@@ -33,12 +35,17 @@ async function showTheme(page: Page, theme: (typeof themes)[number]): Promise<vo
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
 }
 
-test('every screen, light and dark: no serious or critical axe violations (WCAG 2.2 A/AA); a clean console throughout', async ({ page, host, sandbox }) => {
+test('every screen, light and dark: no serious or critical axe violations (WCAG 2.2 A/AA); a clean console throughout', async ({
+  page,
+  host,
+  sandbox,
+}) => {
   // The walk grows with every screen (axe twice per screen); on a loaded shared machine it needs room.
   test.setTimeout(900_000);
   const consoleProblems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      consoleProblems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => consoleProblems.push(`page error: ${error.message}`));
   page.on('response', (response) => {

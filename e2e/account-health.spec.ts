@@ -33,7 +33,9 @@ test('an unreachable gateway is shown as such, app-wide', async ({ app, host }) 
   await gateway.stop();
   await nav.getByRole('button', { name: new RegExp(`#${second!.id}$`) }).click();
   const main = app.getByRole('main');
-  await expect(main.getByText('Offline — showing what this computer knows about the service.')).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByText('Offline — showing what this computer knows about the service.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(main.getByText('Could not read this service.')).toHaveCount(0);
   await expect(main.getByText('Enabled', { exact: true })).toHaveCount(0);
   await expect(main.getByText(second!.domainName).first()).toBeVisible();

@@ -3,15 +3,26 @@
 // Screenshots of the welcome, account form, switcher and accounts screens in light and dark.
 import { test, expect } from './fixtures.ts';
 import type { Locator } from '@playwright/test';
-import { SECOND_KEY, addAccount, firstStartAndTwoAccountsFlow, gatewayProfile, shootBothThemes as shoot } from './helpers.ts';
+import {
+  SECOND_KEY,
+  addAccount,
+  firstStartAndTwoAccountsFlow,
+  gatewayProfile,
+  shootBothThemes as shoot,
+} from './helpers.ts';
 import { startSandbox } from '#sandbox';
 
-test('first start offers the sandbox; a second account on its own gateway; switch and read a service on each', async ({ app }) => {
+test('first start offers the sandbox; a second account on its own gateway; switch and read a service on each', async ({
+  app,
+}) => {
   const second = await startSandbox({ keys: [SECOND_KEY] });
   try {
     // First start → sandbox → second account on its own gateway → switch → a service on each
     // (the same flow as the Electron spec), with screenshots of its screens in both themes.
-    await firstStartAndTwoAccountsFlow(app, { secondGateway: second, onScreen: (name, target) => shoot(app, name, target) });
+    await firstStartAndTwoAccountsFlow(app, {
+      secondGateway: second,
+      onScreen: (name, target) => shoot(app, name, target),
+    });
     const switcher = app.getByRole('button', { name: /^Account: / });
     const nav = app.getByRole('navigation', { name: 'Main' });
 
@@ -40,7 +51,10 @@ test('first start offers the sandbox; a second account on its own gateway; switc
   }
 });
 
-test('export, then import: a re-imported profile asks for its secret on first use; duplicates are reported', async ({ app, sandbox }) => {
+test('export, then import: a re-imported profile asks for its secret on first use; duplicates are reported', async ({
+  app,
+  sandbox,
+}) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   const { accessKeySecret } = sandbox.credentials;
   await addAccount(app, gatewayProfile(sandbox, 'Fixture gateway'));
@@ -52,7 +66,10 @@ test('export, then import: a re-imported profile asks for its secret on first us
   await app.getByRole('button', { name: 'Export profiles…' }).click();
   const exportDialog = app.getByRole('dialog', { name: 'Export profiles' });
   await expect(exportDialog.getByRole('checkbox', { name: 'Fixture gateway' })).toBeChecked();
-  const [download] = await Promise.all([app.waitForEvent('download'), exportDialog.getByRole('button', { name: /^Export \d+ profiles?…$/ }).click()]);
+  const [download] = await Promise.all([
+    app.waitForEvent('download'),
+    exportDialog.getByRole('button', { name: /^Export \d+ profiles?…$/ }).click(),
+  ]);
   const { readFile } = await import('node:fs/promises');
   const exported = await readFile(await download.path(), 'utf8');
   expect(exported).toContain('Fixture gateway');
@@ -60,7 +77,10 @@ test('export, then import: a re-imported profile asks for its secret on first us
 
   // Remove it, then import the file again: it comes back without its secret.
   await app.getByRole('button', { name: 'Remove Fixture gateway' }).click();
-  await app.getByRole('alertdialog', { name: 'Remove account' }).getByRole('button', { name: 'Remove account' }).click();
+  await app
+    .getByRole('alertdialog', { name: 'Remove account' })
+    .getByRole('button', { name: 'Remove account' })
+    .click();
   await expect(app.getByRole('row', { name: /Fixture gateway/ })).toHaveCount(0);
 
   const importFile = async (): Promise<Locator> => {

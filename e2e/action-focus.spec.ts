@@ -21,7 +21,16 @@ async function focused(page: Page): Promise<string> {
 
 /** Focus is on an element inside `container` (not on <body>). */
 async function expectFocusWithin(page: Page, container: Locator, what: string): Promise<void> {
-  await expect.poll(() => container.evaluate((el) => el.contains(el.ownerDocument.activeElement) && el.ownerDocument.activeElement !== el.ownerDocument.body), { message: what }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        container.evaluate(
+          (el) =>
+            el.contains(el.ownerDocument.activeElement) && el.ownerDocument.activeElement !== el.ownerDocument.body,
+        ),
+      { message: what },
+    )
+    .toBe(true);
 }
 
 /** Presses Enter on `button`, reached by focus (as Tab would), as a keyboard user does. */
@@ -31,13 +40,19 @@ async function pressEnterOn(page: Page, button: Locator): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test('focus after bulk run, resume, back, new change; config plan; journal export: never on <body>', async ({ app, host }) => {
+test('focus after bulk run, resume, back, new change; config plan; journal export: never on <body>', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(180_000);
   const acmeGateway = await startSandbox({ keys: [CUSTOMER_KEYS[0]!] });
   const globexGateway = await startSandbox({ keys: [CUSTOMER_KEYS[1]!] });
   try {
     const acme = await addCustomerAccount(app, host, acmeGateway, ACME, { production: false, makeCurrent: true });
-    const globex = await addCustomerAccount(app, host, globexGateway, GLOBEX, { production: false, makeCurrent: false });
+    const globex = await addCustomerAccount(app, host, globexGateway, GLOBEX, {
+      production: false,
+      makeCurrent: false,
+    });
     // Globex's gateway fails every CORS write: its target fails, so the batch can be resumed.
     globexGateway.setFaults({ perOperation: { setCorsHeaders: { errorRate: 1 } } });
     await app.reload();

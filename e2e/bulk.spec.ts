@@ -12,7 +12,9 @@ import type { E2eHost } from './fixtures.ts';
 const [ACME, GLOBEX] = CUSTOMERS;
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
+  const overflow = await page.evaluate(
+    '(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()',
+  );
   expect(overflow).toEqual([0, 0]);
 }
 
@@ -29,14 +31,20 @@ test('compose: keyboard only, a validation error keeps what was typed, templates
     const globex = await addCustomerAccount(app, host, gateway, GLOBEX, { production: true, makeCurrent: false });
     // A tag on a whole account and on one service of another: target selection sees both.
     await hostIpc(app, host, 'tags.setAccount', { accountId: globex.id, tags: ['retail'] });
-    await hostIpc(app, host, 'tags.setService', { accountId: acme.id, serviceId: acme.services[0]!.id, tags: ['retail'] });
+    await hostIpc(app, host, 'tags.setService', {
+      accountId: acme.id,
+      serviceId: acme.services[0]!.id,
+      tags: ['retail'],
+    });
     await app.reload();
     await waitForAppShell(app);
     await openBulkScreen(app);
 
     const form = app.getByRole('form', { name: 'Bulk change' });
     await form.getByLabel('Tag', { exact: true }).selectOption('retail');
-    const shownServices = form.getByRole('list', { name: 'Services by account' }).getByRole('checkbox', { name: /\.example\.org/ });
+    const shownServices = form
+      .getByRole('list', { name: 'Services by account' })
+      .getByRole('checkbox', { name: /\.example\.org/ });
     await expect(shownServices).toHaveCount(1 + globex.services.length);
     await form.getByLabel('Tag', { exact: true }).selectOption('');
     await expect(shownServices).toHaveCount(acme.services.length + globex.services.length);
@@ -64,18 +72,26 @@ test('compose: keyboard only, a validation error keeps what was typed, templates
     // Keyboard only: a target ticked with Space, the plan asked for with Enter.
     await app.getByRole('checkbox', { name: `Select every shown service of ${ACME.name}` }).focus();
     await app.keyboard.press('Space');
-    await expect(app.getByRole('status').filter({ hasText: /selected/ })).toContainText(`${gateway.store.servicesOf(ACME.customerId).length} services selected`);
-    await screenshotsInEverySize(app, 'bulk-compose', () => scrollMainTo(app.getByRole('heading', { name: '2. Target services' })));
+    await expect(app.getByRole('status').filter({ hasText: /selected/ })).toContainText(
+      `${gateway.store.servicesOf(ACME.customerId).length} services selected`,
+    );
+    await screenshotsInEverySize(app, 'bulk-compose', () =>
+      scrollMainTo(app.getByRole('heading', { name: '2. Target services' })),
+    );
     await expectNoHorizontalOverflow(app);
 
     // The other kinds' inputs fit too.
     await form.getByRole('radio', { name: /^Access control policy/ }).check();
     await expect(form.getByLabel('Policy name')).toBeVisible();
-    await screenshotsInEverySize(app, 'bulk-compose-access', () => scrollMainTo(form.getByRole('group', { name: 'What to change' })));
+    await screenshotsInEverySize(app, 'bulk-compose-access', () =>
+      scrollMainTo(form.getByRole('group', { name: 'What to change' })),
+    );
     await expectNoHorizontalOverflow(app);
     await form.getByRole('radio', { name: 'Edit a redirection policy by name' }).check();
     await expect(form.getByLabel('Redirection policy name')).toBeVisible();
-    await screenshotsInEverySize(app, 'bulk-compose-redirection', () => scrollMainTo(form.getByRole('group', { name: 'What to change' })));
+    await screenshotsInEverySize(app, 'bulk-compose-redirection', () =>
+      scrollMainTo(form.getByRole('group', { name: 'What to change' })),
+    );
     await expectNoHorizontalOverflow(app);
     await form.getByRole('radio', { name: 'Set CORS headers' }).check();
 
@@ -109,7 +125,10 @@ test('compose: keyboard only, a validation error keeps what was typed, templates
   }
 });
 
-test('bulk CORS across two accounts: one target fails, resumed after a restart, then reverted as a whole', async ({ app, host }) => {
+test('bulk CORS across two accounts: one target fails, resumed after a restart, then reverted as a whole', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(240_000);
   const acmeGateway = await startSandbox({ keys: [CUSTOMER_KEYS[0]!] });
   const globexGateway = await startSandbox({ keys: [CUSTOMER_KEYS[1]!] });
@@ -126,7 +145,12 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
       [acme.id, acmeAssets!.id, false],
       [globex.id, globexWww!.id, true],
     ] as const) {
-      await hostIpc(app, host, 'changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId }, body: before }, confirmProduction: production });
+      await hostIpc(app, host, 'changes.apply', {
+        accountId,
+        operationId: 'setCorsHeaders',
+        input: { params: { serviceId }, body: before },
+        confirmProduction: production,
+      });
     }
     // Globex's gateway fails every CORS write: its one target fails.
     globexGateway.setFaults({ perOperation: { setCorsHeaders: { errorRate: 1 } } });
@@ -141,7 +165,9 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     await form.getByRole('checkbox', { name: acmeAssets!.domainName }).check();
     await form.getByLabel('Domain pattern').fill('www.*');
     await form.getByRole('checkbox', { name: globexWww!.domainName }).check();
-    await expect(app.getByRole('status').filter({ hasText: /selected/ })).toContainText('3 services in 2 accounts selected');
+    await expect(app.getByRole('status').filter({ hasText: /selected/ })).toContainText(
+      '3 services in 2 accounts selected',
+    );
     await form.getByRole('button', { name: 'Plan the change' }).click();
 
     // The plan: per-service diff in the editors' labels, the production account named, one confirmation.
@@ -149,9 +175,13 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     await expect(batch).toBeVisible();
     await expect(batch.getByText('3 to change')).toBeVisible();
     const globexItems = batch.getByRole('list', { name: `Services of ${GLOBEX.name}` });
-    await expect(globexItems.getByRole('row', { name: /Access-Control-Allow-Origin/ })).toContainText('https://shop.example.com');
+    await expect(globexItems.getByRole('row', { name: /Access-Control-Allow-Origin/ })).toContainText(
+      'https://shop.example.com',
+    );
     await expect(batch.getByText(/^This batch changes services in/)).toContainText('the production account “Globex”.');
-    await expect(batch.locator('.production-top')).toHaveText('Includes the production account “Globex”: running needs your confirmation at the end of the plan.');
+    await expect(batch.locator('.production-top')).toHaveText(
+      'Includes the production account “Globex”: running needs your confirmation at the end of the plan.',
+    );
     const run = batch.getByRole('button', { name: /^Run batch \(3 changes\)/ });
     await expect(run).toBeDisabled();
     await screenshotsInEverySize(app, 'bulk-plan', () => scrollMainTo(batch));
@@ -173,7 +203,9 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     const failedItem = result.getByRole('list', { name: `Services of ${GLOBEX.name}` }).getByRole('listitem');
     await expect(failedItem.getByText('failed', { exact: true })).toBeVisible();
     await expect(failedItem.locator('.item-error')).toContainText('Server.InternalError');
-    expect(acmeGateway.store.corsOf(acmeWww!.id)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example.com' });
+    expect(acmeGateway.store.corsOf(acmeWww!.id)).toMatchObject({
+      accessControlAllowOrigin: 'https://shop.example.com',
+    });
     expect(globexGateway.store.corsOf(globexWww!.id)).toMatchObject(before);
     // Only the failed services, when looking for them among many.
     await result.getByRole('checkbox', { name: 'Show only the failed services (1)' }).check();
@@ -200,7 +232,9 @@ test('bulk CORS across two accounts: one target fails, resumed after a restart, 
     await resume.click();
     await expect(reopened.getByText('Finished', { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(reopened.getByRole('list', { name: 'Results so far' })).toContainText('applied: 3');
-    expect(globexGateway.store.corsOf(globexWww!.id)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example.com' });
+    expect(globexGateway.store.corsOf(globexWww!.id)).toMatchObject({
+      accessControlAllowOrigin: 'https://shop.example.com',
+    });
     await expect(offered).toBeHidden();
 
     // Revert the batch as a whole: a plan again (one confirmation), then every service is back.
@@ -241,10 +275,17 @@ test('250+ targets: groups fold, counts say how many, rows come a page at a time
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   try {
     await addCustomerAccount(app, host, gateway, ACME, { production: false, makeCurrent: true });
-    const { id: initechId } = await addCustomerAccount(app, host, gateway, CUSTOMERS[2], { production: false, makeCurrent: false });
+    const { id: initechId } = await addCustomerAccount(app, host, gateway, CUSTOMERS[2], {
+      production: false,
+      makeCurrent: false,
+    });
     // Services the account's list knows (recorded, as "add by ID" would): 260 of them.
     for (let i = 0; i < 260; i++) {
-      await hostIpc(app, host, 'inventory.record', { accountId: initechId, serviceId: 5000 + i, domainName: `shop-${String(i).padStart(3, '0')}.initech.example` });
+      await hostIpc(app, host, 'inventory.record', {
+        accountId: initechId,
+        serviceId: 5000 + i,
+        domainName: `shop-${String(i).padStart(3, '0')}.initech.example`,
+      });
     }
     await app.reload();
     await waitForAppShell(app);
@@ -269,14 +310,19 @@ test('250+ targets: groups fold, counts say how many, rows come a page at a time
     await initech.getByRole('checkbox', { name: `Select every shown service of ${CUSTOMERS[2].name}` }).uncheck();
     await expect(app.getByRole('status').filter({ hasText: /selected/ })).toContainText('253 services selected');
     await app.getByLabel('Domain pattern').fill('');
-    await screenshotsInEverySize(app, 'bulk-many-targets', () => scrollMainTo(app.getByRole('heading', { name: '2. Target services' })));
+    await screenshotsInEverySize(app, 'bulk-many-targets', () =>
+      scrollMainTo(app.getByRole('heading', { name: '2. Target services' })),
+    );
     await expectNoHorizontalOverflow(app);
   } finally {
     await gateway.stop();
   }
 });
 
-test('an edit of a cache control policy by name: services without it are listed with the reason, the field rule in the unit chosen', async ({ app, host }) => {
+test('an edit of a cache control policy by name: services without it are listed with the reason, the field rule in the unit chosen', async ({
+  app,
+  host,
+}) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await openBulkScreen(app);
   const form = app.getByRole('form', { name: 'Bulk change' });
@@ -297,7 +343,10 @@ test('an edit of a cache control policy by name: services without it are listed 
   await expect(cannot.getByRole('listitem')).toContainText('#103 · Sandbox');
   await expect(cannot.getByRole('listitem')).toContainText('has no cache control policy named “Static assets”');
   await expect(plan.getByRole('button', { name: 'Run batch (5 changes)' })).toBeVisible();
-  const item = plan.getByRole('list', { name: 'Services of Sandbox' }).getByRole('listitem').filter({ hasText: 'www.example-shop.com' });
+  const item = plan
+    .getByRole('list', { name: 'Services of Sandbox' })
+    .getByRole('listitem')
+    .filter({ hasText: 'www.example-shop.com' });
   await expect(item.getByRole('row', { name: /TTL/ })).toContainText('2 hours');
   await screenshotsInEverySize(app, 'bulk-plan-cannot', () => scrollMainTo(plan));
   await expectNoHorizontalOverflow(app);
@@ -306,14 +355,25 @@ test('an edit of a cache control policy by name: services without it are listed 
   await expect(form.getByLabel('Cache control policy name')).toHaveValue('Static assets');
   await expect(form.getByLabel('TTL', { exact: true })).toHaveValue('2');
   // The plan left without running it is not kept as a stored batch (review M9).
-  await expect.poll(async () => (await hostIpc<{ batches: unknown[] }>(app, host, 'bulk.list', {})).batches).toHaveLength(0);
+  await expect
+    .poll(async () => (await hostIpc<{ batches: unknown[] }>(app, host, 'bulk.list', {})).batches)
+    .toHaveLength(0);
 });
 
-test('cancel stops a running batch after the writes in flight; resume runs the rest', async ({ app, host, sandbox }) => {
+test('cancel stops a running batch after the writes in flight; resume runs the rest', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   const { id: accountId } = await addGatewayAccount(app, host, sandbox, 'Demo retail');
   const services = sandbox.store.servicesOf(sandbox.credentials.customerId);
-  for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId, serviceId: s.service.id, domainName: s.service.domainName });
+  for (const s of services)
+    await hostIpc(app, host, 'inventory.record', {
+      accountId,
+      serviceId: s.service.id,
+      domainName: s.service.domainName,
+    });
   // Slow CORS writes: the batch is still running when Cancel is pressed.
   sandbox.setFaults({ perOperation: { setCorsHeaders: { latencyMs: 3_000 } } });
   await app.reload();
@@ -344,7 +404,9 @@ test('cancel stops a running batch after the writes in flight; resume runs the r
   for (const s of services) expect(sandbox.store.corsOf(s.service.id)).toMatchObject({ accessControlAllowOrigin: '*' });
 });
 
-test('a CORS set on services this app never set CORS on: the plan says the value now is unknown, not "not set", and warns that a revert cannot undo it', async ({ app }) => {
+test('a CORS set on services this app never set CORS on: the plan says the value now is unknown, not "not set", and warns that a revert cannot undo it', async ({
+  app,
+}) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await openBulkScreen(app);
   const form = app.getByRole('form', { name: 'Bulk change' });
@@ -355,20 +417,31 @@ test('a CORS set on services this app never set CORS on: the plan says the value
   await form.getByRole('button', { name: 'Plan the change' }).click();
 
   const plan = app.getByRole('region', { name: /^3\. Plan: Set CORS headers/ });
-  const item = plan.getByRole('list', { name: 'Services of Sandbox' }).getByRole('listitem').filter({ hasText: 'www.example-shop.com' });
+  const item = plan
+    .getByRole('list', { name: 'Services of Sandbox' })
+    .getByRole('listitem')
+    .filter({ hasText: 'www.example-shop.com' });
   const row = item.getByRole('row', { name: /Access-Control-Allow-Origin/ });
   await expect(row).toContainText('unknown — the API cannot read it back');
   await expect(row).toContainText('https://www.example.com');
   await expect(plan.getByText('not set', { exact: true })).toHaveCount(0);
   // Before the run, the plan says a revert could not undo it, naming the services; and again beside Run.
   const warning = plan.getByRole('region', { name: 'Not all of this batch can be reverted' });
-  await expect(warning).toContainText(/A revert cannot undo these changes on \d+ services: the value there now is not known/);
+  await expect(warning).toContainText(
+    /A revert cannot undo these changes on \d+ services: the value there now is not known/,
+  );
   const named = warning.getByRole('list', { name: 'Services a revert cannot put back' });
   await expect(named.getByText('www.example-shop.com')).toBeVisible();
-  const toRun = await plan.getByRole('list', { name: 'Services of Sandbox' }).getByRole('listitem').filter({ hasText: 'will update' }).count();
+  const toRun = await plan
+    .getByRole('list', { name: 'Services of Sandbox' })
+    .getByRole('listitem')
+    .filter({ hasText: 'will update' })
+    .count();
   await expect(named.getByRole('listitem')).toHaveCount(Math.min(toRun, 12));
   const run = plan.getByRole('button', { name: /^Run batch/ });
-  await expect(run).toHaveAccessibleDescription(`Before you run it: ${toRun} of ${toRun} changes cannot be reverted afterwards (named at the top of the plan).`);
+  await expect(run).toHaveAccessibleDescription(
+    `Before you run it: ${toRun} of ${toRun} changes cannot be reverted afterwards (named at the top of the plan).`,
+  );
   await screenshotsInEverySize(app, 'bulk-plan-unknown', () => scrollMainTo(plan));
   await expectNoHorizontalOverflow(app);
 });

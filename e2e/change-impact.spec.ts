@@ -8,7 +8,8 @@ test('a chart marker of an applied change opens its journal entry', async ({ app
   test.setTimeout(120_000);
   const [shop, media] = sandbox.services;
   const account = await addGatewayAccount(app, host, sandbox, 'Impact e2e');
-  for (const s of [shop, media]) await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  for (const s of [shop, media])
+    await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   // The change goes through the app's guarded write path to the gateway, so the journal records it.
   await hostIpc(app, host, 'changes.apply', {
     accountId: account.id,
@@ -18,7 +19,9 @@ test('a chart marker of an applied change opens its journal entry', async ({ app
   await app.reload();
 
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
-  await expect(app.getByRole('img', { name: 'Requests chart, 2 services', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByRole('img', { name: 'Requests chart, 2 services', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 
   const markers = app.getByRole('group', { name: 'Changes from the journal on the Requests chart' });
   const marker = markers.getByRole('button', { name: /^Change: .*CORS.*Open it in the change journal\.$/ });
@@ -61,13 +64,20 @@ test('a chart marker of an applied change opens its journal entry', async ({ app
     // Its details are open, and one quiet badge says when the hours after it are over.
     await expect(opened.getByRole('button', { name: 'Hide details' })).toBeVisible();
     const pending = opened.getByText(/^Impact from /);
-    await expect(pending).toHaveAttribute('title', /^The 6 hours after the change are over \(and final\) at .+; its impact is compared then\.$/);
+    await expect(pending).toHaveAttribute(
+      'title',
+      /^The 6 hours after the change are over \(and final\) at .+; its impact is compared then\.$/,
+    );
     await expect(opened).not.toContainText('not yet');
     await screenshotsInEverySize(app, 'journal-opened-from-marker');
   });
 
   await test.step('the impact export has a row for the change', async () => {
-    const file = await hostIpc<{ content: string }>(app, host, 'impact.export', { accountId: account.id, hours: 6, format: 'csv' });
+    const file = await hostIpc<{ content: string }>(app, host, 'impact.export', {
+      accountId: account.id,
+      hours: 6,
+      format: 'csv',
+    });
     const rows = file.content.trim().split('\r\n');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(shop.domainName);
@@ -75,17 +85,31 @@ test('a chart marker of an applied change opens its journal entry', async ({ app
   });
 });
 
-test('changes close together share one marker that lists them; Escape closes the list', async ({ app, host, sandbox }) => {
+test('changes close together share one marker that lists them; Escape closes the list', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   const [shop] = sandbox.services;
   const account = await addGatewayAccount(app, host, sandbox, 'Impact e2e');
-  await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: shop.id, domainName: shop.domainName });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: account.id,
+    serviceId: shop.id,
+    domainName: shop.domainName,
+  });
   for (const origin of ['https://one.example', 'https://two.example']) {
-    await hostIpc(app, host, 'changes.apply', { accountId: account.id, operationId: 'setCorsHeaders', input: { params: { serviceId: shop.id }, body: { accessControlAllowOrigin: origin } } });
+    await hostIpc(app, host, 'changes.apply', {
+      accountId: account.id,
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId: shop.id }, body: { accessControlAllowOrigin: origin } },
+    });
   }
   await app.reload();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
-  await expect(app.getByRole('img', { name: 'Requests chart, 1 service', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByRole('img', { name: 'Requests chart, 1 service', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 
   const group = app.getByRole('group', { name: 'Changes from the journal on the Requests chart' });
   const shared = group.getByRole('button', { name: /^2 changes, .* Show them\.$/ });
@@ -104,9 +128,14 @@ test('changes close together share one marker that lists them; Escape closes the
 
   // Open the list again and pick the older change: the journal opens on that entry.
   await app.keyboard.press('Enter');
-  const { entries } = await hostIpc<{ entries: { id: string }[] }>(app, host, 'journal.list', { accountId: account.id });
+  const { entries } = await hostIpc<{ entries: { id: string }[] }>(app, host, 'journal.list', {
+    accountId: account.id,
+  });
   const older = entries[1].id;
-  await list.getByRole('button', { name: /Set CORS headers/ }).first().click();
+  await list
+    .getByRole('button', { name: /Set CORS headers/ })
+    .first()
+    .click();
   await expect(app.getByRole('heading', { level: 1, name: 'Change journal' })).toBeVisible();
   await expect(app.locator(`#journal-entry-${older}`)).toBeFocused();
   await expect(app.locator(`#journal-entry-${older}`)).toContainText('https://one.example');

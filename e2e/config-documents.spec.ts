@@ -15,33 +15,52 @@ const [ACME, GLOBEX] = CUSTOMERS;
 const nav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
+  const overflow = await page.evaluate(
+    '(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()',
+  );
   expect(overflow).toEqual([0, 0]);
 }
 
 /** Acme's www service differs from Globex's: a longer TTL on "Static assets", CORS headers applied from this app. */
-async function prepareAcme(app: Page, host: Parameters<typeof hostIpc>[1], gateway: SandboxHandle, acmeId: string): Promise<{ acmeWww: number; globexWww: number }> {
+async function prepareAcme(
+  app: Page,
+  host: Parameters<typeof hostIpc>[1],
+  gateway: SandboxHandle,
+  acmeId: string,
+): Promise<{ acmeWww: number; globexWww: number }> {
   const acmeWww = gateway.store.servicesOf(ACME.customerId).find((s) => s.service.domainName.startsWith('www.'))!;
   const globexWww = gateway.store.servicesOf(GLOBEX.customerId).find((s) => s.service.domainName.startsWith('www.'))!;
   gateway.store.mutate(() => {
-    acmeWww.cacheControl = acmeWww.cacheControl.map((p) => (p.policyName === 'Static assets' ? { ...p, ttl: 86_400 } : p));
+    acmeWww.cacheControl = acmeWww.cacheControl.map((p) =>
+      p.policyName === 'Static assets' ? { ...p, ttl: 86_400 } : p,
+    );
   });
   await hostIpc(app, host, 'changes.apply', {
     accountId: acmeId,
     operationId: 'setCorsHeaders',
-    input: { params: { serviceId: acmeWww.service.id }, body: { accessControlAllowOrigin: 'https://www.acme.example', accessControlMaxAge: 600 } },
+    input: {
+      params: { serviceId: acmeWww.service.id },
+      body: { accessControlAllowOrigin: 'https://www.acme.example', accessControlMaxAge: 600 },
+    },
   });
   return { acmeWww: acmeWww.service.id, globexWww: globexWww.service.id };
 }
 
-test('export from one account → compare with another account’s service → apply to it through the plan', async ({ app, host }) => {
+test('export from one account → compare with another account’s service → apply to it through the plan', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(240_000);
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   try {
     const [acme, globex] = await addCustomerAccounts(app, host, gateway);
     await hostIpc(app, host, 'accounts.update', { accountId: globex!.id, patch: { production: true } });
     // A service in Acme's list that the gateway no longer has: a whole-account export names it.
-    await hostIpc(app, host, 'inventory.record', { accountId: acme!.id, serviceId: 999_999, domainName: 'gone.customer-5101.example.org' });
+    await hostIpc(app, host, 'inventory.record', {
+      accountId: acme!.id,
+      serviceId: 999_999,
+      domainName: 'gone.customer-5101.example.org',
+    });
     const { globexWww } = await prepareAcme(app, host, gateway, acme!.id);
     await app.reload();
     const acmeDomain = acme!.services.find((s) => s.domainName.startsWith('www.'))!.domainName;
@@ -66,39 +85,61 @@ test('export from one account → compare with another account’s service → a
     await screenshotsInEverySize(app, 'config-export-passphrase');
     await again.fill('two customers');
     const encryptedPath = join(folder, 'acme-secret.json');
-    const [encrypted] = await Promise.all([app.waitForEvent('download'), exportForm.getByRole('button', { name: 'Export…' }).click()]);
+    const [encrypted] = await Promise.all([
+      app.waitForEvent('download'),
+      exportForm.getByRole('button', { name: 'Export…' }).click(),
+    ]);
     expect(encrypted.suggestedFilename()).toMatch(/\.encrypted\.json$/);
     await encrypted.saveAs(encryptedPath);
     await expect(app.getByText('encrypted, with secrets')).toBeVisible();
 
     await exportForm.getByRole('checkbox', { name: /Include secrets/ }).uncheck();
     const documentPath = join(folder, 'acme.json');
-    const [download] = await Promise.all([app.waitForEvent('download'), exportForm.getByRole('button', { name: 'Export…' }).click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^config-acme-${acmeDomain.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const [download] = await Promise.all([
+      app.waitForEvent('download'),
+      exportForm.getByRole('button', { name: 'Export…' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^config-acme-${acmeDomain.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    );
     await download.saveAs(documentPath);
     await expect(app.getByRole('heading', { name: 'Exported: 1 service of Acme' })).toBeVisible();
     await expect(app.getByText('secrets left out', { exact: false })).toBeVisible();
 
     // The whole account: the service the gateway does not have is listed with the reason.
     await exportForm.getByRole('radio', { name: 'Every service of the account (4)' }).check();
-    const [whole] = await Promise.all([app.waitForEvent('download'), exportForm.getByRole('button', { name: 'Export…' }).click()]);
+    const [whole] = await Promise.all([
+      app.waitForEvent('download'),
+      exportForm.getByRole('button', { name: 'Export…' }).click(),
+    ]);
     expect(whole.suggestedFilename()).toMatch(/^config-acme-3-services-/);
     await expect(app.getByRole('heading', { name: 'Exported: 3 services of Acme' })).toBeVisible();
-    await expect(app.getByRole('status').filter({ hasText: '1 service could not be read' })).toContainText(/#999999 \(InvalidService\.\w+\)/);
+    await expect(app.getByRole('status').filter({ hasText: '1 service could not be read' })).toContainText(
+      /#999999 \(InvalidService\.\w+\)/,
+    );
     await expectNoHorizontalOverflow(app);
-    await screenshotsInEverySize(app, 'config-export', () => scrollMainTo(app.getByRole('heading', { name: 'Exported: 3 services of Acme' })));
+    await screenshotsInEverySize(app, 'config-export', () =>
+      scrollMainTo(app.getByRole('heading', { name: 'Exported: 3 services of Acme' })),
+    );
 
     // The encrypted document against Acme's own service: a wrong passphrase is said under its field.
     await app.getByRole('tab', { name: 'Compare' }).click();
     const compareForm = app.getByRole('form', { name: 'Compare two configurations' });
     const left = compareForm.getByRole('group', { name: 'Left' });
     await left.getByRole('radio', { name: 'A document file' }).check();
-    const [secretChooser] = await Promise.all([app.waitForEvent('filechooser'), left.getByRole('button', { name: 'Open document…' }).click()]);
+    const [secretChooser] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      left.getByRole('button', { name: 'Open document…' }).click(),
+    ]);
     await secretChooser.setFiles(encryptedPath);
     await expect(left.getByText('encrypted, with secrets')).toBeVisible();
     const passphrase = left.getByLabel('Passphrase of acme-secret.json');
     await passphrase.fill('three customers');
-    await compareForm.getByLabel('Service (right)').selectOption(String(gateway.store.servicesOf(ACME.customerId).find((s) => s.service.domainName === acmeDomain)!.service.id));
+    await compareForm
+      .getByLabel('Service (right)')
+      .selectOption(
+        String(gateway.store.servicesOf(ACME.customerId).find((s) => s.service.domainName === acmeDomain)!.service.id),
+      );
     await compareForm.getByRole('button', { name: 'Compare' }).click();
     await expect(left.getByText('Wrong passphrase.')).toBeVisible();
     await expect(passphrase).toHaveAttribute('aria-invalid', 'true');
@@ -109,7 +150,10 @@ test('export from one account → compare with another account’s service → a
     // The plain document against Globex's service.
     const compare = compareForm;
     const leftGroup = left;
-    const [chooser] = await Promise.all([app.waitForEvent('filechooser'), leftGroup.getByRole('button', { name: 'Open another document…' }).click()]);
+    const [chooser] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      leftGroup.getByRole('button', { name: 'Open another document…' }).click(),
+    ]);
     await chooser.setFiles(documentPath);
     await expect(leftGroup.getByText('acme.json', { exact: true })).toBeVisible();
     const rightGroup = compare.getByRole('group', { name: 'Right' });
@@ -125,7 +169,9 @@ test('export from one account → compare with another account’s service → a
     await expect(staticAssets.getByRole('row', { name: /TTL 1 day 7 days/ })).toBeVisible();
     await expect(result.getByRole('region', { name: 'CORS' }).getByText('Not known', { exact: true })).toBeVisible();
     // Only real differences are counted; the parts not known are said apart (review M1).
-    await expect(result.getByText('CORS headers and rate limit not known: the API cannot read them back.')).toBeVisible();
+    await expect(
+      result.getByText('CORS headers and rate limit not known: the API cannot read them back.'),
+    ).toBeVisible();
     await expectNoHorizontalOverflow(app);
     await screenshotsInEverySize(app, 'config-compare', () => scrollMainTo(result));
 
@@ -133,7 +179,10 @@ test('export from one account → compare with another account’s service → a
     await app.getByRole('tab', { name: 'Apply' }).click();
     const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
     const sourceGroup = applyForm.getByRole('group', { name: 'Source' });
-    const [chooser2] = await Promise.all([app.waitForEvent('filechooser'), sourceGroup.getByRole('button', { name: 'Open document…' }).click()]);
+    const [chooser2] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      sourceGroup.getByRole('button', { name: 'Open document…' }).click(),
+    ]);
     await chooser2.setFiles(documentPath);
     await applyForm.getByLabel('Account (target)').selectOption(globex!.id);
     await applyForm.getByRole('button', { name: 'Plan' }).click();
@@ -148,12 +197,16 @@ test('export from one account → compare with another account’s service → a
     await expect(item('Cache control policy “Default”').getByText('Unchanged', { exact: true })).toBeVisible();
     await expect(item('CORS headers').getByRole('checkbox')).toBeChecked();
     // Globex's CORS headers were never applied from this app: unknown, not "not set" (review S2).
-    await expect(item('CORS headers').getByRole('row', { name: /Access-Control-Allow-Origin/ })).toContainText('unknown — the API cannot read it back');
+    await expect(item('CORS headers').getByRole('row', { name: /Access-Control-Allow-Origin/ })).toContainText(
+      'unknown — the API cannot read it back',
+    );
     await expect(item('Rate limit').getByText(/No rate limit was set or deleted on .* from this app/)).toBeVisible();
     // Its destination names Acme's domain: flagged and not ticked (review M6).
     const placeholder = item('Redirection policy “Placeholder redirect (edit me)”');
     await expect(placeholder.getByRole('checkbox')).not.toBeChecked();
-    await expect(placeholder.getByRole('checkbox')).toHaveAccessibleDescription(`Redirect destination points at the source's domain ${acmeDomain}; check before applying (not ticked by default).`);
+    await expect(placeholder.getByRole('checkbox')).toHaveAccessibleDescription(
+      `Redirect destination points at the source's domain ${acmeDomain}; check before applying (not ticked by default).`,
+    );
     const apply = app.getByRole('button', { name: 'Apply 2 ticked items' });
     await expect(apply).toBeDisabled();
     await app.getByRole('checkbox', { name: /I confirm this change to the production account “Globex”/ }).check();
@@ -170,16 +223,28 @@ test('export from one account → compare with another account’s service → a
     // The gateway has the document's values; the placeholder redirect was left alone.
     const target = gateway.store.serviceById(globexWww)!;
     expect(target.cacheControl.find((p) => p.policyName === 'Static assets')?.ttl).toBe(86_400);
-    expect(gateway.store.corsOf(globexWww)).toMatchObject({ accessControlAllowOrigin: 'https://www.acme.example', accessControlMaxAge: 600 });
-    expect(target.redirections.find((p) => p.policyName.startsWith('Placeholder'))?.redirectDestination).toBe(`https://${globexDomain}/`);
+    expect(gateway.store.corsOf(globexWww)).toMatchObject({
+      accessControlAllowOrigin: 'https://www.acme.example',
+      accessControlMaxAge: 600,
+    });
+    expect(target.redirections.find((p) => p.policyName.startsWith('Placeholder'))?.redirectDestination).toBe(
+      `https://${globexDomain}/`,
+    );
 
     // The journal of Globex records both writes.
     await results.getByRole('button', { name: 'Open the change journal' }).click();
     await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName('Account: Globex (production)');
     const entries = app.getByRole('list', { name: 'Journal entries' });
-    await expect(entries.getByRole('listitem').filter({ hasText: /Edit cache control policy \d+ “Static assets”/ })).toHaveCount(1);
+    await expect(
+      entries.getByRole('listitem').filter({ hasText: /Edit cache control policy \d+ “Static assets”/ }),
+    ).toHaveCount(1);
     await expect(entries.getByRole('listitem').filter({ hasText: 'Set CORS headers' })).toHaveCount(1);
-    const journal = await hostIpc<{ entries: Array<{ serviceId: number; result: { ok: boolean } }> }>(app, host, 'journal.list', { accountId: globex!.id });
+    const journal = await hostIpc<{ entries: Array<{ serviceId: number; result: { ok: boolean } }> }>(
+      app,
+      host,
+      'journal.list',
+      { accountId: globex!.id },
+    );
     expect(journal.entries).toHaveLength(2);
     expect(journal.entries.every((e) => e.serviceId === globexWww && e.result.ok)).toBe(true);
   } finally {
@@ -196,9 +261,13 @@ test('clone a service onto a new domain from its screen, keyboard only', async (
     await app.reload();
     const source = gateway.store.serviceById(acmeWww)!.service;
 
-    await nav(app).getByRole('button', { name: new RegExp(`#${acmeWww}$`) }).click();
+    await nav(app)
+      .getByRole('button', { name: new RegExp(`#${acmeWww}$`) })
+      .click();
     await expect(app.getByRole('heading', { level: 1, name: source.domainName })).toBeVisible();
-    const cloneButton = app.getByRole('group', { name: 'Configuration of this service' }).getByRole('button', { name: 'Clone' });
+    const cloneButton = app
+      .getByRole('group', { name: 'Configuration of this service' })
+      .getByRole('button', { name: 'Clone' });
     await cloneButton.focus();
     await app.keyboard.press('Enter');
     await expect(app.getByRole('tab', { name: 'Clone' })).toHaveAttribute('aria-selected', 'true');
@@ -233,7 +302,12 @@ test('clone a service onto a new domain from its screen, keyboard only', async (
     await expect(items.getByRole('listitem').filter({ hasText: 'Service settings' })).toHaveCount(0);
     // The redirection's destination is the source's domain: flagged, left unticked (review M6).
     const redirect = items.getByRole('listitem').filter({ hasText: 'Redirection policy' });
-    await expect(redirect.getByText(`Redirect destination points at the source's domain ${source.domainName}; check before applying`, { exact: false })).toBeVisible();
+    await expect(
+      redirect.getByText(
+        `Redirect destination points at the source's domain ${source.domainName}; check before applying`,
+        { exact: false },
+      ),
+    ).toBeVisible();
     await expect(redirect.getByRole('checkbox')).not.toBeChecked();
     await expectNoHorizontalOverflow(app);
     await screenshotsInEverySize(app, 'config-clone-plan');
@@ -247,14 +321,28 @@ test('clone a service onto a new domain from its screen, keyboard only', async (
     await apply.focus();
     await app.keyboard.press('Enter');
     await expect(app.getByRole('region', { name: 'Every ticked item applied' })).toBeVisible();
-    const clone = gateway.store.servicesOf(ACME.customerId).find((s) => s.service.domainName === 'shop-copy.customer-5101.example.org');
+    const clone = gateway.store
+      .servicesOf(ACME.customerId)
+      .find((s) => s.service.domainName === 'shop-copy.customer-5101.example.org');
     expect(clone?.service.origins).toEqual(source.origins);
     expect(clone?.cacheControl.find((p) => p.policyName === 'Static assets')?.ttl).toBe(86_400);
-    expect(gateway.store.corsOf(clone!.service.id)).toMatchObject({ accessControlAllowOrigin: 'https://www.acme.example' });
+    expect(gateway.store.corsOf(clone!.service.id)).toMatchObject({
+      accessControlAllowOrigin: 'https://www.acme.example',
+    });
     // The new service is in the account's list, and the journal has its creation and the applied items.
     await expect(nav(app).getByRole('button', { name: new RegExp(`#${clone!.service.id}$`) })).toBeVisible();
-    const journal = await hostIpc<{ entries: Array<{ operationId: string; serviceId: number }> }>(app, host, 'journal.list', { accountId: acme!.id });
-    expect(journal.entries.filter((e) => e.serviceId === clone!.service.id).map((e) => e.operationId).sort()).toEqual(['createService', 'setCorsHeaders', 'updateCacheControlPolicyV2', 'updateRedirectionPolicy']);
+    const journal = await hostIpc<{ entries: Array<{ operationId: string; serviceId: number }> }>(
+      app,
+      host,
+      'journal.list',
+      { accountId: acme!.id },
+    );
+    expect(
+      journal.entries
+        .filter((e) => e.serviceId === clone!.service.id)
+        .map((e) => e.operationId)
+        .sort(),
+    ).toEqual(['createService', 'setCorsHeaders', 'updateCacheControlPolicyV2', 'updateRedirectionPolicy']);
     await switchAccount(app, 'Acme');
   } finally {
     await gateway.stop();

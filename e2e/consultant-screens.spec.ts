@@ -8,7 +8,9 @@ import { addCustomerAccounts, CUSTOMERS, CUSTOMER_KEYS, hostIpc, shootBothThemes
 import { startSandbox } from '#sandbox';
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
+  const overflow = await page.evaluate(
+    '(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()',
+  );
   expect(overflow).toEqual([0, 0]);
 }
 
@@ -49,7 +51,10 @@ for (const viewport of [
         await shootBothThemes(app, `consultant-palette-${size}`);
         await app.keyboard.press('Escape');
 
-        await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
+        await app
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('button', { name: 'Traffic', exact: true })
+          .click();
         await expect(app.getByRole('img', { name: /^Data volume chart/ })).toBeVisible({ timeout: 20_000 });
         await expect(app.getByRole('img', { name: /^Data volume chart/ })).toBeInViewport();
         await expectNoHorizontalOverflow(app);
@@ -62,8 +67,13 @@ for (const viewport of [
         await shootBothThemes(app, `consultant-traffic-pending-${size}`);
 
         await gateway.stop();
-        await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(`#${acme!.services[1]!.id}$`) }).click();
-        await expect(app.getByText('Offline — showing what this computer knows about the service.')).toBeVisible({ timeout: 20_000 });
+        await app
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('button', { name: new RegExp(`#${acme!.services[1]!.id}$`) })
+          .click();
+        await expect(app.getByText('Offline — showing what this computer knows about the service.')).toBeVisible({
+          timeout: 20_000,
+        });
         await expectNoHorizontalOverflow(app);
         await shootBothThemes(app, `consultant-offline-service-${size}`);
         await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Accounts' }).click();

@@ -18,7 +18,10 @@ async function accountsOf(app: Page, host: E2eHost): Promise<Account[]> {
 
 /** Both sizes and themes as screenshotsInEverySize, without dismissing toasts first (behind an open modal they cannot be clicked). */
 async function shootWithToast(app: Page, name: string): Promise<void> {
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await app.setViewportSize(size);
     for (const theme of ['light', 'dark'] as const) {
       await app.emulateMedia({ colorScheme: theme });
@@ -35,8 +38,12 @@ async function axeInBothThemes(app: Page): Promise<string[]> {
   for (const theme of ['light', 'dark'] as const) {
     await app.emulateMedia({ colorScheme: theme });
     await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page: app }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    for (const v of results.violations) if (v.impact === 'serious' || v.impact === 'critical') out.push(`${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const results = await new AxeBuilder({ page: app })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    for (const v of results.violations)
+      if (v.impact === 'serious' || v.impact === 'critical')
+        out.push(`${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
   await app.emulateMedia({ colorScheme: 'light' });
   return out;
@@ -47,15 +54,26 @@ const blockedFromOutside: Expectation = {
   request: { url: '/admin/users', clientIp: '10.0.0.1' },
   expect: { status: 'denied', rule: 'Block admin from outside' },
 };
-const openToTheOffice: Expectation = { name: 'Admin open to the office', request: { url: '/admin/users', clientIp: '10.0.0.1' }, expect: { status: 'served' } };
+const openToTheOffice: Expectation = {
+  name: 'Admin open to the office',
+  request: { url: '/admin/users', clientIp: '10.0.0.1' },
+  expect: { status: 'served' },
+};
 
-test('a production flag set by another instance: the core refuses the create, the screen asks, the service is listed', async ({ app, host, sandbox }) => {
+test('a production flag set by another instance: the core refuses the create, the screen asks, the service is listed', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   await useSandbox(app);
   await addAccount(app, gatewayProfile(sandbox, 'Shop'));
   await app.getByRole('button', { name: /^Account: / }).click();
   await app.getByRole('menuitemradio', { name: /Shop/ }).click();
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName('Account: Shop');
-  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /New service/ }).click();
+  await app
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /New service/ })
+    .click();
   await app.getByLabel('Domain name', { exact: true }).fill('flagged-e2e.example.com');
   await app.getByRole('textbox', { name: 'Origin URL of origin 1' }).fill('https://origin-flagged.example.com');
 
@@ -72,17 +90,31 @@ test('a production flag set by another instance: the core refuses the create, th
   await app.getByRole('button', { name: 'Create service' }).click();
   const confirm = app.getByRole('alertdialog', { name: 'Create on a production account?' });
   await expect(confirm).toContainText('“Shop” is a production account');
-  expect(sandbox.store.servicesOf(sandbox.credentials.customerId).some((s) => s.service.domainName === 'flagged-e2e.example.com')).toBe(false);
+  expect(
+    sandbox.store
+      .servicesOf(sandbox.credentials.customerId)
+      .some((s) => s.service.domainName === 'flagged-e2e.example.com'),
+  ).toBe(false);
   // The window learnt the flag from the refusal.
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName('Account: Shop (production)');
   await screenshotsInEverySize(app, 'core-decides-production-create');
   await confirm.getByRole('button', { name: 'Create service' }).click();
   await expect(app.getByRole('heading', { name: /Service created: flagged-e2e\.example\.com/ })).toBeVisible();
-  const listed = await hostIpc<{ services: Array<{ domainName: string; source: string }> }>(app, host, 'inventory.list', { accountId: shop.id });
-  expect(listed.services).toEqual([expect.objectContaining({ domainName: 'flagged-e2e.example.com', source: 'created' })]);
+  const listed = await hostIpc<{ services: Array<{ domainName: string; source: string }> }>(
+    app,
+    host,
+    'inventory.list',
+    { accountId: shop.id },
+  );
+  expect(listed.services).toEqual([
+    expect.objectContaining({ domainName: 'flagged-e2e.example.com', source: 'created' }),
+  ]);
 });
 
-test('rule tests that fail only after the review opened: the core refuses, the review opens again with them; a re-apply waits for acceptance', async ({ app, host }) => {
+test('rule tests that fail only after the review opened: the core refuses, the review opens again with them; a re-apply waits for acceptance', async ({
+  app,
+  host,
+}) => {
   await openServiceTab(app, 'Access control');
   const sandboxAccount = (await accountsOf(app, host)).find((a) => a.kind === 'sandbox')!;
   const key = { accountId: sandboxAccount.id, serviceId: 101 };
@@ -102,8 +134,13 @@ test('rule tests that fail only after the review opened: the core refuses, the r
   await review.getByRole('button', { name: 'Apply change' }).click();
   const flips = review.getByRole('region', { name: /This change flips 1 of 1 rule test/ });
   await expect(flips).toContainText('Admin blocked from outside — expected 403 by “Block admin from outside”');
-  await expect(review.getByRole('alert')).toHaveText('Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.');
-  const journal = () => hostIpc<{ entries: Array<{ id: string; flippedExpectations?: string[] }> }>(app, host, 'journal.list', { accountId: sandboxAccount.id });
+  await expect(review.getByRole('alert')).toHaveText(
+    'Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.',
+  );
+  const journal = () =>
+    hostIpc<{ entries: Array<{ id: string; flippedExpectations?: string[] }> }>(app, host, 'journal.list', {
+      accountId: sandboxAccount.id,
+    });
   expect((await journal()).entries).toEqual([]);
   await shootWithToast(app, 'core-decides-review-again');
   expect(await axeInBothThemes(app)).toEqual([]);
@@ -115,7 +152,10 @@ test('rule tests that fail only after the review opened: the core refuses, the r
   // Undoing it would now break another expectation: the dialog says which and waits for acceptance.
   await hostIpc(app, host, 'suites.save', { ...key, expectation: openToTheOffice });
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
-  const entry = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ hasText: /Edit access control policy \d+ “Block admin from outside”/ });
+  const entry = app
+    .getByRole('list', { name: 'Journal entries' })
+    .getByRole('listitem')
+    .filter({ hasText: /Edit access control policy \d+ “Block admin from outside”/ });
   await entry.getByRole('button', { name: 'Apply previous version again' }).click();
   const dialog = app.getByRole('alertdialog', { name: 'Apply the previous version again?' });
   await dialog.getByRole('button', { name: 'Apply again' }).click();
@@ -130,5 +170,7 @@ test('rule tests that fail only after the review opened: the core refuses, the r
   await expect(dialog).toBeHidden();
   const [reapplied] = (await journal()).entries;
   expect(reapplied?.flippedExpectations).toEqual([openToTheOffice.name]);
-  await expect(app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').first()).toContainText('Applied although it flips rule test: “Admin open to the office”');
+  await expect(app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').first()).toContainText(
+    'Applied although it flips rule test: “Admin open to the office”',
+  );
 });

@@ -13,7 +13,10 @@ test('a corrupt journal file stays a warning for pages that connect later, until
   try {
     await page.goto(restarted.url);
     await waitForAppShell(page);
-    const warning = page.getByRole('main').getByRole('status').filter({ hasText: 'The change journal could not be read' });
+    const warning = page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: 'The change journal could not be read' });
     await expect(warning).toBeVisible();
     await expect(warning).toContainText('journal.json.corrupt-');
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -37,7 +40,10 @@ test('a corrupt journal file stays a warning for pages that connect later, until
   }
 });
 
-test('an http:// base URL to another computer is refused at the field; loopback is accepted', async ({ app, sandbox }) => {
+test('an http:// base URL to another computer is refused at the field; loopback is accepted', async ({
+  app,
+  sandbox,
+}) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await app.getByRole('button', { name: /^Account: / }).click();
   await app.getByRole('menuitem', { name: 'Add account…' }).click();

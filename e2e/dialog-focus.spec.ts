@@ -75,9 +75,15 @@ test('a change with no differences cannot be applied', async ({ app }) => {
   await expect(dialog.getByRole('button', { name: 'Apply change' })).toBeEnabled();
 });
 
-test('add account dialog: opens on Display name (a space does not close it), Test connection keeps focus on its result, Add moves it to the screen heading', async ({ app, sandbox }) => {
+test('add account dialog: opens on Display name (a space does not close it), Test connection keeps focus on its result, Add moves it to the screen heading', async ({
+  app,
+  sandbox,
+}) => {
   const { accessKeyId, accessKeySecret, customerId } = sandbox.credentials;
-  const focusedTag = () => app.evaluate<string>(`(() => { const el = document.activeElement; return !el || el === document.body ? 'body' : el.tagName.toLowerCase(); })()`);
+  const focusedTag = () =>
+    app.evaluate<string>(
+      `(() => { const el = document.activeElement; return !el || el === document.body ? 'body' : el.tagName.toLowerCase(); })()`,
+    );
 
   /** Fills the dialog by keyboard from its first field; ends with Test connection and Add account. */
   async function addByKeyboard(dialog: Locator, name: string, shots: string): Promise<void> {

@@ -10,7 +10,9 @@ import { openServiceTab as openSection } from './helpers.ts';
 
 /** Waits until the debounced autosave has written `text` into the drafts file. */
 async function draftStored(host: E2eHost, text: string): Promise<void> {
-  await expect.poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes(text)).toBe(true);
+  await expect
+    .poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes(text))
+    .toBe(true);
 }
 
 async function at1024(app: Page, name: string): Promise<void> {

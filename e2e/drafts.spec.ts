@@ -3,7 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, switchAccount } from './helpers.ts';
+import {
+  addAccount,
+  addServicesById,
+  gatewayProfile,
+  openServiceTab as openSection,
+  switchAccount,
+} from './helpers.ts';
 
 test('a CORS draft survives a reload and can be discarded', async ({ app }) => {
   await openSection(app, 'CORS');
@@ -28,7 +34,10 @@ test('a CORS draft survives a reload and can be discarded', async ({ app }) => {
   await expect(origin).toHaveValue('');
 });
 
-test('a new access control policy draft survives leaving the section; tokens are never stored', async ({ app, host }) => {
+test('a new access control policy draft survives leaving the section; tokens are never stored', async ({
+  app,
+  host,
+}) => {
   await openSection(app, 'Access control');
   await app.getByRole('button', { name: 'New access control policy' }).click();
   let editor = app.getByRole('form', { name: 'New access control policy' });
@@ -39,7 +48,11 @@ test('a new access control policy draft survives leaving the section; tokens are
   expect(token).toMatch(/^[0-9a-z]{64}$/);
   await expect(editor.getByText(/Draft saved/)).toBeVisible();
   // Let the debounced save of the latest state land.
-  await expect.poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('Half-typed policy')).toBe(true);
+  await expect
+    .poll(async () =>
+      (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('Half-typed policy'),
+    )
+    .toBe(true);
   await app.waitForTimeout(600);
 
   await app.getByRole('tab', { name: 'Redirection' }).click();

@@ -4,7 +4,9 @@
 import { test, expect } from './fixtures.ts';
 import { openServiceTab, shootBothThemes, useSandbox } from './helpers.ts';
 
-test('long cache editor: a failed save focuses the first invalid field; summary items link to their fields', async ({ app }) => {
+test('long cache editor: a failed save focuses the first invalid field; summary items link to their fields', async ({
+  app,
+}) => {
   await app.setViewportSize({ width: 1024, height: 700 });
   await openServiceTab(app, 'Cache control');
   await app.getByRole('button', { name: 'Edit cache control policy Static assets' }).click();
@@ -42,13 +44,30 @@ test('the server refuses: focus goes to the field it names', async ({ app }) => 
   // Another client takes priority 88 meanwhile (through the page, so it carries the host cookie).
   const created = await app.evaluate(async () => {
     const post = async (c: string, body: unknown) =>
-      (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+      (await (
+        await fetch(`/ipc/${c}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as {
         ok: boolean;
         data: { currentAccountId: string };
       };
     const accountId = (await post('accounts.list', {})).data.currentAccountId;
-    const body = { policyName: 'Elsewhere', type: 'deny', priority: 88, matchUrlPath: { operator: 'prefix', patterns: ['/x'] } };
-    return (await post('changes.apply', { accountId, operationId: 'createAccessControlPolicy', input: { params: { serviceId: 101 }, body } })).ok;
+    const body = {
+      policyName: 'Elsewhere',
+      type: 'deny',
+      priority: 88,
+      matchUrlPath: { operator: 'prefix', patterns: ['/x'] },
+    };
+    return (
+      await post('changes.apply', {
+        accountId,
+        operationId: 'createAccessControlPolicy',
+        input: { params: { serviceId: 101 }, body },
+      })
+    ).ok;
   });
   expect(created).toBe(true);
   await editor.getByRole('button', { name: 'Review and create' }).click();

@@ -101,7 +101,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
  */
 export async function restartWebHost(host: E2eHost): Promise<E2eHost> {
   await host.stop();
-  const next = await startWebHost({ port: 0, dataDir: host.dataDir, rendererDir, keychainService: host.keychainService });
+  const next = await startWebHost({
+    port: 0,
+    dataDir: host.dataDir,
+    rendererDir,
+    keychainService: host.keychainService,
+  });
   return { ...next, dataDir: host.dataDir, keychainService: host.keychainService };
 }
 
@@ -121,8 +126,15 @@ export async function scrollMainTo(target: Locator): Promise<void> {
  */
 export async function screenshotsInEverySize(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 1_000 }).catch(() => undefined);
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(size);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });

@@ -10,16 +10,38 @@ import { addGatewayAccount, gatewayProfile, hostIpc, switchAccount, useSandbox }
 
 const mainNav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
 
-test('journal filters across accounts, and the filtered entries exported as CSV and JSON', async ({ app, host, sandbox }) => {
+test('journal filters across accounts, and the filtered entries exported as CSV and JSON', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   await useSandbox(app);
-  const sandboxId = (await hostIpc<{ accounts: { id: string; kind: string }[] }>(app, host, 'accounts.list', {})).accounts.find((a) => a.kind === 'sandbox')!.id;
+  const sandboxId = (
+    await hostIpc<{ accounts: { id: string; kind: string }[] }>(app, host, 'accounts.list', {})
+  ).accounts.find((a) => a.kind === 'sandbox')!.id;
   const globex = await addGatewayAccount(app, host, sandbox, 'Globex');
-  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
-  await hostIpc(app, host, 'changes.apply', { accountId: sandboxId, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://a.example' } } });
-  await hostIpc(app, host, 'changes.apply', { accountId: globex.id, operationId: 'setCorsHeaders', input: { params: { serviceId: 102 }, body: { accessControlAllowOrigin: 'https://b.example' } } });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: globex.id,
+    serviceId: 102,
+    domainName: 'static.example-media.net',
+  });
+  await hostIpc(app, host, 'changes.apply', {
+    accountId: sandboxId,
+    operationId: 'setCorsHeaders',
+    input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://a.example' } },
+  });
+  await hostIpc(app, host, 'changes.apply', {
+    accountId: globex.id,
+    operationId: 'setCorsHeaders',
+    input: { params: { serviceId: 102 }, body: { accessControlAllowOrigin: 'https://b.example' } },
+  });
   // A change that fails (no such service) is journaled as failed; its summary is text a spreadsheet must not run.
-  await hostIpc(app, host, 'changes.apply', { accountId: globex.id, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=1+1' } } }).catch(() => undefined);
+  await hostIpc(app, host, 'changes.apply', {
+    accountId: globex.id,
+    operationId: 'setCorsHeaders',
+    input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=1+1' } },
+  }).catch(() => undefined);
   await app.reload();
 
   await mainNav(app).getByRole('button', { name: 'Change journal' }).click();
@@ -57,14 +79,23 @@ test('journal filters across accounts, and the filtered entries exported as CSV 
   await screenshotsInEverySize(app, 'journal-filters');
 
   // Export: what the filters select, as CSV (formula-safe) and JSON.
-  const [csvDownload] = await Promise.all([app.waitForEvent('download'), filters.getByRole('button', { name: 'Export CSV…' }).click()]);
+  const [csvDownload] = await Promise.all([
+    app.waitForEvent('download'),
+    filters.getByRole('button', { name: 'Export CSV…' }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toMatch(/^acceleration-console-journal-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await readFile(await csvDownload.path(), 'utf8')).trim().split('\r\n');
   expect(csv[0]).toContain('time,account,account ID,service ID,domain name,operation');
   expect(csv).toHaveLength(3);
   for (const row of csv.slice(1)) expect(row).toContain(',Globex,');
-  const [jsonDownload] = await Promise.all([app.waitForEvent('download'), filters.getByRole('button', { name: 'Export JSON…' }).click()]);
-  const json = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as { filters: Record<string, string>; entries: { accountName: string; domainName?: string }[] };
+  const [jsonDownload] = await Promise.all([
+    app.waitForEvent('download'),
+    filters.getByRole('button', { name: 'Export JSON…' }).click(),
+  ]);
+  const json = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as {
+    filters: Record<string, string>;
+    entries: { accountName: string; domainName?: string }[];
+  };
   expect(json.filters).toMatchObject({ accountId: globex.id, operationId: 'setCorsHeaders' });
   expect(json.entries.map((e) => e.accountName)).toEqual(['Globex', 'Globex']);
   expect(JSON.stringify(json)).not.toContain(sandbox.credentials.accessKeySecret);
@@ -73,7 +104,10 @@ test('journal filters across accounts, and the filtered entries exported as CSV 
   await filters.getByLabel('Operation').selectOption('');
   await filters.getByLabel('Outcome').selectOption('failed');
   await expect(entries.getByRole('listitem')).toHaveCount(1);
-  const [failedCsv] = await Promise.all([app.waitForEvent('download'), filters.getByRole('button', { name: 'Export CSV…' }).click()]);
+  const [failedCsv] = await Promise.all([
+    app.waitForEvent('download'),
+    filters.getByRole('button', { name: 'Export CSV…' }).click(),
+  ]);
   const failedRows = (await readFile(await failedCsv.path(), 'utf8')).trim().split('\r\n');
   expect(failedRows).toHaveLength(2);
   expect(failedRows[1]).toContain(',failed,');
@@ -83,11 +117,19 @@ test('journal filters across accounts, and the filtered entries exported as CSV 
   await expect(entries.getByRole('listitem')).toHaveCount(count);
 });
 
-test('tags on accounts and services: edited with the keyboard, used in the service filter and the palette', async ({ app, host, sandbox }) => {
+test('tags on accounts and services: edited with the keyboard, used in the service filter and the palette', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   await useSandbox(app);
   const globex = await addGatewayAccount(app, host, sandbox, 'Globex');
-  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: globex.id,
+    serviceId: 102,
+    domainName: 'static.example-media.net',
+  });
   await app.reload();
   await switchAccount(app, 'Sandbox');
 
@@ -99,7 +141,13 @@ test('tags on accounts and services: edited with the keyboard, used in the servi
   await tagBox.fill('re@tail');
   await tagBox.press('Enter');
   await app.getByRole('button', { name: 'Save tags' }).click();
-  await expect(app.getByText('Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.').first()).toBeVisible();
+  await expect(
+    app
+      .getByText(
+        'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.',
+      )
+      .first(),
+  ).toBeVisible();
   await app.getByRole('button', { name: 'Remove re@tail' }).click();
   await tagBox.fill('Retail');
   await tagBox.press('Enter');
@@ -163,9 +211,20 @@ test('profile export with secrets (encrypted) and import with its report', async
   test.setTimeout(120_000);
   await useSandbox(app);
   const globex = await addGatewayAccount(app, host, sandbox, 'Globex');
-  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: globex.id,
+    serviceId: 102,
+    domainName: 'static.example-media.net',
+  });
   await hostIpc(app, host, 'tags.setAccount', { accountId: globex.id, tags: ['retail'] });
-  await hostIpc(app, host, 'accounts.add', { name: 'Initech', baseUrl: 'https://api.initech.example', accessKeyId: 'AK-INITECH', customerId: 77, secret: 'initech-secret-value-123', verify: false });
+  await hostIpc(app, host, 'accounts.add', {
+    name: 'Initech',
+    baseUrl: 'https://api.initech.example',
+    accessKeyId: 'AK-INITECH',
+    customerId: 77,
+    secret: 'initech-secret-value-123',
+    verify: false,
+  });
   await app.reload();
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
 
@@ -174,7 +233,9 @@ test('profile export with secrets (encrypted) and import with its report', async
   await expect(exportDialog.getByRole('checkbox', { name: 'Globex' })).toBeChecked();
   // Many customers: none, then the one to move.
   await exportDialog.getByRole('button', { name: 'Select none' }).click();
-  await expect(exportDialog.getByRole('group', { name: 'Accounts' }).getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await expect(
+    exportDialog.getByRole('group', { name: 'Accounts' }).getByRole('checkbox', { checked: true }),
+  ).toHaveCount(0);
   await exportDialog.getByRole('button', { name: 'Select all' }).click();
   await expect(exportDialog.getByRole('checkbox', { name: 'Initech' })).toBeChecked();
   await exportDialog.getByRole('checkbox', { name: 'Initech' }).uncheck();
@@ -189,7 +250,10 @@ test('profile export with secrets (encrypted) and import with its report', async
   await exportDialog.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
   await exportDialog.getByLabel('Passphrase again', { exact: true }).fill('moving day passphrase');
   await screenshotsInEverySize(app, 'profile-export-dialog');
-  const [download] = await Promise.all([app.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export 1 profile…' }).click()]);
+  const [download] = await Promise.all([
+    app.waitForEvent('download'),
+    exportDialog.getByRole('button', { name: 'Export 1 profile…' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.encrypted\.json$/);
   const exportPath = await download.path();
   const content = await readFile(exportPath, 'utf8');
@@ -200,7 +264,10 @@ test('profile export with secrets (encrypted) and import with its report', async
   await hostIpc(app, host, 'accounts.remove', { accountId: globex.id });
   await app.reload();
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
-  const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Import profiles…' }).click()]);
+  const [chooser] = await Promise.all([
+    app.waitForEvent('filechooser'),
+    app.getByRole('button', { name: 'Import profiles…' }).click(),
+  ]);
   await chooser.setFiles(exportPath);
   const prompt = app.getByRole('dialog', { name: 'Encrypted profiles' });
   await prompt.getByLabel('Passphrase', { exact: true }).fill('not the passphrase');
@@ -209,7 +276,9 @@ test('profile export with secrets (encrypted) and import with its report', async
   await prompt.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
   await prompt.getByRole('button', { name: 'Import' }).click();
   const report = app.getByRole('dialog', { name: 'Import result' });
-  await expect(report.getByRole('listitem')).toHaveText(/^Globex — 1 service, tags retail;\s+secret stored in the keychain$/);
+  await expect(report.getByRole('listitem')).toHaveText(
+    /^Globex — 1 service, tags retail;\s+secret stored in the keychain$/,
+  );
   await screenshotsInEverySize(app, 'profile-import-report');
   await report.getByRole('button', { name: 'Done' }).click();
 
@@ -222,7 +291,10 @@ test('profile export with secrets (encrypted) and import with its report', async
 
   // Importing the same file again: a duplicate, left as it is.
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
-  const [again] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Import profiles…' }).click()]);
+  const [again] = await Promise.all([
+    app.waitForEvent('filechooser'),
+    app.getByRole('button', { name: 'Import profiles…' }).click(),
+  ]);
   await again.setFiles(exportPath);
   await prompt.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
   await prompt.getByRole('button', { name: 'Import' }).click();
@@ -234,11 +306,16 @@ test('profile export with secrets (encrypted) and import with its report', async
   const costlyPath = test.info().outputPath('costly.encrypted.json');
   const envelope = JSON.parse(content) as { kdf: Record<string, unknown> };
   await writeFile(costlyPath, JSON.stringify({ ...envelope, kdf: { ...envelope.kdf, N: 2 ** 20 } }));
-  const [costly] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Import profiles…' }).click()]);
+  const [costly] = await Promise.all([
+    app.waitForEvent('filechooser'),
+    app.getByRole('button', { name: 'Import profiles…' }).click(),
+  ]);
   await costly.setFiles(costlyPath);
   await prompt.getByLabel('Passphrase', { exact: true }).fill('moving day passphrase');
   await prompt.getByRole('button', { name: 'Import' }).click();
-  await expect(prompt.getByRole('alert')).toContainText('kdf.N is 1048576 (2^20); this app opens documents with N between 2^15 and 2^18');
+  await expect(prompt.getByRole('alert')).toContainText(
+    'kdf.N is 1048576 (2^20); this app opens documents with N between 2^15 and 2^18',
+  );
   await expect(prompt.getByLabel('Passphrase', { exact: true })).toHaveValue('moving day passphrase');
   await screenshotsInEverySize(app, 'profile-import-unsupported-encryption');
 });
@@ -249,13 +326,24 @@ async function expectDialogAccessible(app: Page, dialog: Locator): Promise<void>
   for (const theme of ['light', 'dark'] as const) {
     await app.emulateMedia({ colorScheme: theme });
     await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page: app }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const results = await new AxeBuilder({ page: app })
+      .include('dialog[open]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
   await app.emulateMedia({ colorScheme: 'light' });
 }
 
-test('tags in the add and edit account dialog: typed with the keyboard, checked, stored with the account, used by the service filter', async ({ app, host, sandbox }) => {
+test('tags in the add and edit account dialog: typed with the keyboard, checked, stored with the account, used by the service filter', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   await useSandbox(app);
   const profile = gatewayProfile(sandbox, 'Globex');
@@ -274,8 +362,13 @@ test('tags in the add and edit account dialog: typed with the keyboard, checked,
   // Enter, comma and space each end a tag; upper case is lowered; a bad tag stays, marked.
   await app.keyboard.type('Retail staging,re@tail');
   await app.keyboard.press('Enter');
-  await expect(dialog.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText(['retail ×', 'staging ×', 're@tail ×']);
-  const badTagMessage = 'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.';
+  await expect(dialog.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText([
+    'retail ×',
+    'staging ×',
+    're@tail ×',
+  ]);
+  const badTagMessage =
+    'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.';
   await expect(dialog.getByText(badTagMessage)).toBeVisible();
   await expect(tagBox).toHaveAttribute('aria-invalid', 'true');
 
@@ -300,7 +393,10 @@ test('tags in the add and edit account dialog: typed with the keyboard, checked,
 
   // Backspace in the empty box removes the bad tag; the message goes with it.
   await app.keyboard.press('Backspace');
-  await expect(dialog.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText(['retail ×', 'staging ×']);
+  await expect(dialog.getByRole('list', { name: 'Entries' }).getByRole('listitem')).toHaveText([
+    'retail ×',
+    'staging ×',
+  ]);
   await expect(dialog.getByText(badTagMessage)).toHaveCount(0);
   await screenshotsInEverySize(app, 'account-dialog-tags');
   await expectDialogAccessible(app, dialog);
@@ -309,14 +405,23 @@ test('tags in the add and edit account dialog: typed with the keyboard, checked,
   await expect(dialog).toBeHidden();
   const accounts = await hostIpc<{ accounts: { id: string; name: string }[] }>(app, host, 'accounts.list', {});
   const globex = accounts.accounts.find((a) => a.name === 'Globex')!;
-  expect((await hostIpc<{ accounts: Record<string, string[]> }>(app, host, 'tags.list', {})).accounts[globex.id]).toEqual(['retail', 'staging']);
+  expect(
+    (await hostIpc<{ accounts: Record<string, string[]> }>(app, host, 'tags.list', {})).accounts[globex.id],
+  ).toEqual(['retail', 'staging']);
 
   // The Accounts screen shows them on Globex's row.
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
-  await expect(app.getByRole('list', { name: 'Tags of Globex' }).getByRole('listitem')).toHaveText(['retail', 'staging']);
+  await expect(app.getByRole('list', { name: 'Tags of Globex' }).getByRole('listitem')).toHaveText([
+    'retail',
+    'staging',
+  ]);
 
   // The service filter finds Globex's service through its account tag.
-  await hostIpc(app, host, 'inventory.record', { accountId: globex.id, serviceId: 102, domainName: 'static.example-media.net' });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: globex.id,
+    serviceId: 102,
+    domainName: 'static.example-media.net',
+  });
   await mainNav(app).getByRole('button', { name: 'All services' }).click();
   await app.getByRole('radio', { name: /All accounts/ }).check();
   const filter = app.getByRole('searchbox', { name: 'Filter the service list' });

@@ -57,7 +57,11 @@ const test = base.extend<{ fleet: Fleet }>({
       port: 0,
       dataDir,
       rendererDir: rendererBuild,
-      core: { invoke: (channel, input, options) => core.invoke(channel, input, options), dispose: () => core.dispose(), subscribe: (listener) => core.onAny(listener) },
+      core: {
+        invoke: (channel, input, options) => core.invoke(channel, input, options),
+        dispose: () => core.dispose(),
+        subscribe: (listener) => core.onAny(listener),
+      },
     });
     try {
       const customers: Customer[] = [];
@@ -76,7 +80,10 @@ const test = base.extend<{ fleet: Fleet }>({
             tags: index < 2 ? ['retail'] : [],
           }),
         );
-        for (const s of customer.services) data(await core.invoke('inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName }));
+        for (const s of customer.services)
+          data(
+            await core.invoke('inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName }),
+          );
         customers.push({ id: account.id, name: customer.name, services: customer.services });
       }
       const second = customers[1];
@@ -86,7 +93,13 @@ const test = base.extend<{ fleet: Fleet }>({
       sandbox.setAnomalies([{ serviceId: www.id, from: at('06:00'), metric: 'requests', factor: 0.2 }]);
       // A change to that service at 05:40, just before the drop: its marker comes with the rows.
       clock.set(at('05:40'));
-      data(await core.invoke('changes.apply', { accountId: dropped.accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: www.id }, body: { accessControlAllowOrigin: 'https://shop.example' } } }));
+      data(
+        await core.invoke('changes.apply', {
+          accountId: dropped.accountId,
+          operationId: 'setCorsHeaders',
+          input: { params: { serviceId: www.id }, body: { accessControlAllowOrigin: 'https://shop.example' } },
+        }),
+      );
       clock.set(at('10:20'));
       await use({ sandbox, host, core, clock, customers, dropped });
     } finally {
@@ -143,7 +156,11 @@ async function openOverview(page: Page, fleet: Fleet): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 }
 
-const accountRow = (page: Page, name: string): Locator => page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(name) }) });
+const accountRow = (page: Page, name: string): Locator =>
+  page
+    .getByRole('list', { name: 'Customers' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(name) }) });
 
 async function refresh(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
@@ -161,8 +178,12 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 
 async function seriousAxe(page: Page): Promise<string[]> {
   const out: string[] = [];
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  for (const v of results.violations) if (v.impact === 'serious' || v.impact === 'critical') out.push(`${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  for (const v of results.violations)
+    if (v.impact === 'serious' || v.impact === 'critical')
+      out.push(`${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   return out;
 }
 
@@ -193,7 +214,10 @@ async function sidewaysSpill(page: Page): Promise<string[]> {
 /** Both window sizes and themes: screenshots, no sideways spill, no serious axe violation. */
 async function checkEverySize(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   const problems: string[] = [];
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(size);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
@@ -213,7 +237,10 @@ async function checkEverySize(page: Page, name: string, prepare?: () => Promise<
 test.describe('with notifications allowed', () => {
   test.use({ permissions: ['notifications'] });
 
-  test('flags exactly the dropped service, alerts once, snoozes, and opens its Traffic screen on the same hours', async ({ page, fleet }) => {
+  test('flags exactly the dropped service, alerts once, snoozes, and opens its Traffic screen on the same hours', async ({
+    page,
+    fleet,
+  }) => {
     test.setTimeout(240_000);
     const { dropped, customers } = fleet;
     await openOverview(page, fleet);
@@ -221,7 +248,8 @@ test.describe('with notifications allowed', () => {
     // Nothing saved yet: every customer says "No data", none is ok.
     const rows = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
     await expect(rows).toHaveCount(3);
-    for (const customer of customers) await expect(accountRow(page, customer.name).getByText('No data', { exact: true })).toBeVisible();
+    for (const customer of customers)
+      await expect(accountRow(page, customer.name).getByText('No data', { exact: true })).toBeVisible();
     await expect(page.locator('[data-status-tone="success"]')).toHaveCount(0);
 
     await refresh(page);
@@ -232,7 +260,8 @@ test.describe('with notifications allowed', () => {
     await expect(droppedRow).toHaveAttribute('data-status', 'attention');
     await expect(droppedRow.locator('[data-attention-count]')).toHaveText(/^1 of \d+ services needs attention$/);
     await expect(droppedRow.getByText('data just refreshed')).toBeVisible();
-    for (const other of customers.filter((c) => c.id !== dropped.accountId)) await expect(accountRow(page, other.name)).toHaveAttribute('data-status', 'ok');
+    for (const other of customers.filter((c) => c.id !== dropped.accountId))
+      await expect(accountRow(page, other.name)).toHaveAttribute('data-status', 'ok');
     await expect(accountRow(page, customers[2].name).getByText('PROD')).toBeVisible();
 
     // Expanded with the keyboard: its services, the dropped one first, with what departed and the change before it.
@@ -245,12 +274,16 @@ test.describe('with notifications allowed', () => {
     const first = table.getByRole('row').nth(1);
     await expect(first.getByRole('button', { name: dropped.domainName, exact: true })).toBeVisible();
     await expect(first.getByText('Needs attention', { exact: true })).toBeVisible();
-    await expect(first.getByText(/requests −[6-9]\d % vs usual \(z −\d+\.\d\) · after ‘Set CORS headers’ at 0?5:40/)).toBeVisible();
+    await expect(
+      first.getByText(/requests −[6-9]\d % vs usual \(z −\d+\.\d\) · after ‘Set CORS headers’ at 0?5:40/),
+    ).toBeVisible();
     await expect(first.locator('svg[data-markers="1"]')).toHaveCount(3);
     // Each figure says its baseline: the 24 h against a week earlier; what departed, the last 3 h against usual.
     await expect(first.getByText(/^Last 3 h: requests −[6-9]\d % vs usual/)).toBeVisible();
     await expect(first.getByText(/^24\sh vs week earlier /)).toHaveCount(3);
-    await expect(page.locator('[data-baselines]')).toContainText('“vs usual” (what alerts use): the last 3 settled hours');
+    await expect(page.locator('[data-baselines]')).toContainText(
+      '“vs usual” (what alerts use): the last 3 settled hours',
+    );
     await expect(table.locator('[data-service-status="attention"]')).toHaveCount(1);
     await page.keyboard.press('Space');
     await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
@@ -273,19 +306,27 @@ test.describe('with notifications allowed', () => {
     await expect.poll(() => notifications(page), { timeout: 30_000 }).toHaveLength(1);
     const [shown] = await notifications(page);
     expect(shown.title).toBe(`${dropped.accountName}: traffic needs attention`);
-    expect(shown.body).toMatch(new RegExp(`^${dropped.domainName.replace(/\./g, '\\.')}: requests −[6-9]\\d % vs usual \\(z −\\d+\\.\\d\\)$`));
+    expect(shown.body).toMatch(
+      new RegExp(`^${dropped.domainName.replace(/\./g, '\\.')}: requests −[6-9]\\d % vs usual \\(z −\\d+\\.\\d\\)$`),
+    );
     const history = page.getByRole('list', { name: 'Alerts, newest first' }).getByRole('listitem');
     await expect(history).toHaveCount(1);
     await expect(history.first()).toContainText(dropped.accountName);
     await expect(history.first()).toContainText(shown.body);
-    await checkEverySize(page, 'fleet-overview-alerts', () => scrollMainTo(page.getByRole('heading', { level: 2, name: 'Alerts' })));
+    await checkEverySize(page, 'fleet-overview-alerts', () =>
+      scrollMainTo(page.getByRole('heading', { level: 2, name: 'Alerts' })),
+    );
     // Another round (watching off and on again): the service still needs attention, no second alert.
     const lastRound = data(await fleet.core.invoke('overview.watchStatus', undefined)).lastRoundAt;
     await watch.getByRole('checkbox', { name: new RegExp(dropped.accountName) }).uncheck();
     await expect(watch.getByRole('status')).toHaveText('Off: nothing is watched.');
     fleet.clock.set(at('10:25'));
     await watch.getByRole('checkbox', { name: new RegExp(dropped.accountName) }).check();
-    await expect.poll(async () => data(await fleet.core.invoke('overview.watchStatus', undefined)).lastRoundAt, { timeout: 30_000 }).not.toBe(lastRound);
+    await expect
+      .poll(async () => data(await fleet.core.invoke('overview.watchStatus', undefined)).lastRoundAt, {
+        timeout: 30_000,
+      })
+      .not.toBe(lastRound);
     expect(await notifications(page)).toHaveLength(1);
     await expect(history).toHaveCount(1);
 
@@ -316,7 +357,11 @@ test.describe('with notifications allowed', () => {
     const unsnooze = first.getByRole('button', { name: `Unsnooze ${dropped.domainName}` });
     await expect(unsnooze).toBeFocused();
     await expect(unsnooze).toBeInViewport({ ratio: 1 });
-    const below = await first.evaluate((row) => row.getBoundingClientRect().top - (row.closest('[role="table"]')?.querySelector('.head')?.getBoundingClientRect().bottom ?? 0));
+    const below = await first.evaluate(
+      (row) =>
+        row.getBoundingClientRect().top -
+        (row.closest('[role="table"]')?.querySelector('.head')?.getBoundingClientRect().bottom ?? 0),
+    );
     expect(below, 'row not under the sticky header').toBeGreaterThanOrEqual(-1);
     await expect(first.getByText('Needs attention · snoozed')).toBeVisible();
     // The "z" symbol is not read as a letter; the status badge stays inside its cell at 1024 px.
@@ -341,7 +386,9 @@ test.describe('with notifications allowed', () => {
     await expect(first.getByText(/^Snoozed until 25 Nov 2026/)).toBeVisible();
     await expect(droppedRow).toHaveAttribute('data-status', 'snoozed');
     await expect(history.first().getByText(/Snoozed until 25 Nov 2026/)).toBeVisible();
-    expect(data(await fleet.core.invoke('overview.services', { accountId: dropped.accountId })).services[0].snoozedUntil).toBe(at('10:25') + 7 * 24 * 3_600_000);
+    expect(
+      data(await fleet.core.invoke('overview.services', { accountId: dropped.accountId })).services[0].snoozedUntil,
+    ).toBe(at('10:25') + 7 * 24 * 3_600_000);
     await first.getByRole('button', { name: `Unsnooze ${dropped.domainName}` }).click();
     await expect(first.getByText('Needs attention', { exact: true })).toBeVisible();
     await expect(droppedRow).toHaveAttribute('data-status', 'attention');
@@ -351,10 +398,16 @@ test.describe('with notifications allowed', () => {
     expect(range).not.toBeNull();
     await first.getByRole('button', { name: dropped.domainName, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${dropped.accountName}`);
+    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(
+      `Account: ${dropped.accountName}`,
+    );
     const form = page.getByRole('form', { name: 'Traffic selection' });
-    await expect(form.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(new Date(range!.from).toISOString().slice(0, 16));
-    await expect(form.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(new Date(range!.to).toISOString().slice(0, 16));
+    await expect(form.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(
+      new Date(range!.from).toISOString().slice(0, 16),
+    );
+    await expect(form.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(
+      new Date(range!.to).toISOString().slice(0, 16),
+    );
     await expect(form.getByRole('checkbox', { name: dropped.domainName })).toBeChecked();
     await expect(form.getByRole('radio', { name: /^All services/ })).not.toBeChecked();
     // The charts are those of that service over the same hours.
@@ -362,7 +415,10 @@ test.describe('with notifications allowed', () => {
     await screenshot(page, 'fleet-overview-traffic-click-through');
   });
 
-  test('keyboard only: to the overview, refresh, expand a customer, open a service on Traffic', async ({ page, fleet }) => {
+  test('keyboard only: to the overview, refresh, expand a customer, open a service on Traffic', async ({
+    page,
+    fleet,
+  }) => {
     test.setTimeout(180_000);
     const { dropped } = fleet;
     await page.addInitScript(recordNotifications);
@@ -375,8 +431,12 @@ test.describe('with notifications allowed', () => {
     const refreshButton = page.getByRole('button', { name: 'Refresh', exact: true });
     await tabTo(page, refreshButton);
     await page.keyboard.press('Enter');
-    await expect(accountRow(page, dropped.accountName)).toHaveAttribute('data-status', 'attention', { timeout: 60_000 });
-    const disclosure = accountRow(page, dropped.accountName).getByRole('button', { name: new RegExp(dropped.accountName) });
+    await expect(accountRow(page, dropped.accountName)).toHaveAttribute('data-status', 'attention', {
+      timeout: 60_000,
+    });
+    const disclosure = accountRow(page, dropped.accountName).getByRole('button', {
+      name: new RegExp(dropped.accountName),
+    });
     await tabTo(page, disclosure);
     await page.keyboard.press('Enter');
     const table = page.getByRole('table', { name: `Services of ${dropped.accountName}` });
@@ -387,12 +447,15 @@ test.describe('with notifications allowed', () => {
     const customer = fleet.customers.find((c) => c.id === dropped.accountId)!;
     const last = customer.services.at(-1)!.domainName;
     // The rows take one Tab stop; the arrow keys move along them.
-    for (let i = 0; i < 10 && !(await page.locator(':focus').textContent())?.includes(last); i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 10 && !(await page.locator(':focus').textContent())?.includes(last); i++)
+      await page.keyboard.press('ArrowDown');
     await expect(page.locator(':focus')).toContainText(last);
     // The row's own button (Snooze) is one Tab further; Enter on the row opens its Traffic screen.
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${dropped.accountName}`);
+    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(
+      `Account: ${dropped.accountName}`,
+    );
     // Which service the charts show is in sight: said above the list, its ticked box scrolled into the list's view.
     const form = page.getByRole('form', { name: 'Traffic selection' });
     await expect(form.locator('[data-chosen-services]')).toHaveText(`Chosen: ${last}`);

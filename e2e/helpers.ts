@@ -3,7 +3,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, type E2eHost } from './fixtures.ts';
 import type { SandboxHandle } from '#sandbox';
 
-export type AccountProfile = { name: string; url: string; accessKeyId: string; secret: string; customerId: number; production?: boolean };
+export type AccountProfile = {
+  name: string;
+  url: string;
+  accessKeyId: string;
+  secret: string;
+  customerId: number;
+  production?: boolean;
+};
 
 /** A profile with the fixture gateway's own credentials. */
 export function gatewayProfile(sandbox: SandboxHandle, name: string): AccountProfile {
@@ -73,7 +80,11 @@ export async function shootBothThemes(app: Page, name: string, target?: Locator)
 }
 
 /** The keys of the second gateway in the accounts flow (a customer of its own, not the demo one). */
-export const SECOND_KEY = { accessKeyId: 'E2ESECONDKEY01', accessKeySecret: 'e2e-second-customer-secret-0123456789', customerId: 4242 };
+export const SECOND_KEY = {
+  accessKeyId: 'E2ESECONDKEY01',
+  accessKeySecret: 'e2e-second-customer-secret-0123456789',
+  customerId: 4242,
+};
 
 export type TwoAccountsFlowOptions = {
   /** A second sandbox gateway started with `startSandbox({ keys: [secondKey] })`. */
@@ -178,15 +189,37 @@ export async function firstStartAndTwoAccountsFlow(app: Page, options: TwoAccoun
 
 /** A consultant's three customers, each with its own key on one gateway (start it with `keys: CUSTOMER_KEYS`). */
 export const CUSTOMERS = [
-  { name: 'Acme', accessKeyId: 'E2EACMEKEY0001', accessKeySecret: 'e2e-acme-customer-secret-0123456789', customerId: 5101 },
-  { name: 'Globex', accessKeyId: 'E2EGLOBEXKEY01', accessKeySecret: 'e2e-globex-customer-secret-012345678', customerId: 5102 },
-  { name: 'Initech', accessKeyId: 'E2EINITECHKEY1', accessKeySecret: 'e2e-initech-customer-secret-01234567', customerId: 5103 },
+  {
+    name: 'Acme',
+    accessKeyId: 'E2EACMEKEY0001',
+    accessKeySecret: 'e2e-acme-customer-secret-0123456789',
+    customerId: 5101,
+  },
+  {
+    name: 'Globex',
+    accessKeyId: 'E2EGLOBEXKEY01',
+    accessKeySecret: 'e2e-globex-customer-secret-012345678',
+    customerId: 5102,
+  },
+  {
+    name: 'Initech',
+    accessKeyId: 'E2EINITECHKEY1',
+    accessKeySecret: 'e2e-initech-customer-secret-01234567',
+    customerId: 5103,
+  },
 ] as const;
-export const CUSTOMER_KEYS = CUSTOMERS.map(({ accessKeyId, accessKeySecret, customerId }) => ({ accessKeyId, accessKeySecret, customerId }));
+export const CUSTOMER_KEYS = CUSTOMERS.map(({ accessKeyId, accessKeySecret, customerId }) => ({
+  accessKeyId,
+  accessKeySecret,
+  customerId,
+}));
 
 /** One IPC call through the browser host, as the renderer makes it (setup steps that are not under test). */
 export async function hostIpc<T>(page: Page, host: E2eHost, channel: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${host.origin}/ipc/${channel}`, { data: input, headers: { Origin: host.origin } });
+  const response = await page.request.post(`${host.origin}/ipc/${channel}`, {
+    data: input,
+    headers: { Origin: host.origin },
+  });
   const body = (await response.json()) as { ok: boolean; data?: T; error?: { code: string; message: string } };
   if (!body.ok) throw new Error(`${channel}: ${body.error?.code} ${body.error?.message}`);
   return body.data as T;
@@ -215,8 +248,11 @@ export async function addCustomerAccount(
     verify: options.verify ?? false,
     makeCurrent: options.makeCurrent ?? false,
   });
-  const services = gateway.store.servicesOf(customer.customerId).map((s) => ({ id: s.service.id, domainName: s.service.domainName }));
-  for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  const services = gateway.store
+    .servicesOf(customer.customerId)
+    .map((s) => ({ id: s.service.id, domainName: s.service.domainName }));
+  for (const s of services)
+    await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   return { id: account.id, name: customer.name, services };
 }
 
@@ -224,10 +260,16 @@ export async function addCustomerAccount(
  * The three customer accounts on `gateway` (started with `keys: CUSTOMER_KEYS`), each with its
  * seeded services listed, and the first one current; the page is reloaded to show them.
  */
-export async function addCustomerAccounts(page: Page, host: E2eHost, gateway: SandboxHandle): Promise<CustomerAccount[]> {
+export async function addCustomerAccounts(
+  page: Page,
+  host: E2eHost,
+  gateway: SandboxHandle,
+): Promise<CustomerAccount[]> {
   const added: CustomerAccount[] = [];
   for (const customer of CUSTOMERS) {
-    added.push(await addCustomerAccount(page, host, gateway, customer, { verify: true, makeCurrent: added.length === 0 }));
+    added.push(
+      await addCustomerAccount(page, host, gateway, customer, { verify: true, makeCurrent: added.length === 0 }),
+    );
   }
   await page.reload();
   await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${CUSTOMERS[0].name}`);
@@ -235,7 +277,12 @@ export async function addCustomerAccounts(page: Page, host: E2eHost, gateway: Sa
 }
 
 /** An unverified account on the fixture gateway, made current (through IPC, not the UI). */
-export async function addGatewayAccount(page: Page, host: E2eHost, sandbox: SandboxHandle, name: string): Promise<{ id: string }> {
+export async function addGatewayAccount(
+  page: Page,
+  host: E2eHost,
+  sandbox: SandboxHandle,
+  name: string,
+): Promise<{ id: string }> {
   const { account } = await hostIpc<{ account: { id: string } }>(page, host, 'accounts.add', {
     name,
     baseUrl: sandbox.url,
@@ -260,7 +307,13 @@ export async function addSharedDomainAccounts(
   options: { customers?: number; domainName?: string; seed?: number | string } = {},
 ): Promise<{
   gateway: import('#sandbox/test-support/shared-domain.ts').SharedDomainSandbox;
-  accounts: Array<{ id: string; name: string; customerId: number; sharedServiceId: number; services: { id: number; domainName: string }[] }>;
+  accounts: Array<{
+    id: string;
+    name: string;
+    customerId: number;
+    sharedServiceId: number;
+    services: { id: number; domainName: string }[];
+  }>;
 }> {
   const { startSharedDomainSandbox } = await import('#sandbox/test-support/shared-domain.ts');
   const gateway = await startSharedDomainSandbox(options);
@@ -276,11 +329,24 @@ export async function addSharedDomainAccounts(
         verify: true,
         makeCurrent: index === 0,
       });
-      for (const s of customer.services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
-      accounts.push({ id: account.id, name: customer.name, customerId: customer.customerId, sharedServiceId: customer.sharedService.id, services: customer.services });
+      for (const s of customer.services)
+        await hostIpc(page, host, 'inventory.record', {
+          accountId: account.id,
+          serviceId: s.id,
+          domainName: s.domainName,
+        });
+      accounts.push({
+        id: account.id,
+        name: customer.name,
+        customerId: customer.customerId,
+        sharedServiceId: customer.sharedService.id,
+        services: customer.services,
+      });
     }
     await page.reload();
-    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(`Account: ${gateway.customers[0]!.name}`);
+    await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(
+      `Account: ${gateway.customers[0]!.name}`,
+    );
   } catch (error) {
     await gateway.sandbox.stop();
     throw error;

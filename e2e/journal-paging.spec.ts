@@ -6,7 +6,16 @@
 // dir while the host is stopped, then the host restarts on it, as after an app restart.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, restartWebHost, screenshot, screenshotsInEverySize, scrollMainTo, waitForAppShell, type E2eHost } from './fixtures.ts';
+import {
+  test,
+  expect,
+  restartWebHost,
+  screenshot,
+  screenshotsInEverySize,
+  scrollMainTo,
+  waitForAppShell,
+  type E2eHost,
+} from './fixtures.ts';
 import { addGatewayAccount, hostIpc } from './helpers.ts';
 import { createJournal, type NewJournalEntry } from '#core/journal/journal.ts';
 import type { SandboxHandle } from '#sandbox';
@@ -17,7 +26,11 @@ const BATCH = 'b7e1c0de-0000-4000-8000-00000000e2e0';
 const BATCH_SIZE = 150;
 const GLOBEX_ENTRIES = 20;
 
-async function seedJournal(host: E2eHost, sandbox: SandboxHandle, accounts: { acme: string; globex: string }): Promise<void> {
+async function seedJournal(
+  host: E2eHost,
+  sandbox: SandboxHandle,
+  accounts: { acme: string; globex: string },
+): Promise<void> {
   const services = sandbox.store.servicesOf(sandbox.credentials.customerId).map((s) => s.service.id);
   const journal = createJournal({ dataDir: host.dataDir, now: () => new Date() });
   const start = Date.now() - (ACME_ENTRIES + GLOBEX_ENTRIES) * 60_000;
@@ -53,13 +66,19 @@ const countLine = (app: Page) => app.locator('p.count[role="status"]');
 const showMore = (app: Page) => app.getByRole('button', { name: /^Show \d+ more$/ });
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate('(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()');
+  const overflow = await page.evaluate(
+    '(() => { const m = document.querySelector("main"); return [document.documentElement.scrollWidth - document.documentElement.clientWidth, m ? m.scrollWidth - m.clientWidth : 0]; })()',
+  );
   expect(overflow).toEqual([0, 0]);
 }
 
 test.use({ viewport: { width: 1024, height: 700 } });
 
-test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters and pages agree, export, axe', async ({ app, host, sandbox }) => {
+test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters and pages agree, export, axe', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(180_000);
   // A second account: the built-in sandbox (the fixture gateway's key is Acme's).
   const globex = await hostIpc<{ id: string }>(app, host, 'accounts.ensureSandbox', { makeCurrent: false });
@@ -79,7 +98,9 @@ test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters
       await expect(entries(app)).toHaveCount(100);
       await expect(entries(app).first()).toContainText(`seed A${ACME_ENTRIES - 1}`);
       await expect(entries(app).last()).toContainText(`seed A${ACME_ENTRIES - 100}`);
-      await expect(app.getByText(`${ACME_ENTRIES - 100} older changes not shown yet; the export holds all of them.`)).toBeVisible();
+      await expect(
+        app.getByText(`${ACME_ENTRIES - 100} older changes not shown yet; the export holds all of them.`),
+      ).toBeVisible();
     });
 
     await test.step('Show 100 more by keyboard: the focus goes to the first newly shown entry, and Tab goes on inside it', async () => {
@@ -110,7 +131,10 @@ test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters
       await expect(entries(app)).toHaveCount(ACME_ENTRIES);
       const old = entries(app).nth(250);
       await old.getByRole('button', { name: 'Details', exact: true }).click();
-      await expect(old.getByRole('button', { name: 'Hide details', exact: true })).toHaveAttribute('aria-expanded', 'true');
+      await expect(old.getByRole('button', { name: 'Hide details', exact: true })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
       await expect(old.locator('.details')).toBeVisible();
     });
 
@@ -128,16 +152,31 @@ test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters
       await expect(entries(app).last()).toContainText(`seed A${ACME_ENTRIES - BATCH_SIZE}`);
 
       // Outcome on top of the batch: fewer than a page, all shown, no button.
-      await app.getByRole('group', { name: 'More filters' }).getByRole('combobox', { name: 'Outcome' }).selectOption('failed');
-      const failedInBatch = Array.from({ length: BATCH_SIZE }, (_, k) => ACME_ENTRIES - BATCH_SIZE + k).filter((n) => n % 9 === 4).length;
+      await app
+        .getByRole('group', { name: 'More filters' })
+        .getByRole('combobox', { name: 'Outcome' })
+        .selectOption('failed');
+      const failedInBatch = Array.from({ length: BATCH_SIZE }, (_, k) => ACME_ENTRIES - BATCH_SIZE + k).filter(
+        (n) => n % 9 === 4,
+      ).length;
       await expect(countLine(app)).toHaveText(`${failedInBatch} changes matching the filters.`);
       await expect(entries(app)).toHaveCount(failedInBatch);
       await expect(showMore(app)).toHaveCount(0);
 
       // The export holds every entry the filters select, not only those shown.
-      await app.getByRole('group', { name: 'More filters' }).getByRole('combobox', { name: 'Outcome' }).selectOption('ok');
-      await expect(countLine(app)).toHaveText(`Showing 100 of ${BATCH_SIZE - failedInBatch} changes matching the filters.`);
-      const exported = await hostIpc<{ count: number }>(app, restarted, 'journal.export', { accountId: acme.id, batchId: BATCH, outcome: 'ok', format: 'json' });
+      await app
+        .getByRole('group', { name: 'More filters' })
+        .getByRole('combobox', { name: 'Outcome' })
+        .selectOption('ok');
+      await expect(countLine(app)).toHaveText(
+        `Showing 100 of ${BATCH_SIZE - failedInBatch} changes matching the filters.`,
+      );
+      const exported = await hostIpc<{ count: number }>(app, restarted, 'journal.export', {
+        accountId: acme.id,
+        batchId: BATCH,
+        outcome: 'ok',
+        format: 'json',
+      });
       expect(exported.count).toBe(BATCH_SIZE - failedInBatch);
 
       await app.getByRole('button', { name: 'Clear filters' }).first().click();
@@ -149,10 +188,16 @@ test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters
       await app.getByRole('button', { name: 'All accounts' }).click();
       await expect(countLine(app)).toHaveText(`Showing 100 of ${ACME_ENTRIES + GLOBEX_ENTRIES} changes.`);
       await expect(entries(app)).toHaveCount(100);
-      await app.getByRole('group', { name: 'More filters' }).getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Sandbox' });
+      await app
+        .getByRole('group', { name: 'More filters' })
+        .getByRole('combobox', { name: 'Account' })
+        .selectOption({ label: 'Sandbox' });
       await expect(countLine(app)).toHaveText(`${GLOBEX_ENTRIES} changes matching the filters.`);
       await expect(entries(app)).toHaveCount(GLOBEX_ENTRIES);
-      await app.getByRole('group', { name: 'More filters' }).getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Any account' });
+      await app
+        .getByRole('group', { name: 'More filters' })
+        .getByRole('combobox', { name: 'Account' })
+        .selectOption({ label: 'Any account' });
       await expect(countLine(app)).toHaveText(`Showing 100 of ${ACME_ENTRIES + GLOBEX_ENTRIES} changes.`);
     });
 
@@ -161,8 +206,13 @@ test('hundreds of journal entries: 100 at a time, Show more by keyboard, filters
       for (const theme of ['light', 'dark'] as const) {
         await app.emulateMedia({ colorScheme: theme });
         await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-        const results = await new AxeBuilder({ page: app }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        const results = await new AxeBuilder({ page: app })
+          .include('main')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(serious).toEqual([]);
       }
       await app.emulateMedia({ colorScheme: 'light' });

@@ -61,13 +61,17 @@ async function sidewaysProblems(page: Page): Promise<string[]> {
 /** The values the review found cut off at 1024 px are shown in full (wrapped, not clipped). */
 async function expectKnownLongValuesWhole(page: Page, screen: ScreenName): Promise<void> {
   const whole = async (selector: string, what: string) => {
-    const cut = await page.locator(selector).evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    const cut = await page
+      .locator(selector)
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
     expect(cut, what + ' shown whole').toEqual([]);
     expect(await page.locator(selector).count(), what + ' present').toBeGreaterThan(0);
   };
   if (screen === 'services') await whole('.cname', 'Edge CNAME');
   if (screen === 'cache-editor') {
-    const regex = page.getByRole('group', { name: 'Condition 1' }).getByText('\\.(css|js|png|jpe?g|webp|svg|woff2)$', { exact: true });
+    const regex = page
+      .getByRole('group', { name: 'Condition 1' })
+      .getByText('\\.(css|js|png|jpe?g|webp|svg|woff2)$', { exact: true });
     await expect(regex).toBeVisible();
     const box = await regex.boundingBox();
     const group = await page.getByRole('group', { name: 'Condition 1' }).boundingBox();
@@ -75,14 +79,22 @@ async function expectKnownLongValuesWhole(page: Page, screen: ScreenName): Promi
     expect(await regex.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'regex value not clipped').toBe(true);
   }
   if (screen === 'accounts') {
-    for (const button of await page.getByRole('table').getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
+    for (const button of await page.getByRole('table').getByRole('button').all())
+      await expect(button).toBeInViewport({ ratio: 1 });
   }
 }
 
-for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+for (const viewport of [
+  { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
+]) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
-    test(`every screen fits ${viewport.width}×${viewport.height}: nothing spills sideways, no text cut off unreadably`, async ({ app, host, sandbox }) => {
+    test(`every screen fits ${viewport.width}×${viewport.height}: nothing spills sideways, no text cut off unreadably`, async ({
+      app,
+      host,
+      sandbox,
+    }) => {
       test.setTimeout(180_000);
       const problems: string[] = [];
       const visited: ScreenName[] = [];
@@ -115,19 +127,30 @@ async function addProductionAccount(page: Page, host: E2eHost, sandbox: SandboxH
     makeCurrent: true,
   });
   const services = sandbox.services.slice(0, 3);
-  for (const s of services) await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  for (const s of services)
+    await hostIpc(page, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   await page.reload();
   return services.map((s) => s.domainName);
 }
 
 async function setTheme(page: Page, theme: (typeof themes)[number]): Promise<void> {
-  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: theme === 'light' ? 'Light' : 'Dark', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Theme' })
+    .getByRole('button', { name: theme === 'light' ? 'Light' : 'Dark', exact: true })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 /** Neither the document nor the main region scrolls sideways; the header fits its width. */
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const sizes = await page.evaluate<{ doc: number; inner: number; main: number; mainClient: number; header: number; headerClient: number }>(`(() => {
+  const sizes = await page.evaluate<{
+    doc: number;
+    inner: number;
+    main: number;
+    mainClient: number;
+    header: number;
+    headerClient: number;
+  }>(`(() => {
     const main = document.querySelector('main');
     const header = document.querySelector('header.app-header');
     return {
@@ -150,14 +173,20 @@ async function expectHeaderControls(page: Page): Promise<void> {
   const search = page.getByRole('button', { name: /Search or jump to/ });
   await expect(search).toBeInViewport({ ratio: 1 });
   expect((await search.boundingBox())?.height ?? 99, 'search button on one line').toBeLessThanOrEqual(34);
-  for (const name of ['System', 'Light', 'Dark']) await expect(page.getByRole('group', { name: 'Theme' }).getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  for (const name of ['System', 'Light', 'Dark'])
+    await expect(page.getByRole('group', { name: 'Theme' }).getByRole('button', { name, exact: true })).toBeInViewport({
+      ratio: 1,
+    });
 }
 
 async function scrollMainToTop(page: Page): Promise<void> {
   await page.evaluate("document.querySelector('main')?.scrollTo(0, 0)");
 }
 
-test('sandbox account: services overview and a policy section fit 1024×700; the palette returns focus', async ({ app, sandbox }) => {
+test('sandbox account: services overview and a policy section fit 1024×700; the palette returns focus', async ({
+  app,
+  sandbox,
+}) => {
   await app.getByRole('button', { name: /^Use the sandbox account/ }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
   const removeButtons = app.getByRole('button', { name: /^Remove .+ from the list$/ });
@@ -212,7 +241,11 @@ test('sandbox account: services overview and a policy section fit 1024×700; the
   }
 });
 
-test('production account: shell and traffic fit 1024×700; the tooltip lists each series once at one time', async ({ app, host, sandbox }) => {
+test('production account: shell and traffic fit 1024×700; the tooltip lists each series once at one time', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   const names = await addProductionAccount(app, host, sandbox);
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(/Acme Prod/);
@@ -228,9 +261,15 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
     const short = app.locator('.prod-note .short');
     await expect(short).toHaveText('Live traffic');
     await expect(short).toBeInViewport({ ratio: 1 });
-    expect(await app.locator('.prod-note').evaluate((el) => el.scrollWidth <= el.clientWidth), 'production note not cut').toBe(true);
+    expect(
+      await app.locator('.prod-note').evaluate((el) => el.scrollWidth <= el.clientWidth),
+      'production note not cut',
+    ).toBe(true);
     // The search button gives the room, with a short label shown whole (its name stays the full one).
-    expect(await app.locator('.search-label').evaluate((el) => el.scrollWidth <= el.clientWidth), 'search label not cut').toBe(true);
+    expect(
+      await app.locator('.search-label').evaluate((el) => el.scrollWidth <= el.clientWidth),
+      'search label not cut',
+    ).toBe(true);
     await screenshot(app, `layout-shell-production-1024-${theme}`);
   }
 
@@ -268,7 +307,11 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
   for (const fraction of [0.45, 0.7]) {
     await app.mouse.move(box.x + box.width * fraction, box.y + box.height * 0.5);
     await expect(bandwidth).toHaveAttribute('data-tooltip', /points/);
-    const tooltip = JSON.parse((await bandwidth.getAttribute('data-tooltip')) ?? '{}') as { title: string[]; lines: string[]; points: { label: string; x: number; y: number }[] };
+    const tooltip = JSON.parse((await bandwidth.getAttribute('data-tooltip')) ?? '{}') as {
+      title: string[];
+      lines: string[];
+      points: { label: string; x: number; y: number }[];
+    };
     const labels = tooltip.points.map((p) => p.label);
     expect([...labels].sort()).toEqual([...names, ...names.map((n) => `${n} (previous period)`)].sort());
     expect(new Set(tooltip.points.map((p) => p.x)).size, 'one timestamp').toBe(1);
@@ -298,8 +341,15 @@ async function lineCounts(page: Page, selector: string): Promise<Record<string, 
   })()`);
 }
 
-for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
-  test(`accounts at ${viewport.width}×${viewport.height}: a short name and a base URL stay on one line; long values do not spill`, async ({ app, host, sandbox }) => {
+for (const viewport of [
+  { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
+]) {
+  test(`accounts at ${viewport.width}×${viewport.height}: a short name and a base URL stay on one line; long values do not spill`, async ({
+    app,
+    host,
+    sandbox,
+  }) => {
     await app.setViewportSize(viewport);
     // Three short-named accounts, as an administrator has them (QA saw "Glo/bex" and ":367/91"),
     // all on the same gateway under other host names (accounts are unique by URL). Long names are
@@ -335,7 +385,8 @@ for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800
       expect(urls[url], `${url} on one line`).toBe(1);
     }
     expect(await sidewaysProblems(app)).toEqual([]);
-    for (const button of await app.getByRole('table').getByRole('button').all()) await expect(button).toBeInViewport({ ratio: 1 });
+    for (const button of await app.getByRole('table').getByRole('button').all())
+      await expect(button).toBeInViewport({ ratio: 1 });
   });
 }
 
@@ -356,12 +407,20 @@ async function documentOverflow(page: Page): Promise<string[]> {
 // S1 of the review: with long lists (48 services in the sidebar, 21 accounts in Bulk changes'
 // target list) hidden text deep inside the scrolling lists stretched the document, so the whole
 // window scrolled and spilled sideways at 1024 px. Each screen is checked in both sizes.
-test('long lists: the document never grows past the window on any screen with a long list', async ({ app, host, sandbox }) => {
+test('long lists: the document never grows past the window on any screen with a long list', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(180_000);
   await useSandbox(app);
   const { currentAccountId } = await hostIpc<{ currentAccountId: string }>(app, host, 'accounts.list', {});
   for (let i = 0; i < 45; i++) {
-    await hostIpc(app, host, 'inventory.record', { accountId: currentAccountId, serviceId: 60_000 + i, domainName: `fleet-${String(i).padStart(2, '0')}.customer-example.net` });
+    await hostIpc(app, host, 'inventory.record', {
+      accountId: currentAccountId,
+      serviceId: 60_000 + i,
+      domainName: `fleet-${String(i).padStart(2, '0')}.customer-example.net`,
+    });
   }
   for (let i = 0; i < 20; i++) {
     const { account } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
@@ -373,7 +432,12 @@ test('long lists: the document never grows past the window on any screen with a 
       verify: false,
       makeCurrent: false,
     });
-    for (let j = 0; j < 2; j++) await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: 70_000 + i * 10 + j, domainName: `shop-${i}-${j}.customer-${i}.example` });
+    for (let j = 0; j < 2; j++)
+      await hostIpc(app, host, 'inventory.record', {
+        accountId: account.id,
+        serviceId: 70_000 + i * 10 + j,
+        domainName: `shop-${i}-${j}.customer-${i}.example`,
+      });
   }
   await app.reload();
   const nav = app.getByRole('navigation', { name: 'Main' });
@@ -404,7 +468,9 @@ test('long lists: the document never grows past the window on any screen with a 
 
   await nav.getByRole('button', { name: 'Bulk changes' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Bulk changes' })).toBeVisible();
-  await expect(app.getByRole('checkbox', { name: 'Select every shown service of Customer 20 Handelsgesellschaft' })).toHaveCount(1);
+  await expect(
+    app.getByRole('checkbox', { name: 'Select every shown service of Customer 20 Handelsgesellschaft' }),
+  ).toHaveCount(1);
   await check('bulk');
 
   await nav.getByRole('button', { name: 'Configuration' }).click();
@@ -451,7 +517,9 @@ async function tabRowProblems(page: Page, label: string): Promise<string[]> {
 
 // M3 of the review: the service's eight tabs at 1024×700 ("Rule tests" was clipped behind a
 // scrollbar) and the Configuration tabs (stray scroll arrows). Arrow keys still walk the row.
-test('tab rows at 1024×700: every tab visible and whole, the row never scrolls; arrow keys move along it', async ({ app }) => {
+test('tab rows at 1024×700: every tab visible and whole, the row never scrolls; arrow keys move along it', async ({
+  app,
+}) => {
   await useSandbox(app);
   const nav = app.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: /#101$/ }).click();
@@ -461,7 +529,10 @@ test('tab rows at 1024×700: every tab visible and whole, the row never scrolls;
   expect(serviceTabs).toBeTruthy();
   await expect(tabs).toHaveCount(8);
   await expect(tabs.last()).toHaveText('Rule tests');
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await app.setViewportSize(size);
     expect(await tabRowProblems(app, serviceTabs ?? ''), `service tabs at ${size.width}`).toEqual([]);
     for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
@@ -487,7 +558,10 @@ test('tab rows at 1024×700: every tab visible and whole, the row never scrolls;
 
   await nav.getByRole('button', { name: 'Configuration' }).click();
   await expect(app.getByRole('tablist', { name: 'Configuration tasks' })).toBeVisible();
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await app.setViewportSize(size);
     expect(await tabRowProblems(app, 'Configuration tasks'), `configuration tabs at ${size.width}`).toEqual([]);
   }

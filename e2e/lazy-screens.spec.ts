@@ -21,7 +21,12 @@ async function startRecording(page: Page, host: E2eHost, sandbox: SandboxHandle)
   const fetched: Fetched[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.startsWith('/assets/') && path.endsWith('.js')) fetched.push({ file: path.slice(1), status: response.status(), contentType: response.headers()['content-type'] ?? '' });
+    if (path.startsWith('/assets/') && path.endsWith('.js'))
+      fetched.push({
+        file: path.slice(1),
+        status: response.status(),
+        contentType: response.headers()['content-type'] ?? '',
+      });
   });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Services', exact: true })).toBeVisible();
@@ -30,7 +35,11 @@ async function startRecording(page: Page, host: E2eHost, sandbox: SandboxHandle)
 
 const files = (list: readonly Fetched[]): string[] => list.map((f) => f.file);
 
-test('start fetches the start-up JavaScript only; likely screens when idle; Bulk changes when opened, offline too', async ({ page, host, sandbox }) => {
+test('start fetches the start-up JavaScript only; likely screens when idle; Bulk changes when opened, offline too', async ({
+  page,
+  host,
+  sandbox,
+}) => {
   const fetched = await startRecording(page, host, sandbox);
   const initial = await initialJsFiles(rendererDir);
   // The first files are exactly the start-up set, served as JavaScript.
@@ -62,7 +71,11 @@ test('start fetches the start-up JavaScript only; likely screens when idle; Bulk
   await expect(page.getByRole('main')).toBeFocused();
 });
 
-test('a screen whose code fails to load says so; Retry loads it, showing that it is loading', async ({ page, host, sandbox }) => {
+test('a screen whose code fails to load says so; Retry loads it, showing that it is loading', async ({
+  page,
+  host,
+  sandbox,
+}) => {
   await startRecording(page, host, sandbox);
   await page.waitForLoadState('networkidle');
   // Everything fetched from now on is a screen's chunk (the start-up and likely ones are loaded).
@@ -70,7 +83,8 @@ test('a screen whose code fails to load says so; Retry loads it, showing that it
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+    if (mode === 'fail')
+      return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
     await held;
     return route.continue();
   });

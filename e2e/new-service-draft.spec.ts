@@ -17,11 +17,16 @@ test('New service input survives navigation and a reload; Cancel with input asks
   await domain.fill('draft-e2e.example.com');
   await alternates.fill('alt-e2e.example.com');
   await origin.fill('https://origin-draft.example.com');
-  await app.getByRole('listitem', { name: 'Origin 1 (primary)' }).getByRole('checkbox', { name: /S3-compatible storage/ }).check();
+  await app
+    .getByRole('listitem', { name: 'Origin 1 (primary)' })
+    .getByRole('checkbox', { name: /S3-compatible storage/ })
+    .check();
   await app.getByLabel('S3 access secret of origin 1').and(app.locator('input')).fill('draft-s3-secret-value');
   await app.getByLabel('TLS profile').selectOption('modern');
   await expect(app.getByText(/Draft saved/)).toBeVisible();
-  await expect.poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('modern')).toBe(true);
+  await expect
+    .poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('modern'))
+    .toBe(true);
 
   // Leaving through the sidebar keeps it.
   await nav.getByRole('button', { name: 'All services' }).click();
@@ -71,7 +76,10 @@ test('New service input survives navigation and a reload; Cancel with input asks
   await expect(app.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
 });
 
-test('after creation the DNS hint shows one record per domain, alternates included; the draft is gone', async ({ app, host }) => {
+test('after creation the DNS hint shows one record per domain, alternates included; the draft is gone', async ({
+  app,
+  host,
+}) => {
   await useSandbox(app);
   const nav = app.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: /New service/ }).click();
@@ -92,5 +100,9 @@ test('after creation the DNS hint shows one record per domain, alternates includ
   await app.setViewportSize({ width: 1024, height: 700 });
   await shootBothThemes(app, 'service-created-dns-1024');
   await app.setViewportSize({ width: 1280, height: 800 });
-  await expect.poll(async () => (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('dns-e2e.example.com')).toBe(false);
+  await expect
+    .poll(async () =>
+      (await readFile(join(host.dataDir, 'drafts.json'), 'utf8').catch(() => '')).includes('dns-e2e.example.com'),
+    )
+    .toBe(false);
 });

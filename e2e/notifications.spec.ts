@@ -18,7 +18,10 @@ test('error toasts name their account and are withdrawn when the user switches a
   const failure = notifications.getByRole('alert').filter({ hasText: 'Could not read service #101' });
   await expect(failure).toBeVisible({ timeout: 30_000 });
   await expect(failure).toContainText('Failing Inc');
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await app.setViewportSize(size);
     for (const theme of ['light', 'dark'] as const) {
       await app.emulateMedia({ colorScheme: theme });

@@ -6,7 +6,15 @@
 // draft across a reload: access-control.spec.ts. Screenshots in light and dark: e2e/screenshots/.
 import { test, expect } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
-import { addAccount, addServicesById, gatewayProfile, openServiceTab as openSection, shootBothThemes, switchAccount, useSandbox } from './helpers.ts';
+import {
+  addAccount,
+  addServicesById,
+  gatewayProfile,
+  openServiceTab as openSection,
+  shootBothThemes,
+  switchAccount,
+  useSandbox,
+} from './helpers.ts';
 
 /**
  * Light and dark screenshots (tall viewport so the editor is in the picture). The theme attribute
@@ -33,7 +41,9 @@ async function applyReviewed(app: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('cache control: invalid priority shows the field error, the draft survives a reload, a valid edit is applied', async ({ app }) => {
+test('cache control: invalid priority shows the field error, the draft survives a reload, a valid edit is applied', async ({
+  app,
+}) => {
   await openSection(app, 'Cache control');
   await expect(app.getByRole('table', { name: 'Cache control policies' })).toBeVisible();
   await app.getByRole('button', { name: 'Edit cache control policy Static assets' }).click();
@@ -67,11 +77,17 @@ test('cache control: invalid priority shows the field error, the draft survives 
   await expect(editor.getByText(/Draft restored/)).toBeHidden();
   await shoot(app, 'policies-cache');
   await app.getByRole('button', { name: 'v1.0 view' }).click();
-  await expect(app.getByRole('table', { name: 'Cache control policies (v1.0 view)' })).toContainText('path prefix /media/catalog/');
+  await expect(app.getByRole('table', { name: 'Cache control policies (v1.0 view)' })).toContainText(
+    'path prefix /media/catalog/',
+  );
 
   // Re-applying the previous version: the summary (which quotes the policy name) is not quoted again.
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
-  const entry = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ hasText: 'Static assets' }).first();
+  const entry = app
+    .getByRole('list', { name: 'Journal entries' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Static assets' })
+    .first();
   const summary = ((await entry.locator('strong').first().textContent()) ?? '').trim();
   expect(summary).toContain('“Static assets”');
   await entry.getByRole('button', { name: 'Apply previous version again' }).click();
@@ -130,7 +146,9 @@ test('access control: bad IP entry and duplicate priority are named; a token pol
   await edit.getByRole('button', { name: 'V2 (matches)' }).click();
   await expect(edit.getByText(/lists access control policies in the v1.0 shape only/)).toBeVisible();
   const condition = edit.getByRole('group', { name: 'Condition 1' });
-  await expect(condition.getByLabel('Operator', { exact: true }).locator('option', { hasText: /^subnet$/ })).toHaveCount(0);
+  await expect(
+    condition.getByLabel('Operator', { exact: true }).locator('option', { hasText: /^subnet$/ }),
+  ).toHaveCount(0);
   await condition.getByLabel('Field', { exact: true }).selectOption('client.ip');
   await condition.getByLabel('Operator', { exact: true }).selectOption('subnet');
   await condition.getByRole('button', { name: 'Remove /internal/' }).click();
@@ -169,7 +187,9 @@ test('CORS: invalid origin shown, the whole set is replaced, last applied is sho
   await origin.fill('ftp://files.example.com');
   await expect(editor.getByText('Allowed origin must start with http:// or https://', { exact: false })).toBeVisible();
   await origin.fill('https://app.example-shop.com/');
-  await expect(editor.getByText('Allowed origin ends at the domain: remove the trailing slash (https://app.example-shop.com).')).toBeVisible();
+  await expect(
+    editor.getByText('Allowed origin ends at the domain: remove the trailing slash (https://app.example-shop.com).'),
+  ).toBeVisible();
   await origin.fill('https://*.example-shop.com');
   await expect(editor.getByText(/Allowed origin cannot be a wildcard subdomain/)).toBeVisible();
   await origin.fill('https://a.example-shop.com, https://b.example-shop.com');
@@ -183,14 +203,20 @@ test('CORS: invalid origin shown, the whole set is replaced, last applied is sho
   await editor.getByRole('button', { name: 'Review and set CORS headers' }).click();
   const dialog = app.getByRole('dialog', { name: 'Review the change' });
   await expect(dialog.getByText(/Saving replaces the whole set/)).toBeVisible();
-  await expect(dialog.getByRole('row').filter({ hasText: /^Access-Control-Allow-Methods/ })).toContainText('GET,OPTIONS');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Access-Control-Allow-Methods/ })).toContainText(
+    'GET,OPTIONS',
+  );
   await applyReviewed(app);
   await expect(app.getByText(/Last applied on .* by this app/)).toBeVisible();
-  await expect(app.getByRole('form', { name: 'CORS headers' }).getByLabel('Access-Control-Allow-Origin')).toHaveValue('https://app.example-shop.com');
+  await expect(app.getByRole('form', { name: 'CORS headers' }).getByLabel('Access-Control-Allow-Origin')).toHaveValue(
+    'https://app.example-shop.com',
+  );
   // The success toast does not cover the save button, even with the button at the bottom of the window.
   await expect(app.getByRole('region', { name: 'Notifications' }).getByRole('status').first()).toBeVisible();
   await app.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
-  const saveButton = app.getByRole('form', { name: 'CORS headers' }).getByRole('button', { name: 'Review and set CORS headers' });
+  const saveButton = app
+    .getByRole('form', { name: 'CORS headers' })
+    .getByRole('button', { name: 'Review and set CORS headers' });
   await expect(saveButton).toBeInViewport();
   const uncovered = await saveButton.evaluate((button) => {
     const r = button.getBoundingClientRect();
@@ -246,10 +272,21 @@ test('rate limit: invalid window named, set, then deleted', async ({ app }) => {
   const entries = app.getByRole('list', { name: 'Journal entries' });
   await expect(entries.getByText('Delete rate limit')).toBeVisible();
   await expect(entries.getByText('Set rate limit')).toBeVisible();
-  await entries.getByRole('listitem').filter({ hasText: 'Delete rate limit' }).getByRole('button', { name: 'Details' }).click();
+  await entries
+    .getByRole('listitem')
+    .filter({ hasText: 'Delete rate limit' })
+    .getByRole('button', { name: 'Details' })
+    .click();
   await shoot(app, 'journal');
-  await entries.getByRole('listitem').filter({ hasText: 'Delete rate limit' }).getByRole('button', { name: 'Apply previous version again' }).click();
-  await app.getByRole('alertdialog', { name: 'Apply the previous version again?' }).getByRole('button', { name: 'Apply again' }).click();
+  await entries
+    .getByRole('listitem')
+    .filter({ hasText: 'Delete rate limit' })
+    .getByRole('button', { name: 'Apply previous version again' })
+    .click();
+  await app
+    .getByRole('alertdialog', { name: 'Apply the previous version again?' })
+    .getByRole('button', { name: 'Apply again' })
+    .click();
   await expect(entries.getByRole('listitem').first()).toContainText('Set rate limit');
   await expect(entries.getByRole('listitem').first()).toContainText('re-applied an earlier version');
 });
@@ -270,7 +307,13 @@ test('a server error is shown on its field and nothing typed is lost', async ({ 
   const ipc = (channel: string, input: unknown): Promise<Result> =>
     app.evaluate(
       async ([c, body]) =>
-        (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Result,
+        (await (
+          await fetch(`/ipc/${c}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as Result,
       [channel, input] as const,
     );
   const accounts = await ipc('accounts.list', {});
@@ -278,7 +321,15 @@ test('a server error is shown on its field and nothing typed is lost', async ({ 
   const created = await ipc('changes.apply', {
     accountId,
     operationId: 'createAccessControlPolicy',
-    input: { params: { serviceId: 101 }, body: { policyName: 'Elsewhere', type: 'deny', priority: 77, matchUrlPath: { operator: 'prefix', patterns: ['/x'] } } },
+    input: {
+      params: { serviceId: 101 },
+      body: {
+        policyName: 'Elsewhere',
+        type: 'deny',
+        priority: 77,
+        matchUrlPath: { operator: 'prefix', patterns: ['/x'] },
+      },
+    },
   });
   expect(created.ok).toBe(true);
 
@@ -299,7 +350,13 @@ test('a production account must confirm the change in the review', async ({ app 
   await openSection(app, 'Rate limit');
   const accountId = await app.evaluate(async () => {
     const post = async (c: string, body: unknown) =>
-      (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+      (await (
+        await fetch(`/ipc/${c}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as {
         data: { currentAccountId: string };
       };
     const list = await post('accounts.list', {});
@@ -325,7 +382,10 @@ test('a production account must confirm the change in the review', async ({ app 
   await expect(app.getByText(/Last applied on .* by this app/)).toBeVisible();
 });
 
-test('a policy deleted elsewhere: the editor says so, offers to reload the list and keeps the input', async ({ app, sandbox }) => {
+test('a policy deleted elsewhere: the editor says so, offers to reload the list and keeps the input', async ({
+  app,
+  sandbox,
+}) => {
   // An account on the fixture gateway, whose store the test can change behind the app's back.
   await useSandbox(app);
   await addAccount(app, gatewayProfile(sandbox, 'Fixture gateway'));
@@ -348,7 +408,9 @@ test('a policy deleted elsewhere: the editor says so, offers to reload the list 
 
   await editor.getByRole('button', { name: 'Review and save' }).click();
   await applyReviewed(app);
-  const notice = editor.getByRole('alert').filter({ hasText: 'No policy with this ID exists on this service; reload the list.' });
+  const notice = editor
+    .getByRole('alert')
+    .filter({ hasText: 'No policy with this ID exists on this service; reload the list.' });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('your input stays in this form');
   await expect(editor.getByLabel('Policy name')).toHaveValue('Static assets (mine)');
@@ -361,7 +423,13 @@ test('a policy deleted elsewhere: the editor says so, offers to reload the list 
   // The draft is still stored: closing the editor does not lose it.
   const drafts = await app.evaluate(async () => {
     const post = async (c: string, body: unknown) =>
-      (await (await fetch(`/ipc/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+      (await (
+        await fetch(`/ipc/${c}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as {
         data: { drafts: { policyKey: string }[] };
       };
     return (await post('drafts.list', { serviceId: 101 })).data.drafts.map((d) => d.policyKey);

@@ -7,7 +7,10 @@ import { test, expect } from './fixtures.ts';
 import { openServiceTab } from './helpers.ts';
 
 async function shootBoth(app: Page, name: string, target: Locator): Promise<void> {
-  for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await app.setViewportSize(viewport);
     for (const theme of ['light', 'dark'] as const) {
       await app.locator('html').evaluate((html, t) => html.setAttribute('data-theme', t), theme);
@@ -34,7 +37,12 @@ test('review and journal show form labels and human units; API names on hover an
   await expect(ttl.getByRole('cell')).toHaveText(['5 minutes', '1 day']);
   const operation = dialog.getByRole('rowheader', { name: /^Response header 2 — operation/ });
   await expect(operation).toHaveAttribute('title', 'API name: responseHeaders.1.operationType');
-  await expect(dialog.getByRole('row').filter({ has: app.getByRole('rowheader', { name: /^Response header 2 — operation/ }) }).getByRole('cell')).toHaveText(['—', 'delete']);
+  await expect(
+    dialog
+      .getByRole('row')
+      .filter({ has: app.getByRole('rowheader', { name: /^Response header 2 — operation/ }) })
+      .getByRole('cell'),
+  ).toHaveText(['—', 'delete']);
   await expect(dialog.getByRole('table')).not.toContainText('responseHeaders');
   await expect(dialog.getByRole('table')).not.toContainText('86400');
   await shootBoth(app, 'review-labels-dialog', dialog);
@@ -47,7 +55,10 @@ test('review and journal show form labels and human units; API names on hover an
   await expect(dialog).toBeHidden();
 
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
-  const entry = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ hasText: 'Mobile HTML' });
+  const entry = app
+    .getByRole('list', { name: 'Journal entries' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Mobile HTML' });
   await entry.getByRole('button', { name: 'Details' }).click();
   await expect(entry.getByRole('row').filter({ hasText: /^TTL/ }).getByRole('cell')).toHaveText(['5 minutes', '1 day']);
   await expect(entry.getByRole('rowheader', { name: /^Response header 2 — name/ })).toBeVisible();

@@ -13,7 +13,13 @@ import { startSandbox, type SandboxHandle } from '#sandbox';
 const DOMAIN = 'www.example-shop.com';
 
 /** An account on `gateway` (its own demo customer), with the gateway's services in its list. */
-async function addCustomer(app: Page, host: E2eHost, gateway: SandboxHandle, name: string, options: { production?: boolean; makeCurrent?: boolean } = {}): Promise<string> {
+async function addCustomer(
+  app: Page,
+  host: E2eHost,
+  gateway: SandboxHandle,
+  name: string,
+  options: { production?: boolean; makeCurrent?: boolean } = {},
+): Promise<string> {
   const { accessKeyId, accessKeySecret, customerId } = gateway.credentials;
   const { account } = await hostIpc<{ account: { id: string } }>(app, host, 'accounts.add', {
     name,
@@ -26,7 +32,11 @@ async function addCustomer(app: Page, host: E2eHost, gateway: SandboxHandle, nam
     makeCurrent: options.makeCurrent ?? false,
   });
   for (const { service } of gateway.store.servicesOf(customerId)) {
-    await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
+    await hostIpc(app, host, 'inventory.record', {
+      accountId: account.id,
+      serviceId: service.id,
+      domainName: service.domainName,
+    });
   }
   return account.id;
 }
@@ -36,8 +46,15 @@ async function expectNoSeriousAxe(app: Page, scope = 'dialog[open]'): Promise<vo
   for (const theme of ['light', 'dark'] as const) {
     await app.emulateMedia({ colorScheme: theme });
     await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page: app }).include(scope).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const results = await new AxeBuilder({ page: app })
+      .include(scope)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
   await app.emulateMedia({ colorScheme: 'light' });
 }
@@ -56,7 +73,10 @@ async function openPalette(app: Page): Promise<{ palette: Locator; search: Locat
   return { palette, search };
 }
 
-test('two customers sharing a domain: the palette opens the named customer’s service, the review names it, the write lands there', async ({ app, host }) => {
+test('two customers sharing a domain: the palette opens the named customer’s service, the review names it, the write lands there', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(180_000);
   const acmeGateway = await startSandbox({ port: 0 });
   const umbrellaGateway = await startSandbox({ port: 0 });
@@ -69,7 +89,11 @@ test('two customers sharing a domain: the palette opens the named customer’s s
     await waitForAppShell(app);
     const switcher = app.getByRole('button', { name: /^Account: / });
     await expect(switcher).toHaveAccessibleName('Account: Umbrella Corp (production)');
-    const ttlBefore = { acme: staticAssetsTtl(acmeGateway), umbrella: staticAssetsTtl(umbrellaGateway), retail: staticAssetsTtl(retailGateway) };
+    const ttlBefore = {
+      acme: staticAssetsTtl(acmeGateway),
+      umbrella: staticAssetsTtl(umbrellaGateway),
+      retail: staticAssetsTtl(retailGateway),
+    };
 
     await test.step('palette: "acme www rule tester" and "acme www cache" rank Acme’s entries first; every entry names its account', async () => {
       const { palette, search } = await openPalette(app);
@@ -124,7 +148,10 @@ test('two customers sharing a domain: the palette opens the named customer’s s
       await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Configuration' }).click();
       await app.getByRole('tab', { name: 'Apply' }).click();
       const applyForm = app.getByRole('form', { name: 'Apply a configuration' });
-      await applyForm.getByRole('radiogroup', { name: 'Source: kind' }).getByRole('radio', { name: 'A service' }).check();
+      await applyForm
+        .getByRole('radiogroup', { name: 'Source: kind' })
+        .getByRole('radio', { name: 'A service' })
+        .check();
       await applyForm.getByLabel('Account (source)').selectOption({ label: 'Acme Retail' });
       await applyForm.getByLabel('Service (source)').selectOption('101');
       await applyForm.getByLabel('Account (target)').selectOption({ label: 'Umbrella Corp (production)' });
@@ -134,7 +161,9 @@ test('two customers sharing a domain: the palette opens the named customer’s s
       await expect(target).toContainText('Umbrella Corp');
       await expect(target).toContainText('PROD');
       await expect(target).toContainText(/www\.example-shop\.com\s*#101/);
-      await screenshotsInEverySize(app, 'right-customer-config-apply', () => target.evaluate((el) => el.scrollIntoView({ block: 'center' })));
+      await screenshotsInEverySize(app, 'right-customer-config-apply', () =>
+        target.evaluate((el) => el.scrollIntoView({ block: 'center' })),
+      );
       await expectNoSeriousAxe(app, 'main');
     });
 
@@ -146,7 +175,9 @@ test('two customers sharing a domain: the palette opens the named customer’s s
       const target = cloneForm.getByRole('group', { name: 'Creates in' });
       await expect(target).toContainText('Retail standard');
       await expect(target).toContainText('shop-copy.example.net');
-      await screenshotsInEverySize(app, 'right-customer-clone', () => target.evaluate((el) => el.scrollIntoView({ block: 'center' })));
+      await screenshotsInEverySize(app, 'right-customer-clone', () =>
+        target.evaluate((el) => el.scrollIntoView({ block: 'center' })),
+      );
     });
   } finally {
     await acmeGateway.stop();

@@ -12,8 +12,12 @@ async function axeInBothThemes(app: Page): Promise<string[]> {
   for (const theme of ['light', 'dark'] as const) {
     await app.emulateMedia({ colorScheme: theme });
     await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page: app }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    for (const v of results.violations) if (v.impact === 'serious' || v.impact === 'critical') out.push(`${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const results = await new AxeBuilder({ page: app })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    for (const v of results.violations)
+      if (v.impact === 'serious' || v.impact === 'critical')
+        out.push(`${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
   await app.emulateMedia({ colorScheme: 'light' });
   return out;
@@ -119,7 +123,9 @@ test('saves expectations from the rule tester and runs them in the suite view (k
   await expect(table.getByRole('button', { name: 'Edit “Admin blocked from outside”' })).toBeFocused();
 });
 
-test('a draft that flips a saved expectation is shown in the review dialog; applying anyway is journaled', async ({ app }) => {
+test('a draft that flips a saved expectation is shown in the review dialog; applying anyway is journaled', async ({
+  app,
+}) => {
   await openServiceTab(app, 'Rule tester');
   await saveFromTester(app, '/admin/users', '10.0.0.1', /^403 — denied/);
   const dialog = app.getByRole('dialog', { name: 'Save as expectation' });
@@ -143,7 +149,9 @@ test('a draft that flips a saved expectation is shown in the review dialog; appl
   const flips = review.getByRole('region', { name: /This change flips 1 of 2 rule tests/ });
   await expect(flips).toBeVisible();
   await expect(flips).toContainText('Admin blocked from outside — expected 403 by “Block admin from outside”');
-  await expect(flips.getByRole('definition').first()).toHaveText(/^403 — denied by access rule “Block admin from outside”/);
+  await expect(flips.getByRole('definition').first()).toHaveText(
+    /^403 — denied by access rule “Block admin from outside”/,
+  );
   await expect(flips.getByRole('definition').nth(1)).toHaveText(/^Served — /);
   await expect(flips).toContainText('You can still apply it; the change journal records that you did.');
   await screenshotsInEverySize(app, 'rule-suites-review-flips');
@@ -152,7 +160,10 @@ test('a draft that flips a saved expectation is shown in the review dialog; appl
   await expect(review).toBeHidden();
 
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Change journal' }).click();
-  const entry = app.getByRole('list', { name: 'Journal entries' }).getByRole('listitem').filter({ hasText: /Edit access control policy \d+ “Block admin from outside”/ });
+  const entry = app
+    .getByRole('list', { name: 'Journal entries' })
+    .getByRole('listitem')
+    .filter({ hasText: /Edit access control policy \d+ “Block admin from outside”/ });
   await expect(entry).toContainText('Applied although it flips rule test: “Admin blocked from outside”');
   await screenshotsInEverySize(app, 'rule-suites-journal');
 

@@ -97,7 +97,12 @@ async function addLongNamedAccount(app: Page, host: E2eHost, sandbox: SandboxHan
 }
 
 /** Starts on the welcome screen of a fresh app (the `app` fixture) and ends on review mode. */
-export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: SandboxHandle, visit: VisitScreen): Promise<void> {
+export async function visitEveryScreen(
+  app: Page,
+  host: E2eHost,
+  sandbox: SandboxHandle,
+  visit: VisitScreen,
+): Promise<void> {
   await expect(app.getByRole('heading', { name: 'Welcome to Acceleration Console' })).toBeVisible();
   await visit('welcome');
 
@@ -168,7 +173,9 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   // Rule tests: the "Save as expectation" dialog over a verdict, then the suite view after a run.
   await app.getByRole('form', { name: 'Test request' }).getByLabel('Request URL').fill('/admin');
   await app.getByRole('form', { name: 'Test request' }).getByLabel('Client IP').fill('10.0.0.1');
-  await expect(app.getByRole('region', { name: 'Verdict for this request' }).getByRole('status')).toHaveText(/^403 — denied/);
+  await expect(app.getByRole('region', { name: 'Verdict for this request' }).getByRole('status')).toHaveText(
+    /^403 — denied/,
+  );
   await app.getByRole('button', { name: 'Save as expectation' }).click();
   const expectation = app.getByRole('dialog', { name: 'Save as expectation' });
   await expect(expectation.getByLabel('By access rule')).toHaveValue('Block admin from outside');
@@ -185,14 +192,20 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(app.locator('[data-render-count]').first()).not.toHaveAttribute('data-render-count', '0');
   await visit('traffic');
   // The change applied earlier in the walk is a marker on the charts; focus shows its tooltip.
-  const marker = app.getByRole('group', { name: 'Changes from the journal on the Requests chart' }).getByRole('button').first();
+  const marker = app
+    .getByRole('group', { name: 'Changes from the journal on the Requests chart' })
+    .getByRole('button')
+    .first();
   await marker.focus();
   await expect(app.getByRole('tooltip')).toBeVisible();
   await visit('traffic-change-marker');
   await app.keyboard.press('Escape');
   await expect(app.getByRole('tooltip')).toHaveCount(0);
   const bundlePath = join(await mkdtemp(join(tmpdir(), 'accel-screens-')), 'bundle.json');
-  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
+  const [download] = await Promise.all([
+    app.waitForEvent('download'),
+    app.getByRole('button', { name: 'Export bundle' }).click(),
+  ]);
   await download.saveAs(bundlePath);
 
   // The fleet overview before any refresh (every customer "No data"), one customer expanded.
@@ -265,7 +278,6 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(app.getByRole('heading', { name: 'HTTP→HTTPS redirect on — Sandbox' })).toBeFocused();
   await visit('baselines');
 
-
   await mainNav(app).getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   await expect(app.getByRole('button', { name: /^Remove Globex Corporation/ })).toBeVisible();
@@ -278,7 +290,10 @@ export async function visitEveryScreen(app: Page, host: E2eHost, sandbox: Sandbo
   await expect(exportDialog).toBeHidden();
 
   await mainNav(app).getByRole('button', { name: 'Open stats bundle' }).click();
-  const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
+  const [chooser] = await Promise.all([
+    app.waitForEvent('filechooser'),
+    app.getByRole('button', { name: 'Open bundle…' }).click(),
+  ]);
   await chooser.setFiles(bundlePath);
   await expect(app.getByText('Checksum verified')).toBeVisible();
   await expect(app.getByRole('img', { name: /^Bandwidth chart/ })).toBeVisible();

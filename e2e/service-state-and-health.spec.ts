@@ -8,7 +8,8 @@ import { addCustomerAccounts, CUSTOMER_KEYS, hostIpc, shootBothThemes, switchAcc
 import { startSandbox } from '#sandbox';
 
 /** The background colour of a sidebar service's status dot. */
-const dotColour = (button: Locator) => button.locator('.status-dot').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
+const dotColour = (button: Locator) =>
+  button.locator('.status-dot').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
 
 async function greenOf(app: Page): Promise<string | undefined> {
   return app.locator('body').evaluate((body) => {
@@ -26,7 +27,12 @@ test('status dots: unknown and offline states are not shown as enabled', async (
   const [acme] = await addCustomerAccounts(app, host, gateway);
   const [first, second] = acme!.services;
   // The first service is known to be enabled; the second was recorded without a state.
-  await hostIpc(app, host, 'inventory.record', { accountId: acme!.id, serviceId: first!.id, domainName: first!.domainName, enabled: true });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: acme!.id,
+    serviceId: first!.id,
+    domainName: first!.domainName,
+    enabled: true,
+  });
   await app.reload();
   const nav = app.getByRole('navigation', { name: 'Main' });
   const known = nav.getByRole('button', { name: new RegExp(`#${first!.id}$`) });
@@ -47,7 +53,10 @@ test('status dots: unknown and offline states are not shown as enabled', async (
   await expect(unknown).toHaveAccessibleDescription('State unknown (offline)');
   expect(await dotColour(unknown)).not.toBe(green);
 
-  for (const size of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1280, height: 800 },
+  ]) {
     await app.setViewportSize(size);
     await shootBothThemes(app, `sidebar-offline-dots-${size.width}`);
   }
@@ -96,7 +105,10 @@ test('"Test connection" on a saved account updates its health', async ({ app, ho
   }
 });
 
-test('offline: the open service\'s badge turns "last known", policy tabs say offline in place, no error toasts', async ({ app, host }) => {
+test('offline: the open service\'s badge turns "last known", policy tabs say offline in place, no error toasts', async ({
+  app,
+  host,
+}) => {
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   const [acme] = await addCustomerAccounts(app, host, gateway);
   const [first, second] = acme!.services;
@@ -110,7 +122,9 @@ test('offline: the open service\'s badge turns "last known", policy tabs say off
   // The gateway goes away while the service is open (QA report, 23 Nov, defect 2).
   await gateway.stop();
   await app.getByRole('tab', { name: 'Cache control' }).click();
-  await expect(main.getByText(/Offline — couldn't read the policies; showing nothing cached/)).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByText(/Offline — couldn't read the policies; showing nothing cached/)).toBeVisible({
+    timeout: 20_000,
+  });
   await main.getByRole('button', { name: 'Refresh' }).first().click();
   await app.getByRole('tab', { name: 'Access control' }).click();
   await expect(main.getByText(/Offline — couldn't read the policies/)).toBeVisible({ timeout: 20_000 });

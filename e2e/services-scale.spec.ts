@@ -28,7 +28,11 @@ const renderedRows = (app: Page) => table(app).locator('[data-row-index]');
 
 test.use({ viewport: { width: 1024, height: 700 } });
 
-test('hundreds of services: bounded rows, filter, keyboard to the last row and Enter, all accounts, layout and axe', async ({ app, host, sandbox }) => {
+test('hundreds of services: bounded rows, filter, keyboard to the last row and Enter, all accounts, layout and axe', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(180_000);
   await useSandbox(app);
   await listManyServices(app, host);
@@ -87,13 +91,20 @@ test('hundreds of services: bounded rows, filter, keyboard to the last row and E
     expect(spill).toBeLessThanOrEqual(1);
     for (const theme of ['light', 'dark'] as const) {
       await app.emulateMedia({ colorScheme: theme });
-      const results = await new AxeBuilder({ page: app }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const results = await new AxeBuilder({ page: app })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(serious).toEqual([]);
     }
     await app.emulateMedia({ colorScheme: 'light' });
     await screenshotsInEverySize(app, 'services-many');
-    await table(app).locator('.viewport').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+    await table(app)
+      .locator('.viewport')
+      .evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
     await screenshotsInEverySize(app, 'services-many-scrolled');
   });
 
@@ -106,7 +117,9 @@ test('hundreds of services: bounded rows, filter, keyboard to the last row and E
     await expect(all).toBeVisible();
     // The header says what is listed: every account's services, not the current account's.
     const total = Number((await app.locator('[data-services-count]').textContent())?.match(/^(\d+) services$/)?.[1]);
-    await expect(app.getByRole('heading', { level: 1, name: 'Services' }).locator('..')).toContainText(`All 2 accounts · ${total} known services`);
+    await expect(app.getByRole('heading', { level: 1, name: 'Services' }).locator('..')).toContainText(
+      `All 2 accounts · ${total} known services`,
+    );
     const filter = app.getByRole('searchbox', { name: 'Filter the service list' });
     await filter.fill('www.example-shop');
     // Rows of another account than the current one name their account.
@@ -117,7 +130,10 @@ test('hundreds of services: bounded rows, filter, keyboard to the last row and E
   });
 });
 
-test('traffic: choosing among many services goes through a filter, with the chosen ones always listed', async ({ app, host }) => {
+test('traffic: choosing among many services goes through a filter, with the chosen ones always listed', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(120_000);
   await useSandbox(app);
   await listManyServices(app, host, 60);

@@ -20,7 +20,9 @@ async function shoot(app: Page, name: string, target?: Locator, height = 800): P
 
 const originUrl = (app: Page, n: number) => app.getByRole('textbox', { name: `Origin URL of origin ${n}` });
 
-test('create a service: validation as you type, reorder origins, cName and DNS hint, details with a revealed secret', async ({ app }) => {
+test('create a service: validation as you type, reorder origins, cName and DNS hint, details with a revealed secret', async ({
+  app,
+}) => {
   await useSandbox(app);
   const nav = app.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: /New service/ }).click();
@@ -87,7 +89,9 @@ test('create a service: validation as you type, reorder origins, cName and DNS h
   await expect(details.getByText('X-E2E-Token')).toBeVisible();
   await expect(details).toContainText('modern — TLS 1.3 only');
   // A switch the gateway left out reads like the others: On / Off, marked as the default.
-  await expect(details.locator('dt', { hasText: 'Drop query string' }).locator('xpath=following-sibling::dd[1]')).toHaveText('Off (default)');
+  await expect(
+    details.locator('dt', { hasText: 'Drop query string' }).locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('Off (default)');
   await expect(details).not.toContainText(/Drop query string\s*—/);
   await expect(details).not.toContainText('s3-e2e-secret-value');
   await details.getByRole('button', { name: 'Reveal S3 access secret of origin 1' }).click();
@@ -109,11 +113,15 @@ test('create a service: validation as you type, reorder origins, cName and DNS h
 
   // Both attempts are in the change journal: the creation under the new service's ID (its
   // settings as created, the S3 secret not recorded), then the refused second one.
-  const serviceId = /#(\d+)$/.exec((await nav.getByRole('button', { name: /^shop-e2e\.example\.com/ }).textContent())?.trim() ?? '')?.[1];
+  const serviceId = /#(\d+)$/.exec(
+    (await nav.getByRole('button', { name: /^shop-e2e\.example\.com/ }).textContent())?.trim() ?? '',
+  )?.[1];
   expect(serviceId).toBeTruthy();
   await nav.getByRole('button', { name: 'Change journal' }).click();
   const entries = app.getByRole('list', { name: 'Journal entries' });
-  const creation = entries.getByRole('listitem').filter({ hasText: `Create service ${serviceId} “shop-e2e.example.com”` });
+  const creation = entries
+    .getByRole('listitem')
+    .filter({ hasText: `Create service ${serviceId} “shop-e2e.example.com”` });
   await expect(creation).toContainText(`shop-e2e.example.com (#${serviceId}) · new service`);
   await expect(creation).toContainText('applied');
   await expect(creation.getByRole('button', { name: 'Apply previous version again' })).toHaveCount(0);
@@ -127,7 +135,9 @@ test('create a service: validation as you type, reorder origins, cName and DNS h
   await shoot(app, 'journal-service-created');
 });
 
-test('add services by ID range: added, already known and not found are reported; removing is local only', async ({ app }) => {
+test('add services by ID range: added, already known and not found are reported; removing is local only', async ({
+  app,
+}) => {
   await useSandbox(app);
   const nav = app.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: /#102$/ })).toBeVisible();
@@ -181,7 +191,10 @@ test('theme: follows the OS, a manual choice overrides it and survives a reload'
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
-test('a production account asks for confirmation before creating; cancelling keeps the form', async ({ app, sandbox }) => {
+test('a production account asks for confirmation before creating; cancelling keeps the form', async ({
+  app,
+  sandbox,
+}) => {
   await useSandbox(app);
   // A production profile on the fixture gateway.
   await addAccount(app, { ...gatewayProfile(sandbox, 'Live shop'), production: true });
@@ -189,7 +202,10 @@ test('a production account asks for confirmation before creating; cancelling kee
   await app.getByRole('menuitemradio', { name: /Live shop/ }).click();
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName('Account: Live shop (production)');
 
-  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /New service/ }).click();
+  await app
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /New service/ })
+    .click();
   await app.getByLabel('Domain name', { exact: true }).fill('live-e2e.example.com');
   await originUrl(app, 1).fill('origin-live.example.com');
   await app.getByRole('button', { name: 'Create service' }).click();

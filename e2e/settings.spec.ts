@@ -14,7 +14,9 @@ test('Dark is still chosen after a restart, in a new browser profile', async ({ 
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
   await switcher.getByRole('button', { name: 'Dark', exact: true }).click();
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect.poll(async () => JSON.parse(await readFile(join(host.dataDir, 'settings.json'), 'utf8').catch(() => '{}')).theme).toBe('dark');
+  await expect
+    .poll(async () => JSON.parse(await readFile(join(host.dataDir, 'settings.json'), 'utf8').catch(() => '{}')).theme)
+    .toBe('dark');
 
   const restarted = await restartWebHost(host);
   const context = await browser.newContext({ colorScheme: 'light' });
@@ -23,14 +25,18 @@ test('Dark is still chosen after a restart, in a new browser profile', async ({ 
     await page.goto(restarted.url);
     await waitForAppShell(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
     // The hint is written for the next first paint in this profile.
     expect(await page.evaluate(() => localStorage.getItem('accel.theme'))).toBe('dark');
 
     // Back to System: stored too, and the OS theme applies again.
     await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'System', exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect.poll(async () => JSON.parse(await readFile(join(host.dataDir, 'settings.json'), 'utf8')).theme).toBe('system');
+    await expect
+      .poll(async () => JSON.parse(await readFile(join(host.dataDir, 'settings.json'), 'utf8')).theme)
+      .toBe('system');
   } finally {
     await context.close();
     await restarted.stop();

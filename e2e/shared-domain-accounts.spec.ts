@@ -12,7 +12,9 @@ test('three accounts serving www.example-shop.com each read their own service', 
     for (const account of accounts) {
       await switchAccount(app, account.name);
       for (const other of accounts) {
-        await expect(nav.getByRole('button', { name: new RegExp(`#${other.sharedServiceId}$`) })).toHaveCount(other === account ? 1 : 0);
+        await expect(nav.getByRole('button', { name: new RegExp(`#${other.sharedServiceId}$`) })).toHaveCount(
+          other === account ? 1 : 0,
+        );
       }
       await nav.getByRole('button', { name: new RegExp(`#${account.sharedServiceId}$`) }).click();
       await expect(app.getByRole('heading', { level: 1, name: 'www.example-shop.com' })).toBeVisible();

@@ -58,14 +58,25 @@ async function expectToastsBesideControls(app: Page, where: string): Promise<voi
     expect(found.controls, `${where} ${size.width}: controls were found`).toBeGreaterThan(5);
     expect(found.overlaps, `${where} ${size.width}`).toEqual([]);
     // The band lies under the screen's column: the sidebar keeps the window's full height beside it.
-    const band = await app.evaluate<{ bandLeft: number; mainLeft: number; mainBottom: number; bandTop: number; sidebarBottom: number; height: number }>(`(() => {
+    const band = await app.evaluate<{
+      bandLeft: number;
+      mainLeft: number;
+      mainBottom: number;
+      bandTop: number;
+      sidebarBottom: number;
+      height: number;
+    }>(`(() => {
       const band = document.querySelector('.toast-region').getBoundingClientRect();
       const main = document.querySelector('main').getBoundingClientRect();
       const sidebar = document.querySelector('nav.sidebar').getBoundingClientRect();
       return { bandLeft: band.left, mainLeft: main.left, mainBottom: main.bottom, bandTop: band.top, sidebarBottom: sidebar.bottom, height: innerHeight };
     })()`);
-    expect(band.bandLeft, `${where} ${size.width}: band beside the sidebar`).toBeGreaterThanOrEqual(band.mainLeft - 0.5);
-    expect(band.mainBottom, `${where} ${size.width}: main ends where the band starts`).toBeLessThanOrEqual(band.bandTop + 0.5);
+    expect(band.bandLeft, `${where} ${size.width}: band beside the sidebar`).toBeGreaterThanOrEqual(
+      band.mainLeft - 0.5,
+    );
+    expect(band.mainBottom, `${where} ${size.width}: main ends where the band starts`).toBeLessThanOrEqual(
+      band.bandTop + 0.5,
+    );
     expect(band.sidebarBottom, `${where} ${size.width}: sidebar full height`).toBeGreaterThanOrEqual(band.height - 0.5);
     await screenshot(app, `toasts-${where}-${size.width}-light`);
   }
@@ -74,7 +85,11 @@ async function expectToastsBesideControls(app: Page, where: string): Promise<voi
 
 const nav = (app: Page) => app.getByRole('navigation', { name: 'Main' });
 
-test('toasts never lie over a page’s controls (1024×700, 1280×800); an error toast leaves with its screen', async ({ app, host, sandbox }) => {
+test('toasts never lie over a page’s controls (1024×700, 1280×800); an error toast leaves with its screen', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(180_000);
   const notifications = app.getByRole('region', { name: 'Notifications' });
 
@@ -106,12 +121,17 @@ test('toasts never lie over a page’s controls (1024×700, 1280×800); an error
   await expectToastsBesideControls(app, 'baselines');
   for (const size of sizes) {
     await app.setViewportSize(size);
-    for (const name of ['New baseline', 'Import…', 'Export…', 'Refresh snapshots']) await app.getByRole('button', { name, exact: true }).click({ trial: true, timeout: 2_000 });
+    for (const name of ['New baseline', 'Import…', 'Export…', 'Refresh snapshots'])
+      await app.getByRole('button', { name, exact: true }).click({ trial: true, timeout: 2_000 });
   }
 
   // A service whose gateway fails: the error toast, then another screen without it.
   const failing = await addGatewayAccount(app, host, sandbox, 'Failing Inc');
-  await hostIpc(app, host, 'inventory.record', { accountId: failing.id, serviceId: 101, domainName: 'www.example-shop.com' });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: failing.id,
+    serviceId: 101,
+    domainName: 'www.example-shop.com',
+  });
   await app.reload();
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(/Account: Failing Inc/);
   sandbox.setFaults({ errorRate: 1, errorStatus: 500 });

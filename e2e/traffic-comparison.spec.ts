@@ -3,11 +3,19 @@
 import { test, expect, screenshotsInEverySize, scrollMainTo } from './fixtures.ts';
 import { addGatewayAccount, hostIpc } from './helpers.ts';
 
-test('the previous-period card says "incomplete" instead of a percentage from partial data', async ({ app, host, sandbox }) => {
+test('the previous-period card says "incomplete" instead of a percentage from partial data', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   const account = await addGatewayAccount(app, host, sandbox, 'Traffic comparison');
   const service = sandbox.services[0]!;
-  await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: account.id,
+    serviceId: service.id,
+    domainName: service.domainName,
+  });
   await app.reload();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
   const summary = app.getByLabel('Data volume summary');
@@ -27,7 +35,9 @@ test('the previous-period card says "incomplete" instead of a percentage from pa
   await expect(card).toContainText('Previous period incomplete', { timeout: 60_000 });
   await expect(card).toContainText(/points? missing; fetch it again to compare/);
   await expect(card).not.toContainText('%');
-  await screenshotsInEverySize(app, 'traffic-previous-incomplete', () => scrollMainTo(app.getByLabel('Data volume summary')));
+  await screenshotsInEverySize(app, 'traffic-previous-incomplete', () =>
+    scrollMainTo(app.getByLabel('Data volume summary')),
+  );
 
   // Once the data arrives, the percentage is back.
   sandbox.setFaults(undefined);
@@ -43,7 +53,11 @@ test('a selected service with no traffic does not make the periods "incomplete"'
   const idle = sandbox.services.find((s) => s.domainName.startsWith('staging.'));
   expect(idle).toBeDefined();
   for (const service of [sandbox.services[0]!, idle!]) {
-    await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: service.id, domainName: service.domainName });
+    await hostIpc(app, host, 'inventory.record', {
+      accountId: account.id,
+      serviceId: service.id,
+      domainName: service.domainName,
+    });
   }
   await app.reload();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
@@ -51,5 +65,7 @@ test('a selected service with no traffic does not make the periods "incomplete"'
   const card = app.getByLabel('Data volume summary').locator('div').filter({ hasText: 'vs previous period' });
   await expect(card).toContainText(/\d\s?%/, { timeout: 30_000 });
   await expect(card).not.toContainText('incomplete');
-  await screenshotsInEverySize(app, 'traffic-idle-service-compared', () => scrollMainTo(app.getByLabel('Data volume summary')));
+  await screenshotsInEverySize(app, 'traffic-idle-service-compared', () =>
+    scrollMainTo(app.getByLabel('Data volume summary')),
+  );
 });

@@ -105,7 +105,9 @@ test('a service keeps its colour whatever else is selected', async ({ app, host 
   const assets = acme!.services.find((s) => s.domainName.startsWith('assets.'))!.domainName;
   const legend = app.getByRole('group', { name: 'Data volume series' });
   const swatch = legend.getByRole('button', { name: assets }).locator('.swatch');
-  const colourWithAll = await swatch.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor ?? '');
+  const colourWithAll = await swatch.evaluate(
+    (el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor ?? '',
+  );
   // Only this service: it was not the first of the list, yet its colour stays.
   await app.getByRole('radio', { name: 'Choose services' }).check();
   await app.getByRole('checkbox', { name: assets }).check();
@@ -116,10 +118,18 @@ test('a service keeps its colour whatever else is selected', async ({ app, host 
 
 /** The first chart's frame and canvas sizes: CSS pixels of both, device pixels of the canvas. */
 async function chartSizes(app: Page): Promise<{ frame: number; css: number; pixels: number; ratio: number }> {
-  return app.locator('.chart-frame').first().evaluate((frame) => {
-    const canvas = frame.querySelector('canvas');
-    return { frame: frame.clientWidth, css: canvas?.getBoundingClientRect().width ?? 0, pixels: canvas?.width ?? 0, ratio: frame.ownerDocument.defaultView?.devicePixelRatio ?? 1 };
-  });
+  return app
+    .locator('.chart-frame')
+    .first()
+    .evaluate((frame) => {
+      const canvas = frame.querySelector('canvas');
+      return {
+        frame: frame.clientWidth,
+        css: canvas?.getBoundingClientRect().width ?? 0,
+        pixels: canvas?.width ?? 0,
+        ratio: frame.ownerDocument.defaultView?.devicePixelRatio ?? 1,
+      };
+    });
 }
 
 test('charts follow the window size', async ({ app, host }) => {
@@ -133,7 +143,11 @@ test('charts follow the window size', async ({ app, host }) => {
   await expect
     .poll(async () => {
       const narrow = await chartSizes(app);
-      return narrow.frame < wide.frame && Math.abs(narrow.css - narrow.frame) <= 1 && narrow.pixels === Math.round(narrow.css * narrow.ratio);
+      return (
+        narrow.frame < wide.frame &&
+        Math.abs(narrow.css - narrow.frame) <= 1 &&
+        narrow.pixels === Math.round(narrow.css * narrow.ratio)
+      );
     })
     .toBe(true);
 });
@@ -141,7 +155,7 @@ test('charts follow the window size', async ({ app, host }) => {
 test.describe('on a screen of two device pixels per CSS pixel', () => {
   test.use({ deviceScaleFactor: 2 });
 
-  test('charts are drawn at the screen\'s density, not blurred', async ({ app, host }) => {
+  test("charts are drawn at the screen's density, not blurred", async ({ app, host }) => {
     await addCustomerAccounts(app, host, gateway);
     await openTraffic(app);
     await expect(app.getByRole('img', { name: /^Data volume chart/ })).toBeVisible({ timeout: 20_000 });

@@ -12,7 +12,10 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-test('the chart PNG has title, legend, account, range and time zone; review exports CSV and PNG', async ({ app, host }) => {
+test('the chart PNG has title, legend, account, range and time zone; review exports CSV and PNG', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(90_000);
   const gateway = await startSandbox({ keys: CUSTOMER_KEYS });
   try {
@@ -22,7 +25,10 @@ test('the chart PNG has title, legend, account, range and time zone; review expo
     await expect(bandwidth).toBeVisible({ timeout: 20_000 });
     const withTraffic = acme!.services.filter((s) => !s.domainName.startsWith('idle.')).map((s) => s.domainName);
 
-    const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Save bandwidth chart as PNG' }).click()]);
+    const [download] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Save bandwidth chart as PNG' }).click(),
+    ]);
     const path = await download.path();
     const png = await readFile(path);
     await mkdir(screenshotDir, { recursive: true });
@@ -38,20 +44,32 @@ test('the chart PNG has title, legend, account, range and time zone; review expo
     expect(pngSize(png).height).toBeGreaterThan((chartBox?.height ?? 0) + 60);
 
     // A bundle of what is on screen, opened in review mode: CSV and PNG from there too.
-    const [bundleDownload] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
+    const [bundleDownload] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Export bundle' }).click(),
+    ]);
     const bundlePath = await bundleDownload.path();
     await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Open stats bundle' }).click();
-    const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
+    const [chooser] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      app.getByRole('button', { name: 'Open bundle…' }).click(),
+    ]);
     await chooser.setFiles(bundlePath);
     await expect(app.getByText('Checksum verified')).toBeVisible();
     await app.getByRole('checkbox', { name: 'Show times in UTC' }).check();
 
-    const [csvDownload] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [csvDownload] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(csvDownload.suggestedFilename()).toMatch(/^traffic-.*\.csv$/);
     const csv = await readFile(await csvDownload.path(), 'utf8');
     for (const name of withTraffic) expect(csv).toContain(name);
 
-    const [reviewPng] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Save data volume chart as PNG' }).click()]);
+    const [reviewPng] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Save data volume chart as PNG' }).click(),
+    ]);
     expect(reviewPng.suggestedFilename()).toMatch(/^traffic-volume-.*\.png$/);
     const reviewPath = await reviewPng.path();
     await copyFile(reviewPath, join(screenshotDir, 'traffic-export-review-volume.png'));

@@ -10,13 +10,13 @@ import { test, expect } from './fixtures.ts';
 import { addGatewayAccount, hostIpc } from './helpers.ts';
 import { createApiClient } from '#core/api/client.ts';
 
-
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate("document.querySelector('main')?.scrollTo(0, 0)");
   const themes = page.getByRole('group', { name: 'Theme' });
   const viaHeader = (await themes.count()) > 0;
   for (const theme of ['light', 'dark'] as const) {
-    if (viaHeader) await themes.getByRole('button', { name: theme === 'light' ? 'Light' : 'Dark', exact: true }).click();
+    if (viaHeader)
+      await themes.getByRole('button', { name: theme === 'light' ? 'Light' : 'Dark', exact: true }).click();
     else await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     // Charts pick their colours up from the theme tokens when the theme changes.
@@ -32,18 +32,24 @@ async function openTraffic(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Traffic' })).toBeVisible();
 }
 
-test('traffic: charts, CSV and bundle export, offline cache, review without an account, tampered bundle refused', async ({ app, host, sandbox }) => {
+test('traffic: charts, CSV and bundle export, offline cache, review without an account, tampered bundle refused', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   const services = sandbox.services.slice(0, 3);
   const account = await addGatewayAccount(app, host, sandbox, 'Traffic e2e');
-  for (const s of services) await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
+  for (const s of services)
+    await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: s.id, domainName: s.domainName });
   await app.reload();
   await openTraffic(app);
 
   await test.step('a chart renders with sandbox data', async () => {
     await expect(app.getByRole('img', { name: 'Data volume chart, 3 services' })).toBeVisible({ timeout: 20_000 });
     await expect(app.locator('[data-render-count]')).not.toHaveAttribute('data-render-count', '0');
-    for (const name of ['Bandwidth', 'Requests', 'Origin requests']) await expect(app.getByRole('img', { name: `${name} chart, 3 services`, exact: true })).toBeVisible();
+    for (const name of ['Bandwidth', 'Requests', 'Origin requests'])
+      await expect(app.getByRole('img', { name: `${name} chart, 3 services`, exact: true })).toBeVisible();
     await expect(app.getByLabel('Data volume summary')).toContainText('Total');
     await expect(app.getByLabel('Bandwidth summary')).toContainText('95th percentile');
     await expect(app.getByLabel('Data volume summary')).toContainText('vs previous period');
@@ -88,7 +94,13 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number): Promise<unknown> =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
       });
     await touch('touchStart', 20);
     for (let spread = 30; spread <= 120; spread += 10) await touch('touchMove', spread);
@@ -110,7 +122,10 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
   const bundlePath = join(dir, 'bundle.json');
 
   await test.step('CSV export: one row per timestamp, one column per service and metric, values as the API gives them', async () => {
-    const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^traffic-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.split('\r\n');
@@ -126,17 +141,31 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     // One cell checked against the gateway itself.
     const row = rows[100];
     const column = header.indexOf(`${services[0].domainName} data volume (bytes per 5 min)`);
-    const client = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false, now: Date.now });
+    const client = createApiClient({
+      baseUrl: sandbox.url,
+      keyId: sandbox.credentials.accessKeyId,
+      secret: sandbox.credentials.accessKeySecret,
+      budget: false,
+      now: Date.now,
+    });
     const start = Date.parse(row[0]);
     const answer = await client.getVolume({
-      body: { serviceNames: [services[0].domainName], startTime: row[0], endTime: new Date(start + 300_000).toISOString().replace('.000Z', 'Z'), interval: 'minute' },
+      body: {
+        serviceNames: [services[0].domainName],
+        startTime: row[0],
+        endTime: new Date(start + 300_000).toISOString().replace('.000Z', 'Z'),
+        interval: 'minute',
+      },
     });
     await client.close();
     expect(Number(row[column])).toBe(answer[0].volumes[0].value);
   });
 
   await test.step('PNG of a chart', async () => {
-    const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Save bandwidth chart as PNG' }).click()]);
+    const [download] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Save bandwidth chart as PNG' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^traffic-bandwidth-.*\.png$/);
     const png = await readFile(await download.path());
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -144,9 +173,16 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
   });
 
   await test.step('bundle export', async () => {
-    const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Export bundle' }).click()]);
+    const [download] = await Promise.all([
+      app.waitForEvent('download'),
+      app.getByRole('button', { name: 'Export bundle' }).click(),
+    ]);
     await download.saveAs(bundlePath);
-    const bundle = JSON.parse(await readFile(bundlePath, 'utf8')) as { format: string; sha256: string; content: { services: string[]; series: unknown[] } };
+    const bundle = JSON.parse(await readFile(bundlePath, 'utf8')) as {
+      format: string;
+      sha256: string;
+      content: { services: string[]; series: unknown[] };
+    };
     expect(bundle.format).toBe('acceleration-console/stats-bundle');
     expect(bundle.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(bundle.content.services).toEqual(services.map((s) => s.domainName));
@@ -169,7 +205,10 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
     await hostIpc(app, host, 'accounts.remove', { accountId: account.id });
     await app.reload();
     await app.getByRole('button', { name: 'Open stats bundle' }).click();
-    const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
+    const [chooser] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      app.getByRole('button', { name: 'Open bundle…' }).click(),
+    ]);
     await chooser.setFiles(bundlePath);
     await expect(app.getByText('Checksum verified')).toBeVisible();
     await expect(app.getByText('Read-only review')).toBeVisible();
@@ -180,12 +219,17 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
   await shoot(app, 'traffic-review');
 
   await test.step('a tampered bundle and a foreign file are refused with the reason', async () => {
-    const bundle = JSON.parse(await readFile(bundlePath, 'utf8')) as { content: { series: { points: [number, number][] }[] } };
+    const bundle = JSON.parse(await readFile(bundlePath, 'utf8')) as {
+      content: { series: { points: [number, number][] }[] };
+    };
     const point = bundle.content.series[0].points[10];
     point[1] += 1;
     const tamperedPath = join(dir, 'tampered.json');
     await writeFile(tamperedPath, JSON.stringify(bundle));
-    const [chooser] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
+    const [chooser] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      app.getByRole('button', { name: 'Open bundle…' }).click(),
+    ]);
     await chooser.setFiles(tamperedPath);
     const alert = app.getByRole('alert');
     await expect(alert).toContainText('Bundle refused.');
@@ -195,15 +239,26 @@ test('traffic: charts, CSV and bundle export, offline cache, review without an a
 
     const foreignPath = join(dir, 'notes.json');
     await writeFile(foreignPath, 'these are not statistics');
-    const [again] = await Promise.all([app.waitForEvent('filechooser'), app.getByRole('button', { name: 'Open bundle…' }).click()]);
+    const [again] = await Promise.all([
+      app.waitForEvent('filechooser'),
+      app.getByRole('button', { name: 'Open bundle…' }).click(),
+    ]);
     await again.setFiles(foreignPath);
     await expect(app.getByRole('alert')).toContainText('not valid JSON');
   });
 });
 
-test('traffic: a long fetch shows its progress and can be cancelled, keeping what arrived', async ({ app, host, sandbox }) => {
+test('traffic: a long fetch shows its progress and can be cancelled, keeping what arrived', async ({
+  app,
+  host,
+  sandbox,
+}) => {
   const account = await addGatewayAccount(app, host, sandbox, 'Traffic cancel');
-  await hostIpc(app, host, 'inventory.record', { accountId: account.id, serviceId: sandbox.services[0].id, domainName: sandbox.services[0].domainName });
+  await hostIpc(app, host, 'inventory.record', {
+    accountId: account.id,
+    serviceId: sandbox.services[0].id,
+    domainName: sandbox.services[0].domainName,
+  });
   await app.reload();
   await openTraffic(app);
   await expect(app.getByRole('img', { name: 'Data volume chart, 1 service' })).toBeVisible({ timeout: 20_000 });
@@ -215,7 +270,10 @@ test('traffic: a long fetch shows its progress and can be cancelled, keeping wha
   await app.getByRole('radio', { name: '90 d' }).click();
   await expect(app.getByText(/can take about 4 minutes/)).toBeVisible();
   await app.getByRole('button', { name: 'Show traffic' }).click();
-  await app.getByRole('alertdialog', { name: 'Start a long fetch?' }).getByRole('button', { name: /^Fetch/ }).click();
+  await app
+    .getByRole('alertdialog', { name: 'Start a long fetch?' })
+    .getByRole('button', { name: /^Fetch/ })
+    .click();
   const progress = app.getByRole('progressbar', { name: 'Fetching traffic data' });
   await expect(progress).toBeVisible();
   // The last 24 hours are cached already, so a few calls fewer than 360.

@@ -3,7 +3,11 @@
 // page reaches the core over HTTP and the event WebSocket under the CSP.
 import { test, expect, screenshot, waitForAppShell } from './fixtures.ts';
 
-test('a link loads the app once, drops its token from the address bar and sets the session cookie', async ({ page, host, browser }) => {
+test('a link loads the app once, drops its token from the address bar and sets the session cookie', async ({
+  page,
+  host,
+  browser,
+}) => {
   const linkToken = new URL(host.url).searchParams.get('token') ?? '';
   const response = await page.goto(host.url);
   expect(response?.status()).toBe(200);
@@ -17,7 +21,9 @@ test('a link loads the app once, drops its token from the address bar and sets t
   expect(cookie.value).toMatch(/^[\w-]{43}$/);
   expect(cookie.value).not.toBe(linkToken);
   // HttpOnly: page scripts cannot read it.
-  expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).not.toContain(cookie.value);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie),
+  ).not.toContain(cookie.value);
 
   // The cookie keeps the page working across reloads, and reopening the used link here is harmless.
   await page.reload();
@@ -89,7 +95,10 @@ test('another origin cannot call the host even from a browser holding the cookie
   // and a request that names a foreign Origin is refused before the token is looked at.
   const status = await app.evaluate(async (target) => {
     try {
-      const response = await fetch(`${target}/ipc/app.info`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+      const response = await fetch(`${target}/ipc/app.info`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+      });
       return response.status;
     } catch {
       return 'blocked';

@@ -12,7 +12,8 @@ const root = resolve(import.meta.dirname, '..');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'test-support' ? [] : sourceFiles(path);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'test-support' ? [] : sourceFiles(path);
     return /\.(ts|svelte)$/.test(entry.name) && !/\.test\.(ts|svelte)$|\.fixture\.ts$/.test(entry.name) ? [path] : [];
   });
 }
@@ -20,7 +21,10 @@ function sourceFiles(dir: string): string[] {
 /** Production source of src/, without the two tables themselves and the gateway emulator (it speaks the API's codes). */
 const files = sourceFiles(join(root, 'src'))
   .map((path) => ({ path: relative(root, path).split('\\').join('/'), text: readFileSync(path, 'utf8') }))
-  .filter((f) => !['src/shared/app-errors.ts', 'src/shared/api/errors.ts'].includes(f.path) && !f.path.startsWith('src/sandbox/'));
+  .filter(
+    (f) =>
+      !['src/shared/app-errors.ts', 'src/shared/api/errors.ts'].includes(f.path) && !f.path.startsWith('src/sandbox/'),
+  );
 
 /** The text without comments (a code named in a comment is documentation, not a use). */
 const code = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
@@ -32,7 +36,10 @@ describe('app error codes in src/', () => {
     const literals: string[] = [];
     for (const f of files) {
       for (const m of code(f.text).matchAll(/['"`]([A-Z][A-Za-z]+\.[A-Z][A-Za-z]+)['"`]/g)) {
-        if (!findApiError(m[1])) literals.push(`${f.path}: '${m[1]}'${isAppErrorCode(m[1]) ? ` (write AppCode.${m[1]})` : ' (not in either table)'}`);
+        if (!findApiError(m[1]))
+          literals.push(
+            `${f.path}: '${m[1]}'${isAppErrorCode(m[1]) ? ` (write AppCode.${m[1]})` : ' (not in either table)'}`,
+          );
       }
     }
     expect(literals).toEqual([]);
@@ -49,7 +56,9 @@ describe('app error codes in src/', () => {
       const constant = /^AppCode\.([A-Za-z]+)\.([A-Za-z]+)$/.exec(arg);
       if (constant) return !isAppErrorCode(`${constant[1]}.${constant[2]}`);
       // Passing on a code that came with an error, as it came (errors.ts passedOnCode).
-      return !/^[a-z][A-Za-z.]*\.code$|^passedOnCode\([a-z][A-Za-z.]*\)$|^\w+ \? passedOnCode\(\w+\.code\) : AppCode\.\w+\.\w+$/.test(arg);
+      return !/^[a-z][A-Za-z.]*\.code$|^passedOnCode\([a-z][A-Za-z.]*\)$|^\w+ \? passedOnCode\(\w+\.code\) : AppCode\.\w+\.\w+$/.test(
+        arg,
+      );
     });
     expect(unknown).toEqual([]);
   });

@@ -14,7 +14,8 @@ const longer: Record<string, string> = {};
 
 const sourceFile = /\.(ts|js|svelte)$/;
 /** Test code as the import-layers rule counts it: tests, test-support helpers, child-process fixtures. */
-const isTestCode = (path: string): boolean => /\.test\.ts$/.test(path) || /(^|\/)test-support\//.test(path) || /\.fixture\.ts$/.test(path);
+const isTestCode = (path: string): boolean =>
+  /\.test\.ts$/.test(path) || /(^|\/)test-support\//.test(path) || /\.fixture\.ts$/.test(path);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,12 +32,21 @@ const lengths = new Map(production.map((path) => [path, lineCount(readFileSync(j
 
 describe('source file length', () => {
   it('counts lines as an editor shows them', () => {
-    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb'), lineCount('a\nb\n'), lineCount('\n')]).toEqual([0, 1, 1, 2, 2, 1]);
+    expect([
+      lineCount(''),
+      lineCount('a'),
+      lineCount('a\n'),
+      lineCount('a\nb'),
+      lineCount('a\nb\n'),
+      lineCount('\n'),
+    ]).toEqual([0, 1, 1, 2, 2, 1]);
   });
 
   it(`no production source file in src/ is longer than ${MAX_LINES} lines`, () => {
     expect(production.length).toBeGreaterThan(100);
-    const over = [...lengths].filter(([path, lines]) => lines > MAX_LINES && !(path in longer)).map(([path, lines]) => `${path}: ${lines} lines`);
+    const over = [...lengths]
+      .filter(([path, lines]) => lines > MAX_LINES && !(path in longer))
+      .map(([path, lines]) => `${path}: ${lines} lines`);
     expect(over, `split these by what their parts hold (at most ${MAX_LINES} lines each)`).toEqual([]);
   });
 

@@ -171,7 +171,12 @@ const importLayersRule = {
               type: 'object',
               properties: {
                 from: { type: 'string', pattern: '^src/.+/$' },
-                never: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^src/.+/$' }, uniqueItems: true },
+                never: {
+                  type: 'array',
+                  minItems: 1,
+                  items: { type: 'string', pattern: '^src/.+/$' },
+                  uniqueItems: true,
+                },
                 why: { type: 'string', minLength: 10 },
               },
               required: ['from', 'never', 'why'],
@@ -190,7 +195,8 @@ const importLayersRule = {
     if (!table) throw new Error('layers/import-layers needs the layer table as its options (see eslint.config.js)');
     for (const [name, layer] of Object.entries(table.layers)) {
       const unknown = layer.layers.filter((l) => !table.layers[l]);
-      if (unknown.length) throw new Error(`layers/import-layers: layers.${name}.layers names unknown layers: ${unknown.join(', ')}`);
+      if (unknown.length)
+        throw new Error(`layers/import-layers: layers.${name}.layers names unknown layers: ${unknown.join(', ')}`);
     }
     const importer = toPosix(relative(root, context.filename));
     const from = layerOf(importer);

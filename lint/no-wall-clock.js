@@ -7,10 +7,15 @@
 const RULE = 'clock/no-wall-clock';
 
 const nameOf = (node) =>
-  node.type === 'Identifier' ? node.name : node.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
+  node.type === 'Identifier'
+    ? node.name
+    : node.type === 'Literal' && typeof node.value === 'string'
+      ? node.value
+      : null;
 
 /** `performance.now`, `globalThis.performance.now`, `perf_hooks.performance.now`. */
-const isPerformance = (node) => nameOf(node) === 'performance' || (node.type === 'MemberExpression' && nameOf(node.property) === 'performance');
+const isPerformance = (node) =>
+  nameOf(node) === 'performance' || (node.type === 'MemberExpression' && nameOf(node.property) === 'performance');
 
 /** What a member expression reads of the wall clock, or null. */
 function wallClockMember(node) {
@@ -41,7 +46,8 @@ const noWallClockRule = {
         if (what) report(node, what);
       },
       NewExpression(node) {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'Date' && node.arguments.length === 0) report(node, 'new Date()');
+        if (node.callee.type === 'Identifier' && node.callee.name === 'Date' && node.arguments.length === 0)
+          report(node, 'new Date()');
       },
       CallExpression(node) {
         // Date(...) without `new` is always the current time as a string, whatever its arguments.

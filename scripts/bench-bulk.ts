@@ -53,7 +53,11 @@ function budgetFloorMs(reads: number, writes: number, window = WINDOW): number {
 export async function bulkApplyRows(log: (line: string) => void = () => undefined): Promise<BenchRow[]> {
   const requests: Array<{ gateway: number; op: string; status: number }> = [];
   const gateways: SandboxHandle[] = [];
-  const keys = Array.from({ length: ACCOUNTS }, (_, i) => ({ accessKeyId: `AK-BULK-${i + 1}`, accessKeySecret: `bulk-bench-secret-${i + 1}`, customerId: 7100 + i }));
+  const keys = Array.from({ length: ACCOUNTS }, (_, i) => ({
+    accessKeyId: `AK-BULK-${i + 1}`,
+    accessKeySecret: `bulk-bench-secret-${i + 1}`,
+    customerId: 7100 + i,
+  }));
   for (const [index, key] of keys.entries()) {
     gateways.push(
       await startSandbox({
@@ -106,27 +110,44 @@ export async function bulkApplyRows(log: (line: string) => void = () => undefine
       for (let i = 1; i <= SERVICES_PER_ACCOUNT; i++) {
         const record = gateway.store.createService(
           key.customerId,
-          { domainName: `svc-${String(i).padStart(2, '0')}.customer-${index + 1}.bench.example`, origins: [{ originUrl: 'https://origin.bench.example' }], defaultHostHeader: 'originHost' },
+          {
+            domainName: `svc-${String(i).padStart(2, '0')}.customer-${index + 1}.bench.example`,
+            origins: [{ originUrl: 'https://origin.bench.example' }],
+            defaultHostHeader: 'originHost',
+          },
           Date.now(),
         );
-        await ipc('inventory.record', { accountId: account.id, serviceId: record.service.id, domainName: record.service.domainName });
+        await ipc('inventory.record', {
+          accountId: account.id,
+          serviceId: record.service.id,
+          domainName: record.service.domainName,
+        });
       }
     }
 
     log('bulk CORS apply to 200 services in 4 accounts…');
     const from = requests.length;
     const started = performance.now();
-    const plan = await ipc<{ id: string; items: Array<{ action: string }>; productionAccounts: unknown[] }>('bulk.plan', {
-      change: { kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.bench.example', accessControlAllowMethods: 'GET,POST' } },
-      targets: { accountIds },
-    });
+    const plan = await ipc<{ id: string; items: Array<{ action: string }>; productionAccounts: unknown[] }>(
+      'bulk.plan',
+      {
+        change: {
+          kind: 'cors',
+          headers: { accessControlAllowOrigin: 'https://shop.bench.example', accessControlAllowMethods: 'GET,POST' },
+        },
+        targets: { accountIds },
+      },
+    );
     log(`  plan ready after ${Math.round(performance.now() - started)} ms`);
     await ipc('bulk.run', { batchId: plan.id, confirmProduction: true });
     let status = 'running';
     let counts: Record<string, number> = {};
     while (status === 'running') {
       await new Promise((r) => setTimeout(r, 20));
-      const { batches } = await ipc<{ batches: Array<{ id: string; status: string; counts: Record<string, number> }> }>('bulk.list', { limit: 5 });
+      const { batches } = await ipc<{ batches: Array<{ id: string; status: string; counts: Record<string, number> }> }>(
+        'bulk.list',
+        { limit: 5 },
+      );
       const batch = batches.find((b) => b.id === plan.id);
       status = batch?.status ?? 'missing';
       counts = batch?.counts ?? {};
@@ -141,12 +162,20 @@ export async function bulkApplyRows(log: (line: string) => void = () => undefine
       const reads = own.filter((r) => r.op === 'getService').length;
       return { reads, writes: own.length - reads };
     });
-    const busiest = perKey.reduce((a, b) => (budgetFloorMs(b.reads, b.writes) > budgetFloorMs(a.reads, a.writes) ? b : a));
+    const busiest = perKey.reduce((a, b) =>
+      budgetFloorMs(b.reads, b.writes) > budgetFloorMs(a.reads, a.writes) ? b : a,
+    );
     const floorMs = budgetFloorMs(busiest.reads, busiest.writes);
     const tooMany = made.filter((r) => r.status === 429).length;
     const applied = counts.applied ?? 0;
     return [
-      { name: 'Bulk CORS apply, 200 services / 4 accounts: items applied', value: applied, unit: 'items', budget: '= 200', pass: status === 'finished' && applied === 200 },
+      {
+        name: 'Bulk CORS apply, 200 services / 4 accounts: items applied',
+        value: applied,
+        unit: 'items',
+        budget: '= 200',
+        pass: status === 'finished' && applied === 200,
+      },
       {
         name: '  calls (200 getService reads + 1 setCorsHeaders per changed service)',
         value: made.length,

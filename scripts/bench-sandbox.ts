@@ -23,9 +23,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const gateway = spawn(process.execPath, [join(import.meta.dirname, '../src/sandbox/cli.ts'), '--port', '0', '--no-rate-limit', '--quiet'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const gateway = spawn(
+  process.execPath,
+  [join(import.meta.dirname, '../src/sandbox/cli.ts'), '--port', '0', '--no-rate-limit', '--quiet'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const firstLine = await new Promise<string>((resolve, reject) => {
   const rl = createInterface({ input: gateway.stdout });
   rl.once('line', resolve);

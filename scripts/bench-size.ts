@@ -33,7 +33,8 @@ export interface RendererSizes {
 
 /** `src` and `href` values of index.html's module scripts and modulepreload links, relative to the build. */
 function htmlScriptFiles(html: string): { entries: string[]; preloads: string[] } {
-  const attribute = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1];
+  const attribute = (tag: string, name: string): string | undefined =>
+    new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1];
   const clean = (url: string): string => posix.normalize(url.replace(/^\.?\//, ''));
   const entries = [...html.matchAll(/<script\b[^>]*>/g)]
     .map((m) => m[0])
@@ -53,7 +54,10 @@ function htmlScriptFiles(html: string): { entries: string[]; preloads: string[] 
 /** The entry scripts of index.html and, transitively, their static imports (the manifest's `imports`). */
 export async function initialJsFiles(rendererDir: string): Promise<string[]> {
   const html = await readFile(join(rendererDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(await readFile(join(rendererDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(await readFile(join(rendererDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const { entries, preloads } = htmlScriptFiles(html);
@@ -75,7 +79,9 @@ export async function initialJsFiles(rendererDir: string): Promise<string[]> {
   const expected = [...initial].filter((file) => !entries.includes(file)).sort();
   const listed = [...new Set(preloads)].sort();
   if (expected.join('\n') !== listed.join('\n')) {
-    throw new Error(`size: index.html preloads ${listed.join(', ') || 'nothing'} but the entry imports ${expected.join(', ') || 'nothing'}`);
+    throw new Error(
+      `size: index.html preloads ${listed.join(', ') || 'nothing'} but the entry imports ${expected.join(', ') || 'nothing'}`,
+    );
   }
   return [...initial];
 }
@@ -111,11 +117,15 @@ export async function measureRendererSizes(rendererDir: string): Promise<Rendere
   return { initialFiles, ...sizes, jsFiles };
 }
 
-export async function bundleSizeRows(rendererDir: string, log: (line: string) => void = () => undefined): Promise<BenchRow[]> {
+export async function bundleSizeRows(
+  rendererDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<BenchRow[]> {
   const sizes = await measureRendererSizes(rendererDir);
   const kib = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10;
   log(`initial JavaScript: ${sizes.initialFiles.join(', ')}`);
-  for (const { file, gzip, initial } of sizes.jsFiles.slice(0, 8)) log(`  ${kib(gzip)} KiB  ${file}${initial ? '  (initial)' : ''}`);
+  for (const { file, gzip, initial } of sizes.jsFiles.slice(0, 8))
+    log(`  ${kib(gzip)} KiB  ${file}${initial ? '  (initial)' : ''}`);
   return [
     {
       name: 'Renderer JavaScript loaded at start, gzip (entry + static imports)',
@@ -124,7 +134,19 @@ export async function bundleSizeRows(rendererDir: string, log: (line: string) =>
       budget: `≤ ${INITIAL_JS_BUDGET_KIB}`,
       pass: sizes.initialJsGzip <= INITIAL_JS_BUDGET_KIB * 1024,
     },
-    { name: 'Renderer JavaScript in all, gzip', value: kib(sizes.totalJsGzip), unit: 'KiB', budget: `≤ ${TOTAL_JS_BUDGET_KIB}`, pass: sizes.totalJsGzip <= TOTAL_JS_BUDGET_KIB * 1024 },
-    { name: 'Renderer build, gzip (all assets)', value: kib(sizes.allAssetsGzip), unit: 'KiB', budget: 'info', pass: null },
+    {
+      name: 'Renderer JavaScript in all, gzip',
+      value: kib(sizes.totalJsGzip),
+      unit: 'KiB',
+      budget: `≤ ${TOTAL_JS_BUDGET_KIB}`,
+      pass: sizes.totalJsGzip <= TOTAL_JS_BUDGET_KIB * 1024,
+    },
+    {
+      name: 'Renderer build, gzip (all assets)',
+      value: kib(sizes.allAssetsGzip),
+      unit: 'KiB',
+      budget: 'info',
+      pass: null,
+    },
   ];
 }

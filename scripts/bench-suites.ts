@@ -37,25 +37,49 @@ const median = (values: number[]): number => {
 /** 50 expectations of every kind on the demo shop: denied, served with a TTL, redirected, cannot tell. */
 function fiftyCases(): Expectation[] {
   const kinds: Array<Omit<Expectation, 'name'>> = [
-    { request: { url: '/admin/users', clientIp: '10.0.0.1' }, expect: { status: 'denied', rule: 'Block admin from outside' } },
-    { request: { url: '/static/app.css' }, expect: { status: 'served', rule: 'Static assets', cache: 'cached', ttl: 2_592_000 } },
-    { request: { url: '/checkout/pay', clientCountry: 'DE' }, expect: { status: 'served', rule: 'Checkout never cached', cache: 'never' } },
+    {
+      request: { url: '/admin/users', clientIp: '10.0.0.1' },
+      expect: { status: 'denied', rule: 'Block admin from outside' },
+    },
+    {
+      request: { url: '/static/app.css' },
+      expect: { status: 'served', rule: 'Static assets', cache: 'cached', ttl: 2_592_000 },
+    },
+    {
+      request: { url: '/checkout/pay', clientCountry: 'DE' },
+      expect: { status: 'served', rule: 'Checkout never cached', cache: 'never' },
+    },
     { request: { url: '/blog/2024/hello' }, expect: { status: 'redirected', httpCode: 301 } },
     { request: { url: '/media/catalog/shoe.png?w=200' }, expect: { status: 'served', cache: 'cached' } },
   ];
   return Array.from({ length: CASES }, (_, i) => {
     const kind = kinds[i % kinds.length]!;
-    return { ...kind, name: `case ${String(i + 1).padStart(2, '0')}`, request: { ...kind.request, url: `${kind.request.url}${kind.request.url.includes('?') ? '&' : '?'}n=${i}` } };
+    return {
+      ...kind,
+      name: `case ${String(i + 1).padStart(2, '0')}`,
+      request: { ...kind.request, url: `${kind.request.url}${kind.request.url.includes('?') ? '&' : '?'}n=${i}` },
+    };
   });
 }
 
 export async function suiteBenchRows(): Promise<BenchRow[]> {
   const gateway = await startSandbox({ port: 0, rateLimit: false });
   const dataDir = await mkdtemp(join(tmpdir(), 'accel-bench-suites-'));
-  const core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { budget: false } });
+  const core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { budget: false },
+  });
   try {
     const { account } = data(
-      await core.invoke('accounts.add', { name: 'Bench', baseUrl: gateway.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: DEMO_CUSTOMER_ID, secret: DEMO_ACCESS_KEY_SECRET }),
+      await core.invoke('accounts.add', {
+        name: 'Bench',
+        baseUrl: gateway.url,
+        accessKeyId: DEMO_ACCESS_KEY_ID,
+        customerId: DEMO_CUSTOMER_ID,
+        secret: DEMO_ACCESS_KEY_SECRET,
+      }),
     );
     const accountId = account.id;
     const shop = gateway.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
@@ -64,18 +88,26 @@ export async function suiteBenchRows(): Promise<BenchRow[]> {
     // The draft: the admin rule lets 10.0.0.0/8 through, which flips the "denied" cases.
     const input = {
       params: { serviceId: shop, policyId: block.policyId },
-      body: { policyName: block.policyName, type: 'deny', priority: 40, matchUrlPath: { operator: 'prefix', patterns: ['/admin'] }, ipRestriction: '203.0.113.0/24,10.0.0.0/8' },
+      body: {
+        policyName: block.policyName,
+        type: 'deny',
+        priority: 40,
+        matchUrlPath: { operator: 'prefix', patterns: ['/admin'] },
+        ipRestriction: '203.0.113.0/24,10.0.0.0/8',
+      },
     };
     const operationId = 'updateAccessControlPolicy' as const;
     const cases = fiftyCases();
-    for (const expectation of cases) data(await core.invoke('suites.save', { accountId, serviceId: shop, expectation }));
+    for (const expectation of cases)
+      data(await core.invoke('suites.save', { accountId, serviceId: shop, expectation }));
 
     const openReview = async (withSuite: boolean): Promise<number> => {
       const start = performance.now();
       const current = core.invoke('changes.current', { accountId, operationId, input });
       if (withSuite) {
         const [, check] = await Promise.all([current, core.invoke('suites.check', { accountId, operationId, input })]);
-        if (data(check).flipped.length !== CASES / 5) throw new Error('the suite check did not flip the expected cases');
+        if (data(check).flipped.length !== CASES / 5)
+          throw new Error('the suite check did not flip the expected cases');
       } else data(await current);
       return performance.now() - start;
     };
@@ -114,9 +146,27 @@ export async function suiteBenchRows(): Promise<BenchRow[]> {
         budget: '≤ 20',
         pass: added <= 20,
       },
-      { name: '  opening without a suite (changes.current)', value: round(median(without)), unit: 'ms', budget: 'info', pass: null },
-      { name: '  with the suite check alongside', value: round(median(withSuite)), unit: 'ms', budget: 'info', pass: null },
-      { name: `  evaluation alone, ${CASES} cases before and after`, value: round(median(evaluation)), unit: 'ms', budget: 'info', pass: null },
+      {
+        name: '  opening without a suite (changes.current)',
+        value: round(median(without)),
+        unit: 'ms',
+        budget: 'info',
+        pass: null,
+      },
+      {
+        name: '  with the suite check alongside',
+        value: round(median(withSuite)),
+        unit: 'ms',
+        budget: 'info',
+        pass: null,
+      },
+      {
+        name: `  evaluation alone, ${CASES} cases before and after`,
+        value: round(median(evaluation)),
+        unit: 'ms',
+        budget: 'info',
+        pass: null,
+      },
     ];
   } finally {
     await core.dispose();
@@ -128,6 +178,9 @@ export async function suiteBenchRows(): Promise<BenchRow[]> {
 if (import.meta.main) {
   const rows = await suiteBenchRows();
   const width = Math.max(...rows.map((r) => r.name.length));
-  for (const r of rows) process.stdout.write(`${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(8)} ${r.budget.padEnd(26)} ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}\n`);
+  for (const r of rows)
+    process.stdout.write(
+      `${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(8)} ${r.budget.padEnd(26)} ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}\n`,
+    );
   process.exitCode = rows.some((r) => r.pass === false) ? 1 : 0;
 }

@@ -17,7 +17,12 @@ async function bundle(plugins: Plugin[]): Promise<string> {
     resolveId: (id) => (id === 'entry' ? id : null),
     load: (id) => (id === 'entry' ? entry : null),
   };
-  const build = await rolldown({ input: 'entry', cwd: import.meta.dirname, plugins: [virtualEntry, ...plugins], logLevel: 'silent' });
+  const build = await rolldown({
+    input: 'entry',
+    cwd: import.meta.dirname,
+    plugins: [virtualEntry, ...plugins],
+    logLevel: 'silent',
+  });
   const { output } = await build.generate({ format: 'esm' });
   await build.close();
   return output[0].code;
@@ -33,7 +38,10 @@ describe('Chart.js classes marked pure', () => {
     }
     expect(wrapped.length).toBeLessThan(full.length - 20_000);
 
-    const mod = (await import(`data:text/javascript;base64,${Buffer.from(wrapped).toString('base64')}`)) as Record<string, unknown>;
+    const mod = (await import(`data:text/javascript;base64,${Buffer.from(wrapped).toString('base64')}`)) as Record<
+      string,
+      unknown
+    >;
     expect(mod.registered).toEqual([true, true]);
     expect(mod.ids).toEqual(['linear', 'line', true]);
     expect(mod.linearDefaults).toMatchObject({ ticks: { callback: expect.any(Function) } });

@@ -8,7 +8,9 @@ const root = resolve(import.meta.dirname, '..');
 
 const { binary, reason } = ensureElectronBinary(root);
 if (!binary) {
-  console.error(`No Electron binary (${reason}): \`npm run dev\` needs it. Use \`npm start\` or \`npm run start:web\` for the browser host.`);
+  console.error(
+    `No Electron binary (${reason}): \`npm run dev\` needs it. Use \`npm start\` or \`npm run start:web\` for the browser host.`,
+  );
   process.exit(1);
 }
 const child = spawn(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'dev'], {

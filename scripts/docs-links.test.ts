@@ -15,7 +15,9 @@ function withoutCode(markdown: string): string {
 /** Targets of inline links and images: `[text](target)`, `![alt](target "title")`. */
 export function markdownLinks(markdown: string): string[] {
   const targets: string[] = [];
-  for (const match of withoutCode(markdown).matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+  for (const match of withoutCode(markdown).matchAll(
+    /!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
+  )) {
     targets.push(match[1]);
   }
   return targets;
@@ -80,8 +82,14 @@ describe('markdown link helpers', () => {
 
   it('makes anchors as GitHub does', () => {
     expect(headingSlug("The app's data files")).toBe('the-apps-data-files');
-    expect(headingSlug('Plain http:// base URLs: refused, no "insecure" override')).toBe('plain-http-base-urls-refused-no-insecure-override');
-    expect([...headingAnchors('# Command line: `accel`\n## CLI\n## CLI\n```\n# not a heading\n```')]).toEqual(['command-line-accel', 'cli', 'cli-1']);
+    expect(headingSlug('Plain http:// base URLs: refused, no "insecure" override')).toBe(
+      'plain-http-base-urls-refused-no-insecure-override',
+    );
+    expect([...headingAnchors('# Command line: `accel`\n## CLI\n## CLI\n```\n# not a heading\n```')]).toEqual([
+      'command-line-accel',
+      'cli',
+      'cli-1',
+    ]);
   });
 });
 

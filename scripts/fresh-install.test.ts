@@ -17,7 +17,10 @@ const screenshotDir = join(root, 'e2e', 'screenshots');
 
 /** The files `git add -A` would commit: tracked ones still present plus untracked, not ignored. */
 function copyWorkTree(to: string): void {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   for (const file of new Set(listed.stdout.split('\0').filter(Boolean))) {
     const from = join(root, file);
@@ -31,7 +34,14 @@ function copyWorkTree(to: string): void {
 function freshEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (name.startsWith('npm_') || name === 'INIT_CWD' || name === 'NODE_OPTIONS' || name.startsWith('VITEST') || name === 'ACCEL_NO_BROWSER') continue;
+    if (
+      name.startsWith('npm_') ||
+      name === 'INIT_CWD' ||
+      name === 'NODE_OPTIONS' ||
+      name.startsWith('VITEST') ||
+      name === 'ACCEL_NO_BROWSER'
+    )
+      continue;
     env[name] = value;
   }
   env.PATH = (process.env.PATH ?? '')
@@ -43,7 +53,10 @@ function freshEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 type Reply = { status: number; cookie: string | undefined; text: string };
 
-async function http(url: string, init: { method?: string; cookie?: string; body?: unknown; origin?: string } = {}): Promise<Reply> {
+async function http(
+  url: string,
+  init: { method?: string; cookie?: string; body?: unknown; origin?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.cookie = init.cookie;
   if (init.origin) headers.origin = init.origin;
@@ -54,7 +67,11 @@ async function http(url: string, init: { method?: string; cookie?: string; body?
     redirect: 'manual',
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
-  return { status: response.status, cookie: response.headers.get('set-cookie')?.split(';')[0], text: await response.text() };
+  return {
+    status: response.status,
+    cookie: response.headers.get('set-cookie')?.split(';')[0],
+    text: await response.text(),
+  };
 }
 
 describe('fresh machine: keytar cannot be built or downloaded', () => {
@@ -84,7 +101,12 @@ describe('fresh machine: keytar cannot be built or downloaded', () => {
     '`npm ci` succeeds without keytar, and `npm start` serves the app with a precise keychain notice',
     async () => {
       const installEnv = freshEnv({ PKG_CONFIG_LIBDIR: '/nonexistent', ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
-      const install = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: repo, env: installEnv, encoding: 'utf8', timeout: 8 * MINUTE });
+      const install = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {
+        cwd: repo,
+        env: installEnv,
+        encoding: 'utf8',
+        timeout: 8 * MINUTE,
+      });
       expect(install.status, install.stderr.slice(-2000)).toBe(0);
       // The native build really was impossible: npm skipped the optional dependency.
       expect(existsSync(join(repo, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'))).toBe(false);
@@ -92,7 +114,12 @@ describe('fresh machine: keytar cannot be built or downloaded', () => {
       const dataDir = join(dir, 'data');
       app = spawn('npm', ['start'], {
         cwd: repo,
-        env: freshEnv({ ELECTRON_SKIP_BINARY_DOWNLOAD: '1', ACCEL_NO_BROWSER: '1', ACCEL_DATA_DIR: dataDir, ACCEL_WEB_PORT: '0' }),
+        env: freshEnv({
+          ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+          ACCEL_NO_BROWSER: '1',
+          ACCEL_DATA_DIR: dataDir,
+          ACCEL_WEB_PORT: '0',
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
@@ -117,20 +144,33 @@ describe('fresh machine: keytar cannot be built or downloaded', () => {
       expect(page.text).toContain('<div id="app">');
 
       const ipc = async (channel: string, input?: unknown) => {
-        const reply = await http(`${origin}/ipc/${channel}`, { method: 'POST', cookie, origin, ...(input === undefined ? {} : { body: input }) });
+        const reply = await http(`${origin}/ipc/${channel}`, {
+          method: 'POST',
+          cookie,
+          origin,
+          ...(input === undefined ? {} : { body: input }),
+        });
         expect(reply.status, reply.text).toBe(200);
         return JSON.parse(reply.text) as { ok: boolean; data?: unknown; error?: { code: string; message: string } };
       };
 
       // The notice names the module and the one command; not the keyring install hint.
-      const status = (await ipc('app.status')) as { ok: true; data: { keychain: { available: boolean; reason?: string; message?: string; fixCommand?: string } } };
+      const status = (await ipc('app.status')) as {
+        ok: true;
+        data: { keychain: { available: boolean; reason?: string; message?: string; fixCommand?: string } };
+      };
       expect(status.data.keychain).toMatchObject({ available: false, reason: 'module-missing' });
-      expect(status.data.keychain.fixCommand).toMatch(/^sudo apt-get install -y libsecret-1-dev( gnome-keyring)? && npm install$/);
+      expect(status.data.keychain.fixCommand).toMatch(
+        /^sudo apt-get install -y libsecret-1-dev( gnome-keyring)? && npm install$/,
+      );
       expect(status.data.keychain.message).toContain(`\`${status.data.keychain.fixCommand}\``);
       expect(status.data.keychain.message).not.toMatch(/Install and unlock a Secret Service|D-Bus/);
 
       // In Debian's Chromium: the notice shows the command, and the sandbox account can be used.
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
       try {
         const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
         const [name, value] = (cookie ?? '').split('=');
@@ -153,10 +193,22 @@ describe('fresh machine: keytar cannot be built or downloaded', () => {
       const sandbox = (await ipc('accounts.ensureSandbox')) as { ok: boolean; data: { id: string } };
       expect(sandbox.ok).toBe(true);
       const to = Date.now();
-      const query = { accountId: sandbox.data.id, serviceNames: ['www.example-shop.com'], metrics: ['volume'], from: to - 3_600_000, to };
-      const bundle = (await ipc('stats.exportBundle', query)) as { ok: boolean; data: { content: string; sha256: string } };
+      const query = {
+        accountId: sandbox.data.id,
+        serviceNames: ['www.example-shop.com'],
+        metrics: ['volume'],
+        from: to - 3_600_000,
+        to,
+      };
+      const bundle = (await ipc('stats.exportBundle', query)) as {
+        ok: boolean;
+        data: { content: string; sha256: string };
+      };
       expect(bundle.ok).toBe(true);
-      const opened = (await ipc('stats.openBundle', { content: bundle.data.content })) as { ok: boolean; data: { sha256: string } };
+      const opened = (await ipc('stats.openBundle', { content: bundle.data.content })) as {
+        ok: boolean;
+        data: { sha256: string };
+      };
       expect(opened).toMatchObject({ ok: true, data: { sha256: bundle.data.sha256 } });
     },
     12 * MINUTE,

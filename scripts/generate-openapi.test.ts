@@ -6,7 +6,20 @@ import { operationIds, operations } from '#shared/api/operations.ts';
 import { openApiPath, renderOpenApi } from './generate-openapi.ts';
 
 type Doc = {
-  paths: Record<string, Record<string, { operationId: string; 'x-error-codes': string[]; responses: Record<string, { content?: Record<string, { schema: { allOf?: { properties?: { code: { enum: string[] } } }[] } }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        'x-error-codes': string[];
+        responses: Record<
+          string,
+          { content?: Record<string, { schema: { allOf?: { properties?: { code: { enum: string[] } } }[] } }> }
+        >;
+      }
+    >
+  >;
   components: { securitySchemes: Record<string, { type: string; name: string; description: string }> };
 };
 
@@ -28,7 +41,10 @@ describe('resources/openapi.json', () => {
 
   it('is committed up to date', () => {
     const committed = readFileSync(openApiPath, 'utf8');
-    expect(committed === rendered, 'resources/openapi.json is out of date: run `npm run openapi` and commit the result').toBe(true);
+    expect(
+      committed === rendered,
+      'resources/openapi.json is out of date: run `npm run openapi` and commit the result',
+    ).toBe(true);
   });
 
   it('is deterministic', () => {
@@ -41,10 +57,18 @@ describe('resources/openapi.json', () => {
       const entry = doc.paths[op.path]?.[op.method.toLowerCase()];
       expect(entry?.operationId, id).toBe(id);
       expect(entry['x-error-codes'], id).toEqual([...op.errors]);
-      const codes400 = entry.responses['400']?.content?.['application/json'].schema.allOf?.[1].properties?.code.enum ?? [];
-      const codes401 = entry.responses['401']?.content?.['application/json'].schema.allOf?.[1].properties?.code.enum ?? [];
+      const codes400 =
+        entry.responses['400']?.content?.['application/json'].schema.allOf?.[1].properties?.code.enum ?? [];
+      const codes401 =
+        entry.responses['401']?.content?.['application/json'].schema.allOf?.[1].properties?.code.enum ?? [];
       expect(codes401, id).toContain('Signature.NotMatch');
-      for (const code of op.errors) if (code !== 'Signature.NotMatch' && code !== 'InvalidService.DomainName' && code !== 'InvalidCustomer.ProvisionNotFound') expect(codes400, `${id} ${code}`).toContain(code);
+      for (const code of op.errors)
+        if (
+          code !== 'Signature.NotMatch' &&
+          code !== 'InvalidService.DomainName' &&
+          code !== 'InvalidCustomer.ProvisionNotFound'
+        )
+          expect(codes400, `${id} ${code}`).toContain(code);
     }
     expect(doc.paths['/cdn/v1.0/service'].post.responses['409']).toBeDefined();
   });
@@ -65,7 +89,8 @@ describe('resources/openapi.json', () => {
       const object = value as Record<string, unknown>;
       if (inSchema && 'secret' in object) bare.push(key);
       if (object['x-secret'] === true) marked.add(key);
-      for (const [child, inner] of Object.entries(object)) walk(inner, child, inSchema || child === 'schema' || child === 'schemas');
+      for (const [child, inner] of Object.entries(object))
+        walk(inner, child, inSchema || child === 'schema' || child === 'schemas');
     };
     walk(doc, '', false);
     expect(bare).toEqual([]);
@@ -74,7 +99,10 @@ describe('resources/openapi.json', () => {
   });
 
   it('describes every tag and names its licence (Redocly’s recommended rules, `npm run lint`)', () => {
-    const full = JSON.parse(rendered) as { tags: { name: string; description?: string }[]; info: { license?: { name: string; identifier: string } } };
+    const full = JSON.parse(rendered) as {
+      tags: { name: string; description?: string }[];
+      info: { license?: { name: string; identifier: string } };
+    };
     expect(full.tags.length).toBeGreaterThan(5);
     for (const tag of full.tags) expect(tag.description, tag.name).toMatch(/^[A-Z].*\.$/);
     expect(full.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });

@@ -7,7 +7,10 @@ export const openApiPath = fileURLToPath(new URL('../resources/openapi.json', im
 
 /** The document as committed: 2-space JSON with a trailing newline. */
 export function renderOpenApi(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string; license: string };
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+    license: string;
+  };
   return `${JSON.stringify(buildOpenApiDocument({ version: pkg.version, license: pkg.license }), null, 2)}\n`;
 }
 

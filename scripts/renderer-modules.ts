@@ -14,7 +14,9 @@ import { build, type Plugin, type UserConfig } from 'vite';
 import config from '../electron.vite.config.ts';
 import { initialJsFiles, measureRendererSizes } from './bench-size.ts';
 
-const { values } = parseArgs({ options: { top: { type: 'string', default: '12' }, chunk: { type: 'string' }, why: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { top: { type: 'string', default: '12' }, chunk: { type: 'string' }, why: { type: 'string' } },
+});
 const top = Number(values.top);
 const root = resolve(import.meta.dirname, '..');
 
@@ -36,7 +38,10 @@ const report: Plugin = {
     }
     for (const output of Object.values(bundle)) {
       if (output.type !== 'chunk') continue;
-      const modules = Object.entries(output.modules).map(([id, info]) => ({ id: relative(root, id.replace(/^\0/, '')), length: info.renderedLength }));
+      const modules = Object.entries(output.modules).map(([id, info]) => ({
+        id: relative(root, id.replace(/^\0/, '')),
+        length: info.renderedLength,
+      }));
       chunks.push({ file: output.fileName, modules: modules.sort((a, b) => b.length - a.length) });
     }
   },
@@ -61,13 +66,22 @@ try {
   const sizes = await measureRendererSizes(outDir);
   const gzipOf = new Map(sizes.jsFiles.map((f) => [f.file, f.gzip]));
   const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
-  process.stdout.write(`JavaScript loaded at start: ${kib(sizes.initialJsGzip)} gzip; all JavaScript: ${kib(sizes.totalJsGzip)} gzip\n`);
+  process.stdout.write(
+    `JavaScript loaded at start: ${kib(sizes.initialJsGzip)} gzip; all JavaScript: ${kib(sizes.totalJsGzip)} gzip\n`,
+  );
   const ordered = chunks
     .filter((c) => values.chunk === undefined || c.file.includes(values.chunk))
-    .sort((a, b) => Number(initial.has(b.file)) - Number(initial.has(a.file)) || (gzipOf.get(b.file) ?? 0) - (gzipOf.get(a.file) ?? 0));
+    .sort(
+      (a, b) =>
+        Number(initial.has(b.file)) - Number(initial.has(a.file)) ||
+        (gzipOf.get(b.file) ?? 0) - (gzipOf.get(a.file) ?? 0),
+    );
   for (const chunk of ordered) {
-    process.stdout.write(`\n${chunk.file}  ${kib(gzipOf.get(chunk.file) ?? 0)} gzip${initial.has(chunk.file) ? '  (loaded at start)' : ''}\n`);
-    for (const module of chunk.modules.slice(0, top)) process.stdout.write(`  ${String(module.length).padStart(8)}  ${module.id}\n`);
+    process.stdout.write(
+      `\n${chunk.file}  ${kib(gzipOf.get(chunk.file) ?? 0)} gzip${initial.has(chunk.file) ? '  (loaded at start)' : ''}\n`,
+    );
+    for (const module of chunk.modules.slice(0, top))
+      process.stdout.write(`  ${String(module.length).padStart(8)}  ${module.id}\n`);
     if (chunk.modules.length > top) process.stdout.write(`  … ${chunk.modules.length - top} more modules\n`);
   }
 } finally {
@@ -85,14 +99,17 @@ function whyLoaded(needle: string): string {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       if (id.includes(needle)) {
         const chain: string[] = [];
-        for (let at: string | undefined = id; at !== undefined; ) {
+        for (let at: string | undefined = id; at !== undefined;) {
           const step = cameFrom.get(at);
           chain.unshift(`${step?.dynamic ? '⇢ ' : step ? '→ ' : ''}${relative(root, at.replace(/^\0/, ''))}`);
           at = step?.from;
         }
         return `${followDynamic ? 'loaded later' : 'loaded at start'}:\n  ${chain.join('\n  ')}`;
       }
-      const next = [...(staticImports.get(id) ?? []).map((to) => ({ to, dynamic: false })), ...(followDynamic ? (dynamicImports.get(id) ?? []).map((to) => ({ to, dynamic: true })) : [])];
+      const next = [
+        ...(staticImports.get(id) ?? []).map((to) => ({ to, dynamic: false })),
+        ...(followDynamic ? (dynamicImports.get(id) ?? []).map((to) => ({ to, dynamic: true })) : []),
+      ];
       for (const { to, dynamic } of next) {
         if (cameFrom.has(to)) continue;
         cameFrom.set(to, { from: id, dynamic });

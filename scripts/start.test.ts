@@ -23,7 +23,10 @@ describe('findElectronBinary', () => {
   it('finds none when the package has no dist (ELECTRON_SKIP_BINARY_DOWNLOAD)', async () => {
     const root = await project();
     await mkdir(join(root, 'node_modules', 'electron'), { recursive: true });
-    await writeFile(join(root, 'node_modules', 'electron', 'index.js'), 'throw new Error("Electron failed to install correctly")');
+    await writeFile(
+      join(root, 'node_modules', 'electron', 'index.js'),
+      'throw new Error("Electron failed to install correctly")',
+    );
     expect(findElectronBinary(root)).toBeNull();
   });
 
@@ -60,7 +63,10 @@ describe('ensureElectronBinary', () => {
 
   it('reports a failed download in one line instead of throwing', async () => {
     const { root } = await electronPackage(`console.error('TypeError: fetch failed'); process.exit(1);`);
-    expect(ensureElectronBinary(root, {})).toEqual({ binary: null, reason: 'its download failed: TypeError: fetch failed' });
+    expect(ensureElectronBinary(root, {})).toEqual({
+      binary: null,
+      reason: 'its download failed: TypeError: fetch failed',
+    });
   });
 
   it('does not try to download when ELECTRON_SKIP_BINARY_DOWNLOAD is set', async () => {

@@ -14,7 +14,17 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const INSIDE = process.env.ACCEL_TEST_SESSION === '1';
-const aptPackages = ['chromium', 'gnome-keyring', 'dbus', 'dbus-x11', 'libsecret-1-dev', 'libglib2.0-bin', 'xvfb', 'xauth', 'faketime'];
+const aptPackages = [
+  'chromium',
+  'gnome-keyring',
+  'dbus',
+  'dbus-x11',
+  'libsecret-1-dev',
+  'libglib2.0-bin',
+  'xvfb',
+  'xauth',
+  'faketime',
+];
 
 /** Debian's libfaketime (package faketime) for this machine's architecture. */
 const multiarch = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
@@ -64,19 +74,23 @@ export function keytarFixCommand(state: KeytarState): string | null {
 }
 
 export type SetupPlan =
-  | { kind: 'ready' }
-  | { kind: 'stop'; message: string }
-  | { kind: 'install'; apt: boolean; npm: string | null };
+  { kind: 'ready' } | { kind: 'stop'; message: string } | { kind: 'install'; apt: boolean; npm: string | null };
 
 /** What `npm test` does about missing system packages and keytar. Pure: the facts are given. */
-export function planSetup(facts: { missing: readonly string[]; keytar: KeytarState; isRoot: boolean; hasAptGet: boolean }): SetupPlan {
+export function planSetup(facts: {
+  missing: readonly string[];
+  keytar: KeytarState;
+  isRoot: boolean;
+  hasAptGet: boolean;
+}): SetupPlan {
   const npm = keytarFixCommand(facts.keytar);
   if (facts.missing.length === 0 && npm === null) return { kind: 'ready' };
   if (facts.isRoot && facts.hasAptGet) return { kind: 'install', apt: facts.missing.length > 0, npm };
   const needs: string[] = [];
   if (facts.missing.length > 0) needs.push(`system packages that are missing (${facts.missing.join(', ')})`);
   if (facts.keytar === 'not-installed') needs.push("keytar's native module, which npm could not build at install time");
-  if (facts.keytar === 'not-loading') needs.push("keytar's native module, which does not load (built for another Node.js, or without libsecret)");
+  if (facts.keytar === 'not-loading')
+    needs.push("keytar's native module, which does not load (built for another Node.js, or without libsecret)");
   const steps: string[] = [];
   if (facts.missing.length > 0) steps.push(`sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`);
   if (npm) steps.push(npm);
@@ -85,7 +99,12 @@ export function planSetup(facts: { missing: readonly string[]; keytar: KeytarSta
 
 function ensureSystemParts(): void {
   const missing = missingSystemParts();
-  const plan = planSetup({ missing, keytar: keytarState(), isRoot: process.getuid?.() === 0, hasAptGet: has('apt-get') });
+  const plan = planSetup({
+    missing,
+    keytar: keytarState(),
+    isRoot: process.getuid?.() === 0,
+    hasAptGet: has('apt-get'),
+  });
   if (plan.kind === 'ready') return;
   if (plan.kind === 'stop') {
     console.error(plan.message);
@@ -188,7 +207,9 @@ function readPlaywrightCounts(file: string, stage: StageResult): StageResult {
 function main(): void {
   const [major] = process.versions.node.split('.').map(Number);
   if (major < 24) {
-    console.error(`Node ${process.version} is too old: run the tests through npm (npm test), which uses the node@24 devDependency.`);
+    console.error(
+      `Node ${process.version} is too old: run the tests through npm (npm test), which uses the node@24 devDependency.`,
+    );
     process.exit(1);
   }
   ensureSystemParts();
@@ -208,10 +229,24 @@ function main(): void {
   if (want('unit') || want('e2e')) stages.push(run('build', 'npx', ['electron-vite', 'build']));
   if (want('unit')) {
     const vitest = (name: string, file: string, env: NodeJS.ProcessEnv = {}) =>
-      readVitestCounts(file, run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...filters], env));
+      readVitestCounts(
+        file,
+        run(
+          name,
+          'npx',
+          ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...filters],
+          env,
+        ),
+      );
     stages.push(vitest('unit + integration (vitest)', join(reports, 'vitest.json')));
     // The same tests 400 days later: ages, expiry and time ranges must come from the injected clock.
-    stages.push(vitest(`unit + integration, system clock ${MOVED_CLOCK} (vitest under faketime)`, join(reports, 'vitest-moved-clock.json'), movedClockEnv(process.env)));
+    stages.push(
+      vitest(
+        `unit + integration, system clock ${MOVED_CLOCK} (vitest under faketime)`,
+        join(reports, 'vitest-moved-clock.json'),
+        movedClockEnv(process.env),
+      ),
+    );
   }
   if (want('e2e')) {
     const file = join(reports, 'playwright.json');
@@ -227,7 +262,8 @@ function main(): void {
 
   console.log('\nSummary');
   for (const s of stages) {
-    const counts = s.passed + s.failed + s.skipped > 0 ? ` — ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped` : '';
+    const counts =
+      s.passed + s.failed + s.skipped > 0 ? ` — ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped` : '';
     console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)${counts}`);
   }
   const passed = stages.reduce((n, s) => n + s.passed, 0);

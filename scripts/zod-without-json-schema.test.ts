@@ -22,14 +22,22 @@ async function bundle(plugins: Plugin[]): Promise<string> {
     resolveId: (id) => (id === 'entry' ? id : null),
     load: (id) => (id === 'entry' ? entry : null),
   };
-  const build = await rolldown({ input: 'entry', cwd: import.meta.dirname, plugins: [virtualEntry, ...plugins], logLevel: 'silent' });
+  const build = await rolldown({
+    input: 'entry',
+    cwd: import.meta.dirname,
+    plugins: [virtualEntry, ...plugins],
+    logLevel: 'silent',
+  });
   const { output } = await build.generate({ format: 'esm' });
   await build.close();
   return output[0].code;
 }
 
 async function load(code: string): Promise<Record<string, unknown>> {
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe('zod without JSON Schema', () => {
@@ -52,10 +60,17 @@ describe('zod without JSON Schema', () => {
   it('fails loudly when zod no longer has the shape it edits', () => {
     const code = readFileSync(zodClassicSchemas, 'utf8');
     expect(stripJsonSchema(code)).not.toMatch(/processJSONSchema/);
-    expect(() => stripJsonSchema(code.replace('createToJSONSchemaMethod }', 'createToJSONSchemaMethod, other }'))).toThrow(/import of the JSON Schema methods/);
-    expect(() => stripJsonSchema(code.replaceAll('inst._zod.processJSONSchema = (ctx, json, params)', 'inst._zod.processJSONSchema = (ctx, json, p)'))).toThrow(
-      /no JSON Schema converter found/,
-    );
+    expect(() =>
+      stripJsonSchema(code.replace('createToJSONSchemaMethod }', 'createToJSONSchemaMethod, other }')),
+    ).toThrow(/import of the JSON Schema methods/);
+    expect(() =>
+      stripJsonSchema(
+        code.replaceAll(
+          'inst._zod.processJSONSchema = (ctx, json, params)',
+          'inst._zod.processJSONSchema = (ctx, json, p)',
+        ),
+      ),
+    ).toThrow(/no JSON Schema converter found/);
     expect(() => stripJsonSchema(`${code}\nexport const x = processors.stringProcessor;`)).toThrow(/still referenced/);
   });
 });

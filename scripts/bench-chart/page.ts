@@ -82,7 +82,9 @@ export function benchCases(): ChartCase[] {
     },
     {
       name: '50 series × 288 points',
-      series: Array.from({ length: 50 }, (_, i) => trafficSeries(`svc-${String(i + 1).padStart(3, '0')}.bench.example`, short, 100 + i)),
+      series: Array.from({ length: 50 }, (_, i) =>
+        trafficSeries(`svc-${String(i + 1).padStart(3, '0')}.bench.example`, short, 100 + i),
+      ),
       range: { from: START, to: START + short * FIVE_MINUTES },
       stepMs: FIVE_MINUTES,
     },
@@ -110,7 +112,10 @@ const draw: Record<ChartKind, (host: HTMLElement, c: ChartCase, palette: string[
   },
 
   uplot(host, c, palette) {
-    const data: uPlot.AlignedData = [c.series[0].points.map((p) => p[0]), ...c.series.map((s) => s.points.map((p) => p[1]))];
+    const data: uPlot.AlignedData = [
+      c.series[0].points.map((p) => p[0]),
+      ...c.series.map((s) => s.points.map((p) => p[1])),
+    ];
     const plot = new uPlot(
       {
         width: WIDTH,
@@ -143,7 +148,12 @@ function chartJs(host: HTMLElement, c: ChartCase, palette: string[], decimation:
   const chart: ChartType<'line', { x: number; y: number }[]> = new Chart<'line', { x: number; y: number }[]>(canvas, {
     type: 'line',
     data: {
-      datasets: c.series.map((s, i) => ({ label: s.label, data: s.points.map(([x, y]) => ({ x, y })), borderColor: palette[i], borderWidth: 1.5 })),
+      datasets: c.series.map((s, i) => ({
+        label: s.label,
+        data: s.points.map(([x, y]) => ({ x, y })),
+        borderColor: palette[i],
+        borderWidth: 1.5,
+      })),
     },
     options: {
       animation: false,
@@ -169,7 +179,13 @@ function microtasks(): Promise<void> {
   return new Promise((resolve) => queueMicrotask(resolve));
 }
 
-async function timeOnce(kind: ChartKind, c: ChartCase, palette: string[], mark: string | null, check: boolean): Promise<{ ms: number; build: number; inked: number }> {
+async function timeOnce(
+  kind: ChartKind,
+  c: ChartCase,
+  palette: string[],
+  mark: string | null,
+  check: boolean,
+): Promise<{ ms: number; build: number; inked: number }> {
   const host = document.createElement('div');
   host.style.width = `${WIDTH}px`;
   stage.append(host);
@@ -191,7 +207,8 @@ async function timeOnce(kind: ChartKind, c: ChartCase, palette: string[], mark: 
   if (check) {
     const pixels = ctx.getImageData(0, 0, drawn.canvas.width, drawn.canvas.height).data;
     const [r, g, b, a] = [pixels[0], pixels[1], pixels[2], pixels[3]];
-    for (let i = 0; i < pixels.length; i += 4) if (pixels[i] !== r || pixels[i + 1] !== g || pixels[i + 2] !== b || pixels[i + 3] !== a) inked++;
+    for (let i = 0; i < pixels.length; i += 4)
+      if (pixels[i] !== r || pixels[i + 1] !== g || pixels[i + 2] !== b || pixels[i + 3] !== a) inked++;
   }
   drawn.destroy();
   host.remove();
@@ -202,7 +219,12 @@ async function timeOnce(kind: ChartKind, c: ChartCase, palette: string[], mark: 
  * Every kind `rounds` times on every case, interleaved (the order turns each round, so a slow
  * moment of a shared machine does not land on one kind), after `warmup` uncounted rounds.
  */
-async function run(rounds: number, warmup: number, kinds: readonly ChartKind[] = chartKinds, cases?: readonly string[]): Promise<CaseResult[]> {
+async function run(
+  rounds: number,
+  warmup: number,
+  kinds: readonly ChartKind[] = chartKinds,
+  cases?: readonly string[],
+): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of benchCases().filter((x) => cases === undefined || cases.includes(x.name))) {
     const palette = colors(c.series.length);

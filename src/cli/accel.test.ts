@@ -34,27 +34,62 @@ describe('accel help', () => {
 });
 
 describe('accel sign', () => {
-  it.each(vectors.map((vector) => [vector.name, vector] as const))('matches the fixture vector %s exactly', async (_name, vector) => {
-    const headers = Object.entries(vector.sfdHeaders)
-      .filter(([name]) => !RESERVED.has(name.toLowerCase()))
-      .flatMap(([name, value]) => ['--header', `${name}=${value}`]);
-    const args = ['sign', '--method', vector.method, '--uri', vector.uri, '--host', vector.host, '--key-id', vector.keyId];
-    args.push('--secret-env', 'ACCEL_TEST_SECRET', '--date', vector.date, '--nonce', vector.nonce, '--body', vector.body, ...headers);
-    const env = { ACCEL_TEST_SECRET: vector.secret };
-    const [json, text] = await Promise.all([runAccel([...args, '--json'], { env }), runAccel(args, { env })]);
-    expect(json.code).toBe(0);
-    const out = JSON.parse(json.stdout);
-    expect(out.canonicalString).toBe(vector.canonicalString);
-    expect(out.authorization).toBe(vector.authorization);
-    expect(out.headers).toMatchObject(vector.sfdHeaders);
-    expect(text.code).toBe(0);
-    expect(text.stdout).toContain(`---\n${vector.canonicalString}\n--- headers ---\n`);
-    expect(text.stdout).toContain(`Authorization: ${vector.authorization}\n`);
-    expect(text.stdout + text.stderr + json.stderr).not.toContain(vector.secret);
-  });
+  it.each(vectors.map((vector) => [vector.name, vector] as const))(
+    'matches the fixture vector %s exactly',
+    async (_name, vector) => {
+      const headers = Object.entries(vector.sfdHeaders)
+        .filter(([name]) => !RESERVED.has(name.toLowerCase()))
+        .flatMap(([name, value]) => ['--header', `${name}=${value}`]);
+      const args = [
+        'sign',
+        '--method',
+        vector.method,
+        '--uri',
+        vector.uri,
+        '--host',
+        vector.host,
+        '--key-id',
+        vector.keyId,
+      ];
+      args.push(
+        '--secret-env',
+        'ACCEL_TEST_SECRET',
+        '--date',
+        vector.date,
+        '--nonce',
+        vector.nonce,
+        '--body',
+        vector.body,
+        ...headers,
+      );
+      const env = { ACCEL_TEST_SECRET: vector.secret };
+      const [json, text] = await Promise.all([runAccel([...args, '--json'], { env }), runAccel(args, { env })]);
+      expect(json.code).toBe(0);
+      const out = JSON.parse(json.stdout);
+      expect(out.canonicalString).toBe(vector.canonicalString);
+      expect(out.authorization).toBe(vector.authorization);
+      expect(out.headers).toMatchObject(vector.sfdHeaders);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain(`---\n${vector.canonicalString}\n--- headers ---\n`);
+      expect(text.stdout).toContain(`Authorization: ${vector.authorization}\n`);
+      expect(text.stdout + text.stderr + json.stderr).not.toContain(vector.secret);
+    },
+  );
 
   it('refuses a bad date and a missing secret variable', async () => {
-    const base = ['sign', '--method', 'GET', '--uri', '/x', '--host', 'h', '--key-id', 'K', '--secret-env', 'ACCEL_TEST_SECRET'];
+    const base = [
+      'sign',
+      '--method',
+      'GET',
+      '--uri',
+      '/x',
+      '--host',
+      'h',
+      '--key-id',
+      'K',
+      '--secret-env',
+      'ACCEL_TEST_SECRET',
+    ];
     const badDate = await runAccel([...base, '--date', '2026-11-22'], { env: { ACCEL_TEST_SECRET: 'abc' } });
     expect(badDate.code).toBe(2);
     expect(badDate.stderr).toContain('--date');
@@ -75,17 +110,29 @@ describe('accel call', () => {
     await sandbox.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
-  const direct = () => ['--base-url', sandbox.url, '--key-id', sandbox.credentials.accessKeyId, '--secret-env', 'ACCEL_TEST_SECRET'];
+  const direct = () => [
+    '--base-url',
+    sandbox.url,
+    '--key-id',
+    sandbox.credentials.accessKeyId,
+    '--secret-env',
+    'ACCEL_TEST_SECRET',
+  ];
   const env = () => ({ ACCEL_TEST_SECRET: sandbox.credentials.accessKeySecret, ACCEL_DATA_DIR: dataDir });
 
   const s3Service = () => {
-    const found = sandbox.store.servicesOf(sandbox.credentials.customerId).find((record) => record.service.origins.some((origin) => origin.s3Credential));
+    const found = sandbox.store
+      .servicesOf(sandbox.credentials.customerId)
+      .find((record) => record.service.origins.some((origin) => origin.s3Credential));
     if (!found) throw new Error('the sandbox seed has no service with an S3 origin');
     return found.service;
   };
 
   it('prints the JSON result of an operation; echoed secrets are masked unless asked for', async () => {
-    const customer = await runAccel(['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customer_id: sandbox.credentials.customerId })], { env: env() });
+    const customer = await runAccel(
+      ['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customer_id: sandbox.credentials.customerId })],
+      { env: env() },
+    );
     expect(customer.stderr).toBe('');
     expect(customer.code).toBe(0);
     expect(JSON.parse(customer.stdout)).toMatchObject({ id: sandbox.credentials.customerId, name: expect.any(String) });
@@ -93,11 +140,17 @@ describe('accel call', () => {
     const service = s3Service();
     const secret = service.origins.find((origin) => origin.s3Credential)?.s3Credential?.accessSecret ?? '';
     expect(secret).not.toBe('');
-    const masked = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id })], { env: env() });
+    const masked = await runAccel(
+      ['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id })],
+      { env: env() },
+    );
     expect(masked.code).toBe(0);
     expect(masked.stdout).not.toContain(secret);
     expect(JSON.parse(masked.stdout).origins[0].s3Credential.accessSecret).toBe('••••••');
-    const shown = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id }), '--show-secrets'], { env: env() });
+    const shown = await runAccel(
+      ['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: service.id }), '--show-secrets'],
+      { env: env() },
+    );
     expect(JSON.parse(shown.stdout).origins[0].s3Credential.accessSecret).toBe(secret);
   });
 
@@ -107,22 +160,32 @@ describe('accel call', () => {
     const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const body = { serviceNames: [sandbox.services[0].domainName], startTime: iso(today - day), endTime: iso(today) };
     await writeFile(join(dataDir, 'volume.json'), JSON.stringify(body));
-    const volume = await runAccel(['call', 'getVolume', ...direct(), '--body', '@volume.json'], { env: env(), cwd: dataDir });
+    const volume = await runAccel(['call', 'getVolume', ...direct(), '--body', '@volume.json'], {
+      env: env(),
+      cwd: dataDir,
+    });
     expect(volume.stderr).toBe('');
     expect(volume.code).toBe(0);
     expect(JSON.stringify(JSON.parse(volume.stdout))).toContain(sandbox.services[0].domainName);
 
-    const missing = await runAccel(['call', 'getVolume', ...direct(), '--body', `@${join(dataDir, 'nope.json')}`], { env: env() });
+    const missing = await runAccel(['call', 'getVolume', ...direct(), '--body', `@${join(dataDir, 'nope.json')}`], {
+      env: env(),
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--body @.*nope\.json: the file cannot be read \(ENOENT\)/);
     await writeFile(join(dataDir, 'broken.json'), '{"serviceNames":');
-    const broken = await runAccel(['call', 'getVolume', ...direct(), '--body', `@${join(dataDir, 'broken.json')}`], { env: env() });
+    const broken = await runAccel(['call', 'getVolume', ...direct(), '--body', `@${join(dataDir, 'broken.json')}`], {
+      env: env(),
+    });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('--body is not valid JSON');
   });
 
-  it('accepts customerId as the spelling of getCustomer\'s customer_id path parameter', async () => {
-    const customer = await runAccel(['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customerId: sandbox.credentials.customerId })], { env: env() });
+  it("accepts customerId as the spelling of getCustomer's customer_id path parameter", async () => {
+    const customer = await runAccel(
+      ['call', 'getCustomer', ...direct(), '--params', JSON.stringify({ customerId: sandbox.credentials.customerId })],
+      { env: env() },
+    );
     expect(customer.stderr).toBe('');
     expect(customer.code).toBe(0);
     expect(JSON.parse(customer.stdout)).toMatchObject({ id: sandbox.credentials.customerId });
@@ -135,42 +198,72 @@ describe('accel call', () => {
       sandbox.credentials.customerId,
       {
         domainName: 'cli-same-secret.example.com',
-        origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3', accessSecret: accessKeySecret, region: 'eu-west-1' } }],
+        origins: [
+          {
+            originUrl: 'https://origin.example.com',
+            s3Credential: { accessKey: 'AKS3', accessSecret: accessKeySecret, region: 'eu-west-1' },
+          },
+        ],
         defaultHostHeader: 'originHost',
       },
       Date.now(),
     );
-    const shownSame = await runAccel(['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: same.id }), '--show-secrets'], { env: env() });
+    const shownSame = await runAccel(
+      ['call', 'getService', ...direct(), '--params', JSON.stringify({ serviceId: same.id }), '--show-secrets'],
+      { env: env() },
+    );
     expect(shownSame.code).toBe(0);
     expect(shownSame.stdout + shownSame.stderr).not.toContain(accessKeySecret);
     expect(JSON.parse(shownSame.stdout).origins[0].s3Credential.accessSecret).toBe('[REDACTED]');
 
     const serviceId = sandbox.services[0].id;
-    const policies = await runAccel(['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId }), '--show-secrets'], { env: env() });
+    const policies = await runAccel(
+      ['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId }), '--show-secrets'],
+      { env: env() },
+    );
     expect(policies.code).toBe(0);
     expect(policies.stdout).toMatch(/"tokenSecret": "[0-9a-z]{64}/);
-    const masked = await runAccel(['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId })], { env: env() });
+    const masked = await runAccel(
+      ['call', 'listAccessControlPolicies', ...direct(), '--params', JSON.stringify({ serviceId })],
+      { env: env() },
+    );
     expect(masked.stdout).not.toMatch(/"tokenSecret": "[0-9a-z]{64}/);
     expect(masked.stdout).toContain('"tokenSecret": "••••••"');
   });
 
   it('refuses a change without a saved account (nothing to confirm or journal it with) before sending it', async () => {
     const before = sandbox.store.servicesOf(sandbox.credentials.customerId).length;
-    const body = { domainName: 'cli-unguarded.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'originHost' };
-    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body)], { env: env() });
+    const body = {
+      domainName: 'cli-unguarded.example.com',
+      origins: [{ originUrl: 'https://origin.example.com' }],
+      defaultHostHeader: 'originHost',
+    };
+    const created = await runAccel(['call', 'createService', ...direct(), '--body', JSON.stringify(body)], {
+      env: env(),
+    });
     expect(created.code).toBe(2);
     expect(created.stderr).toContain('need a saved account');
-    const removed = await runAccel(['call', 'deleteRateLimit', ...direct(), '--params', JSON.stringify({ serviceId: sandbox.services[0].id })], { env: env() });
+    const removed = await runAccel(
+      ['call', 'deleteRateLimit', ...direct(), '--params', JSON.stringify({ serviceId: sandbox.services[0].id })],
+      { env: env() },
+    );
     expect(removed.code).toBe(2);
     expect(sandbox.store.servicesOf(sandbox.credentials.customerId)).toHaveLength(before);
     expect(sandbox.store.rateLimitOf(sandbox.services[0].id)).not.toBeNull();
   });
 
   it('prints {status, code, message, traceId} and exits 1 on an API error', async () => {
-    const missing = await runAccel(['call', 'getService', ...direct(), '--params', '{"serviceId": 987654}'], { env: env() });
+    const missing = await runAccel(['call', 'getService', ...direct(), '--params', '{"serviceId": 987654}'], {
+      env: env(),
+    });
     expect(missing.code).toBe(1);
     const error = JSON.parse(missing.stdout);
-    expect(error).toEqual({ status: expect.any(Number), code: expect.any(String), message: expect.any(String), traceId: expect.any(String) });
+    expect(error).toEqual({
+      status: expect.any(Number),
+      code: expect.any(String),
+      message: expect.any(String),
+      traceId: expect.any(String),
+    });
     expect(error.status).toBeGreaterThanOrEqual(400);
     expect(missing.stderr).toContain(error.code);
 
@@ -207,7 +300,9 @@ describe('accel sandbox', () => {
   it('starts the sandbox gateway in-process (first line JSON) and stops on SIGTERM, flushing the state', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'accel-sandbox-'));
     const statePath = join(dir, 'state.json');
-    const child = spawn(process.execPath, [ACCEL, 'sandbox', '--port', '0', '--quiet', '--state', statePath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ACCEL, 'sandbox', '--port', '0', '--quiet', '--state', statePath], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let stdout = '';
       const firstLine = await new Promise<string>((resolve, reject) => {

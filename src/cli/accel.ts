@@ -49,7 +49,13 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: workingDirectory(process.env, process.cwd()) };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: workingDirectory(process.env, process.cwd()),
+  };
 }
 
 /**

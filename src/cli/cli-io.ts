@@ -28,7 +28,8 @@ function isInputMistake(code: string): boolean {
 
 /** What to do next, after the core's message, where the terminal has a spelling the app has not. */
 const HINTS: Record<string, string> = {
-  [AppCode.Config.ServiceNotChosen]: 'Name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID).',
+  [AppCode.Config.ServiceNotChosen]:
+    'Name one as FILE#SERVICE, e.g. shop.json#www.example.com (or its source service ID).',
   [AppCode.Config.ServiceNotInDocument]: 'Name one as FILE#SERVICE with a domain name the document holds.',
   [AppCode.Bulk.NotFound]: 'See accel bulk list for the stored batches.',
   [AppCode.Journal.NotFound]: 'See accel journal list for the entries and their IDs.',

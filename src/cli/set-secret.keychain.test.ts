@@ -12,12 +12,29 @@ describe.runIf(keychainTestsEnabled())('accel accounts set-secret with the OS ke
   const profile = () => ({
     format: 'acceleration-console/accounts',
     schemaVersion: 1,
-    accounts: [{ name: 'Imported', baseUrl: ctx.sandbox.url, accessKeyId: ctx.sandbox.credentials.accessKeyId, customerId: ctx.sandbox.credentials.customerId }],
+    accounts: [
+      {
+        name: 'Imported',
+        baseUrl: ctx.sandbox.url,
+        accessKeyId: ctx.sandbox.credentials.accessKeyId,
+        customerId: ctx.sandbox.credentials.customerId,
+      },
+    ],
   });
-  const getCustomer = () => ['call', 'getCustomer', '--account', 'Imported', '--params', JSON.stringify({ customerId: ctx.sandbox.credentials.customerId })];
+  const getCustomer = () => [
+    'call',
+    'getCustomer',
+    '--account',
+    'Imported',
+    '--params',
+    JSON.stringify({ customerId: ctx.sandbox.credentials.customerId }),
+  ];
 
   it('stores a verified secret for an imported account, which then answers accel call', async () => {
-    const imported = await runAccel(['accounts', 'import', '-', '--json'], { env: env(), stdin: JSON.stringify(profile()) });
+    const imported = await runAccel(['accounts', 'import', '-', '--json'], {
+      env: env(),
+      stdin: JSON.stringify(profile()),
+    });
     expect(imported.code).toBe(0);
     expect(imported.stderr).toContain('accel accounts set-secret');
     const account = JSON.parse(imported.stdout).imported[0];
@@ -31,19 +48,30 @@ describe.runIf(keychainTestsEnabled())('accel accounts set-secret with the OS ke
     expect(missing.message).toContain('`accel accounts set-secret "Imported"`');
 
     // A wrong secret is refused by getCustomer (with the real status) and nothing is stored.
-    const wrong = await runAccel(['accounts', 'set-secret', 'Imported', '--secret-env', 'WRONG'], { env: { ...env(), WRONG: 'wrong-secret-value' } });
+    const wrong = await runAccel(['accounts', 'set-secret', 'Imported', '--secret-env', 'WRONG'], {
+      env: { ...env(), WRONG: 'wrong-secret-value' },
+    });
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout)).toMatchObject({ status: 401, code: 'Signature.NotMatch' });
     expect(wrong.stdout + wrong.stderr).not.toContain('wrong-secret-value');
     expect(await keychainEntries(service)).toEqual([]);
 
     // The right one from stdin (piped, so not a TTY prompt).
-    const set = await runAccel(['accounts', 'set-secret', 'imported'], { env: env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` });
+    const set = await runAccel(['accounts', 'set-secret', 'imported'], {
+      env: env(),
+      stdin: `${ctx.sandbox.credentials.accessKeySecret}\n`,
+    });
     expect(set.code).toBe(0);
     expect(set.stderr).toContain('verified');
     expect(set.stdout).not.toContain(ctx.sandbox.credentials.accessKeySecret);
-    expect(JSON.parse(set.stdout)).toMatchObject({ id: account.id, needsSecret: false, customer: { id: ctx.sandbox.credentials.customerId } });
-    expect(await keychainEntries(service)).toEqual([{ account: account.id, password: ctx.sandbox.credentials.accessKeySecret }]);
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      id: account.id,
+      needsSecret: false,
+      customer: { id: ctx.sandbox.credentials.customerId },
+    });
+    expect(await keychainEntries(service)).toEqual([
+      { account: account.id, password: ctx.sandbox.credentials.accessKeySecret },
+    ]);
 
     const after = await runAccel(getCustomer(), { env: env() });
     expect(after.stderr).toBe('');
@@ -51,7 +79,9 @@ describe.runIf(keychainTestsEnabled())('accel accounts set-secret with the OS ke
     expect(JSON.parse(after.stdout)).toMatchObject({ id: ctx.sandbox.credentials.customerId });
 
     // --no-verify stores without asking the gateway (here: a wrong one, which the next call reveals).
-    const unverified = await runAccel(['accounts', 'set-secret', account.id, '--secret-env', 'WRONG', '--no-verify'], { env: { ...env(), WRONG: 'wrong-secret-value' } });
+    const unverified = await runAccel(['accounts', 'set-secret', account.id, '--secret-env', 'WRONG', '--no-verify'], {
+      env: { ...env(), WRONG: 'wrong-secret-value' },
+    });
     expect(unverified.code).toBe(0);
     expect(unverified.stderr).toContain('without verifying');
     expect(await keychainEntries(service)).toEqual([{ account: account.id, password: 'wrong-secret-value' }]);

@@ -17,13 +17,35 @@ const run = (over: Partial<SuiteRun>): SuiteRun => ({
 const runs: SuiteRun[] = [
   run({
     results: [
-      { name: 'Admin "blocked" <outside>', outcome: 'pass', expected: '403 by “Block admin”', actual: '403 — denied', reason: null },
-      { name: 'CSS cached', outcome: 'fail', expected: 'served, cached 30 days', actual: 'Served — no cache rule applies', reason: 'Expected served, cached 30 days, got served & more\u0007.' },
-      { name: 'Geo', outcome: 'cannot-tell', expected: '403', actual: 'Cannot tell — enter a country', reason: 'Cannot tell — enter a country' },
+      {
+        name: 'Admin "blocked" <outside>',
+        outcome: 'pass',
+        expected: '403 by “Block admin”',
+        actual: '403 — denied',
+        reason: null,
+      },
+      {
+        name: 'CSS cached',
+        outcome: 'fail',
+        expected: 'served, cached 30 days',
+        actual: 'Served — no cache rule applies',
+        reason: 'Expected served, cached 30 days, got served & more\u0007.',
+      },
+      {
+        name: 'Geo',
+        outcome: 'cannot-tell',
+        expected: '403',
+        actual: 'Cannot tell — enter a country',
+        reason: 'Cannot tell — enter a country',
+      },
     ],
     counts: { pass: 1, fail: 1, cannotTell: 1 },
   }),
-  run({ serviceId: 999, domainName: null, error: { code: 'InvalidService.IdPermission', message: 'No <such> service' } }),
+  run({
+    serviceId: 999,
+    domainName: null,
+    error: { code: 'InvalidService.IdPermission', message: 'No <such> service' },
+  }),
 ];
 
 describe('accel test reports', () => {
@@ -33,10 +55,20 @@ describe('accel test reports', () => {
     const { tests, failures, errors, skipped } = root.attributes;
     expect([tests, failures, errors, skipped]).toEqual(['4', '1', '1', '1']);
     const suites = elements(root, 'testsuite');
-    expect(suites.map((s) => s.attributes.name)).toEqual(['www.example-shop.com (Acme & Co <prod>, 101)', 'service 999 (Acme & Co <prod>, 999)']);
+    expect(suites.map((s) => s.attributes.name)).toEqual([
+      'www.example-shop.com (Acme & Co <prod>, 101)',
+      'service 999 (Acme & Co <prod>, 999)',
+    ]);
     const cases = elements(root, 'testcase');
-    expect(cases.map((c) => c.attributes.name)).toEqual(['Admin "blocked" <outside>', 'CSS cached', 'Geo', 'read the rules']);
-    expect(elements(cases[1]!, 'failure')[0]?.attributes.message).toBe('Expected served, cached 30 days, got served & more.');
+    expect(cases.map((c) => c.attributes.name)).toEqual([
+      'Admin "blocked" <outside>',
+      'CSS cached',
+      'Geo',
+      'read the rules',
+    ]);
+    expect(elements(cases[1]!, 'failure')[0]?.attributes.message).toBe(
+      'Expected served, cached 30 days, got served & more.',
+    );
     expect(elements(cases[1]!, 'failure')[0]?.text).toContain('Verdict: Served — no cache rule applies');
     expect(elements(cases[2]!, 'skipped')[0]?.attributes.message).toBe('Cannot tell: Cannot tell — enter a country');
     expect(elements(cases[3]!, 'error')[0]?.attributes.type).toBe('InvalidService.IdPermission');

@@ -45,14 +45,16 @@ function jsonReport(runs: readonly SuiteRun[]): string {
 
 /** Text for XML attributes and content: the five predefined entities, and no characters XML 1.0 forbids. */
 export function xmlText(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- removing the control characters XML 1.0 cannot carry
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing the control characters XML 1.0 cannot carry
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }
 
 export function junitReport(runs: readonly SuiteRun[], timestamp: string): string {
@@ -86,7 +88,9 @@ export function junitReport(runs: readonly SuiteRun[], timestamp: string): strin
       out.push(`${open}>`);
       const message = xmlText(r.reason ?? r.actual);
       if (r.outcome === 'fail') {
-        out.push(`      <failure type="expectation" message="${message}">${xmlText(`Expected ${r.expected}. Verdict: ${r.actual}`)}</failure>`);
+        out.push(
+          `      <failure type="expectation" message="${message}">${xmlText(`Expected ${r.expected}. Verdict: ${r.actual}`)}</failure>`,
+        );
       } else out.push(`      <skipped message="Cannot tell: ${message}"/>`);
       out.push('    </testcase>');
     }

@@ -181,7 +181,11 @@ export function createCore(options: CreateCoreOptions): Core {
       if (disposed) return;
       disposed = true;
       // A bulk batch still running stops after its writes in flight and is offered for resume next time.
-      await Promise.all([services.bulk.shutdown(), services.baselines.refresher.stop(), services.overview.watcher.stop()]);
+      await Promise.all([
+        services.bulk.shutdown(),
+        services.baselines.refresher.stop(),
+        services.overview.watcher.stop(),
+      ]);
       // Fetches still running stop before the clients close, and their cache writes end first.
       await services.analytics.close();
       await clients.closeAll();

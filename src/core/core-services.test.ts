@@ -40,7 +40,14 @@ describe('core services', () => {
     try {
       const save = vi.spyOn(core.services.drafts, 'save');
       const accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
-      data(await core.invoke('drafts.save', { accountId, serviceId: 4242, policyKey: 'cors', value: { accessControlAllowOrigin: '*' } }));
+      data(
+        await core.invoke('drafts.save', {
+          accountId,
+          serviceId: 4242,
+          policyKey: 'cors',
+          value: { accessControlAllowOrigin: '*' },
+        }),
+      );
       expect(save).toHaveBeenCalledTimes(1);
       expect(other.services.drafts).not.toBe(core.services.drafts);
       expect(other.services.journal).not.toBe(core.services.journal);

@@ -21,7 +21,12 @@ import { createTemplateStore } from './bulk/bulk-templates.ts';
 import { TagStore } from './tags/tags.ts';
 import { createImpactService, type ImpactService } from './impact/impact.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics/service.ts';
-import { createRuleSuiteService, createRuleSuiteStore, type RuleSuiteService, type RuleSuiteStore } from './suites/rule-suites.ts';
+import {
+  createRuleSuiteService,
+  createRuleSuiteStore,
+  type RuleSuiteService,
+  type RuleSuiteStore,
+} from './suites/rule-suites.ts';
 import { createApiReads, type ApiReads } from './api/api-reads.ts';
 import { createRevealThrottle } from './api/reveal-throttle.ts';
 import { createBaselineServices, type BaselineServices } from './baselines/baseline-services.ts';
@@ -64,9 +69,15 @@ async function servicesWithTag(
 ): Promise<Array<{ accountId: string; serviceId: number }>> {
   const services = new Map<string, number[]>();
   for (const account of await ctx.accounts.list()) {
-    services.set(account.id, (await stores.inventoryStore.list(account.id)).map((s) => s.serviceId));
+    services.set(
+      account.id,
+      (await stores.inventoryStore.list(account.id)).map((s) => s.serviceId),
+    );
   }
-  return (await stores.tags.servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({ accountId, serviceId }));
+  return (await stores.tags.servicesTagged(tag, services)).map(({ accountId, serviceId }) => ({
+    accountId,
+    serviceId,
+  }));
 }
 
 export function createCoreServices(ctx: CoreContext): CoreServices {
@@ -76,25 +87,44 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
     storeOptions(
       ctx,
       AppCode.Journal.Corrupt,
-      (report) => `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+      (report) =>
+        `The change journal could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
     ),
   );
   const drafts = createDraftStore(
-    storeOptions(ctx, AppCode.Drafts.Corrupt, (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    storeOptions(
+      ctx,
+      AppCode.Drafts.Corrupt,
+      (report) => `Saved drafts could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
+    ),
   );
   const inventoryStore = new InventoryStore(
     storeOptions(
       ctx,
       AppCode.Inventory.Corrupt,
-      (report) => `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+      (report) =>
+        `The service inventory file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
     ),
   );
-  const settings = createSettingsStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) });
+  const settings = createSettingsStore({
+    dataDir: ctx.dataDir,
+    now: ctx.clock.now,
+    onWarning: (warning) => ctx.warnings.add(warning),
+  });
   const tags = new TagStore(
-    storeOptions(ctx, AppCode.Tags.Corrupt, (report) => `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    storeOptions(
+      ctx,
+      AppCode.Tags.Corrupt,
+      (report) =>
+        `The tags file could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+    ),
   );
   const suiteStore = createRuleSuiteStore(
-    storeOptions(ctx, AppCode.Suites.Corrupt, (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+    storeOptions(
+      ctx,
+      AppCode.Suites.Corrupt,
+      (report) => `Rule test suites could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
+    ),
   );
 
   const inventory = createInventoryService({
@@ -166,14 +196,23 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
 
   const bulk = createBulkService({
     batches: createBatchStore(
-      storeOptions(ctx, AppCode.Bulk.BatchesCorrupt, (report) => `Bulk batches could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+      storeOptions(
+        ctx,
+        AppCode.Bulk.BatchesCorrupt,
+        (report) => `Bulk batches could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
+      ),
     ),
     templates: createTemplateStore(
-      storeOptions(ctx, AppCode.Bulk.TemplatesCorrupt, (report) => `Bulk templates could not be read (${report.reason}); the file was kept as ${report.movedTo}.`),
+      storeOptions(
+        ctx,
+        AppCode.Bulk.TemplatesCorrupt,
+        (report) => `Bulk templates could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
+      ),
     ),
     changes,
     journal,
-    accounts: async () => (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name, production: a.production })),
+    accounts: async () =>
+      (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name, production: a.production })),
     inventory: (accountId) => inventory.list(accountId),
     client: access.client,
     serviceTags: (accountId) => tags.serviceTags(accountId),
@@ -183,7 +222,9 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
     budget: async (accountId) => (await ctx.clients.forAccount(accountId)).budget,
     suiteCheck: (accountId, change) => suites.check(accountId, change),
     onInterrupted: (batches) => {
-      const names = batches.map((b) => `“${b.label}” (${b.counts.pending + b.counts.failed} of ${b.itemCount} services left)`).join(', ');
+      const names = batches
+        .map((b) => `“${b.label}” (${b.counts.pending + b.counts.failed} of ${b.itemCount} services left)`)
+        .join(', ');
       ctx.warnings.add({
         code: AppCode.Bulk.Interrupted,
         message: `Bulk change${batches.length === 1 ? '' : 's'} ${names} stopped when the app closed. Open Bulk changes to resume; nothing continues by itself.`,
@@ -197,12 +238,30 @@ export function createCoreServices(ctx: CoreContext): CoreServices {
   const impact = createImpactService({
     journal,
     analytics,
-    knownServices: (accountIds, entries) => knownServices({ inventory: (accountId) => inventoryStore.list(accountId) }, accountIds, entries),
+    knownServices: (accountIds, entries) =>
+      knownServices({ inventory: (accountId) => inventoryStore.list(accountId) }, accountIds, entries),
     now: ctx.clock.now,
   });
 
   const baselines = createBaselineServices(ctx, { inventory, configDocuments, tags, bulk });
   const overview = createOverviewServices(ctx, { tags, inventoryStore, inventory, impact, settings });
 
-  return { journal, changes, apiReads, drafts, inventoryStore, inventory, configDocuments, settings, bulk, tags, impact, suiteStore, suites, analytics, baselines, overview };
+  return {
+    journal,
+    changes,
+    apiReads,
+    drafts,
+    inventoryStore,
+    inventory,
+    configDocuments,
+    settings,
+    bulk,
+    tags,
+    impact,
+    suiteStore,
+    suites,
+    analytics,
+    baselines,
+    overview,
+  };
 }

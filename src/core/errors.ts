@@ -57,7 +57,8 @@ export class CoreError extends Error {
 
 /** How to get a working keychain, per platform; shown with Keychain.Unavailable. */
 function keychainFixHint(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'darwin') return 'Unlock the login keychain in Keychain Access and allow Acceleration Console to use it.';
+  if (platform === 'darwin')
+    return 'Unlock the login keychain in Keychain Access and allow Acceleration Console to use it.';
   if (platform === 'win32') return 'Check that Windows Credential Manager is available for your user account.';
   return (
     'Install and unlock a Secret Service keyring (for example gnome-keyring: `sudo apt install gnome-keyring`, ' +
@@ -67,10 +68,17 @@ function keychainFixHint(platform: NodeJS.Platform = process.platform): string {
 }
 
 /** Keychain.Unavailable with the keychain's own words and how to get a working one. */
-export function keychainUnavailable(detail: string, options: { cause?: unknown; message?: string; details?: Record<string, string> } = {}): CoreError {
-  return new CoreError(AppCode.Keychain.Unavailable, options.message ?? `The system keychain is not available (${detail}). ${keychainFixHint()}`, {
-    retryable: true,
-    cause: options.cause,
-    ...(options.details ? { details: options.details } : {}),
-  });
+export function keychainUnavailable(
+  detail: string,
+  options: { cause?: unknown; message?: string; details?: Record<string, string> } = {},
+): CoreError {
+  return new CoreError(
+    AppCode.Keychain.Unavailable,
+    options.message ?? `The system keychain is not available (${detail}). ${keychainFixHint()}`,
+    {
+      retryable: true,
+      cause: options.cause,
+      ...(options.details ? { details: options.details } : {}),
+    },
+  );
 }

@@ -20,7 +20,13 @@ let domainName: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-one-clock-'));
-  core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000 }, clock });
+  core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000 },
+    clock,
+  });
   accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
   domainName = data(await core.invoke('inventory.list', { accountId })).services[0].domainName;
 });
@@ -31,7 +37,15 @@ afterAll(async () => {
 
 async function fetchLastHours(hours: '6h' | '24h') {
   const range = presetRange(hours, clock.nowMs());
-  return data(await core.invoke('analytics.fetch', { accountId, serviceNames: [domainName], metrics: ['requests'], from: range.from, to: range.to }));
+  return data(
+    await core.invoke('analytics.fetch', {
+      accountId,
+      serviceNames: [domainName],
+      metrics: ['requests'],
+      from: range.from,
+      to: range.to,
+    }),
+  );
 }
 
 describe("the core's clock", () => {
@@ -54,7 +68,11 @@ describe("the core's clock", () => {
 
   it('stamps the journal and the analytics cache files', async () => {
     const applied = data(
-      await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://a.example' } } }),
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'setCorsHeaders',
+        input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: 'https://a.example' } },
+      }),
     );
     expect(applied.entry.at).toBe(clock.now().toISOString());
     const cacheDir = join(dataDir, CACHE_DIR_NAME);

@@ -19,7 +19,12 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   dataDir = await mkdtemp(join(tmpdir(), 'accel-shared-dir-'));
   const secretStore = createMemorySecretStore();
-  const options = { dataDir, secretStore, sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } } };
+  const options = {
+    dataDir,
+    secretStore,
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } },
+  };
   app = createCore(options);
   cli = createCore(options);
 });
@@ -34,9 +39,21 @@ describe('two processes on one data directory', () => {
   it('keeps an account the CLI added when the app then switches account', async () => {
     const acme = data(await app.invoke('accounts.add', sandboxProfile(sandbox))).account;
     await app.invoke('accounts.list', {});
-    const added = data(await cli.invoke('accounts.add', { ...sandboxProfile(sandbox), name: 'Added from the CLI', accessKeyId: 'AK-ADDED-BY-CLI', verify: false })).account;
+    const added = data(
+      await cli.invoke('accounts.add', {
+        ...sandboxProfile(sandbox),
+        name: 'Added from the CLI',
+        accessKeyId: 'AK-ADDED-BY-CLI',
+        verify: false,
+      }),
+    ).account;
     data(await app.invoke('accounts.switch', { accountId: acme.id }));
-    const names = (core: Core) => core.invoke('accounts.list', {}).then((r) => data(r).accounts.map((a) => a.name).sort());
+    const names = (core: Core) =>
+      core.invoke('accounts.list', {}).then((r) =>
+        data(r)
+          .accounts.map((a) => a.name)
+          .sort(),
+      );
     await expect.poll(() => names(cli), { timeout: 2_000 }).toEqual(['Acme', 'Added from the CLI']);
     await expect.poll(() => names(app), { timeout: 2_000 }).toEqual(['Acme', 'Added from the CLI']);
     data(await cli.invoke('accounts.remove', { accountId: added.id }));
@@ -45,7 +62,11 @@ describe('two processes on one data directory', () => {
   it('journals the changes of both, in the order they were made', async () => {
     const { accounts } = data(await app.invoke('accounts.list', {}));
     const accountId = accounts[0]!.id;
-    const cors = (origin: string) => ({ accountId, operationId: 'setCorsHeaders' as const, input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: origin } } });
+    const cors = (origin: string) => ({
+      accountId,
+      operationId: 'setCorsHeaders' as const,
+      input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: origin } },
+    });
     data(await app.invoke('journal.list', { accountId }));
     data(await cli.invoke('changes.apply', cors('https://cli.example')));
     data(await app.invoke('changes.apply', cors('https://app.example')));
@@ -53,8 +74,12 @@ describe('two processes on one data directory', () => {
     // Each sees the other's entries (a read looks at the file again within a quarter second).
     for (const core of [app, cli]) {
       const origins = async () =>
-        data(await core.invoke('journal.list', { accountId })).entries.map((e) => (e.after as { accessControlAllowOrigin: string }).accessControlAllowOrigin);
-      await expect.poll(origins, { timeout: 2_000 }).toEqual(['https://cli-again.example', 'https://app.example', 'https://cli.example']);
+        data(await core.invoke('journal.list', { accountId })).entries.map(
+          (e) => (e.after as { accessControlAllowOrigin: string }).accessControlAllowOrigin,
+        );
+      await expect
+        .poll(origins, { timeout: 2_000 })
+        .toEqual(['https://cli-again.example', 'https://app.example', 'https://cli.example']);
     }
   });
 });

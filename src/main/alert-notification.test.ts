@@ -22,14 +22,21 @@ const alert: OverviewAlert = {
 
 describe('alert notifications (desktop host)', () => {
   it('names the customer in the title, the service and what changed in the body', () => {
-    expect(alertNotificationOptions(alert)).toEqual({ title: 'Acme Retail: traffic needs attention', body: 'shop.acme-retail.example: requests −62 % vs usual (z −8.1)', silent: false });
+    expect(alertNotificationOptions(alert)).toEqual({
+      title: 'Acme Retail: traffic needs attention',
+      body: 'shop.acme-retail.example: requests −62 % vs usual (z −8.1)',
+      silent: false,
+    });
   });
 
   it('shows one notification whose click opens the alert, and nothing where notifications are not supported', () => {
     const listeners: Array<() => void> = [];
     const shown = vi.fn();
     const opened = vi.fn();
-    const create = vi.fn(() => ({ on: (_event: 'click', listener: () => void) => listeners.push(listener), show: shown }));
+    const create = vi.fn(() => ({
+      on: (_event: 'click', listener: () => void) => listeners.push(listener),
+      show: shown,
+    }));
     expect(showAlertNotification(alert, { supported: () => true, create, opened })).toBe(true);
     expect(shown).toHaveBeenCalledTimes(1);
     listeners[0]();

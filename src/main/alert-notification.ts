@@ -15,7 +15,11 @@ export type NotificationLike = { on(event: 'click', listener: () => void): unkno
 
 export function showAlertNotification(
   alert: OverviewAlert,
-  host: { supported(): boolean; create(options: NotificationOptions): NotificationLike; opened(alert: OverviewAlert): void },
+  host: {
+    supported(): boolean;
+    create(options: NotificationOptions): NotificationLike;
+    opened(alert: OverviewAlert): void;
+  },
 ): boolean {
   if (!host.supported()) return false;
   const notification = host.create(alertNotificationOptions(alert));

@@ -17,7 +17,10 @@ const openFileSchema = z.strictObject({ accept: z.array(z.string().max(200)).max
 
 /** The dialog functions used, shaped like Electron's `dialog` bound to our window. */
 export type HostDialogs = {
-  showSaveDialog(options: { defaultPath: string; filters: { name: string; extensions: string[] }[] }): Promise<{ canceled: boolean; filePath?: string }>;
+  showSaveDialog(options: {
+    defaultPath: string;
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<{ canceled: boolean; filePath?: string }>;
   showOpenDialog(options: {
     properties: ['openFile'];
     filters: { name: string; extensions: string[] }[];
@@ -75,7 +78,10 @@ export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => s
       try {
         await writeFile(choice.filePath, content);
       } catch (error) {
-        return failure(AppCode.Host.FileWriteFailed, `Could not save the file: ${(error as NodeJS.ErrnoException).code ?? 'write error'}. Choose another folder.`);
+        return failure(
+          AppCode.Host.FileWriteFailed,
+          `Could not save the file: ${(error as NodeJS.ErrnoException).code ?? 'write error'}. Choose another folder.`,
+        );
       }
       return success(true);
     },
@@ -96,7 +102,10 @@ export function createHostFileHandlers(dialogs: HostDialogs, defaultDir: () => s
         }
         return success({ name: basename(path), content: await readFile(path, 'utf8') });
       } catch (error) {
-        return failure(AppCode.Host.FileReadFailed, `Could not read the file: ${(error as NodeJS.ErrnoException).code ?? 'read error'}.`);
+        return failure(
+          AppCode.Host.FileReadFailed,
+          `Could not read the file: ${(error as NodeJS.ErrnoException).code ?? 'read error'}.`,
+        );
       }
     },
   };

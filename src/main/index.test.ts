@@ -22,7 +22,12 @@ const fake = vi.hoisted(() => {
       options: Record<string, unknown> & { webPreferences: Record<string, unknown> };
       listeners: Map<string, Listener[]>;
       loaded: string | null;
-      webContents: { send: ReturnType<typeof vi.fn>; on: ReturnType<typeof vi.fn>; isDestroyed: () => boolean; mainFrame: Record<string, unknown> };
+      webContents: {
+        send: ReturnType<typeof vi.fn>;
+        on: ReturnType<typeof vi.fn>;
+        isDestroyed: () => boolean;
+        mainFrame: Record<string, unknown>;
+      };
       focus: ReturnType<typeof vi.fn>;
     }[],
     handlers: new Map<string, Handler>(),
@@ -117,12 +122,20 @@ vi.mock('electron', () => {
   return {
     app,
     BrowserWindow,
-    dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn(), showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0 })) },
+    dialog: {
+      showSaveDialog: vi.fn(),
+      showOpenDialog: vi.fn(),
+      showErrorBox: vi.fn(),
+      showMessageBox: vi.fn(async () => ({ response: 0 })),
+    },
     ipcMain: {
       handle: (channel: string, handler: Handler) => fake.handlers.set(channel, handler),
       removeHandler: (channel: string) => fake.handlers.delete(channel),
     },
-    Menu: { setApplicationMenu: (menu: unknown) => (fake.menu = menu), buildFromTemplate: (template: unknown) => template },
+    Menu: {
+      setApplicationMenu: (menu: unknown) => (fake.menu = menu),
+      buildFromTemplate: (template: unknown) => template,
+    },
     screen: {
       getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
       getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
@@ -167,7 +180,13 @@ describe('window', () => {
   it('opens one window with the security settings and the sandboxed CJS preload', () => {
     expect(fake.windows).toHaveLength(1);
     const prefs = window().options.webPreferences;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(String(prefs.preload)).toMatch(/preload[/\\]index\.cjs$/);
     expect(decodeIpcNames(prefs.additionalArguments as string[]).channels).toEqual(channelNames);
     expect(window().loaded).toBe(resolve('src/renderer/index.html'));
@@ -206,10 +225,16 @@ describe('IPC', () => {
   });
 
   it('answers our window through the real core and refuses other senders', async () => {
-    const info = (await fake.handlers.get('app.info')?.(ownEvent(), undefined)) as { ok: boolean; data: { dataDir: string } };
+    const info = (await fake.handlers.get('app.info')?.(ownEvent(), undefined)) as {
+      ok: boolean;
+      data: { dataDir: string };
+    };
     expect(info).toMatchObject({ ok: true, data: { dataDir } });
     const stranger = { sender: { isDestroyed: () => false }, senderFrame: window().webContents.mainFrame };
-    expect(await fake.handlers.get('app.info')?.(stranger, undefined)).toMatchObject({ ok: false, error: { code: 'Ipc.UntrustedSender' } });
+    expect(await fake.handlers.get('app.info')?.(stranger, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.UntrustedSender' },
+    });
   });
 
   it('forwards core events to the window', async () => {
@@ -223,7 +248,12 @@ describe('IPC', () => {
     });
     expect(added).toMatchObject({ ok: true });
     // The event follows the add (the core reads the current account first, from its file).
-    await vi.waitFor(() => expect(window().webContents.send).toHaveBeenCalledWith('accounts.changed', expect.objectContaining({ reason: 'added' })));
+    await vi.waitFor(() =>
+      expect(window().webContents.send).toHaveBeenCalledWith(
+        'accounts.changed',
+        expect.objectContaining({ reason: 'added' }),
+      ),
+    );
     expect(JSON.stringify(window().webContents.send.mock.calls)).not.toContain('not-a-real-secret');
   });
 });
@@ -246,7 +276,10 @@ describe('session and navigation hardening', () => {
 
   it('replaces any CSP header with ours', () => {
     const callback = vi.fn();
-    fake.headersReceived?.({ responseHeaders: { 'content-security-policy': ["default-src *"], 'x-other': ['1'] } }, callback);
+    fake.headersReceived?.(
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'x-other': ['1'] } },
+      callback,
+    );
     expect(callback).toHaveBeenCalledWith({
       responseHeaders: { 'x-other': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });

@@ -94,7 +94,10 @@ async function createWindow(userData: string): Promise<BrowserWindow> {
   const saved = await loadWindowState(userData);
   const primary = screen.getPrimaryDisplay();
   const displays = [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)];
-  const bounds = clampToDisplays(saved?.bounds ?? null, displays.map((display) => display.workArea));
+  const bounds = clampToDisplays(
+    saved?.bounds ?? null,
+    displays.map((display) => display.workArea),
+  );
 
   const window = new BrowserWindow({
     ...bounds,
@@ -182,8 +185,10 @@ async function main(): Promise<void> {
 
   const files = createHostFileHandlers(
     {
-      showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
-      showOpenDialog: (options) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options)),
+      showSaveDialog: (options) =>
+        mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+      showOpenDialog: (options) =>
+        mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
     },
     () => app.getPath('downloads'),
   );
@@ -208,7 +213,11 @@ async function main(): Promise<void> {
         openDataFolder: () => void shell.openPath(userData),
         showAbout: () => void showMessage(`About ${APP_NAME}`, APP_NAME, aboutText(aboutInfo())),
         showKeyboardShortcuts: () =>
-          void showMessage('Keyboard Shortcuts', 'Keyboard shortcuts', keyboardShortcutsText(process.platform === 'darwin')),
+          void showMessage(
+            'Keyboard Shortcuts',
+            'Keyboard shortcuts',
+            keyboardShortcutsText(process.platform === 'darwin'),
+          ),
       }),
     ),
   );
@@ -256,7 +265,10 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   });
   main().catch((error: unknown) => {
-    dialog.showErrorBox(APP_NAME, `The application could not start: ${error instanceof Error ? error.message : String(error)}`);
+    dialog.showErrorBox(
+      APP_NAME,
+      `The application could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
     app.exit(1);
   });
 }

@@ -8,7 +8,13 @@ import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { createDispatcher } from '#core/ipc/ipc-dispatcher.ts';
 import { createRequestBudget } from '#core/api/budget.ts';
 import { channelNames } from '#shared/ipc/contract.ts';
-import { createBridgeHandler, isOwnRendererUrl, registerIpcBridge, type IpcBridgeOptions, type RendererLocation } from './ipc-bridge.ts';
+import {
+  createBridgeHandler,
+  isOwnRendererUrl,
+  registerIpcBridge,
+  type IpcBridgeOptions,
+  type RendererLocation,
+} from './ipc-bridge.ts';
 
 const indexPath = resolve('out/renderer/index.html');
 const fileRenderer: RendererLocation = { kind: 'file', indexPath };
@@ -33,7 +39,13 @@ function eventFrom(sender: WebContents, senderFrame: FakeFrame | null): IpcMainI
   return { sender, senderFrame } as unknown as IpcMainInvokeEvent;
 }
 
-const appInfo = { name: 'Acceleration Console', version: '0.0.0', dataDir: '/tmp/x', keychainService: 'svc', platform: 'linux' };
+const appInfo = {
+  name: 'Acceleration Console',
+  version: '0.0.0',
+  dataDir: '/tmp/x',
+  keychainService: 'svc',
+  platform: 'linux',
+};
 
 function setup(overrides: Partial<IpcBridgeOptions> = {}) {
   const window = fakeWindow();
@@ -88,7 +100,9 @@ describe('trusted sender', () => {
       error: { code: 'Ipc.UntrustedSender' },
     });
     window.mainFrame.url = pathToFileURL(join(indexPath, '..', 'other.html')).href;
-    expect(await handle('app.info', eventFrom(window.contents, window.mainFrame), [undefined])).toMatchObject({ ok: false });
+    expect(await handle('app.info', eventFrom(window.contents, window.mainFrame), [undefined])).toMatchObject({
+      ok: false,
+    });
     expect(invoke).not.toHaveBeenCalled();
   });
 
@@ -113,7 +127,9 @@ describe('channels and payloads', () => {
 
   it('returns the contract validation error for a bad payload, without calling the handler', async () => {
     const { window, handle, handlers } = setup();
-    const result = await handle('accounts.get', eventFrom(window.contents, window.mainFrame), [{ accountId: 42, extra: true }]);
+    const result = await handle('accounts.get', eventFrom(window.contents, window.mainFrame), [
+      { accountId: 42, extra: true },
+    ]);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('Ipc.InvalidInput');
@@ -143,10 +159,15 @@ describe('channels and payloads', () => {
     const saveFile = vi.fn(async () => ({ ok: true as const, data: true }));
     const { window, handle, invoke } = setup({ hostHandlers: { 'host.saveFile': saveFile } });
     const request = { suggestedName: 'a.json', mimeType: 'application/json', content: '{}' };
-    expect(await handle('host.saveFile', eventFrom(window.contents, window.mainFrame), [request])).toEqual({ ok: true, data: true });
+    expect(await handle('host.saveFile', eventFrom(window.contents, window.mainFrame), [request])).toEqual({
+      ok: true,
+      data: true,
+    });
     expect(saveFile).toHaveBeenCalledWith(expect.anything(), request);
     const other = fakeWindow();
-    expect(await handle('host.saveFile', eventFrom(other.contents, other.mainFrame), [request])).toMatchObject({ ok: false });
+    expect(await handle('host.saveFile', eventFrom(other.contents, other.mainFrame), [request])).toMatchObject({
+      ok: false,
+    });
     expect(saveFile).toHaveBeenCalledOnce();
     expect(invoke).not.toHaveBeenCalled();
   });
@@ -165,7 +186,12 @@ describe('calls of a page that went away', () => {
       }),
     };
     const dispatcher = createDispatcher(handlers as never, { validateOutput: true });
-    return { budget, signals, invoke: (channel: string, input: unknown, options?: { signal?: AbortSignal }) => dispatcher.invoke(channel, input, options) };
+    return {
+      budget,
+      signals,
+      invoke: (channel: string, input: unknown, options?: { signal?: AbortSignal }) =>
+        dispatcher.invoke(channel, input, options),
+    };
   }
 
   it('a closed window cancels its calls queued behind the request budget, and frees their places', async () => {
@@ -176,7 +202,8 @@ describe('calls of a page that went away', () => {
     const calls = [handle('app.info', event, [undefined]), handle('app.info', event, [undefined])];
     await vi.waitFor(() => expect(core.budget.queued).toBe(2));
     window.destroy();
-    for (const result of await Promise.all(calls)) expect(result).toMatchObject({ ok: false, error: { code: 'Request.Aborted' } });
+    for (const result of await Promise.all(calls))
+      expect(result).toMatchObject({ ok: false, error: { code: 'Request.Aborted' } });
     expect(core.budget.queued).toBe(0);
     expect(core.budget.usage()[0]?.used).toBe(1);
   });
@@ -210,7 +237,12 @@ describe('registerIpcBridge', () => {
     const registered = vi.mocked(options.ipcMain.handle).mock.calls.map(([channel]) => channel);
     expect(registered.sort()).toEqual([...channelNames, 'host.openFile', 'host.saveFile'].sort());
     unregister();
-    expect(vi.mocked(options.ipcMain.removeHandler).mock.calls.map(([channel]) => channel).sort()).toEqual(registered.sort());
+    expect(
+      vi
+        .mocked(options.ipcMain.removeHandler)
+        .mock.calls.map(([channel]) => channel)
+        .sort(),
+    ).toEqual(registered.sort());
   });
 });
 

@@ -10,10 +10,18 @@ function roles(items: MenuItemConstructorOptions[]): string[] {
 }
 
 function labels(items: MenuItemConstructorOptions[]): string[] {
-  return items.flatMap((item) => [...(item.label ? [item.label] : []), ...(Array.isArray(item.submenu) ? labels(item.submenu) : [])]);
+  return items.flatMap((item) => [
+    ...(item.label ? [item.label] : []),
+    ...(Array.isArray(item.submenu) ? labels(item.submenu) : []),
+  ]);
 }
 
-const base = () => ({ appName: 'Acceleration Console', openDataFolder: vi.fn(), showAbout: vi.fn(), showKeyboardShortcuts: vi.fn() });
+const base = () => ({
+  appName: 'Acceleration Console',
+  openDataFolder: vi.fn(),
+  showAbout: vi.fn(),
+  showKeyboardShortcuts: vi.fn(),
+});
 
 function helpItems(options: ReturnType<typeof base>, isMac: boolean): MenuItemConstructorOptions[] {
   const help = buildMenuTemplate({ ...options, isMac, isDev: false }).find((item) => item.role === 'help');
@@ -29,10 +37,14 @@ function click(items: MenuItemConstructorOptions[], label: string): void {
 describe('application menu', () => {
   it('has the Edit roles and zoom everywhere, reload and devtools only in development', () => {
     const production = roles(buildMenuTemplate({ ...base(), isMac: false, isDev: false }));
-    expect(production).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'zoomIn', 'zoomOut', 'resetZoom']));
+    expect(production).toEqual(
+      expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'zoomIn', 'zoomOut', 'resetZoom']),
+    );
     expect(production).not.toContain('toggleDevTools');
     expect(production).not.toContain('reload');
-    expect(roles(buildMenuTemplate({ ...base(), isMac: false, isDev: true }))).toEqual(expect.arrayContaining(['reload', 'toggleDevTools']));
+    expect(roles(buildMenuTemplate({ ...base(), isMac: false, isDev: true }))).toEqual(
+      expect.arrayContaining(['reload', 'toggleDevTools']),
+    );
   });
 
   it('adds the app menu on macOS, whose About is ours', () => {
@@ -60,7 +72,13 @@ describe('application menu', () => {
   });
 
   it('describes the versions and the shortcuts in plain text', () => {
-    const text = aboutText({ version: '1.2.3', electron: '39.0.0', chrome: '142.0', node: '24.1.0', platform: 'linux x64' });
+    const text = aboutText({
+      version: '1.2.3',
+      electron: '39.0.0',
+      chrome: '142.0',
+      node: '24.1.0',
+      platform: 'linux x64',
+    });
     expect(text).toBe('Version 1.2.3\nElectron 39.0.0\nChromium 142.0\nNode.js 24.1.0\nPlatform linux x64');
     expect(keyboardShortcutsText(true)).toContain('Cmd+K');
     expect(keyboardShortcutsText(false)).toContain('Ctrl+K');

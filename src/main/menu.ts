@@ -88,7 +88,11 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
 
   template.push({
     label: '&File',
-    submenu: [{ label: 'Open Data Folder', click: () => options.openDataFolder() }, { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit' }],
+    submenu: [
+      { label: 'Open Data Folder', click: () => options.openDataFolder() },
+      { type: 'separator' },
+      isMac ? { role: 'close' } : { role: 'quit' },
+    ],
   });
 
   template.push({
@@ -111,7 +115,12 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     label: '&View',
     submenu: [
       ...(isDev
-        ? ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[])
+        ? ([
+            { role: 'reload' },
+            { role: 'forceReload' },
+            { role: 'toggleDevTools' },
+            { type: 'separator' },
+          ] as MenuItemConstructorOptions[])
         : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -136,7 +145,12 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     submenu: [
       { label: 'Keyboard Shortcuts', click: () => options.showKeyboardShortcuts() },
       { label: 'Open Data Folder', click: () => options.openDataFolder() },
-      ...(isMac ? [] : ([{ type: 'separator' }, { label: `About ${appName}`, click: () => options.showAbout() }] as MenuItemConstructorOptions[])),
+      ...(isMac
+        ? []
+        : ([
+            { type: 'separator' },
+            { label: `About ${appName}`, click: () => options.showAbout() },
+          ] as MenuItemConstructorOptions[])),
     ],
   });
 

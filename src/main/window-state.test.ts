@@ -13,19 +13,37 @@ describe('clampToDisplays', () => {
   });
 
   it('keeps a saved position that is visible on a display', () => {
-    expect(clampToDisplays({ x: 2000, y: 100, width: 1400, height: 900 }, [primary, right])).toEqual({ x: 2000, y: 100, width: 1400, height: 900 });
+    expect(clampToDisplays({ x: 2000, y: 100, width: 1400, height: 900 }, [primary, right])).toEqual({
+      x: 2000,
+      y: 100,
+      width: 1400,
+      height: 900,
+    });
   });
 
   it('drops the position when its display is gone, keeping a size that fits', () => {
-    expect(clampToDisplays({ x: 2000, y: 100, width: 2400, height: 1300 }, [primary])).toEqual({ width: 1920, height: 1040 });
+    expect(clampToDisplays({ x: 2000, y: 100, width: 2400, height: 1300 }, [primary])).toEqual({
+      width: 1920,
+      height: 1040,
+    });
   });
 
   it('pulls a window hanging over an edge back inside its display', () => {
-    expect(clampToDisplays({ x: 1500, y: -50, width: 1000, height: 700 }, [primary])).toEqual({ x: 920, y: 0, width: 1000, height: 700 });
+    expect(clampToDisplays({ x: 1500, y: -50, width: 1000, height: 700 }, [primary])).toEqual({
+      x: 920,
+      y: 0,
+      width: 1000,
+      height: 700,
+    });
   });
 
   it('shrinks a window larger than its display', () => {
-    expect(clampToDisplays({ x: 10, y: 10, width: 5000, height: 3000 }, [primary])).toEqual({ x: 0, y: 0, width: 1920, height: 1040 });
+    expect(clampToDisplays({ x: 10, y: 10, width: 5000, height: 3000 }, [primary])).toEqual({
+      x: 0,
+      y: 0,
+      width: 1920,
+      height: 1040,
+    });
   });
 });
 

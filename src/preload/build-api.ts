@@ -15,7 +15,11 @@ export interface PreloadIpc {
 /** Feature names that would clash with the fixed members of the API object. */
 const RESERVED = new Set(['on', 'host', '__proto__', 'constructor', 'prototype']);
 
-export function buildPreloadApi(ipc: PreloadIpc, channels: readonly string[], events: readonly string[]): Record<string, unknown> {
+export function buildPreloadApi(
+  ipc: PreloadIpc,
+  channels: readonly string[],
+  events: readonly string[],
+): Record<string, unknown> {
   const knownEvents = new Set(events);
 
   const callHost = async (channel: string, request: unknown): Promise<unknown> => {

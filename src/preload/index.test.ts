@@ -11,7 +11,10 @@ const electron = vi.hoisted(() => {
     exposed: [] as [string, unknown][],
     listeners,
     ipcRenderer: {
-      invoke: vi.fn(async (channel: string, input?: unknown): Promise<unknown> => ({ ok: true, data: { channel, input } })),
+      invoke: vi.fn(async (channel: string, input?: unknown): Promise<unknown> => ({
+        ok: true,
+        data: { channel, input },
+      })),
       on: vi.fn((channel: string, listener: (event: unknown, ...args: unknown[]) => void) => {
         if (!listeners.has(channel)) listeners.set(channel, new Set());
         listeners.get(channel)?.add(listener);
@@ -89,7 +92,8 @@ describe('preload', () => {
     const [event] = eventNames;
     const callback = vi.fn();
     const off = api.on(event, callback);
-    for (const listener of electron.listeners.get(event) ?? []) listener({ sender: electron.ipcRenderer }, { hello: 1 });
+    for (const listener of electron.listeners.get(event) ?? [])
+      listener({ sender: electron.ipcRenderer }, { hello: 1 });
     expect(callback).toHaveBeenCalledWith({ hello: 1 });
     expect(callback.mock.calls[0]).toHaveLength(1);
     off();
@@ -102,22 +106,37 @@ describe('preload', () => {
   });
 
   it('unwraps host file results and turns failures into errors', async () => {
-    const host = api.host as unknown as { saveFile(r: unknown): Promise<unknown>; openFile(r: unknown): Promise<unknown> };
+    const host = api.host as unknown as {
+      saveFile(r: unknown): Promise<unknown>;
+      openFile(r: unknown): Promise<unknown>;
+    };
     electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, data: true });
     expect(await host.saveFile({ suggestedName: 'a.json', mimeType: 'application/json', content: '{}' })).toBe(true);
-    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith('host.saveFile', expect.objectContaining({ suggestedName: 'a.json' }));
-    electron.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'Host.FileReadFailed', message: 'Could not read' } });
+    expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(
+      'host.saveFile',
+      expect.objectContaining({ suggestedName: 'a.json' }),
+    );
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'Host.FileReadFailed', message: 'Could not read' },
+    });
     await expect(host.openFile({ accept: ['.json'] })).rejects.toThrow('Could not read');
   });
 });
 
 describe('channel arguments', () => {
   it('round-trip the contract names', () => {
-    expect(decodeIpcNames(encodeIpcNames(channelNames, eventNames))).toEqual({ channels: channelNames, events: eventNames });
+    expect(decodeIpcNames(encodeIpcNames(channelNames, eventNames))).toEqual({
+      channels: channelNames,
+      events: eventNames,
+    });
   });
 
   it('drop malformed names and refuse to encode them', () => {
-    expect(decodeIpcNames(['--accel-ipc-channels=a.b,__proto__.x,bad name,c.d'])).toEqual({ channels: ['a.b', 'c.d'], events: [] });
+    expect(decodeIpcNames(['--accel-ipc-channels=a.b,__proto__.x,bad name,c.d'])).toEqual({
+      channels: ['a.b', 'c.d'],
+      events: [],
+    });
     expect(() => encodeIpcNames(['a,b.c'], [])).toThrow();
   });
 });

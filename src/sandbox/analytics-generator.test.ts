@@ -85,7 +85,9 @@ describe('synthetic traffic', () => {
       list.push(pointValues(7, 101, profile, hourStart).volume);
       byHour.set(hourOfDay, list);
     }
-    const ratios = [...byHour.values()].map((xs) => Math.max(...xs) / [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
+    const ratios = [...byHour.values()].map(
+      (xs) => Math.max(...xs) / [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)],
+    );
     expect(Math.max(...ratios)).toBeGreaterThan(2);
   });
 
@@ -95,7 +97,9 @@ describe('synthetic traffic', () => {
       expect(p.volume).toBeGreaterThan(0);
       expect(p.requests).toBeGreaterThan(0);
       expect(p.originRequests).toBeLessThanOrEqual(p.requests);
-      expect(Number.isInteger(p.volume) && Number.isInteger(p.requests) && Number.isInteger(p.originRequests)).toBe(true);
+      expect(Number.isInteger(p.volume) && Number.isInteger(p.requests) && Number.isInteger(p.originRequests)).toBe(
+        true,
+      );
     }
     const volume = series(query({}));
     const bandwidth = series(query({ metric: 'bandwidth' }));
@@ -146,7 +150,11 @@ describe('synthetic traffic', () => {
 
 describe('injected traffic changes', () => {
   const from = NOW - 3 * HOUR_MS;
-  const change = (metric: TrafficChange['metric'], factor: number, toMs = Number.POSITIVE_INFINITY): TrafficChange[] => [{ fromMs: from, toMs, metric, factor }];
+  const change = (
+    metric: TrafficChange['metric'],
+    factor: number,
+    toMs = Number.POSITIVE_INFINITY,
+  ): TrafficChange[] => [{ fromMs: from, toMs, metric, factor }];
   const at = (t: number, changes: TrafficChange[] = []) => pointValues(7, 101, profile, t, changes);
   const before = from - POINT_MS;
   const after = from + 4 * POINT_MS;
@@ -162,7 +170,10 @@ describe('injected traffic changes', () => {
     });
     expect(at(after, change('bandwidth', 4))).toEqual({ ...base, volume: Math.round(base.volume * 4) });
     expect(at(after, change('traffic', 0))).toEqual({ volume: 0, requests: 0, originRequests: 0 });
-    expect(at(after, change('originRequests', 2))).toEqual({ ...base, originRequests: Math.min(base.requests, base.originRequests * 2) });
+    expect(at(after, change('originRequests', 2))).toEqual({
+      ...base,
+      originRequests: Math.min(base.requests, base.originRequests * 2),
+    });
   });
 
   it('turn an offload drop into more origin requests, never more than requests', () => {
@@ -178,14 +189,19 @@ describe('injected traffic changes', () => {
   it('reach series and day sums; the same query without changes still answers the plain values', () => {
     const plain = series(query({}));
     const changed = series(query({ changes: change('traffic', 0.5) }));
-    expect(changed.filter((p) => Date.parse(p.timestamp) < from)).toEqual(plain.filter((p) => Date.parse(p.timestamp) < from));
+    expect(changed.filter((p) => Date.parse(p.timestamp) < from)).toEqual(
+      plain.filter((p) => Date.parse(p.timestamp) < from),
+    );
     const firstAfter = plain.findIndex((p) => Date.parse(p.timestamp) >= from);
     expect(changed[firstAfter].value).toBe(Math.round(plain[firstAfter].value * 0.5));
 
     const day = Math.floor(NOW / DAY_MS) * DAY_MS - 2 * DAY_MS;
     const dayQuery = query({ startMs: day, endMs: day + DAY_MS, interval: 'day' });
     const plainDay = series(dayQuery);
-    const spikeDay = series({ ...dayQuery, changes: [{ fromMs: day, toMs: day + DAY_MS, metric: 'bandwidth', factor: 3 }] });
+    const spikeDay = series({
+      ...dayQuery,
+      changes: [{ fromMs: day, toMs: day + DAY_MS, metric: 'bandwidth', factor: 3 }],
+    });
     expect(spikeDay[0].value).toBeGreaterThan(2.9 * plainDay[0].value);
     // Complete days are cached: a cached changed day must not leak into the plain answer.
     expect(series(dayQuery)).toEqual(plainDay);
@@ -195,13 +211,18 @@ describe('injected traffic changes', () => {
 describe('the demo analytics', () => {
   it('are exactly what they were before changes could be injected (charts, tests and benches rely on them)', () => {
     const seed = seedFrom(DEFAULT_SEED);
-    const state = buildInitialState({ seed, nowMs: NOW, extraKeys: [{ accessKeyId: 'K2', accessKeySecret: 's', customerId: 4096 }] });
+    const state = buildInitialState({
+      seed,
+      nowMs: NOW,
+      extraKeys: [{ accessKeyId: 'K2', accessKeySecret: 's', customerId: 4096 }],
+    });
     const hash = createHash('sha256');
     for (const s of state.services) {
       for (const metric of ['volume', 'bandwidth', 'requests', 'originRequests'] as const) {
         const base = { seed, serviceId: s.service.id, profile: s.traffic, metric, endMs: NOW, nowMs: NOW };
         hash.update(JSON.stringify(series({ ...base, startMs: NOW - 2 * DAY_MS, interval: 'minute' })));
-        if (metric === 'volume' || metric === 'bandwidth') hash.update(JSON.stringify(series({ ...base, startMs: NOW - 90 * DAY_MS, interval: 'day' })));
+        if (metric === 'volume' || metric === 'bandwidth')
+          hash.update(JSON.stringify(series({ ...base, startMs: NOW - 90 * DAY_MS, interval: 'day' })));
       }
     }
     expect(hash.digest('hex')).toBe('62cfdae9efe28fece94b96944b670196113dbc8ea2305515fbfd4a3fe00e9ddd');

@@ -56,7 +56,9 @@ export function pointValues(
   const noise = 0.8 + 0.4 * hashToUnit(seed, serviceId, index, 1);
   const hourBucket = Math.floor(t / HOUR_MS);
   const burst =
-    hashToUnit(seed, serviceId, hourBucket, 2) < profile.burstChance ? 1.5 + 3 * hashToUnit(seed, serviceId, hourBucket, 3) : 1;
+    hashToUnit(seed, serviceId, hourBucket, 2) < profile.burstChance
+      ? 1.5 + 3 * hashToUnit(seed, serviceId, hourBucket, 3)
+      : 1;
   const volume = Math.round((profile.bytesPer5Min * daily * weekly * noise * burst) / DAILY_MEAN);
   const objects = (volume / profile.avgObjectBytes) * (0.9 + 0.2 * hashToUnit(seed, serviceId, index, 4));
   const requests = volume > 0 ? Math.max(1, Math.round(objects)) : 0;
@@ -161,7 +163,10 @@ export function series(query: SeriesQuery): SeriesPoint[] {
     const first = Math.max(Math.ceil(query.startMs / POINT_MS) * POINT_MS, avail.from);
     const end = Math.min(query.endMs, avail.to);
     for (let t = first; t < end; t += POINT_MS) {
-      out.push({ timestamp: formatPointTime(t), value: pointMetric(pointValues(query.seed, query.serviceId, profile, t, changes), query.metric) });
+      out.push({
+        timestamp: formatPointTime(t),
+        value: pointMetric(pointValues(query.seed, query.serviceId, profile, t, changes), query.metric),
+      });
     }
     return out;
   }

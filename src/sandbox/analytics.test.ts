@@ -31,7 +31,12 @@ describe('analytics over HTTP', () => {
     });
     expect(minute[0].reqNumbers).toHaveLength(288);
     const days = await client.getVolume({
-      body: { serviceNames: ['api.example-shop.com'], startTime: iso(TODAY - 89 * DAY), endTime: iso(TODAY + DAY), interval: 'day' },
+      body: {
+        serviceNames: ['api.example-shop.com'],
+        startTime: iso(TODAY - 89 * DAY),
+        endTime: iso(TODAY + DAY),
+        interval: 'day',
+      },
     });
     expect(days[0].volumes).toHaveLength(90);
     expect(days[0].volumes.at(-1)!.timestamp).toBe(iso(TODAY));
@@ -41,24 +46,79 @@ describe('analytics over HTTP', () => {
     const names = ['api.example-shop.com'];
     // The gateway judges, not the client's own input check.
     const raw = rawClientFor(sandbox, sandbox.credentials, { now: () => NOW });
-    expect((await failure(raw.call('getOriginRequestNumber', { body: { serviceNames: names, startTime: iso(TODAY - DAY - 300_000), endTime: iso(TODAY) } }))).code).toBe('TimeRange.Exceeded');
-    expect((await failure(raw.call('getVolume', { body: { serviceNames: names, startTime: iso(TODAY - DAY - 300_000), endTime: iso(TODAY) } }))).code).toBe('TimeRange.Exceeded');
-    expect((await failure(raw.call('getVolume', { body: { serviceNames: names, startTime: iso(TODAY - 90 * DAY), endTime: iso(TODAY + DAY), interval: 'day' } }))).code).toBe('TimeRange.Exceeded');
-    expect((await failure(raw.call('getBandwidth', { body: { serviceNames: names, startTime: iso(TODAY + HOUR), endTime: iso(TODAY + DAY), interval: 'day' } }))).code).toBe('TimeFormat.Invalid');
-    expect((await failure(raw.call('getVolume', { body: { serviceNames: names, startTime: iso(TODAY), endTime: iso(TODAY) } }))).code).toBe('TimeRange.EndBeforeStart');
+    expect(
+      (
+        await failure(
+          raw.call('getOriginRequestNumber', {
+            body: { serviceNames: names, startTime: iso(TODAY - DAY - 300_000), endTime: iso(TODAY) },
+          }),
+        )
+      ).code,
+    ).toBe('TimeRange.Exceeded');
+    expect(
+      (
+        await failure(
+          raw.call('getVolume', {
+            body: { serviceNames: names, startTime: iso(TODAY - DAY - 300_000), endTime: iso(TODAY) },
+          }),
+        )
+      ).code,
+    ).toBe('TimeRange.Exceeded');
+    expect(
+      (
+        await failure(
+          raw.call('getVolume', {
+            body: { serviceNames: names, startTime: iso(TODAY - 90 * DAY), endTime: iso(TODAY + DAY), interval: 'day' },
+          }),
+        )
+      ).code,
+    ).toBe('TimeRange.Exceeded');
+    expect(
+      (
+        await failure(
+          raw.call('getBandwidth', {
+            body: { serviceNames: names, startTime: iso(TODAY + HOUR), endTime: iso(TODAY + DAY), interval: 'day' },
+          }),
+        )
+      ).code,
+    ).toBe('TimeFormat.Invalid');
+    expect(
+      (
+        await failure(
+          raw.call('getVolume', { body: { serviceNames: names, startTime: iso(TODAY), endTime: iso(TODAY) } }),
+        )
+      ).code,
+    ).toBe('TimeRange.EndBeforeStart');
     await raw.close();
   });
 
   it('accepts 50 names (duplicates answered once) and refuses another customer’s service', async () => {
     const result = await client.getVolume({
-      body: { serviceNames: Array.from({ length: 50 }, () => 'api.example-shop.com'), startTime: iso(TODAY), endTime: iso(TODAY + HOUR) },
+      body: {
+        serviceNames: Array.from({ length: 50 }, () => 'api.example-shop.com'),
+        startTime: iso(TODAY),
+        endTime: iso(TODAY + HOUR),
+      },
     });
     expect(result.map((r) => r.serviceName)).toEqual(['api.example-shop.com']);
-    const other = await startTestSandbox({ now: () => NOW, keys: [{ accessKeyId: 'K2', accessKeySecret: 'S2', customerId: 77 }] });
+    const other = await startTestSandbox({
+      now: () => NOW,
+      keys: [{ accessKeyId: 'K2', accessKeySecret: 'S2', customerId: 77 }],
+    });
     const otherClient = clientFor(other, { accessKeyId: 'K2', accessKeySecret: 'S2' }, { now: () => NOW });
     try {
-      expect((await failure(otherClient.getVolume({ body: { serviceNames: ['api.example-shop.com'], startTime: iso(TODAY), endTime: iso(TODAY + HOUR) } }))).code).toBe('ServiceNames.Invalid');
-      const own = await otherClient.getVolume({ body: { serviceNames: ['www.customer-77.example.org'], startTime: iso(TODAY), endTime: iso(TODAY + HOUR) } });
+      expect(
+        (
+          await failure(
+            otherClient.getVolume({
+              body: { serviceNames: ['api.example-shop.com'], startTime: iso(TODAY), endTime: iso(TODAY + HOUR) },
+            }),
+          )
+        ).code,
+      ).toBe('ServiceNames.Invalid');
+      const own = await otherClient.getVolume({
+        body: { serviceNames: ['www.customer-77.example.org'], startTime: iso(TODAY), endTime: iso(TODAY + HOUR) },
+      });
       expect(own[0].volumes).toHaveLength(12);
     } finally {
       await otherClient.close();
@@ -77,7 +137,12 @@ describe('analytics over HTTP', () => {
     expect(idle.bandwidths).toEqual([]);
     expect(legacy.bandwidths).toEqual([]);
     const history = await client.getVolume({
-      body: { serviceNames: ['legacy.example-shop.com'], startTime: iso(TODAY - 20 * DAY), endTime: iso(TODAY), interval: 'day' },
+      body: {
+        serviceNames: ['legacy.example-shop.com'],
+        startTime: iso(TODAY - 20 * DAY),
+        endTime: iso(TODAY),
+        interval: 'day',
+      },
     });
     expect(history[0].volumes).toHaveLength(10);
   });
@@ -85,8 +150,12 @@ describe('analytics over HTTP', () => {
   it('keeps the day point equal to the sum of the day across requests', async () => {
     const start = TODAY - 2 * DAY;
     const names = ['www.example-shop.com'];
-    const [day] = await client.getVolume({ body: { serviceNames: names, startTime: iso(start), endTime: iso(start + DAY), interval: 'day' } });
-    const [minutes] = await client.getVolume({ body: { serviceNames: names, startTime: iso(start), endTime: iso(start + DAY) } });
+    const [day] = await client.getVolume({
+      body: { serviceNames: names, startTime: iso(start), endTime: iso(start + DAY), interval: 'day' },
+    });
+    const [minutes] = await client.getVolume({
+      body: { serviceNames: names, startTime: iso(start), endTime: iso(start + DAY) },
+    });
     expect(day.volumes).toEqual([{ timestamp: iso(start), value: minutes.volumes.reduce((s, p) => s + p.value, 0) }]);
   });
 });

@@ -45,7 +45,11 @@ describe('signature version 2', () => {
   });
 
   it('rejects a tampered path', async () => {
-    const r = await signedCall(sandbox, { method: 'GET', path, sendPath: `/cdn/v1.0/service/${sandbox.services[1].id}` });
+    const r = await signedCall(sandbox, {
+      method: 'GET',
+      path,
+      sendPath: `/cdn/v1.0/service/${sandbox.services[1].id}`,
+    });
     expect([r.status, code(r)]).toEqual([401, 'Signature.NotMatch']);
   });
 
@@ -101,7 +105,13 @@ describe('signature version 2', () => {
     expect((await signedCall(sandbox, { method: 'GET', path, nonce })).status).toBe(200);
     const again = await signedCall(sandbox, { method: 'GET', path, nonce });
     expect([again.status, code(again)]).toEqual([401, 'Auth.NonceReused']);
-    const otherKey = await signedCall(sandbox, { method: 'GET', path: '/v1.1/customer/4096', nonce, keyId: 'SECONDKEY01', secret: 'second-secret' });
+    const otherKey = await signedCall(sandbox, {
+      method: 'GET',
+      path: '/v1.1/customer/4096',
+      nonce,
+      keyId: 'SECONDKEY01',
+      secret: 'second-secret',
+    });
     expect(otherKey.status).toBe(200);
   });
 
@@ -124,7 +134,11 @@ describe('signature version 2', () => {
   });
 
   it('requires version 2 when X-SFD-Signature-Version is sent', async () => {
-    const r = await signedCall(sandbox, { method: 'GET', path, mutateHeaders: (h) => (h['X-SFD-Signature-Version'] = '1') });
+    const r = await signedCall(sandbox, {
+      method: 'GET',
+      path,
+      mutateHeaders: (h) => (h['X-SFD-Signature-Version'] = '1'),
+    });
     expect([r.status, code(r)]).toEqual([400, 'Auth.SignatureVersionUnsupported']);
   });
 

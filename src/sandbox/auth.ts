@@ -9,7 +9,6 @@ import { verifyIncomingSignature } from '#signing/verify.ts';
 import { apiError } from './errors.ts';
 import type { AccessKeyRecord } from './model.ts';
 
-
 export interface AuthInput {
   method: string;
   /** Request target path without the query string. */
@@ -99,7 +98,10 @@ export function authenticate(
     version: version === undefined ? 1 : 2,
   });
   if (!valid) {
-    throw apiError('Signature.NotMatch', 'The request signature we calculated does not match the signature you provided.');
+    throw apiError(
+      'Signature.NotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
   }
 
   if (!nonces.claim(parsed.keyId, nonce, requestDate.getTime() + HOUR_MS, input.nowMs)) {

@@ -41,7 +41,13 @@ describe('npm run sandbox', () => {
       };
       expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(first.services.length).toBeGreaterThanOrEqual(6);
-      const client = createApiClient({ baseUrl: first.baseUrl, keyId: first.accessKeyId, secret: first.accessKeySecret, budget: false, now: Date.now });
+      const client = createApiClient({
+        baseUrl: first.baseUrl,
+        keyId: first.accessKeyId,
+        secret: first.accessKeySecret,
+        budget: false,
+        now: Date.now,
+      });
       const customer = await client.getCustomer({ params: { customer_id: first.customerId } });
       expect(customer.id).toBe(first.customerId);
       await client.close();
@@ -61,10 +67,21 @@ describe('npm run sandbox', () => {
 describe('main (in-process, as accel sandbox runs it)', () => {
   it('does not run when imported by another script', async () => {
     // Had it started, the gateway would print its JSON line and keep the process alive.
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(CLI).href)}); console.log(typeof m.main);`, '--', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 10_000,
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(pathToFileURL(CLI).href)}); console.log(typeof m.main);`,
+        '--',
+        '--port',
+        '0',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 10_000,
+      },
+    );
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
@@ -87,10 +104,21 @@ describe('main (in-process, as accel sandbox runs it)', () => {
     };
     const stop = new AbortController();
     const done = main(['--port', '0', '--seed', '7', '--no-rate-limit'], { stdout, signal: stop.signal });
-    const info = JSON.parse(await first) as { baseUrl: string; accessKeyId: string; accessKeySecret: string; customerId: number };
+    const info = JSON.parse(await first) as {
+      baseUrl: string;
+      accessKeyId: string;
+      accessKeySecret: string;
+      customerId: number;
+    };
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(process.listenerCount('SIGTERM')).toBe(before.term + 1);
-    const client = createApiClient({ baseUrl: info.baseUrl, keyId: info.accessKeyId, secret: info.accessKeySecret, budget: false, now: Date.now });
+    const client = createApiClient({
+      baseUrl: info.baseUrl,
+      keyId: info.accessKeyId,
+      secret: info.accessKeySecret,
+      budget: false,
+      now: Date.now,
+    });
     expect((await client.getCustomer({ params: { customer_id: info.customerId } })).id).toBe(info.customerId);
     await client.close();
     stop.abort();
@@ -103,7 +131,12 @@ describe('main (in-process, as accel sandbox runs it)', () => {
 
   it('starts several customers sharing a domain, prints each one’s key, and injects --anomaly changes', async () => {
     const fromMs = Math.floor(Date.now() / 300_000) * 300_000 - 2 * 3_600_000;
-    const anomaly = JSON.stringify({ serviceId: 101, from: new Date(fromMs).toISOString(), metric: 'traffic', factor: 0 });
+    const anomaly = JSON.stringify({
+      serviceId: 101,
+      from: new Date(fromMs).toISOString(),
+      metric: 'traffic',
+      factor: 0,
+    });
     const lines: string[] = [];
     let firstLine!: (line: string) => void;
     const first = new Promise<string>((resolve) => (firstLine = resolve));
@@ -117,21 +150,48 @@ describe('main (in-process, as accel sandbox runs it)', () => {
       },
     };
     const stop = new AbortController();
-    const args = ['--port', '0', '--customers', '3', '--shared-domain', 'www.example-shop.com', '--anomaly', anomaly, '--no-rate-limit', '--quiet'];
+    const args = [
+      '--port',
+      '0',
+      '--customers',
+      '3',
+      '--shared-domain',
+      'www.example-shop.com',
+      '--anomaly',
+      anomaly,
+      '--no-rate-limit',
+      '--quiet',
+    ];
     const done = main(args, { stdout, signal: stop.signal });
     const info = JSON.parse(await first) as {
       baseUrl: string;
       accessKeyId: string;
-      customers: Array<{ customerId: number; name: string; accessKeyId: string; accessKeySecret: string; services: Array<{ id: number; domainName: string }> }>;
+      customers: Array<{
+        customerId: number;
+        name: string;
+        accessKeyId: string;
+        accessKeySecret: string;
+        services: Array<{ id: number; domainName: string }>;
+      }>;
     };
     expect(info.customers).toHaveLength(3);
     expect(info.customers[0]).toMatchObject({ customerId: 1024, accessKeyId: info.accessKeyId });
     for (const c of info.customers) {
       expect(c.services.some((s) => s.domainName === 'www.example-shop.com')).toBe(true);
-      const client = createApiClient({ baseUrl: info.baseUrl, keyId: c.accessKeyId, secret: c.accessKeySecret, budget: false, now: Date.now });
+      const client = createApiClient({
+        baseUrl: info.baseUrl,
+        keyId: c.accessKeyId,
+        secret: c.accessKeySecret,
+        budget: false,
+        now: Date.now,
+      });
       expect((await client.getCustomer({ params: { customer_id: c.customerId } })).name).toBe(c.name);
       const [series] = await client.getRequestNumber({
-        body: { serviceNames: ['www.example-shop.com'], startTime: new Date(fromMs - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), endTime: new Date(fromMs + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+        body: {
+          serviceNames: ['www.example-shop.com'],
+          startTime: new Date(fromMs - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          endTime: new Date(fromMs + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        },
       });
       const after = series.reqNumbers.filter((p) => Date.parse(p.timestamp) >= fromMs).map((p) => Number(p.value));
       const before = series.reqNumbers.filter((p) => Date.parse(p.timestamp) < fromMs).map((p) => Number(p.value));
@@ -140,7 +200,10 @@ describe('main (in-process, as accel sandbox runs it)', () => {
       expect(after.every((v) => v === 0)).toBe(c.customerId === 1024);
       await client.close();
     }
-    for (const c of info.customers) expect(lines).toContain(`  customer ${c.customerId} ${c.name}: key ${c.accessKeyId}, ${c.services.length} services`);
+    for (const c of info.customers)
+      expect(lines).toContain(
+        `  customer ${c.customerId} ${c.name}: key ${c.accessKeyId}, ${c.services.length} services`,
+      );
     expect(lines.slice(1).join('\n')).not.toMatch(/secret/);
     stop.abort();
     expect(await done).toBe(0);
@@ -148,10 +211,18 @@ describe('main (in-process, as accel sandbox runs it)', () => {
 
   it('names the flag of a bad --customers or --anomaly', async () => {
     const quiet = { stdout: { write: () => true } };
-    await expect(main(['--customers', '0'], quiet)).rejects.toThrow('--customers must be a whole number from 1 to 200, not 0');
-    await expect(main(['--customers', 'many'], quiet)).rejects.toThrow('--customers must be a whole number from 1 to 200, not many');
-    await expect(main(['--anomaly', '{serviceId:101}'], quiet)).rejects.toThrow('--anomaly must be a JSON object (or a list of them), e.g.');
-    await expect(main(['--anomaly', '{"serviceId":101,"from":"2026-11-20T06:00:00Z","metric":"requests","factor":-2}'], quiet)).rejects.toThrow('anomalies[0].factor: must be a number from 0 to 1000');
+    await expect(main(['--customers', '0'], quiet)).rejects.toThrow(
+      '--customers must be a whole number from 1 to 200, not 0',
+    );
+    await expect(main(['--customers', 'many'], quiet)).rejects.toThrow(
+      '--customers must be a whole number from 1 to 200, not many',
+    );
+    await expect(main(['--anomaly', '{serviceId:101}'], quiet)).rejects.toThrow(
+      '--anomaly must be a JSON object (or a list of them), e.g.',
+    );
+    await expect(
+      main(['--anomaly', '{"serviceId":101,"from":"2026-11-20T06:00:00Z","metric":"requests","factor":-2}'], quiet),
+    ).rejects.toThrow('anomalies[0].factor: must be a number from 0 to 1000');
   });
 
   it('prints the usage for --help and rejects bad options', async () => {
@@ -159,6 +230,8 @@ describe('main (in-process, as accel sandbox runs it)', () => {
     expect(await main(['--help'], { stdout: { write: (t: string) => (out += t) } })).toBe(0);
     expect(out).toBe(`${USAGE}\n`);
     await expect(main(['--port', 'x'], { stdout: { write: () => true } })).rejects.toThrow('--port must be 0..65535');
-    await expect(main(['--nope'], { stdout: { write: () => true } })).rejects.toMatchObject({ code: expect.stringMatching(/^ERR_PARSE_ARGS/) });
+    await expect(main(['--nope'], { stdout: { write: () => true } })).rejects.toMatchObject({
+      code: expect.stringMatching(/^ERR_PARSE_ARGS/),
+    });
   });
 });

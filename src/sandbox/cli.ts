@@ -50,7 +50,8 @@ export async function main(argv: string[], { stdout, signal }: SandboxCliOptions
     return 0;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, not ${values.port}`);
   let rateLimit: { perMinute: number; perHour: number } | false | undefined;
   if (values['no-rate-limit']) rateLimit = false;
   else if (values['rate-limit']) {
@@ -108,7 +109,9 @@ export async function main(argv: string[], { stdout, signal }: SandboxCliOptions
   stdout.write(`Sandbox gateway listening on ${sandbox.url} (Ctrl-C to stop)\n`);
   if (sandbox.customers.length > 1) {
     for (const c of sandbox.customers) {
-      stdout.write(`  customer ${c.customerId} ${c.name}: key ${c.credentials.accessKeyId}, ${c.services.length} services\n`);
+      stdout.write(
+        `  customer ${c.customerId} ${c.name}: key ${c.credentials.accessKeyId}, ${c.services.length} services\n`,
+      );
     }
   }
 

@@ -9,7 +9,9 @@ import { startSharedDomainSandbox, type SharedDomainSandbox } from './test-suppo
 
 const NOW = Date.parse('2026-11-20T10:17:42Z');
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const lastHours = (serviceNames: string[]) => ({ body: { serviceNames, startTime: iso(NOW - 3 * 3_600_000), endTime: iso(NOW) } });
+const lastHours = (serviceNames: string[]) => ({
+  body: { serviceNames, startTime: iso(NOW - 3 * 3_600_000), endTime: iso(NOW) },
+});
 
 describe('a gateway with several customers (seed "consultant-demo", 4 customers)', () => {
   let sandbox: SandboxHandle;
@@ -37,7 +39,10 @@ describe('a gateway with several customers (seed "consultant-demo", 4 customers)
   it('lets each key read its customer, services, policies and traffic through the real client', async () => {
     for (const [i, customer] of sandbox.customers.entries()) {
       const client = clients[i];
-      expect(await client.getCustomer({ params: { customer_id: customer.customerId } })).toMatchObject({ id: customer.customerId, name: customer.name });
+      expect(await client.getCustomer({ params: { customer_id: customer.customerId } })).toMatchObject({
+        id: customer.customerId,
+        name: customer.name,
+      });
       for (const { id, domainName } of customer.services) {
         // The client checks every answer against the response schemas of the spec.
         expect((await client.getService({ params: { serviceId: id } })).domainName).toBe(domainName);
@@ -57,20 +62,40 @@ describe('a gateway with several customers (seed "consultant-demo", 4 customers)
     const [a, b] = [clients[0], clients[1]];
     const other = sandbox.customers[1];
     const otherService = other.services[0];
-    expect(await failure(a.getService({ params: { serviceId: otherService.id } }))).toMatchObject({ status: 400, code: 'InvalidService.IdPermission' });
-    expect(await failure(a.listCacheControlPoliciesV2({ params: { serviceId: otherService.id } }))).toMatchObject({ code: 'InvalidService.IdPermission' });
-    expect(await failure(a.setCorsHeaders({ params: { serviceId: otherService.id }, body: { accessControlAllowOrigin: '*' } }))).toMatchObject({ code: 'InvalidService.IdPermission' });
+    expect(await failure(a.getService({ params: { serviceId: otherService.id } }))).toMatchObject({
+      status: 400,
+      code: 'InvalidService.IdPermission',
+    });
+    expect(await failure(a.listCacheControlPoliciesV2({ params: { serviceId: otherService.id } }))).toMatchObject({
+      code: 'InvalidService.IdPermission',
+    });
+    expect(
+      await failure(
+        a.setCorsHeaders({ params: { serviceId: otherService.id }, body: { accessControlAllowOrigin: '*' } }),
+      ),
+    ).toMatchObject({ code: 'InvalidService.IdPermission' });
     expect(sandbox.store.corsOf(otherService.id)).toBeNull();
-    expect(await failure(a.getCustomer({ params: { customer_id: other.customerId } }))).toMatchObject({ status: 404, code: 'InvalidCustomer.NotFound' });
-    expect(await failure(a.getVolume(lastHours([otherService.domainName])))).toMatchObject({ code: 'ServiceNames.Invalid' });
+    expect(await failure(a.getCustomer({ params: { customer_id: other.customerId } }))).toMatchObject({
+      status: 404,
+      code: 'InvalidCustomer.NotFound',
+    });
+    expect(await failure(a.getVolume(lastHours([otherService.domainName])))).toMatchObject({
+      code: 'ServiceNames.Invalid',
+    });
     // Its own key still reads it.
     expect((await b.getService({ params: { serviceId: otherService.id } })).id).toBe(otherService.id);
   });
 
   it('signs each key with its own secret: another customer’s secret fails the signature', async () => {
     const [first, second] = sandbox.customers;
-    const forged = clientFor(sandbox, { accessKeyId: first.credentials.accessKeyId, accessKeySecret: second.credentials.accessKeySecret }, { now: () => NOW });
-    expect(await failure(forged.getCustomer({ params: { customer_id: first.customerId } }))).toMatchObject({ code: 'Signature.NotMatch' });
+    const forged = clientFor(
+      sandbox,
+      { accessKeyId: first.credentials.accessKeyId, accessKeySecret: second.credentials.accessKeySecret },
+      { now: () => NOW },
+    );
+    expect(await failure(forged.getCustomer({ params: { customer_id: first.customerId } }))).toMatchObject({
+      code: 'Signature.NotMatch',
+    });
     await forged.close();
   });
 });
@@ -113,10 +138,18 @@ describe('customers sharing a domain (the default seed, five customers, www.exam
 
   it('still hides each one’s service from the others, and refuses the name to a new service', async () => {
     const [a, b] = gateway.customers;
-    expect(await failure(clients[0].getService({ params: { serviceId: b.sharedService.id } }))).toMatchObject({ code: 'InvalidService.IdPermission' });
-    expect(await failure(clients[1].getService({ params: { serviceId: a.sharedService.id } }))).toMatchObject({ code: 'InvalidService.IdPermission' });
+    expect(await failure(clients[0].getService({ params: { serviceId: b.sharedService.id } }))).toMatchObject({
+      code: 'InvalidService.IdPermission',
+    });
+    expect(await failure(clients[1].getService({ params: { serviceId: a.sharedService.id } }))).toMatchObject({
+      code: 'InvalidService.IdPermission',
+    });
     const create = clients[2].createService({
-      body: { domainName: 'www.example-shop.com', origins: [{ originUrl: 'https://origin.example.org' }], defaultHostHeader: 'originHost' },
+      body: {
+        domainName: 'www.example-shop.com',
+        origins: [{ originUrl: 'https://origin.example.org' }],
+        defaultHostHeader: 'originHost',
+      },
     });
     expect(await failure(create)).toMatchObject({ status: 409, code: 'InvalidService.DomainName' });
   });
@@ -124,12 +157,20 @@ describe('customers sharing a domain (the default seed, five customers, www.exam
 
 describe('option checks', () => {
   it('refuse a bad number of customers or shared domain, naming the option', async () => {
-    await expect(startSandbox({ customers: 0 })).rejects.toThrow('customers must be a whole number from 1 to 200, not 0');
+    await expect(startSandbox({ customers: 0 })).rejects.toThrow(
+      'customers must be a whole number from 1 to 200, not 0',
+    );
     await expect(startSandbox({ customers: 2.5 })).rejects.toThrow('customers must be a whole number from 1 to 200');
     await expect(startSandbox({ customers: 201 })).rejects.toThrow('customers must be a whole number from 1 to 200');
-    await expect(startSandbox({ sharedDomain: 'https://shop.example/' })).rejects.toThrow(/sharedDomain must be a domain name/);
-    await expect(startSandbox({ customers: 1, sharedDomain: 'shop.example' })).rejects.toThrow('sharedDomain needs at least two customers');
-    await expect(startSandbox({ customers: 3, sharedDomain: { domainName: 'shop.example', customers: 4 } })).rejects.toThrow('sharedDomain.customers must be a whole number from 2 to 3');
+    await expect(startSandbox({ sharedDomain: 'https://shop.example/' })).rejects.toThrow(
+      /sharedDomain must be a domain name/,
+    );
+    await expect(startSandbox({ customers: 1, sharedDomain: 'shop.example' })).rejects.toThrow(
+      'sharedDomain needs at least two customers',
+    );
+    await expect(
+      startSandbox({ customers: 3, sharedDomain: { domainName: 'shop.example', customers: 4 } }),
+    ).rejects.toThrow('sharedDomain.customers must be a whole number from 2 to 3');
   });
 
   it('makes a shared domain alone mean two customers', async () => {

@@ -18,7 +18,7 @@ afterAll(() => sandbox.stop());
 
 describe('fault plan', () => {
   it('is repeatable for a seed and follows the per-operation overrides', () => {
-    const options = { errorRate: 0.3, resetRate: 0.1, perOperation: { getCustomer: { errorRate: 0 , resetRate: 0 } } };
+    const options = { errorRate: 0.3, resetRate: 0.1, perOperation: { getCustomer: { errorRate: 0, resetRate: 0 } } };
     const a = new FaultInjector(options, 1);
     const b = new FaultInjector(options, 1);
     const seqA = Array.from({ length: 50 }, () => a.plan('getService').decision.kind);
@@ -47,7 +47,10 @@ describe('faults through the client', () => {
   it('answers 503 Server.Unavailable for one operation only; the client retries it', async () => {
     sandbox.setFaults({ perOperation: { getService: { errorRate: 1, errorStatus: 503 } } });
     const log: ApiLogEntry[] = [];
-    const client = clientFor(sandbox, sandbox.credentials, { retry: { maxAttempts: 3, baseDelayMs: 1 }, log: (e) => log.push(e) });
+    const client = clientFor(sandbox, sandbox.credentials, {
+      retry: { maxAttempts: 3, baseDelayMs: 1 },
+      log: (e) => log.push(e),
+    });
     const error = await failure(client.getService({ params: { serviceId } }));
     expect([error.status, error.code]).toEqual([503, 'Server.Unavailable']);
     expect(log.map((e) => e.status)).toEqual([503, 503, 503]);
@@ -60,7 +63,12 @@ describe('faults through the client', () => {
     const client = clientFor(sandbox);
     const outcomes: string[] = [];
     for (let i = 0; i < 20; i++) {
-      outcomes.push(await client.getService({ params: { serviceId } }).then(() => 'ok', (e: { code: string }) => e.code));
+      outcomes.push(
+        await client.getService({ params: { serviceId } }).then(
+          () => 'ok',
+          (e: { code: string }) => e.code,
+        ),
+      );
     }
     expect(new Set(outcomes)).toEqual(new Set(['ok', 'Server.InternalError']));
     await client.close();
@@ -69,7 +77,10 @@ describe('faults through the client', () => {
   it('sends a burst of 429s with Retry-After, which the client waits out', async () => {
     sandbox.setFaults({ rateLimitBurst: 2 });
     const log: ApiLogEntry[] = [];
-    const client = clientFor(sandbox, sandbox.credentials, { retry: { maxAttempts: 3, maxRetryAfterMs: 20 }, log: (e) => log.push(e) });
+    const client = clientFor(sandbox, sandbox.credentials, {
+      retry: { maxAttempts: 3, maxRetryAfterMs: 20 },
+      log: (e) => log.push(e),
+    });
     await client.getService({ params: { serviceId } });
     expect(log.map((e) => e.status)).toEqual([429, 429, 200]);
     await client.close();
@@ -87,7 +98,9 @@ describe('faults through the client', () => {
   it('trickles slow bodies: a short timeout fires, a longer one gets the whole answer', async () => {
     sandbox.setFaults({ slowBodyMs: 400 });
     const client = clientFor(sandbox);
-    expect((await failure(client.getService({ params: { serviceId } }, { timeoutMs: 150 }))).code).toBe('Network.Timeout');
+    expect((await failure(client.getService({ params: { serviceId } }, { timeoutMs: 150 }))).code).toBe(
+      'Network.Timeout',
+    );
     const started = performance.now();
     const service = await client.getService({ params: { serviceId } }, { timeoutMs: 5000 });
     expect(service.id).toBe(serviceId);

@@ -80,8 +80,12 @@ export class FaultInjector {
   get active(): boolean {
     const o = this.options;
     return Boolean(
-      o.latencyMs || o.errorRate || o.rateLimitBurst || o.resetRate || o.slowBodyMs ||
-        (o.perOperation && Object.keys(o.perOperation).length > 0),
+      o.latencyMs ||
+      o.errorRate ||
+      o.rateLimitBurst ||
+      o.resetRate ||
+      o.slowBodyMs ||
+      (o.perOperation && Object.keys(o.perOperation).length > 0),
     );
   }
 

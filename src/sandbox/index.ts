@@ -136,7 +136,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const total = seededCustomerIdsOf(state).length;
     const count = shared.customers ?? total;
     if (!Number.isInteger(count) || count < 2 || count > total) {
-      throw new Error(`startSandbox: sharedDomain.customers must be a whole number from 2 to ${total} (the gateway's customers)`);
+      throw new Error(
+        `startSandbox: sharedDomain.customers must be a whole number from 2 to ${total} (the gateway's customers)`,
+      );
     }
     added = ensureSharedDomain(state, { domainName: shared.domainName, customers: count }, nowMs()) || added;
   }
@@ -213,14 +215,18 @@ function customerCount(value: number | undefined, sharedDomain: boolean): number
   if (!Number.isInteger(value) || value < 1 || value > MAX_SANDBOX_CUSTOMERS) {
     throw new Error(`startSandbox: customers must be a whole number from 1 to ${MAX_SANDBOX_CUSTOMERS}, not ${value}`);
   }
-  if (sharedDomain && value < 2) throw new Error('startSandbox: sharedDomain needs at least two customers (customers: 2 or more)');
+  if (sharedDomain && value < 2)
+    throw new Error('startSandbox: sharedDomain needs at least two customers (customers: 2 or more)');
   return value;
 }
 
-function sharedDomainOption(value: SandboxOptions['sharedDomain']): { domainName: string; customers?: number } | undefined {
+function sharedDomainOption(
+  value: SandboxOptions['sharedDomain'],
+): { domainName: string; customers?: number } | undefined {
   if (value === undefined) return undefined;
   const option = typeof value === 'string' ? { domainName: value } : value;
   const checked = domainNameSchema('sharedDomain').safeParse(option.domainName);
-  if (!checked.success) throw new Error(`startSandbox: ${checked.error.issues[0]?.message ?? 'sharedDomain must be a domain name'}`);
+  if (!checked.success)
+    throw new Error(`startSandbox: ${checked.error.issues[0]?.message ?? 'sharedDomain must be a domain name'}`);
   return { ...option, domainName: checked.data };
 }

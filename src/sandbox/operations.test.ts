@@ -44,7 +44,12 @@ describe('every operation through the API client', () => {
     const created = await client.createService({
       body: {
         domainName: 'shop.example.org',
-        origins: [{ originUrl: 'https://origin.example.org', s3Credential: { accessKey: 'AK', accessSecret: 'S3SECRET', region: 'eu-west-1' } }],
+        origins: [
+          {
+            originUrl: 'https://origin.example.org',
+            s3Credential: { accessKey: 'AK', accessSecret: 'S3SECRET', region: 'eu-west-1' },
+          },
+        ],
         defaultHostHeader: 'originHost',
         alternateDomainNames: ['www.shop.example.org'],
         tlsProfile: 'modern',
@@ -53,7 +58,13 @@ describe('every operation through the API client', () => {
     exercised.add('createService');
     expect(created.id).toBeGreaterThan(Math.max(...sandbox.services.map((s) => s.id)));
     expect(created.cName).toBe(`shop-example-org.${sandbox.credentials.customerId}.cdn.sandbox.example`);
-    expect(created).toMatchObject({ http2: true, http3: false, streaming: false, enabled: true, redirectHttpToHttps: false });
+    expect(created).toMatchObject({
+      http2: true,
+      http3: false,
+      streaming: false,
+      enabled: true,
+      redirectHttpToHttps: false,
+    });
 
     const read = await client.getService({ params: { serviceId: created.id } });
     exercised.add('getService');
@@ -109,11 +120,21 @@ describe('every operation through the API client', () => {
     });
     exercised.add('updateCacheControlPolicyV2');
     expect(result).toBeUndefined();
-    const after = (await client.listCacheControlPoliciesV2({ params: { serviceId: shop() } })).find((p) => p.policyId === first.policyId)!;
-    expect(after).toMatchObject({ policyName: 'Static assets (edited)', priority: 31, ttl: 60, autoGzipDisable: true, enableXCache: false });
+    const after = (await client.listCacheControlPoliciesV2({ params: { serviceId: shop() } })).find(
+      (p) => p.policyId === first.policyId,
+    )!;
+    expect(after).toMatchObject({
+      policyName: 'Static assets (edited)',
+      priority: 31,
+      ttl: 60,
+      autoGzipDisable: true,
+      enableXCache: false,
+    });
     expect(after.matches).toEqual([{ field: 'req.path', operator: 'iendswith', values: ['.css', '.js'] }]);
     // iendswith has no v1.0 form: the v1.0 list shows the policy without matchUrlPath.
-    const v1 = (await client.listCacheControlPolicies({ params: { serviceId: shop() } })).find((p) => p.policyId === first.policyId)!;
+    const v1 = (await client.listCacheControlPolicies({ params: { serviceId: shop() } })).find(
+      (p) => p.policyId === first.policyId,
+    )!;
     expect(v1.matchUrlPath).toBeUndefined();
   });
 
@@ -140,10 +161,21 @@ describe('every operation through the API client', () => {
 
     const edited = await client.updateAccessControlPolicy({
       params: { serviceId: shop(), policyId: Number(created.policyId) },
-      body: { policyName: 'Block scrapers v2', type: 'token', matchUrlPath: { operator: 'suffix', patterns: ['.pdf'] }, tokenSecret: 'a'.repeat(64), priority: 99 },
+      body: {
+        policyName: 'Block scrapers v2',
+        type: 'token',
+        matchUrlPath: { operator: 'suffix', patterns: ['.pdf'] },
+        tokenSecret: 'a'.repeat(64),
+        priority: 99,
+      },
     });
     exercised.add('updateAccessControlPolicy');
-    expect(edited).toMatchObject({ policyName: 'Block scrapers v2', type: 'token', priority: 99, tokenSecret: 'a'.repeat(64) });
+    expect(edited).toMatchObject({
+      policyName: 'Block scrapers v2',
+      type: 'token',
+      priority: 99,
+      tokenSecret: 'a'.repeat(64),
+    });
     expect(edited.matchUrlPath).toEqual({ operator: 'suffix', patterns: ['.pdf'] });
 
     const v2 = await client.updateAccessControlPolicyV2({
@@ -176,7 +208,9 @@ describe('every operation through the API client', () => {
     });
     exercised.add('updateRedirectionPolicy');
     expect(edited).toMatchObject({ policyId: first.policyId, httpCode: 302, priority: 7, enabled: true });
-    const listed = (await client.listRedirectionPoliciesV2({ params: { serviceId: shop() } })).find((p) => p.policyId === first.policyId)!;
+    const listed = (await client.listRedirectionPoliciesV2({ params: { serviceId: shop() } })).find(
+      (p) => p.policyId === first.policyId,
+    )!;
     expect(listed.matches).toEqual([
       { field: 'req.path', operator: 'startswith', values: ['/docs'] },
       { field: 'req.query', operator: 'equals', values: ['v=1'] },
@@ -184,9 +218,15 @@ describe('every operation through the API client', () => {
   });
 
   it('setCorsHeaders replaces the whole set (visible in the store)', async () => {
-    await client.setCorsHeaders({ params: { serviceId: shop() }, body: { accessControlAllowOrigin: '*', accessControlAllowCredentials: true } });
+    await client.setCorsHeaders({
+      params: { serviceId: shop() },
+      body: { accessControlAllowOrigin: '*', accessControlAllowCredentials: true },
+    });
     exercised.add('setCorsHeaders');
-    expect(sandbox.store.corsOf(shop())).toEqual({ accessControlAllowOrigin: '*', accessControlAllowCredentials: true });
+    expect(sandbox.store.corsOf(shop())).toEqual({
+      accessControlAllowOrigin: '*',
+      accessControlAllowCredentials: true,
+    });
     await client.setCorsHeaders({ params: { serviceId: shop() }, body: { accessControlMaxAge: 0 } });
     expect(sandbox.store.corsOf(shop())).toEqual({ accessControlMaxAge: 0 });
   });
@@ -194,11 +234,24 @@ describe('every operation through the API client', () => {
   it('upsertRateLimit creates, updates keeping omitted flags, and deleteRateLimit removes', async () => {
     const id = sandbox.services.find((s) => s.domainName === 'api.example-shop.com')!.id;
     expect(sandbox.store.rateLimitOf(id)).toBeNull();
-    await client.upsertRateLimit({ params: { serviceId: id }, body: { timeWindow: 10, requestLimit: 50, ignoreUrlPath: true } });
+    await client.upsertRateLimit({
+      params: { serviceId: id },
+      body: { timeWindow: 10, requestLimit: 50, ignoreUrlPath: true },
+    });
     exercised.add('upsertRateLimit');
-    expect(sandbox.store.rateLimitOf(id)).toEqual({ timeWindow: 10, requestLimit: 50, ignoreUrlPath: true, ignoreQueryString: false });
+    expect(sandbox.store.rateLimitOf(id)).toEqual({
+      timeWindow: 10,
+      requestLimit: 50,
+      ignoreUrlPath: true,
+      ignoreQueryString: false,
+    });
     await client.upsertRateLimit({ params: { serviceId: id }, body: { timeWindow: 20, requestLimit: 5 } });
-    expect(sandbox.store.rateLimitOf(id)).toEqual({ timeWindow: 20, requestLimit: 5, ignoreUrlPath: true, ignoreQueryString: false });
+    expect(sandbox.store.rateLimitOf(id)).toEqual({
+      timeWindow: 20,
+      requestLimit: 5,
+      ignoreUrlPath: true,
+      ignoreQueryString: false,
+    });
     await client.deleteRateLimit({ params: { serviceId: id } });
     exercised.add('deleteRateLimit');
     expect(sandbox.store.rateLimitOf(id)).toBeNull();
@@ -220,7 +273,9 @@ describe('every operation through the API client', () => {
       expect(origin[0].originReqNumbers[i].value).toBeLessThanOrEqual(requests[0].reqNumbers[i].value);
       expect(requests[0].reqNumbers[i].value).toBeGreaterThan(0);
     });
-    const days = await client.getVolume({ body: { serviceNames, startTime: dayAligned(-7), endTime: dayAligned(0), interval: 'day' } });
+    const days = await client.getVolume({
+      body: { serviceNames, startTime: dayAligned(-7), endTime: dayAligned(0), interval: 'day' },
+    });
     expect(days[0].volumes).toHaveLength(7);
   });
 

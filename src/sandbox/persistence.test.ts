@@ -20,7 +20,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const newService = (domainName: string) => ({
-  body: { domainName, origins: [{ originUrl: 'https://origin.example.net' }], defaultHostHeader: 'originHost' as const },
+  body: {
+    domainName,
+    origins: [{ originUrl: 'https://origin.example.net' }],
+    defaultHostHeader: 'originHost' as const,
+  },
 });
 
 describe('state file', () => {
@@ -78,7 +82,9 @@ describe('state file', () => {
       process.stdout.write('ready\\n');
       for (;;) { state.nextServiceId = 1000 + i++; writeStateAtomic(${JSON.stringify(statePath)}, state); }
     `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     await new Promise((r) => setTimeout(r, 150));
     child.kill('SIGKILL');
@@ -98,7 +104,13 @@ describe('state file', () => {
   });
 
   it('keeps several customers, their keys and a shared domain across restarts; a restart only adds what is missing', async () => {
-    const first = await startSandbox({ statePath, seed: 'roundtrip', customers: 3, sharedDomain: 'www.example-shop.com', rateLimit: false });
+    const first = await startSandbox({
+      statePath,
+      seed: 'roundtrip',
+      customers: 3,
+      sharedDomain: 'www.example-shop.com',
+      rateLimit: false,
+    });
     const customers = first.customers;
     await first.stop();
     expect(loadState(statePath)?.seededCustomerIds).toEqual(customers.map((c) => c.customerId));

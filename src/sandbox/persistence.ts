@@ -28,7 +28,9 @@ export function loadState(statePath: string): SandboxState | null {
     throw new Error(`sandbox: state file ${statePath} is not valid JSON; move it away to start from the demo data`);
   }
   if (!isState(parsed)) {
-    throw new Error(`sandbox: state file ${statePath} is not a sandbox state (formatVersion 1); move it away to start fresh`);
+    throw new Error(
+      `sandbox: state file ${statePath} is not a sandbox state (formatVersion 1); move it away to start fresh`,
+    );
   }
   return parsed;
 }
@@ -44,7 +46,8 @@ function isState(value: unknown): value is SandboxState {
     Array.isArray(v.customers) &&
     Array.isArray(v.keys) &&
     Array.isArray(v.services) &&
-    (v.seededCustomerIds === undefined || (Array.isArray(v.seededCustomerIds) && v.seededCustomerIds.every((id) => Number.isInteger(id))))
+    (v.seededCustomerIds === undefined ||
+      (Array.isArray(v.seededCustomerIds) && v.seededCustomerIds.every((id) => Number.isInteger(id))))
   );
 }
 

@@ -9,13 +9,24 @@ function isExpressibleInV1(matches: readonly Match[]): boolean {
 
 describe('v1.0 ↔ V2 policy shapes', () => {
   it('maps each v1.0 operator to its V2 operator and back', () => {
-    for (const [v1, v2] of [['prefix', 'startswith'], ['regex', 'regex'], ['equals', 'equals'], ['suffix', 'endswith']]) {
-      const matches = matchesFromV1({ matchUrlPath: { operator: v1, patterns: ['/a'] }, matchQueryString: { operator: v1, patterns: ['q=1'] } });
+    for (const [v1, v2] of [
+      ['prefix', 'startswith'],
+      ['regex', 'regex'],
+      ['equals', 'equals'],
+      ['suffix', 'endswith'],
+    ]) {
+      const matches = matchesFromV1({
+        matchUrlPath: { operator: v1, patterns: ['/a'] },
+        matchQueryString: { operator: v1, patterns: ['q=1'] },
+      });
       expect(matches).toEqual([
         { field: 'req.path', operator: v2, values: ['/a'] },
         { field: 'req.query', operator: v2, values: ['q=1'] },
       ]);
-      expect(v1FromMatches(matches)).toEqual({ matchUrlPath: { operator: v1, patterns: ['/a'] }, matchQueryString: { operator: v1, patterns: ['q=1'] } });
+      expect(v1FromMatches(matches)).toEqual({
+        matchUrlPath: { operator: v1, patterns: ['/a'] },
+        matchQueryString: { operator: v1, patterns: ['q=1'] },
+      });
       expect(isExpressibleInV1(matches)).toBe(true);
     }
   });

@@ -14,8 +14,13 @@ describe('provisioning rules', () => {
   it('gives every new service two cache control policies and a disabled placeholder redirect', () => {
     let id = 10;
     const defaults = defaultPoliciesFor('shop.example', () => id++);
-    expect(defaults.cacheControl.map((p) => [p.policyId, p.policyName])).toEqual([[10, 'Static assets'], [11, 'Default']]);
+    expect(defaults.cacheControl.map((p) => [p.policyId, p.policyName])).toEqual([
+      [10, 'Static assets'],
+      [11, 'Default'],
+    ]);
     expect(defaults.cacheControl[1]).toMatchObject({ ...cacheControlSwitchDefaults, ttl: 3_600 });
-    expect(defaults.redirections).toEqual([expect.objectContaining({ policyId: 12, enabled: false, redirectDestination: 'https://shop.example/' })]);
+    expect(defaults.redirections).toEqual([
+      expect.objectContaining({ policyId: 12, enabled: false, redirectDestination: 'https://shop.example/' }),
+    ]);
   });
 });

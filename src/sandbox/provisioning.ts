@@ -25,9 +25,13 @@ export function defaultPoliciesFor(
 ): { cacheControl: CacheControlPolicy[]; redirections: RedirectionPolicy[] } {
   return {
     cacheControl: [
-      cachePolicy(nextId(), 'Static assets', 20, [
-        { field: 'req.path', operator: 'regex', values: ['\\.(css|js|mjs|png|jpe?g|gif|svg|webp|avif|woff2?)$'] },
-      ], { ttl: 604_800, enableXCache: true }),
+      cachePolicy(
+        nextId(),
+        'Static assets',
+        20,
+        [{ field: 'req.path', operator: 'regex', values: ['\\.(css|js|mjs|png|jpe?g|gif|svg|webp|avif|woff2?)$'] }],
+        { ttl: 604_800, enableXCache: true },
+      ),
       cachePolicy(nextId(), 'Default', 1, [{ field: 'req.path', operator: 'startswith', values: ['/'] }], {
         ttl: 3_600,
       }),

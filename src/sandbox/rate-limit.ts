@@ -22,7 +22,6 @@ export interface RateLimiter {
   take(keyId: string, nowMs: number): RateDecision;
 }
 
-
 export function createRateLimiter(options: RateLimitOptions | false): RateLimiter {
   if (options === false) return { take: () => ({ allowed: true }) };
   const { perMinute, perHour } = options;

@@ -19,20 +19,37 @@ describe('routes', () => {
       params: { serviceId: '5', policyId: '9' },
       template: '/cdn/v1.1/services/{serviceId}/accessControl/{policyId}',
     });
-    expect(matchRoute('delete', '/cdn/v1.0/services/5/rateLimit')).toMatchObject({ kind: 'match', operationId: 'deleteRateLimit' });
+    expect(matchRoute('delete', '/cdn/v1.0/services/5/rateLimit')).toMatchObject({
+      kind: 'match',
+      operationId: 'deleteRateLimit',
+    });
   });
 
   it('answers the spec’s alias paths (plural service read, requestNumber for 19)', () => {
     const plural = matchRoute('GET', '/cdn/v1.0/services/12');
-    expect(plural).toMatchObject({ kind: 'match', operationId: 'getService', params: { serviceId: '12' }, template: '/cdn/v1.0/services/{serviceId}' });
-    expect(matchRoute('POST', '/cdn/v1.0/analytics/requestNumber')).toMatchObject({ operationId: 'getOriginRequestNumber', template: '/cdn/v1.0/analytics/requestNumber' });
-    expect(matchRoute('POST', '/cdn/v1.0/analytics/getRequestNumberByServiceName')).toMatchObject({ kind: 'match', operationId: 'getRequestNumber' });
+    expect(plural).toMatchObject({
+      kind: 'match',
+      operationId: 'getService',
+      params: { serviceId: '12' },
+      template: '/cdn/v1.0/services/{serviceId}',
+    });
+    expect(matchRoute('POST', '/cdn/v1.0/analytics/requestNumber')).toMatchObject({
+      operationId: 'getOriginRequestNumber',
+      template: '/cdn/v1.0/analytics/requestNumber',
+    });
+    expect(matchRoute('POST', '/cdn/v1.0/analytics/getRequestNumberByServiceName')).toMatchObject({
+      kind: 'match',
+      operationId: 'getRequestNumber',
+    });
   });
 
   it('keeps invalid ids for the handler to judge, and tells 404 from 405', () => {
     expect(matchRoute('GET', '/cdn/v1.0/service/abc')).toMatchObject({ kind: 'match', params: { serviceId: 'abc' } });
     expect(matchRoute('GET', '/cdn/v1.0/service')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
-    expect(matchRoute('PATCH', '/cdn/v1.0/services/1/rateLimit')).toEqual({ kind: 'method-not-allowed', allowed: ['DELETE', 'POST'] });
+    expect(matchRoute('PATCH', '/cdn/v1.0/services/1/rateLimit')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['DELETE', 'POST'],
+    });
     expect(matchRoute('GET', '/cdn/v1.0/service/1/extra')).toEqual({ kind: 'not-found' });
     expect(matchRoute('GET', '/cdn/v1.0/nothing')).toEqual({ kind: 'not-found' });
   });

@@ -16,7 +16,10 @@ import { cNameFor, defaultPoliciesFor } from './provisioning.ts';
 export interface ServiceSeed {
   service: Omit<Service, 'id' | 'cName'>;
   traffic: TrafficProfile | null;
-  build?: (nextId: () => number, domainName: string) => Partial<Pick<ServiceRecord, 'cacheControl' | 'accessControl' | 'redirections' | 'cors' | 'rateLimit'>>;
+  build?: (
+    nextId: () => number,
+    domainName: string,
+  ) => Partial<Pick<ServiceRecord, 'cacheControl' | 'accessControl' | 'redirections' | 'cors' | 'rateLimit'>>;
 }
 
 export function customerRecord(
@@ -72,7 +75,11 @@ export function traffic(
   };
 }
 
-export function baseService(domainName: string, originUrl: string, extra: Partial<Service> = {}): Omit<Service, 'id' | 'cName'> {
+export function baseService(
+  domainName: string,
+  originUrl: string,
+  extra: Partial<Service> = {},
+): Omit<Service, 'id' | 'cName'> {
   return {
     domainName,
     origins: [{ originUrl }],
@@ -89,11 +96,20 @@ export function baseService(domainName: string, originUrl: string, extra: Partia
 }
 
 /** Stores the seeded services of a customer, with ids from the state's counters. */
-export function materialise(state: SandboxState, customerId: number, seeds: readonly ServiceSeed[], nowMs: number): void {
+export function materialise(
+  state: SandboxState,
+  customerId: number,
+  seeds: readonly ServiceSeed[],
+  nowMs: number,
+): void {
   const nextId = (): number => state.nextPolicyId++;
   for (const s of seeds) {
     const id = state.nextServiceId++;
-    const service: Service = { id, ...structuredClone(s.service), cName: cNameFor(s.service.domainName, customerId, id) };
+    const service: Service = {
+      id,
+      ...structuredClone(s.service),
+      cName: cNameFor(s.service.domainName, customerId, id),
+    };
     const defaults = defaultPoliciesFor(service.domainName, nextId);
     const built = s.build?.(nextId, service.domainName) ?? {};
     state.services.push({

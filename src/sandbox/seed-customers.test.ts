@@ -42,12 +42,16 @@ describe('the default seed', () => {
     const [demo] = customersOf(state);
     expect(demo).toMatchObject({ id: DEMO_CUSTOMER_ID, name: 'Sandbox Demo Retail Ltd', domains: DEMO_DOMAINS });
     expect(demo.key.accessKeyId).toBe(DEMO_ACCESS_KEY_ID);
-    expect(state.services.filter((s) => s.customerId === DEMO_CUSTOMER_ID).map((s) => s.service.id)).toEqual([101, 102, 103, 104, 105, 106]);
+    expect(state.services.filter((s) => s.customerId === DEMO_CUSTOMER_ID).map((s) => s.service.id)).toEqual([
+      101, 102, 103, 104, 105, 106,
+    ]);
     // The whole demo state (policies, traffic profiles, ids, the extra key's customer) is byte for
     // byte what it was before a seed could give other customers.
     const { seededCustomerIds, ...rest } = state;
     expect(seededCustomerIds).toEqual([DEMO_CUSTOMER_ID]);
-    expect(createHash('sha256').update(JSON.stringify(rest)).digest('hex')).toBe('7f19dca9563e21f1051249b036b5429d2a123cae3aaa020dc20ff47abeb783e1');
+    expect(createHash('sha256').update(JSON.stringify(rest)).digest('hex')).toBe(
+      '7f19dca9563e21f1051249b036b5429d2a123cae3aaa020dc20ff47abeb783e1',
+    );
   });
 
   it('keeps the demo customer first when it gives several', () => {
@@ -100,7 +104,9 @@ describe('other seeds', () => {
     const five = build(7, { customers: 5 });
     const [first, ...rest] = customersOf(five);
     expect(first).toEqual(customersOf(one)[0]);
-    expect(five.services.filter((s) => s.customerId === first.id)).toEqual(one.services.filter((s) => s.customerId === first.id));
+    expect(five.services.filter((s) => s.customerId === first.id)).toEqual(
+      one.services.filter((s) => s.customerId === first.id),
+    );
     const all = customersOf(five);
     expect(rest).toHaveLength(4);
     expect(new Set(all.map((c) => c.id)).size).toBe(5);

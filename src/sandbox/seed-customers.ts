@@ -10,11 +10,46 @@ import { accessPolicy, baseService, customerRecord, slugOf, traffic, type Servic
 
 // Fictional company names in common use for demos (no real company).
 const BRANDS = [
-  'Acme', 'Umbrella', 'Globex', 'Initech', 'Northwind', 'Contoso', 'Fabrikam', 'Tailspin', 'Woodgrove',
-  'Litware', 'Proseware', 'Wingtip', 'Coho', 'Lucerne', 'Adatum', 'Relecloud', 'Alpine', 'Blue Yonder',
-  'Humongous', 'Southridge', 'Trey', 'Cascade', 'VanArsdel', 'Wide World', 'Evergreen', 'Cyberdyne',
-  'Hooli', 'Vandelay', 'Soylent', 'Massive Dynamic', 'Oscorp', 'Wonka', 'Tyrell', 'Monarch', 'Gekko',
-  'Sirius', 'Pied Piper', 'Dunder', 'Sterling', 'Bluth',
+  'Acme',
+  'Umbrella',
+  'Globex',
+  'Initech',
+  'Northwind',
+  'Contoso',
+  'Fabrikam',
+  'Tailspin',
+  'Woodgrove',
+  'Litware',
+  'Proseware',
+  'Wingtip',
+  'Coho',
+  'Lucerne',
+  'Adatum',
+  'Relecloud',
+  'Alpine',
+  'Blue Yonder',
+  'Humongous',
+  'Southridge',
+  'Trey',
+  'Cascade',
+  'VanArsdel',
+  'Wide World',
+  'Evergreen',
+  'Cyberdyne',
+  'Hooli',
+  'Vandelay',
+  'Soylent',
+  'Massive Dynamic',
+  'Oscorp',
+  'Wonka',
+  'Tyrell',
+  'Monarch',
+  'Gekko',
+  'Sirius',
+  'Pied Piper',
+  'Dunder',
+  'Sterling',
+  'Bluth',
 ] as const;
 
 interface Industry {
@@ -29,12 +64,27 @@ interface Industry {
 }
 
 const INDUSTRIES: readonly Industry[] = [
-  { label: 'Retail', words: ['Retail', 'Stores', 'Outlet'], app: 'shop', privatePaths: ['/checkout', '/cart', '/account'] },
+  {
+    label: 'Retail',
+    words: ['Retail', 'Stores', 'Outlet'],
+    app: 'shop',
+    privatePaths: ['/checkout', '/cart', '/account'],
+  },
   { label: 'Media', words: ['Media', 'Studios', 'News'], app: 'news', privatePaths: ['/account', '/subscribe'] },
-  { label: 'Travel', words: ['Travel', 'Airlines', 'Holidays'], app: 'booking', privatePaths: ['/booking', '/account'] },
+  {
+    label: 'Travel',
+    words: ['Travel', 'Airlines', 'Holidays'],
+    app: 'booking',
+    privatePaths: ['/booking', '/account'],
+  },
   { label: 'Financial services', words: ['Bank', 'Finance', 'Insurance'], app: 'online', privatePaths: ['/'] },
   { label: 'Software', words: ['Software', 'Labs', 'Cloud'], app: 'app', privatePaths: ['/api', '/account'] },
-  { label: 'Manufacturing', words: ['Corp', 'Industries', 'Group'], app: 'portal', privatePaths: ['/partners', '/orders'] },
+  {
+    label: 'Manufacturing',
+    words: ['Corp', 'Industries', 'Group'],
+    app: 'portal',
+    privatePaths: ['/partners', '/orders'],
+  },
   { label: 'Gaming', words: ['Games', 'Interactive'], app: 'play', privatePaths: ['/account', '/store/checkout'] },
   { label: 'Education', words: ['Learning', 'Academy'], app: 'learn', privatePaths: ['/account', '/exam'] },
   { label: 'Healthcare', words: ['Health', 'Pharma'], app: 'care', privatePaths: ['/'] },
@@ -80,14 +130,19 @@ function token(seed: number, index: number, salt: number, length: number, alphab
  * Customer `index` of `seed`. `taken` says which customer IDs the gateway already has; the ID moves
  * to the next free one, so several customers of one gateway never share an ID.
  */
-export function generatedCustomer(seed: number, index: number, taken: (customerId: number) => boolean): GeneratedCustomer {
+export function generatedCustomer(
+  seed: number,
+  index: number,
+  taken: (customerId: number) => boolean,
+): GeneratedCustomer {
   const brands = brandOrder(seed);
   const round = Math.floor(index / brands.length);
   const industry = pick(INDUSTRIES, hashToUnit(seed, index, 21));
   const name = `${brands[index % brands.length]} ${pick(industry.words, hashToUnit(seed, index, 22))}${round > 0 ? ` ${round + 1}` : ''}`;
   const slug = slugOf(name);
   let customerId = CUSTOMER_ID_BASE + Math.floor(hashToUnit(seed, index, 23) * CUSTOMER_ID_SPAN);
-  while (taken(customerId)) customerId = customerId + 1 >= CUSTOMER_ID_BASE + CUSTOMER_ID_SPAN ? CUSTOMER_ID_BASE : customerId + 1;
+  while (taken(customerId))
+    customerId = customerId + 1 >= CUSTOMER_ID_BASE + CUSTOMER_ID_SPAN ? CUSTOMER_ID_BASE : customerId + 1;
   const { region, utcOffsetHours } = pick(REGIONS, hashToUnit(seed, index, 24));
   return {
     record: customerRecord(customerId, name, true, { industry: industry.label, region }),
@@ -120,7 +175,11 @@ function companyServices(c: CompanyContext): ServiceSeed[] {
   const profile = (bytes: number, objectBytes: number, hitRatio: number, extra: Parameters<typeof traffic>[4] = {}) =>
     traffic(c.nowMs, Math.round(bytes * size), objectBytes, hitRatio, { utcOffsetHours: c.utcOffsetHours, ...extra });
 
-  const order = [...OPTIONAL_KINDS].sort((a, b) => hashToUnit(c.seed, c.index, 31, OPTIONAL_KINDS.indexOf(a)) - hashToUnit(c.seed, c.index, 31, OPTIONAL_KINDS.indexOf(b)));
+  const order = [...OPTIONAL_KINDS].sort(
+    (a, b) =>
+      hashToUnit(c.seed, c.index, 31, OPTIONAL_KINDS.indexOf(a)) -
+      hashToUnit(c.seed, c.index, 31, OPTIONAL_KINDS.indexOf(b)),
+  );
   const chosen = new Set(order.slice(0, 2 + Math.floor(u(32) * 3)));
 
   const seeds: ServiceSeed[] = [
@@ -129,15 +188,30 @@ function companyServices(c: CompanyContext): ServiceSeed[] {
       traffic: profile(300_000_000, 45_000, 0.86 + 0.08 * u(33), { burstChance: 0.02 }),
       build: (nextId, host) => ({
         cacheControl: [
-          cachePolicy(nextId(), 'Static assets', 30, [
-            { field: 'req.path', operator: 'regex', values: ['\\.(css|js|png|jpe?g|webp|svg|woff2)$'] },
-          ], { ttl: 2_592_000, enableXCache: true }),
-          cachePolicy(nextId(), 'HTML pages', 10, [{ field: 'req.path', operator: 'endswith', values: ['.html', '/'] }], { ttl: 300 }),
+          cachePolicy(
+            nextId(),
+            'Static assets',
+            30,
+            [{ field: 'req.path', operator: 'regex', values: ['\\.(css|js|png|jpe?g|webp|svg|woff2)$'] }],
+            { ttl: 2_592_000, enableXCache: true },
+          ),
+          cachePolicy(
+            nextId(),
+            'HTML pages',
+            10,
+            [{ field: 'req.path', operator: 'endswith', values: ['.html', '/'] }],
+            { ttl: 300 },
+          ),
         ],
         accessControl: [
-          accessPolicy(nextId(), 'Block admin from outside', 'deny', 20, [
-            { field: 'req.path', operator: 'startswith', values: ['/admin'] },
-          ], { ipRestriction: '203.0.113.0/24' }),
+          accessPolicy(
+            nextId(),
+            'Block admin from outside',
+            'deny',
+            20,
+            [{ field: 'req.path', operator: 'startswith', values: ['/admin'] }],
+            { ipRestriction: '203.0.113.0/24' },
+          ),
         ],
         redirections: [
           {
@@ -157,32 +231,55 @@ function companyServices(c: CompanyContext): ServiceSeed[] {
       traffic: profile(120_000_000, 18_000, 0.55 + 0.2 * u(35), { burstChance: 0.03 }),
       build: (nextId) => ({
         cacheControl: [
-          cachePolicy(nextId(), 'Static assets', 20, [
-            { field: 'req.path', operator: 'regex', values: ['\\.(css|js|png|svg|woff2)$'] },
-          ], { ttl: 604_800, enableXCache: true }),
-          cachePolicy(nextId(), 'Private pages never cached', 10, [
-            { field: 'req.path', operator: 'startswith', values: [...c.industry.privatePaths] },
-          ], { noCache: true }),
+          cachePolicy(
+            nextId(),
+            'Static assets',
+            20,
+            [{ field: 'req.path', operator: 'regex', values: ['\\.(css|js|png|svg|woff2)$'] }],
+            { ttl: 604_800, enableXCache: true },
+          ),
+          cachePolicy(
+            nextId(),
+            'Private pages never cached',
+            10,
+            [{ field: 'req.path', operator: 'startswith', values: [...c.industry.privatePaths] }],
+            { noCache: true },
+          ),
         ],
-        rateLimit: { timeWindow: 60, requestLimit: 300 + 100 * Math.floor(u(36) * 10), ignoreUrlPath: false, ignoreQueryString: true },
+        rateLimit: {
+          timeWindow: 60,
+          requestLimit: 300 + 100 * Math.floor(u(36) * 10),
+          ignoreUrlPath: false,
+          ignoreQueryString: true,
+        },
       }),
     },
   ];
   if (chosen.has('static')) {
     const s3 = u(37) < 0.5;
     seeds.push({
-      service: baseService(`static.${domain}`, s3 ? `https://${c.slug}-assets.s3.eu-west-1.storage.example` : `https://assets-origin.${domain}`, {
-        http3: true,
-        tlsProfile: 'modern',
-        ...(s3
-          ? {
-              origins: [{
-                originUrl: `https://${c.slug}-assets.s3.eu-west-1.storage.example`,
-                s3Credential: { accessKey: `SBXS3${token(c.seed, c.index, 38, 11, KEY_ALPHABET)}`, accessSecret: `sandbox-s3-secret-${c.slug}`, region: 'eu-west-1' },
-              }],
-            }
-          : {}),
-      }),
+      service: baseService(
+        `static.${domain}`,
+        s3 ? `https://${c.slug}-assets.s3.eu-west-1.storage.example` : `https://assets-origin.${domain}`,
+        {
+          http3: true,
+          tlsProfile: 'modern',
+          ...(s3
+            ? {
+                origins: [
+                  {
+                    originUrl: `https://${c.slug}-assets.s3.eu-west-1.storage.example`,
+                    s3Credential: {
+                      accessKey: `SBXS3${token(c.seed, c.index, 38, 11, KEY_ALPHABET)}`,
+                      accessSecret: `sandbox-s3-secret-${c.slug}`,
+                      region: 'eu-west-1',
+                    },
+                  },
+                ],
+              }
+            : {}),
+        },
+      ),
       traffic: profile(1_200_000_000, 280_000, 0.97, { weekendFactor: 0.85 }),
     });
   }
@@ -192,23 +289,44 @@ function companyServices(c: CompanyContext): ServiceSeed[] {
       traffic: profile(600_000_000, 120_000, 0.94),
       build: (nextId) => ({
         cacheControl: [
-          cachePolicy(nextId(), 'Resized images', 20, [
-            { field: 'req.query', operator: 'regex', values: ['^w=\\d+$'] },
-          ], { ttl: 604_800, ignoreQueryString: false, varyMIMEs: ['image/webp', 'image/avif'] }),
+          cachePolicy(
+            nextId(),
+            'Resized images',
+            20,
+            [{ field: 'req.query', operator: 'regex', values: ['^w=\\d+$'] }],
+            { ttl: 604_800, ignoreQueryString: false, varyMIMEs: ['image/webp', 'image/avif'] },
+          ),
         ],
       }),
     });
   }
   if (chosen.has('api')) {
     seeds.push({
-      service: baseService(`api.${domain}`, `https://api-origin.${domain}:8443`, { defaultHostHeader: 'preserve', http3: true, tlsProfile: 'modern' }),
+      service: baseService(`api.${domain}`, `https://api-origin.${domain}:8443`, {
+        defaultHostHeader: 'preserve',
+        http3: true,
+        tlsProfile: 'modern',
+      }),
       traffic: profile(60_000_000, 3_000, 0.25 + 0.2 * u(39), { weekendFactor: 0.5, burstChance: 0.04 }),
       build: (nextId) => ({
         cacheControl: [
-          cachePolicy(nextId(), 'API responses not cached', 10, [{ field: 'req.path', operator: 'startswith', values: ['/'] }], { noCache: true }),
+          cachePolicy(
+            nextId(),
+            'API responses not cached',
+            10,
+            [{ field: 'req.path', operator: 'startswith', values: ['/'] }],
+            { noCache: true },
+          ),
         ],
         accessControl: [
-          accessPolicy(nextId(), 'No anonymous proxies', 'deny', 10, [{ field: 'req.path', operator: 'startswith', values: ['/'] }], { anonymousIp: true }),
+          accessPolicy(
+            nextId(),
+            'No anonymous proxies',
+            'deny',
+            10,
+            [{ field: 'req.path', operator: 'startswith', values: ['/'] }],
+            { anonymousIp: true },
+          ),
         ],
       }),
     });
@@ -226,8 +344,15 @@ function companyServices(c: CompanyContext): ServiceSeed[] {
   if (chosen.has('legacy')) {
     const stoppedDaysAgo = 5 + Math.floor(u(40) * 25);
     seeds.push({
-      service: baseService(`legacy.${domain}`, `http://legacy-origin.${domain}`, { enabled: false, tlsProfile: 'old', redirectHttpToHttps: false, http2: false }),
-      traffic: profile(40_000_000, 25_000, 0.8, { endsAt: Math.floor((c.nowMs - stoppedDaysAgo * DAY_MS) / DAY_MS) * DAY_MS }),
+      service: baseService(`legacy.${domain}`, `http://legacy-origin.${domain}`, {
+        enabled: false,
+        tlsProfile: 'old',
+        redirectHttpToHttps: false,
+        http2: false,
+      }),
+      traffic: profile(40_000_000, 25_000, 0.8, {
+        endsAt: Math.floor((c.nowMs - stoppedDaysAgo * DAY_MS) / DAY_MS) * DAY_MS,
+      }),
     });
   }
   return seeds;
@@ -239,7 +364,13 @@ export function firstGeneratedServiceId(seed: number): number {
 }
 
 /** A customer's service on a domain another customer serves too (the shared-domain option). */
-export function sharedDomainService(seed: number, customerId: number, customerName: string, domainName: string, nowMs: number): ServiceSeed {
+export function sharedDomainService(
+  seed: number,
+  customerId: number,
+  customerName: string,
+  domainName: string,
+  nowMs: number,
+): ServiceSeed {
   const u = (salt: number): number => hashToUnit(seed, customerId, salt);
   return {
     service: baseService(domainName, `https://${slugOf(customerName) || `customer-${customerId}`}.origin.example`),

@@ -7,7 +7,12 @@ import { DAY_MS } from '#shared/time.ts';
 import type { AccessKeyRecord, SandboxState } from './model.ts';
 import { seedFrom } from './prng.ts';
 import { cachePolicy } from './provisioning.ts';
-import { firstGeneratedServiceId, generatedCustomer, sharedDomainService, type GeneratedCustomer } from './seed-customers.ts';
+import {
+  firstGeneratedServiceId,
+  generatedCustomer,
+  sharedDomainService,
+  type GeneratedCustomer,
+} from './seed-customers.ts';
 import { accessPolicy, baseService, customerRecord, materialise, traffic, type ServiceSeed } from './seed-builders.ts';
 
 /** The seed the app and `npm run sandbox` use when none is given: it serves the demo customer. */
@@ -39,43 +44,95 @@ function demoServices(nowMs: number): ServiceSeed[] {
       service: baseService('www.example-shop.com', 'https://origin.example-shop.com', {
         alternateDomainNames: ['example-shop.com', 'm.example-shop.com'],
         origins: [
-          { originUrl: 'https://origin.example-shop.com', sni: 'origin.example-shop.com', headers: { 'X-Edge': 'sandbox' } },
+          {
+            originUrl: 'https://origin.example-shop.com',
+            sni: 'origin.example-shop.com',
+            headers: { 'X-Edge': 'sandbox' },
+          },
           { originUrl: 'https://origin-backup.example-shop.com' },
         ],
       }),
       traffic: traffic(nowMs, 900_000_000, 55_000, 0.9, { burstChance: 0.03 }),
       build: (nextId, domain) => ({
         cacheControl: [
-          cachePolicy(nextId(), 'Static assets', 30, [
-            { field: 'req.path', operator: 'regex', values: ['\\.(css|js|png|jpe?g|webp|svg|woff2)$'] },
-          ], { ttl: 2_592_000, enableXCache: true, varyMIMEs: ['image/webp', 'image/avif'] }),
-          cachePolicy(nextId(), 'Product images', 20, [
-            { field: 'req.path', operator: 'startswith', values: ['/media/catalog/'] },
-            { field: 'req.query', operator: 'regex', values: ['^w=\\d+$'] },
-          ], { ttl: 604_800, ignoreQueryString: false, refererAcl: { aclType: 'whitelist', domainList: [domain, 'example-shop.com'] } }),
-          cachePolicy(nextId(), 'Mobile HTML (V2 only)', 15, [
-            { field: 'req.path', operator: 'endswith', values: ['.html'] },
-            { field: 'req.header.user-agent', operator: 'iequals', values: ['mobile'] },
-          ], { ttl: 300, responseHeaders: [{ name: 'X-Variant', operationType: 'add', value: 'mobile' }] }),
-          cachePolicy(nextId(), 'Checkout never cached', 10, [
-            { field: 'req.path', operator: 'startswith', values: ['/checkout', '/cart'] },
-          ], { noCache: true, ignoreClientNoCache: false }),
+          cachePolicy(
+            nextId(),
+            'Static assets',
+            30,
+            [{ field: 'req.path', operator: 'regex', values: ['\\.(css|js|png|jpe?g|webp|svg|woff2)$'] }],
+            { ttl: 2_592_000, enableXCache: true, varyMIMEs: ['image/webp', 'image/avif'] },
+          ),
+          cachePolicy(
+            nextId(),
+            'Product images',
+            20,
+            [
+              { field: 'req.path', operator: 'startswith', values: ['/media/catalog/'] },
+              { field: 'req.query', operator: 'regex', values: ['^w=\\d+$'] },
+            ],
+            {
+              ttl: 604_800,
+              ignoreQueryString: false,
+              refererAcl: { aclType: 'whitelist', domainList: [domain, 'example-shop.com'] },
+            },
+          ),
+          cachePolicy(
+            nextId(),
+            'Mobile HTML (V2 only)',
+            15,
+            [
+              { field: 'req.path', operator: 'endswith', values: ['.html'] },
+              { field: 'req.header.user-agent', operator: 'iequals', values: ['mobile'] },
+            ],
+            { ttl: 300, responseHeaders: [{ name: 'X-Variant', operationType: 'add', value: 'mobile' }] },
+          ),
+          cachePolicy(
+            nextId(),
+            'Checkout never cached',
+            10,
+            [{ field: 'req.path', operator: 'startswith', values: ['/checkout', '/cart'] }],
+            { noCache: true, ignoreClientNoCache: false },
+          ),
         ],
         accessControl: [
-          accessPolicy(nextId(), 'Block admin from outside', 'deny', 40, [
-            { field: 'req.path', operator: 'startswith', values: ['/admin'] },
-          ], { ipRestriction: '203.0.113.0/24,198.51.100.7' }),
-          accessPolicy(nextId(), 'EU checkout only', 'allow', 30, [
-            { field: 'req.path', operator: 'startswith', values: ['/checkout'] },
-          ], { geoRestriction: 'AT,BE,DE,FR,NL' }),
-          accessPolicy(nextId(), 'Signed downloads', 'token', 20, [
-            { field: 'req.path', operator: 'startswith', values: ['/downloads/'] },
-            { field: 'req.query', operator: 'regex', values: ['token=\\w+'] },
-          ], { tokenSecret: TOKEN_A }),
-          accessPolicy(nextId(), 'Office network (V2 only)', 'allow', 10, [
-            { field: 'client.ip', operator: 'subnet', values: ['192.0.2.0/24'] },
-            { field: 'req.path', operator: 'startswith', values: ['/internal/'] },
-          ], { anonymousIp: false }),
+          accessPolicy(
+            nextId(),
+            'Block admin from outside',
+            'deny',
+            40,
+            [{ field: 'req.path', operator: 'startswith', values: ['/admin'] }],
+            { ipRestriction: '203.0.113.0/24,198.51.100.7' },
+          ),
+          accessPolicy(
+            nextId(),
+            'EU checkout only',
+            'allow',
+            30,
+            [{ field: 'req.path', operator: 'startswith', values: ['/checkout'] }],
+            { geoRestriction: 'AT,BE,DE,FR,NL' },
+          ),
+          accessPolicy(
+            nextId(),
+            'Signed downloads',
+            'token',
+            20,
+            [
+              { field: 'req.path', operator: 'startswith', values: ['/downloads/'] },
+              { field: 'req.query', operator: 'regex', values: ['token=\\w+'] },
+            ],
+            { tokenSecret: TOKEN_A },
+          ),
+          accessPolicy(
+            nextId(),
+            'Office network (V2 only)',
+            'allow',
+            10,
+            [
+              { field: 'client.ip', operator: 'subnet', values: ['192.0.2.0/24'] },
+              { field: 'req.path', operator: 'startswith', values: ['/internal/'] },
+            ],
+            { anonymousIp: false },
+          ),
         ],
         redirections: [
           {
@@ -109,7 +166,11 @@ function demoServices(nowMs: number): ServiceSeed[] {
             enabled: true,
           },
         ],
-        cors: { accessControlAllowOrigin: 'https://www.example-shop.com', accessControlAllowMethods: 'GET,HEAD,OPTIONS', accessControlMaxAge: 600 },
+        cors: {
+          accessControlAllowOrigin: 'https://www.example-shop.com',
+          accessControlAllowMethods: 'GET,HEAD,OPTIONS',
+          accessControlMaxAge: 600,
+        },
         rateLimit: { timeWindow: 60, requestLimit: 600, ignoreUrlPath: false, ignoreQueryString: true },
       }),
     },
@@ -143,14 +204,23 @@ function demoServices(nowMs: number): ServiceSeed[] {
       traffic: traffic(nowMs, 120_000_000, 3_000, 0.35, { weekendFactor: 0.5, burstChance: 0.04 }),
       build: (nextId) => ({
         cacheControl: [
-          cachePolicy(nextId(), 'API responses not cached', 10, [
-            { field: 'req.path', operator: 'startswith', values: ['/'] },
-          ], { noCache: true, autoGzipDisable: true }),
+          cachePolicy(
+            nextId(),
+            'API responses not cached',
+            10,
+            [{ field: 'req.path', operator: 'startswith', values: ['/'] }],
+            { noCache: true, autoGzipDisable: true },
+          ),
         ],
         accessControl: [
-          accessPolicy(nextId(), 'No anonymous proxies', 'deny', 10, [
-            { field: 'req.path', operator: 'startswith', values: ['/'] },
-          ], { anonymousIp: true }),
+          accessPolicy(
+            nextId(),
+            'No anonymous proxies',
+            'deny',
+            10,
+            [{ field: 'req.path', operator: 'startswith', values: ['/'] }],
+            { anonymousIp: true },
+          ),
         ],
       }),
     },
@@ -189,7 +259,10 @@ function otherCustomerServices(customerId: number, nowMs: number): ServiceSeed[]
       traffic: traffic(nowMs, 150_000_000, 30_000, 0.88),
     },
     {
-      service: baseService(`assets.${domain}`, `https://assets-origin.${domain}`, { http3: true, tlsProfile: 'modern' }),
+      service: baseService(`assets.${domain}`, `https://assets-origin.${domain}`, {
+        http3: true,
+        tlsProfile: 'modern',
+      }),
       traffic: traffic(nowMs, 400_000_000, 200_000, 0.95),
     },
     {
@@ -245,8 +318,10 @@ function addCustomer(state: SandboxState, customer: GeneratedCustomer, nowMs: nu
 export function ensureSeededCustomers(state: SandboxState, count: number, nowMs: number): boolean {
   const ids = seededCustomerIdsOf(state);
   const before = ids.length;
-  const taken = (id: number): boolean => RESERVED_CUSTOMER_IDS.has(id) || state.customers.some((c) => c.customer.id === id);
-  for (let index = ids.length; index < count; index++) addCustomer(state, generatedCustomer(state.seed, index, taken), nowMs);
+  const taken = (id: number): boolean =>
+    RESERVED_CUSTOMER_IDS.has(id) || state.customers.some((c) => c.customer.id === id);
+  for (let index = ids.length; index < count; index++)
+    addCustomer(state, generatedCustomer(state.seed, index, taken), nowMs);
   return ids.length > before;
 }
 
@@ -261,10 +336,17 @@ export function ensureSharedDomain(state: SandboxState, shared: SharedDomain, no
   const wanted = shared.domainName.toLowerCase();
   let added = false;
   for (const customerId of seededCustomerIdsOf(state).slice(0, shared.customers)) {
-    const serves = state.services.some((s) => s.customerId === customerId && s.service.domainName.toLowerCase() === wanted);
+    const serves = state.services.some(
+      (s) => s.customerId === customerId && s.service.domainName.toLowerCase() === wanted,
+    );
     if (serves) continue;
     const name = state.customers.find((c) => c.customer.id === customerId)?.customer.name ?? '';
-    materialise(state, customerId, [sharedDomainService(state.seed, customerId, name, shared.domainName, nowMs)], nowMs);
+    materialise(
+      state,
+      customerId,
+      [sharedDomainService(state.seed, customerId, name, shared.domainName, nowMs)],
+      nowMs,
+    );
     added = true;
   }
   return added;
@@ -297,7 +379,11 @@ export function buildInitialState(options: SeedOptions): SandboxState {
   state.customers.push(first.record, customerRecord(UNPROVISIONED_CUSTOMER_ID, 'Sandbox Unprovisioned Ltd', false));
   state.keys.push(
     first.key,
-    { accessKeyId: UNPROVISIONED_ACCESS_KEY_ID, accessKeySecret: UNPROVISIONED_ACCESS_KEY_SECRET, customerId: UNPROVISIONED_CUSTOMER_ID },
+    {
+      accessKeyId: UNPROVISIONED_ACCESS_KEY_ID,
+      accessKeySecret: UNPROVISIONED_ACCESS_KEY_SECRET,
+      customerId: UNPROVISIONED_CUSTOMER_ID,
+    },
     { accessKeyId: NO_CUSTOMER_ACCESS_KEY_ID, accessKeySecret: NO_CUSTOMER_ACCESS_KEY_SECRET, customerId: 0 },
   );
   state.seededCustomerIds = [first.record.customer.id];

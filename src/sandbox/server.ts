@@ -84,14 +84,17 @@ export function createGatewayServer(deps: GatewayDeps): Server {
     try {
       raw = await readBody(req);
     } catch (error) {
-      if (error instanceof BodyTooLarge) throw apiError('Request.BodyTooLarge', 'The request body is larger than 1 MiB.');
+      if (error instanceof BodyTooLarge)
+        throw apiError('Request.BodyTooLarge', 'The request body is larger than 1 MiB.');
       throw error;
     }
 
     const route = matchRoute(method, path);
     if (route.kind === 'not-found') throw apiError('Request.NotFound', `No operation at ${path}.`);
     if (route.kind === 'method-not-allowed') {
-      throw apiError('Request.MethodNotAllowed', `${method} is not allowed at ${path}.`, { Allow: route.allowed.join(', ') });
+      throw apiError('Request.MethodNotAllowed', `${method} is not allowed at ${path}.`, {
+        Allow: route.allowed.join(', '),
+      });
     }
     trace.operationId = route.operationId;
 
@@ -198,11 +201,18 @@ export function createGatewayServer(deps: GatewayDeps): Server {
     handle(req, trace)
       .catch((error: unknown): Outcome => {
         const gatewayError =
-          error instanceof GatewayError ? error : apiError('Server.InternalError', 'The sandbox gateway failed unexpectedly.');
+          error instanceof GatewayError
+            ? error
+            : apiError('Server.InternalError', 'The sandbox gateway failed unexpectedly.');
         if (!(error instanceof GatewayError)) {
           deps.log?.(`internal error: ${error instanceof Error ? error.message : String(error)}`);
         }
-        return { status: gatewayError.status, body: errorBody(gatewayError), headers: { ...gatewayError.headers }, code: gatewayError.code };
+        return {
+          status: gatewayError.status,
+          body: errorBody(gatewayError),
+          headers: { ...gatewayError.headers },
+          code: gatewayError.code,
+        };
       })
       .then(async (outcome) => {
         if (outcome === 'reset') {

@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 const body = (domainName: string, alternateDomainNames?: string[]) => ({
-  body: { domainName, alternateDomainNames, origins: [{ originUrl: 'origin.example.net:8080' }], defaultHostHeader: 'preserve' as const },
+  body: {
+    domainName,
+    alternateDomainNames,
+    origins: [{ originUrl: 'origin.example.net:8080' }],
+    defaultHostHeader: 'preserve' as const,
+  },
 });
 
 describe('store rules', () => {
@@ -34,13 +39,20 @@ describe('store rules', () => {
       'assets.customer-5000.example.org',
       'idle.customer-5000.example.org',
     ]);
-    expect((await second.getService({ params: { serviceId: own[0].service.id } })).domainName).toBe('www.customer-5000.example.org');
+    expect((await second.getService({ params: { serviceId: own[0].service.id } })).domainName).toBe(
+      'www.customer-5000.example.org',
+    );
     const denied = await failure(demo.getService({ params: { serviceId: own[0].service.id } }));
     expect([denied.status, denied.code]).toEqual([400, 'InvalidService.IdPermission']);
   });
 
   it('refuses a domain name used as any service’s domain or alternate name, in any case, by any customer', async () => {
-    for (const args of [body('EXAMPLE-SHOP.com'), body('new.example.org', ['dl.example-media.net']), body('www.customer-5000.example.org'), body('twice.example.org', ['twice.example.org'])]) {
+    for (const args of [
+      body('EXAMPLE-SHOP.com'),
+      body('new.example.org', ['dl.example-media.net']),
+      body('www.customer-5000.example.org'),
+      body('twice.example.org', ['twice.example.org']),
+    ]) {
       const e = await failure(second.createService(args));
       expect([e.status, e.code]).toEqual([409, 'InvalidService.DomainName']);
     }
@@ -62,14 +74,38 @@ describe('store rules', () => {
     const serviceId = sandbox.services[0].id;
     const existing = await demo.listAccessControlPolicies({ params: { serviceId } });
     const [a, b] = existing;
-    const rule = { policyName: 'P', type: 'allow' as const, matchUrlPath: { operator: 'prefix' as const, patterns: ['/p'] } };
-    expect((await failure(demo.createAccessControlPolicy({ params: { serviceId }, body: { ...rule, priority: Number(a.priority) } }))).code).toBe('InvalidPriority.Unique');
-    expect((await failure(demo.updateAccessControlPolicyV2({
-      params: { serviceId, policyId: Number(a.policyId) },
-      body: { policyName: 'P', type: 'deny', matches: [{ field: 'req.path', operator: 'equals', values: ['/'] }], priority: Number(b.priority) },
-    }))).code).toBe('InvalidPriority.Unique');
+    const rule = {
+      policyName: 'P',
+      type: 'allow' as const,
+      matchUrlPath: { operator: 'prefix' as const, patterns: ['/p'] },
+    };
+    expect(
+      (
+        await failure(
+          demo.createAccessControlPolicy({ params: { serviceId }, body: { ...rule, priority: Number(a.priority) } }),
+        )
+      ).code,
+    ).toBe('InvalidPriority.Unique');
+    expect(
+      (
+        await failure(
+          demo.updateAccessControlPolicyV2({
+            params: { serviceId, policyId: Number(a.policyId) },
+            body: {
+              policyName: 'P',
+              type: 'deny',
+              matches: [{ field: 'req.path', operator: 'equals', values: ['/'] }],
+              priority: Number(b.priority),
+            },
+          }),
+        )
+      ).code,
+    ).toBe('InvalidPriority.Unique');
     // Keeping its own priority is fine.
-    const same = await demo.updateAccessControlPolicy({ params: { serviceId, policyId: Number(a.policyId) }, body: { ...rule, priority: Number(a.priority) } });
+    const same = await demo.updateAccessControlPolicy({
+      params: { serviceId, policyId: Number(a.policyId) },
+      body: { ...rule, priority: Number(a.priority) },
+    });
     expect(same.priority).toBe(a.priority);
   });
 });

@@ -38,16 +38,33 @@ const MAX_FACTOR = 1000;
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const TIME_RULE = 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-20T08:00:00Z, or epoch milliseconds';
 
-const time = z.union([z.number().int(TIME_RULE).nonnegative(TIME_RULE), z.string().regex(ISO_WITH_ZONE, TIME_RULE)], { error: TIME_RULE })
+const time = z
+  .union([z.number().int(TIME_RULE).nonnegative(TIME_RULE), z.string().regex(ISO_WITH_ZONE, TIME_RULE)], {
+    error: TIME_RULE,
+  })
   .refine((v) => Number.isFinite(typeof v === 'number' ? v : Date.parse(v)), { error: TIME_RULE });
 
-const anomalySchema = z.strictObject({
-  serviceId: z.number({ error: 'must be a service ID (a positive integer)' }).int('must be a service ID (a positive integer)').positive('must be a service ID (a positive integer)'),
-  from: time,
-  to: time.optional(),
-  metric: z.enum(trafficAnomalyMetrics, { error: `must be one of ${trafficAnomalyMetrics.join(', ')}` }),
-  factor: z.number({ error: `must be a number from 0 to ${MAX_FACTOR}` }).min(0, `must be a number from 0 to ${MAX_FACTOR}`).max(MAX_FACTOR, `must be a number from 0 to ${MAX_FACTOR}`),
-}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : 'must be an object with serviceId, from, metric and factor') });
+const anomalySchema = z.strictObject(
+  {
+    serviceId: z
+      .number({ error: 'must be a service ID (a positive integer)' })
+      .int('must be a service ID (a positive integer)')
+      .positive('must be a service ID (a positive integer)'),
+    from: time,
+    to: time.optional(),
+    metric: z.enum(trafficAnomalyMetrics, { error: `must be one of ${trafficAnomalyMetrics.join(', ')}` }),
+    factor: z
+      .number({ error: `must be a number from 0 to ${MAX_FACTOR}` })
+      .min(0, `must be a number from 0 to ${MAX_FACTOR}`)
+      .max(MAX_FACTOR, `must be a number from 0 to ${MAX_FACTOR}`),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.join(', ')}`
+        : 'must be an object with serviceId, from, metric and factor',
+  },
+);
 
 const toMs = (v: string | number): number => (typeof v === 'number' ? v : Date.parse(v));
 
@@ -75,7 +92,10 @@ export function resolveTrafficAnomalies(
     if (endMs <= fromMs) throw new Error(`${where}.to: must be later than from`);
     const record = serviceById(a.serviceId);
     if (!record) throw new Error(`${where}.serviceId: no service ${a.serviceId} on this gateway`);
-    if (!record.traffic) throw new Error(`${where}.serviceId: service ${a.serviceId} (${record.service.domainName}) serves no traffic to change`);
+    if (!record.traffic)
+      throw new Error(
+        `${where}.serviceId: service ${a.serviceId} (${record.service.domainName}) serves no traffic to change`,
+      );
     const list = byService.get(a.serviceId) ?? [];
     list.push({ fromMs, toMs: endMs, metric: a.metric, factor: a.factor });
     byService.set(a.serviceId, list);

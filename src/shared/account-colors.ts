@@ -6,7 +6,10 @@ import { accountColors } from './account-profile.ts';
 export type AccountColor = (typeof accountColors)[number];
 
 /** The order colours are handed out in. */
-export const accountColorRotation: readonly AccountColor[] = [...accountColors.filter((color) => color !== 'gray'), 'gray'];
+export const accountColorRotation: readonly AccountColor[] = [
+  ...accountColors.filter((color) => color !== 'gray'),
+  'gray',
+];
 
 /** The least used colour among `used` (the colours of the existing accounts), first in rotation order on a tie. */
 export function nextAccountColor(used: readonly AccountColor[]): AccountColor {

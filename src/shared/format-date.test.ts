@@ -15,7 +15,9 @@ describe('formatDateTime', () => {
     expect(formatDateTime(t, { zone: 'utc', locale: 'en-US', dateOnly: true })).toBe('Nov 23, 2026');
   });
   it('accepts ISO strings and Dates, and passes unreadable strings through', () => {
-    expect(formatDateTime('2026-11-23T14:05:09Z', { zone: 'utc', locale: 'en-US' })).toBe(formatDateTime(new Date(t), { zone: 'utc', locale: 'en-US' }));
+    expect(formatDateTime('2026-11-23T14:05:09Z', { zone: 'utc', locale: 'en-US' })).toBe(
+      formatDateTime(new Date(t), { zone: 'utc', locale: 'en-US' }),
+    );
     expect(formatDateTime('not a date')).toBe('not a date');
   });
 });
@@ -29,7 +31,9 @@ describe('formatAge', () => {
     expect(formatAge(new Date(now - 3 * 3_600_000 - 1), now)).toBe('3 h ago');
     expect(formatAge(now - 86_400_000, now)).toBe('1 day ago');
     expect(formatAge(now - 29 * 86_400_000, now)).toBe('29 days ago');
-    expect(formatAge(now - 45 * 86_400_000, now, { locale: 'en-US' })).toBe(formatDateTime(now - 45 * 86_400_000, { dateOnly: true, locale: 'en-US' }));
+    expect(formatAge(now - 45 * 86_400_000, now, { locale: 'en-US' })).toBe(
+      formatDateTime(now - 45 * 86_400_000, { dateOnly: true, locale: 'en-US' }),
+    );
     expect(formatAge('2026-11-23T13:05:09Z', now)).toBe('1 h ago');
     expect(formatAge('not a date', now)).toBe('not a date');
   });
@@ -40,11 +44,18 @@ describe('zone names and times inside text', () => {
     const local = formatDateTime(t, { locale: 'en-US', zoneName: true });
     expect(local).toMatch(/^Nov 23, 2026, \d{1,2}:05:09 [AP]M \S+/);
     expect(local).not.toBe(formatDateTime(t, { locale: 'en-US' }));
-    expect(formatDateTime(t, { locale: 'en-US', zoneName: true, dateOnly: true })).toBe(formatDateTime(t, { locale: 'en-US', dateOnly: true }));
+    expect(formatDateTime(t, { locale: 'en-US', zoneName: true, dateOnly: true })).toBe(
+      formatDateTime(t, { locale: 'en-US', dateOnly: true }),
+    );
   });
   it('writes every ISO instant in a text readably and leaves the rest alone', () => {
-    const text = withReadableTimes('Compared with what this app last applied (2026-11-23T14:05:09.692Z); applied again 2026-11-23T14:05:09Z.', { zone: 'utc', locale: 'en-US' });
-    expect(text).toBe('Compared with what this app last applied (Nov 23, 2026, 2:05:09 PM UTC); applied again Nov 23, 2026, 2:05:09 PM UTC.');
+    const text = withReadableTimes(
+      'Compared with what this app last applied (2026-11-23T14:05:09.692Z); applied again 2026-11-23T14:05:09Z.',
+      { zone: 'utc', locale: 'en-US' },
+    );
+    expect(text).toBe(
+      'Compared with what this app last applied (Nov 23, 2026, 2:05:09 PM UTC); applied again Nov 23, 2026, 2:05:09 PM UTC.',
+    );
     expect(withReadableTimes('No time here (2026-11-23).')).toBe('No time here (2026-11-23).');
   });
 });

@@ -22,7 +22,14 @@ export interface FormatDateOptions {
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(options: FormatDateOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([options.zone ?? 'local', options.seconds ?? true, options.timeOnly ?? false, options.dateOnly ?? false, options.zoneName ?? false, options.locale ?? '']);
+  const key = JSON.stringify([
+    options.zone ?? 'local',
+    options.seconds ?? true,
+    options.timeOnly ?? false,
+    options.dateOnly ?? false,
+    options.zoneName ?? false,
+    options.locale ?? '',
+  ]);
   let f = cache.get(key);
   if (!f) {
     const utc = options.zone === 'utc';
@@ -50,7 +57,11 @@ export function formatDateTime(value: number | string | Date, options: FormatDat
  * How long ago, compactly, for places where the exact time goes into a tooltip: "just now",
  * "5 min ago", "3 h ago", "2 days ago"; from 30 days on, the date ("Nov 23, 2026").
  */
-export function formatAge(value: number | string | Date, now: number, options: Pick<FormatDateOptions, 'locale'> = {}): string {
+export function formatAge(
+  value: number | string | Date,
+  now: number,
+  options: Pick<FormatDateOptions, 'locale'> = {},
+): string {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
   if (!Number.isFinite(ms)) return typeof value === 'string' ? value : 'unknown time';
   const minutes = Math.floor(Math.max(0, now - ms) / 60_000);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyServiceFilter, matchesServiceFilter, narrowsServiceFilter, parseServiceFilterQuery, serviceFilterText, toggleTagInFilter } from './service-filter.ts';
+import {
+  isEmptyServiceFilter,
+  matchesServiceFilter,
+  narrowsServiceFilter,
+  parseServiceFilterQuery,
+  serviceFilterText,
+  toggleTagInFilter,
+} from './service-filter.ts';
 
-const shop = { serviceId: 101, domainName: 'shop.example.com', cName: 'shop.example.com.cdn.test', tags: ['retail', 'eu'] };
+const shop = {
+  serviceId: 101,
+  domainName: 'shop.example.com',
+  cName: 'shop.example.com.cdn.test',
+  tags: ['retail', 'eu'],
+};
 const staging = { serviceId: 202, domainName: 'staging.example.com', tags: ['staging', 'retail'] };
 const plain = { serviceId: 303, domainName: 'api.example.net' };
 
@@ -44,7 +56,8 @@ describe('service filter', () => {
   });
 
   it('says when a query only narrows the previous one (typing on), never when tags change', () => {
-    const narrows = (a: string, b: string): boolean => narrowsServiceFilter(parseServiceFilterQuery(a), parseServiceFilterQuery(b));
+    const narrows = (a: string, b: string): boolean =>
+      narrowsServiceFilter(parseServiceFilterQuery(a), parseServiceFilterQuery(b));
     expect(narrows('', 'm')).toBe(true);
     expect(narrows('med', 'media')).toBe(true);
     expect(narrows('media', 'media c')).toBe(true);
@@ -56,7 +69,11 @@ describe('service filter', () => {
     expect(narrows('tag:retail', 'tag:retail shop')).toBe(true);
     expect(narrows('shop', 'shop -tag:eu')).toBe(false);
     // Narrowing is sound: whatever the narrower query keeps, the previous one kept.
-    for (const [a, b] of [['ex', 'example'], ['example', 'example.com shop'], ['3', '303']]) {
+    for (const [a, b] of [
+      ['ex', 'example'],
+      ['example', 'example.com shop'],
+      ['3', '303'],
+    ]) {
       expect(narrows(a, b)).toBe(true);
       const kept = filter(b);
       expect(filter(a)).toEqual(expect.arrayContaining(kept));

@@ -61,7 +61,8 @@ export function matchesServiceFilter(query: ServiceFilterQuery, service: Filtera
  * narrowing: tags match whole).
  */
 export function narrowsServiceFilter(previous: ServiceFilterQuery, next: ServiceFilterQuery): boolean {
-  const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+  const same = (a: readonly string[], b: readonly string[]): boolean =>
+    a.length === b.length && a.every((x, i) => x === b[i]);
   if (!same(previous.tags, next.tags) || !same(previous.withoutTags, next.withoutTags)) return false;
   if (previous.words.length > next.words.length) return false;
   return previous.words.every((word, i) => next.words[i]?.includes(word) === true);
@@ -70,7 +71,10 @@ export function narrowsServiceFilter(previous: ServiceFilterQuery, next: Service
 /** Adds or removes `tag:x` in a filter text (the tag picker), leaving the rest as typed. */
 export function toggleTagInFilter(text: string, tag: string): string {
   const wanted = normalizeTag(tag);
-  const parts = text.trim().split(/\s+/u).filter((part) => part !== '');
+  const parts = text
+    .trim()
+    .split(/\s+/u)
+    .filter((part) => part !== '');
   const without = parts.filter((part) => part.toLowerCase() !== `tag:${wanted}`);
   return (without.length === parts.length ? [...parts, `tag:${wanted}`] : without).join(' ');
 }

@@ -16,7 +16,8 @@ export function parseServiceIdList(text: string, maxCount = MAX_IDS_PER_ADD): Pa
     .replace(/\s*[-–]\s*/g, '-')
     .split(/[\s,;]+/)
     .filter((part) => part !== '');
-  if (parts.length === 0) return { ok: false, message: 'Enter a service ID, a comma-separated list or a range like 100-110' };
+  if (parts.length === 0)
+    return { ok: false, message: 'Enter a service ID, a comma-separated list or a range like 100-110' };
   const ids: number[] = [];
   const seen = new Set<number>();
   const push = (id: number): boolean => {
@@ -30,7 +31,8 @@ export function parseServiceIdList(text: string, maxCount = MAX_IDS_PER_ADD): Pa
     if (range) {
       const from = Number(range[1]);
       const to = Number(range[2]);
-      if (!isServiceId(from) || !isServiceId(to)) return { ok: false, message: `“${part}” is not a range of service IDs (whole numbers from 1)` };
+      if (!isServiceId(from) || !isServiceId(to))
+        return { ok: false, message: `“${part}” is not a range of service IDs (whole numbers from 1)` };
       if (to < from) return { ok: false, message: `The range “${part}” runs backwards; write it as ${to}-${from}` };
       if (to - from + 1 > maxCount) return { ok: false, message: tooMany(maxCount) };
       for (let id = from; id <= to; id++) if (!push(id)) return { ok: false, message: tooMany(maxCount) };

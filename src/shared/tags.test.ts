@@ -3,7 +3,10 @@ import { MAX_TAG_CHARS, MAX_TAGS_PER_ITEM, effectiveTags, parseTagInput, tagList
 
 describe('tag rules', () => {
   it('accepts words with letters, digits, "-", "_" and "." and stores them lower-case', () => {
-    expect(parseTagInput('Retail, staging  eu-west_2 v1.2 Käse')).toEqual({ ok: true, tags: ['retail', 'staging', 'eu-west_2', 'v1.2', 'käse'] });
+    expect(parseTagInput('Retail, staging  eu-west_2 v1.2 Käse')).toEqual({
+      ok: true,
+      tags: ['retail', 'staging', 'eu-west_2', 'v1.2', 'käse'],
+    });
     expect(tagListSchema.parse(['Retail', 'retail', ' staging '])).toEqual(['retail', 'staging']);
   });
 
@@ -13,16 +16,22 @@ describe('tag rules', () => {
     expect(tagProblem('x'.repeat(MAX_TAG_CHARS))).toBeNull();
     expect(tagProblem('eu retail')).toContain('contains a space');
     expect(tagProblem('-retail')).toContain('must start with a letter or digit');
-    expect(tagProblem('re@tail')).toBe('Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.');
+    expect(tagProblem('re@tail')).toBe(
+      'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.',
+    );
     expect(parseTagInput('good, b@d')).toEqual({ ok: false, message: expect.stringContaining('“b@d”') });
     const result = tagListSchema.safeParse(['ok', 'not ok']);
     expect(result.success).toBe(false);
-    if (!result.success) expect(result.error.issues[0]).toMatchObject({ path: [1], message: expect.stringContaining('contains a space') });
+    if (!result.success)
+      expect(result.error.issues[0]).toMatchObject({ path: [1], message: expect.stringContaining('contains a space') });
   });
 
   it('limits the number of tags per item', () => {
     const many = Array.from({ length: MAX_TAGS_PER_ITEM + 1 }, (_, i) => `t${i}`);
-    expect(parseTagInput(many.join(','))).toEqual({ ok: false, message: `At most ${MAX_TAGS_PER_ITEM} tags per account or service (${MAX_TAGS_PER_ITEM + 1} given).` });
+    expect(parseTagInput(many.join(','))).toEqual({
+      ok: false,
+      message: `At most ${MAX_TAGS_PER_ITEM} tags per account or service (${MAX_TAGS_PER_ITEM + 1} given).`,
+    });
     expect(tagListSchema.safeParse(many).success).toBe(false);
     expect(parseTagInput(many.slice(1).join(',')).ok).toBe(true);
   });

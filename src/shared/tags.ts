@@ -12,9 +12,12 @@ const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;
 export function tagProblem(text: string): string | null {
   const tag = text.trim();
   if (tag === '') return 'A tag cannot be empty.';
-  if (tag.length > MAX_TAG_CHARS) return `Tag “${tag.slice(0, MAX_TAG_CHARS)}…” is too long: at most ${MAX_TAG_CHARS} characters.`;
-  if (/\s/u.test(tag)) return `Tag “${tag}” contains a space: use one word, or join words with "-" (for example "eu-retail").`;
-  if (!TAG_PATTERN.test(tag)) return `Tag “${tag}” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.`;
+  if (tag.length > MAX_TAG_CHARS)
+    return `Tag “${tag.slice(0, MAX_TAG_CHARS)}…” is too long: at most ${MAX_TAG_CHARS} characters.`;
+  if (/\s/u.test(tag))
+    return `Tag “${tag}” contains a space: use one word, or join words with "-" (for example "eu-retail").`;
+  if (!TAG_PATTERN.test(tag))
+    return `Tag “${tag}” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.`;
   return null;
 }
 
@@ -53,11 +56,15 @@ export function parseTagInput(text: string): ParsedTags {
     if (problem) return { ok: false, message: problem };
   }
   const tags = [...new Set(parts.map(normalizeTag))];
-  if (tags.length > MAX_TAGS_PER_ITEM) return { ok: false, message: `At most ${MAX_TAGS_PER_ITEM} tags per account or service (${tags.length} given).` };
+  if (tags.length > MAX_TAGS_PER_ITEM)
+    return { ok: false, message: `At most ${MAX_TAGS_PER_ITEM} tags per account or service (${tags.length} given).` };
   return { ok: true, tags };
 }
 
 /** Every tag of a service as target selection sees it: its own and its account's, sorted, once each. */
-export function effectiveTags(serviceTags: readonly string[] | undefined, accountTags: readonly string[] | undefined): string[] {
+export function effectiveTags(
+  serviceTags: readonly string[] | undefined,
+  accountTags: readonly string[] | undefined,
+): string[] {
   return [...new Set([...(serviceTags ?? []), ...(accountTags ?? [])])].sort();
 }

@@ -70,7 +70,15 @@ describe('signature v2 vectors', () => {
         const headers: Record<string, string> = { host: v.host, 'content-type': 'application/json; charset=utf-8' };
         for (const [k, val] of Object.entries(v.sfdHeaders)) headers[k.toLowerCase()] = val;
         const signature = v.authorization.split(':')[1];
-        const base = { method: v.method, uri: v.uri, headers, keyId: v.keyId, secret: v.secret, body: v.body, signature };
+        const base = {
+          method: v.method,
+          uri: v.uri,
+          headers,
+          keyId: v.keyId,
+          secret: v.secret,
+          body: v.body,
+          signature,
+        };
         expect(verifyIncomingSignature(base)).toEqual({ valid: true, canonicalString: v.canonicalString });
         expect(verifyIncomingSignature({ ...base, body: v.body + ' ' }).valid).toBe(false);
         expect(verifyIncomingSignature({ ...base, headers: { ...headers, 'x-sfd-extra': '1' } }).valid).toBe(false);
@@ -103,7 +111,16 @@ describe('canonicalHeaders', () => {
     expect(() => canonicalHeaders('h', { 'X-SFD-Date': 'a', 'x-sfd-date': 'b' })).toThrow(/twice/);
   });
   it('signRequest refuses to let extra headers override the signer', () => {
-    const base = { method: 'GET', uri: '/', host: 'h', keyId: 'k', secret: 's', body: '', date: new Date(0), nonce: '12345' };
+    const base = {
+      method: 'GET',
+      uri: '/',
+      host: 'h',
+      keyId: 'k',
+      secret: 's',
+      body: '',
+      date: new Date(0),
+      nonce: '12345',
+    };
     expect(() => signRequest({ ...base, extraSfdHeaders: { 'x-sfd-nonce': '99999' } })).toThrow(/set by the signer/);
     expect(() => signRequest({ ...base, extraSfdHeaders: { 'X-Other': '1' } })).toThrow(/not an X-SFD-/);
     expect(() => signRequest({ ...base, nonce: '1234' })).toThrow(/5 to 18 digits/);
@@ -124,8 +141,14 @@ describe('X-SFD-Date', () => {
   });
   it('signRequest formats a Date argument', () => {
     const signed = signRequest({
-      method: 'get', uri: '/x', host: 'h', keyId: 'k', secret: 's', body: '',
-      date: new Date('2026-01-01T00:00:00Z'), nonce: '123456',
+      method: 'get',
+      uri: '/x',
+      host: 'h',
+      keyId: 'k',
+      secret: 's',
+      body: '',
+      date: new Date('2026-01-01T00:00:00Z'),
+      nonce: '123456',
     });
     expect(signed.headers['X-SFD-Date']).toBe('20260101T000000Z');
     expect(signed.canonicalString.startsWith('GET\n/x\nhost:h\nx-sfd-date:20260101T000000Z\n')).toBe(true);

@@ -25,7 +25,14 @@ function ipc(channel: string, input: unknown): { request: ClientRequest; answer:
   let request!: ClientRequest;
   const answer = new Promise<unknown>((resolve, reject) => {
     request = httpRequest(
-      { host: '127.0.0.1', port: host.port, method: 'POST', path: `/ipc/${channel}`, headers: { host: `127.0.0.1:${host.port}`, ...headers }, agent: false },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        method: 'POST',
+        path: `/ipc/${channel}`,
+        headers: { host: `127.0.0.1:${host.port}`, ...headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,10 +61,19 @@ beforeAll(async () => {
     sandboxOptions: { statePath: null },
     clientOptions: { budget, retry: { maxAttempts: 1 } },
   });
-  host = await startWebHost({ port: 0, dataDir: join(workDir, 'data'), rendererDir, core: { invoke: (channel, input, options) => core.invoke(channel, input, options), dispose: () => core.dispose() } });
+  host = await startWebHost({
+    port: 0,
+    dataDir: join(workDir, 'data'),
+    rendererDir,
+    core: { invoke: (channel, input, options) => core.invoke(channel, input, options), dispose: () => core.dispose() },
+  });
   const link = new URL(host.newLink());
   const signIn = await fetch(`${host.origin}${link.pathname}${link.search}`, { redirect: 'manual' });
-  headers = { cookie: (signIn.headers.get('set-cookie') ?? '').split(';')[0], origin: host.origin, 'content-type': 'application/json' };
+  headers = {
+    cookie: (signIn.headers.get('set-cookie') ?? '').split(';')[0],
+    origin: host.origin,
+    'content-type': 'application/json',
+  };
 });
 
 afterAll(async () => {
@@ -77,7 +93,11 @@ describe('a tab that disconnects', () => {
       secret: gateway.credentials.accessKeySecret,
       verify: false,
     }).answer) as { ok: true; data: { account: { id: string } } };
-    const read = { accountId: added.data.account.id, operationId: 'getCustomer', input: { params: { customer_id: gateway.credentials.customerId } } };
+    const read = {
+      accountId: added.data.account.id,
+      operationId: 'getCustomer',
+      input: { params: { customer_id: gateway.credentials.customerId } },
+    };
 
     // The budget is used up by two answered reads.
     for (let i = 0; i < 2; i++) expect(await ipc('api.call', read).answer).toMatchObject({ ok: true });

@@ -31,5 +31,8 @@ export function createHostCore(options: {
     backgroundWatch: process.env.ACCEL_BACKGROUND_WATCH === '1',
     emit: options.emit,
   });
-  return { invoke: (channel, input, invokeOptions) => core.invoke(channel, input, invokeOptions), dispose: () => core.dispose() };
+  return {
+    invoke: (channel, input, invokeOptions) => core.invoke(channel, input, invokeOptions),
+    dispose: () => core.dispose(),
+  };
 }

@@ -16,10 +16,21 @@ const serveScript = fileURLToPath(new URL('./serve.ts', import.meta.url));
 function get(link: string, cookie?: string): Promise<{ status: number; setCookie: string | undefined }> {
   const url = new URL(link);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {}, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie']?.[0]?.split(';')[0] }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        headers: cookie ? { cookie } : {},
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie']?.[0]?.split(';')[0] }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -47,7 +58,13 @@ describe('npm run start:web: the links it prints and opens', () => {
     // Records its arguments the way /proc/<pid>/cmdline would show them, then stays up like a browser.
     await writeFile(fakeChromium, `#!/bin/sh\nprintf '%s\\n' "$@" > "${join(dir, 'args.txt')}"\nexec sleep 60\n`);
     await chmod(fakeChromium, 0o755);
-    const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: ':99', CHROMIUM_PATH: fakeChromium, ACCEL_DATA_DIR: join(dir, 'data'), ACCEL_WEB_PORT: '0' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DISPLAY: ':99',
+      CHROMIUM_PATH: fakeChromium,
+      ACCEL_DATA_DIR: join(dir, 'data'),
+      ACCEL_WEB_PORT: '0',
+    };
     delete env.ACCEL_NO_BROWSER;
     delete env.WAYLAND_DISPLAY;
     child = spawn(process.execPath, [serveScript], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -66,7 +83,10 @@ describe('npm run start:web: the links it prints and opens', () => {
   it('gives the browser its own single-use link; the printed one works once too', async () => {
     const printed = await waitFor(async () => /running at (http:\S+)/.exec(stdout)?.[1] ?? null, 'the printed link');
     expect(stdout).toMatch(/Each link works once/);
-    const args = await waitFor(async () => readFile(join(dir, 'args.txt'), 'utf8').catch(() => null), 'the browser start');
+    const args = await waitFor(
+      async () => readFile(join(dir, 'args.txt'), 'utf8').catch(() => null),
+      'the browser start',
+    );
     const opened = /^--app=(\S+)$/m.exec(args)?.[1];
     expect(opened).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
     const tokenOf = (link: string) => new URL(link).searchParams.get('token');

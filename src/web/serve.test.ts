@@ -8,16 +8,32 @@ const noChromium = () => null;
 
 describe('selectBrowser', () => {
   it('Linux: Chromium in app mode only with a display (X11 or Wayland)', () => {
-    expect(selectBrowser(URL, 'linux', { DISPLAY: ':0' }, chromium)).toEqual({ kind: 'chromium-app', executable: '/usr/bin/chromium' });
-    expect(selectBrowser(URL, 'linux', { WAYLAND_DISPLAY: 'wayland-0' }, chromium)).toEqual({ kind: 'chromium-app', executable: '/usr/bin/chromium' });
-    expect(selectBrowser(URL, 'linux', { DISPLAY: ':0', CHROMIUM_PATH: '/opt/chrome' }, chromium)).toEqual({ kind: 'chromium-app', executable: '/opt/chrome' });
+    expect(selectBrowser(URL, 'linux', { DISPLAY: ':0' }, chromium)).toEqual({
+      kind: 'chromium-app',
+      executable: '/usr/bin/chromium',
+    });
+    expect(selectBrowser(URL, 'linux', { WAYLAND_DISPLAY: 'wayland-0' }, chromium)).toEqual({
+      kind: 'chromium-app',
+      executable: '/usr/bin/chromium',
+    });
+    expect(selectBrowser(URL, 'linux', { DISPLAY: ':0', CHROMIUM_PATH: '/opt/chrome' }, chromium)).toEqual({
+      kind: 'chromium-app',
+      executable: '/opt/chrome',
+    });
     expect(selectBrowser(URL, 'linux', {}, chromium)).toEqual({ kind: 'none', message: null });
     expect(selectBrowser(URL, 'freebsd', {}, chromium)).toEqual({ kind: 'none', message: null });
-    expect(selectBrowser(URL, 'linux', { DISPLAY: ':0' }, noChromium)).toEqual({ kind: 'none', message: expect.stringMatching(/No Chromium found/) });
+    expect(selectBrowser(URL, 'linux', { DISPLAY: ':0' }, noChromium)).toEqual({
+      kind: 'none',
+      message: expect.stringMatching(/No Chromium found/),
+    });
   });
 
   it('macOS: `open <url>` (the default browser), with or without DISPLAY', () => {
-    expect(selectBrowser(URL, 'darwin', {}, noChromium)).toEqual({ kind: 'default-browser', command: 'open', args: [URL] });
+    expect(selectBrowser(URL, 'darwin', {}, noChromium)).toEqual({
+      kind: 'default-browser',
+      command: 'open',
+      args: [URL],
+    });
   });
 
   it('Windows: `cmd /c start "" <url>` with verbatim arguments', () => {
@@ -31,7 +47,10 @@ describe('selectBrowser', () => {
 
   it('ACCEL_NO_BROWSER=1 opens nothing anywhere', () => {
     for (const platform of ['linux', 'darwin', 'win32'] as const) {
-      expect(selectBrowser(URL, platform, { ACCEL_NO_BROWSER: '1', DISPLAY: ':0' }, chromium)).toEqual({ kind: 'none', message: null });
+      expect(selectBrowser(URL, platform, { ACCEL_NO_BROWSER: '1', DISPLAY: ':0' }, chromium)).toEqual({
+        kind: 'none',
+        message: null,
+      });
     }
   });
 
@@ -46,6 +65,12 @@ describe('selectBrowser', () => {
 
 describe('chromiumAppArgs', () => {
   it('opens the URL as an app window with a throw-away profile', () => {
-    expect(chromiumAppArgs(URL, '/tmp/p')).toEqual([`--app=${URL}`, '--user-data-dir=/tmp/p', '--no-first-run', '--no-default-browser-check', '--disable-sync']);
+    expect(chromiumAppArgs(URL, '/tmp/p')).toEqual([
+      `--app=${URL}`,
+      '--user-data-dir=/tmp/p',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-sync',
+    ]);
   });
 });

@@ -49,17 +49,30 @@ export function selectBrowser(
   if (platform === 'win32') {
     // `start` is a cmd built-in; its first quoted argument is the window title, hence "". Verbatim
     // arguments keep cmd's own quoting (the URL is quoted for characters like & in it).
-    return { kind: 'default-browser', command: 'cmd', args: ['/c', 'start', '""', `"${url}"`], windowsVerbatimArguments: true };
+    return {
+      kind: 'default-browser',
+      command: 'cmd',
+      args: ['/c', 'start', '""', `"${url}"`],
+      windowsVerbatimArguments: true,
+    };
   }
   // Elsewhere only with a graphical session; a server or SSH session just prints the link.
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return { kind: 'none', message: null };
   const executable = env.CHROMIUM_PATH || findChromium();
-  return executable ? { kind: 'chromium-app', executable } : { kind: 'none', message: 'No Chromium found; open the link above in your browser.' };
+  return executable
+    ? { kind: 'chromium-app', executable }
+    : { kind: 'none', message: 'No Chromium found; open the link above in your browser.' };
 }
 
 /** Chromium in app mode (no tabs or address bar) with its own throw-away profile. */
 export function chromiumAppArgs(url: string, profileDir: string): string[] {
-  return [`--app=${url}`, `--user-data-dir=${profileDir}`, '--no-first-run', '--no-default-browser-check', '--disable-sync'];
+  return [
+    `--app=${url}`,
+    `--user-data-dir=${profileDir}`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-sync',
+  ];
 }
 
 /** Lifetime of the link handed to the browser the host opens: it is used within seconds. */
@@ -68,7 +81,8 @@ export const BROWSER_LINK_TTL_MS = 60_000;
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`ACCEL_WEB_PORT must be a port number (0-65535), not "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`ACCEL_WEB_PORT must be a port number (0-65535), not "${value}"`);
   return port;
 }
 
@@ -79,7 +93,9 @@ export async function runServe(env: NodeJS.ProcessEnv = process.env): Promise<vo
 
   console.log(`Acceleration Console is running at ${host.url}`);
   const lines = process.stdin.isTTY ? createInterface({ input: process.stdin }) : null;
-  console.log(`Each link works once, for ${BOOTSTRAP_TTL_MS / 60_000} minutes.${lines ? ' Press Enter here for a new link.' : ''}`);
+  console.log(
+    `Each link works once, for ${BOOTSTRAP_TTL_MS / 60_000} minutes.${lines ? ' Press Enter here for a new link.' : ''}`,
+  );
   console.log(`Data directory: ${dataDir}. Press Ctrl+C to stop.`);
   lines?.on('line', () => console.log(`New link (works once): ${host.newLink()}`));
 
@@ -93,7 +109,11 @@ export async function runServe(env: NodeJS.ProcessEnv = process.env): Promise<vo
     browser.on('error', () => console.log('Could not start Chromium; open the link above in your browser.'));
   } else if (choice.kind === 'default-browser') {
     // Hands the URL to the desktop and returns at once: nothing of ours to stop later.
-    const opener = spawn(choice.command, choice.args, { stdio: 'ignore', windowsHide: true, windowsVerbatimArguments: choice.windowsVerbatimArguments });
+    const opener = spawn(choice.command, choice.args, {
+      stdio: 'ignore',
+      windowsHide: true,
+      windowsVerbatimArguments: choice.windowsVerbatimArguments,
+    });
     opener.on('error', () => console.log('Could not open the default browser; open the link above in your browser.'));
     opener.unref();
   } else if (choice.message) {

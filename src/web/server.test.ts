@@ -30,7 +30,9 @@ function send(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -46,7 +48,10 @@ function createFakeCore() {
     async invoke(channel, input) {
       calls.push({ channel, input });
       if (channel === 'app.info') return { ok: true, data: { echo: input ?? null } };
-      return { ok: false, error: { code: 'Ipc.UnknownChannel', message: `Unknown IPC channel: ${channel}`, retryable: false } };
+      return {
+        ok: false,
+        error: { code: 'Ipc.UnknownChannel', message: `Unknown IPC channel: ${channel}`, retryable: false },
+      };
     },
     async dispose() {},
     subscribe(next) {
@@ -84,7 +89,10 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'accel-web-host-'));
   rendererDir = join(workDir, 'renderer');
   await mkdir(join(rendererDir, 'assets'), { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Acceleration Console</title><div id="app"></div>');
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>Acceleration Console</title><div id="app"></div>',
+  );
   await writeFile(join(rendererDir, 'assets', 'app-1234.js'), 'console.log("app")');
   await writeFile(join(rendererDir, '.env'), 'HIDDEN=1');
   await writeFile(join(workDir, 'secret.txt'), 'TOP-SECRET');
@@ -231,7 +239,12 @@ describe('Host and Origin checks', () => {
 
 describe('IPC over HTTP', () => {
   const post = (path: string, body: string | undefined, headers: Record<string, string> = {}) =>
-    send(host, { method: 'POST', path, headers: { cookie, origin, 'content-type': 'application/json', ...headers }, body });
+    send(host, {
+      method: 'POST',
+      path,
+      headers: { cookie, origin, 'content-type': 'application/json', ...headers },
+      body,
+    });
 
   it('carries a channel call to the core and returns its IpcResult', async () => {
     const reply = await post('/ipc/app.info', JSON.stringify({ probe: 1 }));
@@ -326,9 +339,14 @@ describe('events over WebSocket', () => {
     const result = await connect({ cookie, origin });
     if (!('socket' in result)) throw new Error(`connection refused: ${result.status}`);
     expect(result.first).toEqual({ event: 'host.connected', payload: null });
-    const next = new Promise<unknown>((resolve) => result.socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+    const next = new Promise<unknown>((resolve) =>
+      result.socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
     fake.emit('accounts.changed', { reason: 'added', accountId: 'a1', currentAccountId: 'a1' });
-    expect(await next).toEqual({ event: 'accounts.changed', payload: { reason: 'added', accountId: 'a1', currentAccountId: 'a1' } });
+    expect(await next).toEqual({
+      event: 'accounts.changed',
+      payload: { reason: 'added', accountId: 'a1', currentAccountId: 'a1' },
+    });
     result.socket.close();
   });
 });
@@ -336,13 +354,23 @@ describe('events over WebSocket', () => {
 describe('with the real core', () => {
   it('answers app.info and validates input through the core', async () => {
     const dataDir = join(workDir, 'real-core');
-    const real = await startWebHost({ port: 0, dataDir, rendererDir, secretStore: createMemorySecretStore('accel-web-test') });
+    const real = await startWebHost({
+      port: 0,
+      dataDir,
+      rendererDir,
+      secretStore: createMemorySecretStore('accel-web-test'),
+    });
     try {
       const headers = { cookie: await signIn(real), origin: real.origin, 'content-type': 'application/json' };
       const info = await send(real, { method: 'POST', path: '/ipc/app.info', headers });
       expect(info.status).toBe(200);
       expect(JSON.parse(info.body)).toMatchObject({ ok: true, data: { dataDir, keychainService: 'accel-web-test' } });
-      const bad = await send(real, { method: 'POST', path: '/ipc/accounts.get', headers, body: JSON.stringify({ accountId: 5 }) });
+      const bad = await send(real, {
+        method: 'POST',
+        path: '/ipc/accounts.get',
+        headers,
+        body: JSON.stringify({ accountId: 5 }),
+      });
       expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput' } });
     } finally {
       await real.stop();
@@ -352,15 +380,24 @@ describe('with the real core', () => {
 
 describe('start', () => {
   it('refuses to start without a renderer build', async () => {
-    await expect(startWebHost({ dataDir: join(workDir, 'd3'), rendererDir: join(workDir, 'nothing'), core: createFakeCore().core })).rejects.toThrow(
-      /No renderer build .*npm run build/,
-    );
+    await expect(
+      startWebHost({
+        dataDir: join(workDir, 'd3'),
+        rendererDir: join(workDir, 'nothing'),
+        core: createFakeCore().core,
+      }),
+    ).rejects.toThrow(/No renderer build .*npm run build/);
   });
 });
 
 describe('stop', () => {
   it('closes the port and open event sockets', async () => {
-    const other = await startWebHost({ port: 0, dataDir: join(workDir, 'data2'), rendererDir, core: createFakeCore().core });
+    const other = await startWebHost({
+      port: 0,
+      dataDir: join(workDir, 'data2'),
+      rendererDir,
+      core: createFakeCore().core,
+    });
     const socket = new WebSocket(`ws://127.0.0.1:${other.port}/events`, {
       headers: { cookie: await signIn(other), origin: other.origin },
     });

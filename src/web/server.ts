@@ -67,7 +67,6 @@ carrying a one-time access token (<code>…/?token=…</code>) that works once a
 <p>A link that was already used, has expired or belongs to an earlier start is refused. Press
 <kbd>Enter</kbd> in the terminal where you ran <code>npm start</code> to print a new link, and open that one.</p></body></html>`;
 
-
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // Default: the build next to this source tree, whatever the working directory.
   const rendererDir = resolve(options.rendererDir ?? resolve(import.meta.dirname, '..', '..', 'out', 'renderer'));
@@ -110,7 +109,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return null;
   };
 
-  const hasValidCookie = (req: IncomingMessage): boolean => tokensEqual(readCookie(req.headers.cookie, TOKEN_COOKIE), session);
+  const hasValidCookie = (req: IncomingMessage): boolean =>
+    tokensEqual(readCookie(req.headers.cookie, TOKEN_COOKIE), session);
 
   const server = createServer((req, res) => {
     handleRequest(req, res).catch(() => {
@@ -157,7 +157,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (!hasValidCookie(req)) {
-      if (url.pathname.startsWith('/ipc/')) sendJson(res, 401, failure(AppCode.Host.Unauthorized, 'Missing or wrong access token.'));
+      if (url.pathname.startsWith('/ipc/'))
+        sendJson(res, 401, failure(AppCode.Host.Unauthorized, 'Missing or wrong access token.'));
       else sendRefusal(res);
       return;
     }
@@ -218,7 +219,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!caller.signal.aborted) sendJson(res, 200, result);
   }
 
-  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, headOnly: boolean): Promise<void> {
+  async function serveStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    headOnly: boolean,
+  ): Promise<void> {
     const found = await lookupStaticFile(rendererDir, pathname).catch(() => ({ kind: 'not-found' as const }));
     if (found.kind === 'forbidden') {
       sendText(res, 403, 'Forbidden');

@@ -28,9 +28,7 @@ export function contentTypeFor(path: string): string {
 }
 
 export type StaticLookup =
-  | { kind: 'file'; path: string; size: number; isIndex: boolean }
-  | { kind: 'not-found' }
-  | { kind: 'forbidden' };
+  { kind: 'file'; path: string; size: number; isIndex: boolean } | { kind: 'not-found' } | { kind: 'forbidden' };
 
 function inside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);

@@ -69,7 +69,11 @@ export async function findAccount(cli: CliCore, nameOrId: string): Promise<Accou
 }
 
 function describeAccount(account: AccountView, current: boolean): string {
-  const flags = [account.production ? 'PRODUCTION' : '', account.needsSecret ? 'needs secret' : '', account.kind === 'sandbox' ? 'sandbox' : '']
+  const flags = [
+    account.production ? 'PRODUCTION' : '',
+    account.needsSecret ? 'needs secret' : '',
+    account.kind === 'sandbox' ? 'sandbox' : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const customer = account.customer ? `${account.customer.name} (${account.customer.region})` : 'not verified';
@@ -84,7 +88,8 @@ async function list(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   } else {
     for (const warning of result.warnings) io.stderr.write(`warning: ${warning.message}\n`);
     if (result.accounts.length === 0) io.stdout.write('No accounts. Add one with `accel accounts add --help`.\n');
-    for (const account of result.accounts) io.stdout.write(`${describeAccount(account, account.id === result.currentAccountId)}\n`);
+    for (const account of result.accounts)
+      io.stdout.write(`${describeAccount(account, account.id === result.currentAccountId)}\n`);
   }
   return EXIT_OK;
 }
@@ -146,7 +151,12 @@ export function parseTags(given: readonly string[]): string[] {
 async function update(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { name: { type: 'string' }, production: { type: 'boolean' }, color: { type: 'string' }, notes: { type: 'string' } },
+    options: {
+      name: { type: 'string' },
+      production: { type: 'boolean' },
+      color: { type: 'string' },
+      notes: { type: 'string' },
+    },
     allowPositionals: true,
     allowNegative: true,
     strict: true,
@@ -158,11 +168,17 @@ async function update(args: string[], io: CliIo, cli: CliCore): Promise<number> 
     ...(values.color === undefined ? {} : { color: values.color as AccountView['color'] }),
     ...(values.notes === undefined ? {} : { notes: values.notes }),
   };
-  if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --name, --production / --no-production, --color or --notes');
+  if (Object.keys(patch).length === 0)
+    throw new UsageError('Nothing to change: give --name, --production / --no-production, --color or --notes');
   const target = await findAccount(cli, positionals[0] as string);
   const account = await cli.call('accounts.update', { accountId: target.id, patch });
   io.stdout.write(`${JSON.stringify(account, null, 2)}\n`);
-  const flag = values.production === undefined ? '' : account.production ? ' It is flagged production: every change to it needs confirming (--yes).' : ' It is no longer flagged production.';
+  const flag =
+    values.production === undefined
+      ? ''
+      : account.production
+        ? ' It is flagged production: every change to it needs confirming (--yes).'
+        : ' It is no longer flagged production.';
   io.stderr.write(`Updated "${account.name}".${flag}\n`);
   return EXIT_OK;
 }
@@ -170,16 +186,26 @@ async function update(args: string[], io: CliIo, cli: CliCore): Promise<number> 
 async function setSecret(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { 'secret-env': { type: 'string' }, 'key-id': { type: 'string' }, 'no-verify': { type: 'boolean', default: false } },
+    options: {
+      'secret-env': { type: 'string' },
+      'key-id': { type: 'string' },
+      'no-verify': { type: 'boolean', default: false },
+    },
     allowPositionals: true,
     strict: true,
   });
   if (positionals.length !== 1) throw new UsageError('Give exactly one account name or ID');
   const target = await findAccount(cli, positionals[0]);
-  if (target.kind === 'sandbox') throw new UsageError('The Sandbox account has no secret of yours to set: the app manages it.');
+  if (target.kind === 'sandbox')
+    throw new UsageError('The Sandbox account has no secret of yours to set: the app manages it.');
   const secret = await readSecret(io, values['secret-env']);
   const verify = !values['no-verify'];
-  const account = await cli.call('accounts.rotateSecret', { accountId: target.id, secret, verify, accessKeyId: values['key-id'] });
+  const account = await cli.call('accounts.rotateSecret', {
+    accountId: target.id,
+    secret,
+    verify,
+    accessKeyId: values['key-id'],
+  });
   io.stdout.write(`${JSON.stringify(account, null, 2)}\n`);
   io.stderr.write(
     verify
@@ -213,18 +239,35 @@ async function switchTo(args: string[], io: CliIo, cli: CliCore): Promise<number
 async function exportProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { out: { type: 'string' }, 'no-services': { type: 'boolean', default: false }, 'with-secrets': { type: 'boolean', default: false }, 'passphrase-env': { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      'no-services': { type: 'boolean', default: false },
+      'with-secrets': { type: 'boolean', default: false },
+      'passphrase-env': { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
-  if (values['passphrase-env'] !== undefined && !values['with-secrets']) throw new UsageError('--passphrase-env goes with --with-secrets (a file without secrets is not encrypted)');
-  const accountIds = positionals.length ? await Promise.all(positionals.map(async (p) => (await findAccount(cli, p)).id)) : undefined;
-  const passphrase = values['with-secrets'] ? await readSecret(io, values['passphrase-env'], 'passphrase for the encrypted export') : undefined;
-  const result = await cli.call('accounts.export', { accountIds, includeInventory: !values['no-services'], ...(passphrase === undefined ? {} : { passphrase }) });
-  for (const name of result.withoutSecret) io.stderr.write(`warning: "${name}" has no secret in the keychain; it is exported without one.\n`);
+  if (values['passphrase-env'] !== undefined && !values['with-secrets'])
+    throw new UsageError('--passphrase-env goes with --with-secrets (a file without secrets is not encrypted)');
+  const accountIds = positionals.length
+    ? await Promise.all(positionals.map(async (p) => (await findAccount(cli, p)).id))
+    : undefined;
+  const passphrase = values['with-secrets']
+    ? await readSecret(io, values['passphrase-env'], 'passphrase for the encrypted export')
+    : undefined;
+  const result = await cli.call('accounts.export', {
+    accountIds,
+    includeInventory: !values['no-services'],
+    ...(passphrase === undefined ? {} : { passphrase }),
+  });
+  for (const name of result.withoutSecret)
+    io.stderr.write(`warning: "${name}" has no secret in the keychain; it is exported without one.\n`);
   if (values.out) {
     await writeFile(resolve(io.cwd, values.out), result.content, { mode: 0o600 });
-    io.stderr.write(`Exported ${result.count} account(s) to ${values.out} (${result.encrypted ? 'with secrets, encrypted' : 'no secrets'}).\n`);
+    io.stderr.write(
+      `Exported ${result.count} account(s) to ${values.out} (${result.encrypted ? 'with secrets, encrypted' : 'no secrets'}).\n`,
+    );
   } else {
     io.stdout.write(result.content);
   }
@@ -240,17 +283,24 @@ function isEncryptedText(text: string): boolean {
 }
 
 async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { 'passphrase-env': { type: 'string' }, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { 'passphrase-env': { type: 'string' }, json: { type: 'boolean', default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new UsageError('Give the file to import (or - for stdin)');
   let content = '';
   if (positionals[0] === '-') {
-    for await (const chunk of io.stdin) content += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    for await (const chunk of io.stdin)
+      content += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   } else {
     content = await readFile(resolve(io.cwd, positionals[0]), 'utf8');
   }
   let passphrase: string | undefined;
   if (isEncryptedText(content)) {
-    if (positionals[0] === '-' && values['passphrase-env'] === undefined) throw new UsageError('The file on stdin is encrypted: give its passphrase with --passphrase-env VAR');
+    if (positionals[0] === '-' && values['passphrase-env'] === undefined)
+      throw new UsageError('The file on stdin is encrypted: give its passphrase with --passphrase-env VAR');
     passphrase = await readSecret(io, values['passphrase-env'], 'passphrase of the encrypted export');
   }
   const result = await cli.call('accounts.import', { content, ...(passphrase === undefined ? {} : { passphrase }) });
@@ -259,16 +309,22 @@ async function importProfiles(args: string[], io: CliIo, cli: CliCore): Promise<
   if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   const report = values.json ? io.stderr : io.stdout;
   for (const added of result.added) {
-    report.write(`added      ${added.name}: ${added.services} service(s)${added.tags.length ? `, tags ${added.tags.join(', ')}` : ''}, ${added.secretState === 'stored' ? 'secret stored in the keychain' : 'needs its secret'}\n`);
+    report.write(
+      `added      ${added.name}: ${added.services} service(s)${added.tags.length ? `, tags ${added.tags.join(', ')}` : ''}, ${added.secretState === 'stored' ? 'secret stored in the keychain' : 'needs its secret'}\n`,
+    );
   }
   for (const duplicate of result.duplicates) {
-    report.write(`duplicate  ${duplicate.name}: already here as "${duplicate.existingName}", left as it is (its service list and tags are not merged)\n`);
+    report.write(
+      `duplicate  ${duplicate.name}: already here as "${duplicate.existingName}", left as it is (its service list and tags are not merged)\n`,
+    );
   }
   for (const skipped of result.skipped) report.write(`skipped    ${skipped.name}: ${skipped.reason}\n`);
   const needSecret = result.added.filter((a) => a.secretState === 'needed').length;
   report.write(
     `Added ${result.added.length} account(s), skipped ${result.skipped.length}, ${result.duplicates.length} duplicate(s).` +
-      (needSecret ? ' Enter each missing secret before use: `accel accounts set-secret NAME` (or "Rotate secret" in the app).' : '') +
+      (needSecret
+        ? ' Enter each missing secret before use: `accel accounts set-secret NAME` (or "Rotate secret" in the app).'
+        : '') +
       '\n',
   );
   return EXIT_OK;
@@ -288,7 +344,8 @@ const actions: Record<string, (args: string[], io: CliIo, cli: CliCore) => Promi
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
   const handler = action === undefined ? undefined : actions[action];
-  if (!handler || !Object.hasOwn(actions, action)) throw new UsageError(action ? `unknown action "${action}"` : 'an action is required');
+  if (!handler || !Object.hasOwn(actions, action))
+    throw new UsageError(action ? `unknown action "${action}"` : 'an action is required');
   return withCore(io, async (cli) => {
     try {
       return await handler(rest, io, cli);

@@ -14,12 +14,28 @@ describe.runIf(keychainTestsEnabled())('accel baseline', () => {
   const ctx = useKeychainCli('accel-cli-baseline-');
 
   beforeAll(async () => {
-    const acme = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
-    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
+    const acme = [
+      'accounts',
+      'add',
+      '--name',
+      'Acme',
+      '--base-url',
+      ctx.sandbox.url,
+      '--key-id',
+      ctx.sandbox.credentials.accessKeyId,
+      '--customer-id',
+      String(ctx.sandbox.credentials.customerId),
+    ];
+    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
+      0,
+    );
     // The CLI has no command to list services by ID: record them through the core (no API call).
     const core = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service });
     const { accounts } = data(await core.invoke('accounts.list', {}));
-    for (const s of ctx.sandbox.services) data(await core.invoke('inventory.record', { accountId: accounts[0].id, serviceId: s.id, domainName: s.domainName }));
+    for (const s of ctx.sandbox.services)
+      data(
+        await core.invoke('inventory.record', { accountId: accounts[0].id, serviceId: s.id, domainName: s.domainName }),
+      );
     await core.dispose();
   }, 60_000);
 
@@ -47,15 +63,22 @@ describe.runIf(keychainTestsEnabled())('accel baseline', () => {
     expect(offline.stdout).toMatch(/ {2}-- {3}HTTP\/2 on\s+0 pass {2}0 fail {2}\d+ unknown \(\d+ not checked\)/);
     expect(offline.stdout).not.toMatch(/ok {3}HTTP/);
 
-    const online = await runAccel(['baseline', 'check', '--baseline', 'Fleet', '--accounts', 'Acme'], { env: ctx.env(), timeoutMs: 60_000 });
+    const online = await runAccel(['baseline', 'check', '--baseline', 'Fleet', '--accounts', 'Acme'], {
+      env: ctx.env(),
+      timeoutMs: 60_000,
+    });
     expect(online.code).toBe(1);
     expect(online.stdout).toMatch(/FAIL HTTP\/2 on\s+\d+ pass {2}1 fail/);
-    expect(online.stdout).toMatch(/legacy\.example-shop\.com \(\d+\) {2}Every origin uses HTTPS\n {6}Origin 1 \(http:\/\/legacy-origin\.example-shop\.com\): uses http:\/\//);
+    expect(online.stdout).toMatch(
+      /legacy\.example-shop\.com \(\d+\) {2}Every origin uses HTTPS\n {6}Origin 1 \(http:\/\/legacy-origin\.example-shop\.com\): uses http:\/\//,
+    );
 
     const junit = await runAccel(['baseline', 'check', '--offline', '--format', 'junit'], { env: ctx.env() });
     expect(junit.code).toBe(1);
     expect(junit.stdout).toMatch(/^<\?xml/);
-    expect(junit.stdout).toMatch(/<testcase classname="Acme\.legacy\.example-shop\.com" name="HTTP\/2 on"><failure message="off">/);
+    expect(junit.stdout).toMatch(
+      /<testcase classname="Acme\.legacy\.example-shop\.com" name="HTTP\/2 on"><failure message="off">/,
+    );
 
     const json = await runAccel(['baseline', 'check', '--offline', '--format', 'json'], { env: ctx.env() });
     const parsed = JSON.parse(json.stdout) as { baselines: Array<{ totals: { fail: number } }> };
@@ -72,13 +95,20 @@ describe.runIf(keychainTestsEnabled())('accel baseline', () => {
 
   it('fixes a failing check as one plan: dry run first, production only with --yes, then nothing is left', async () => {
     const file = join(ctx.dataDir, 'rate.json');
-    const document = { format: 'acceleration-console/baselines', schemaVersion: 1, exportedAt: '2026-11-23T00:00:00Z', baselines: [{ name: 'Rate', checks: [{ checkId: 'rate-limit-applied', params: { requestLimit: 500 } }] }] };
+    const document = {
+      format: 'acceleration-console/baselines',
+      schemaVersion: 1,
+      exportedAt: '2026-11-23T00:00:00Z',
+      baselines: [{ name: 'Rate', checks: [{ checkId: 'rate-limit-applied', params: { requestLimit: 500 } }] }],
+    };
     await writeFile(file, JSON.stringify(document));
     expect((await runAccel(['baseline', 'import', file], { env: ctx.env() })).code).toBe(0);
 
     const dry = await runAccel(['baseline', 'fix', '--baseline', 'Rate', '--offline', '--dry-run'], { env: ctx.env() });
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/^Fix: A rate limit is applied \(baseline “Rate”\)\n {2}Set a rate limit of 500 requests per client IP every 1 minute — on \d+ services\./);
+    expect(dry.stdout).toMatch(
+      /^Fix: A rate limit is applied \(baseline “Rate”\)\n {2}Set a rate limit of 500 requests per client IP every 1 minute — on \d+ services\./,
+    );
     expect(dry.stdout).toMatch(/Plan: Baseline fix: A rate limit is applied {2}\(not stored: a dry run\)/);
 
     // The CLI cannot mark an account as production: through the core.
@@ -91,7 +121,10 @@ describe.runIf(keychainTestsEnabled())('accel baseline', () => {
     expect(unconfirmed.stderr).toMatch(/production account "Acme".*add --yes/);
     expect(unconfirmed.stdout).toMatch(/not stored: not run without --yes/);
 
-    const applied = await runAccel(['baseline', 'fix', '--baseline', 'Rate', '--offline', '--yes'], { env: ctx.env(), timeoutMs: 60_000 });
+    const applied = await runAccel(['baseline', 'fix', '--baseline', 'Rate', '--offline', '--yes'], {
+      env: ctx.env(),
+      timeoutMs: 60_000,
+    });
     expect(applied.code).toBe(0);
     expect(applied.stdout).toMatch(/Batch: Baseline fix: A rate limit is applied/);
     expect(applied.stdout).toMatch(/After the fix: nothing is left to fix through the API\./);

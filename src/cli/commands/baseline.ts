@@ -32,22 +32,42 @@ Exit status of check: 0 every check passed (unknown results, also services not c
 not fail), 1 a check failed or an error occurred, 2 a mistake in the command line.
 `;
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function table(report: BaselineReportView): string {
   const notChecked = report.totals.unchecked > 0 ? ` (${report.totals.unchecked} not checked: no snapshot)` : '';
-  const lines = [`Baseline “${report.baseline}” — ${report.totals.fail} failed, ${report.totals.pass} passed, ${report.totals.unknown} unknown${notChecked}`];
+  const lines = [
+    `Baseline “${report.baseline}” — ${report.totals.fail} failed, ${report.totals.pass} passed, ${report.totals.unknown} unknown${notChecked}`,
+  ];
   for (const account of report.accounts) {
-    const when = account.oldestSnapshotAt === null ? 'none checked yet (no snapshot)' : `snapshots ${account.oldestSnapshotAt} … ${account.newestSnapshotAt}`;
-    const missing = account.oldestSnapshotAt !== null && account.withoutSnapshot > 0 ? `, ${account.withoutSnapshot} service(s) not checked (no snapshot)` : '';
+    const when =
+      account.oldestSnapshotAt === null
+        ? 'none checked yet (no snapshot)'
+        : `snapshots ${account.oldestSnapshotAt} … ${account.newestSnapshotAt}`;
+    const missing =
+      account.oldestSnapshotAt !== null && account.withoutSnapshot > 0
+        ? `, ${account.withoutSnapshot} service(s) not checked (no snapshot)`
+        : '';
     lines.push('', `${account.accountName}: ${account.services} service(s), ${when}${missing}`);
     const width = Math.max(...report.checks.map((c) => c.title.length));
     report.checks.forEach((check, i) => {
       const c = account.cells[i];
       // Never "ok" for services nobody looked at.
-      const status = c.fail > 0 ? 'FAIL' : c.unchecked > 0 && c.unchecked === c.unknown && c.pass === 0 ? '--  ' : c.unknown > 0 ? '?   ' : c.pass > 0 ? 'ok  ' : '--  ';
+      const status =
+        c.fail > 0
+          ? 'FAIL'
+          : c.unchecked > 0 && c.unchecked === c.unknown && c.pass === 0
+            ? '--  '
+            : c.unknown > 0
+              ? '?   '
+              : c.pass > 0
+                ? 'ok  '
+                : '--  ';
       const unchecked = c.unchecked > 0 ? ` (${c.unchecked} not checked)` : '';
-      lines.push(`  ${status} ${check.title.padEnd(width)}  ${c.pass} pass  ${c.fail} fail  ${c.unknown} unknown${unchecked}`);
+      lines.push(
+        `  ${status} ${check.title.padEnd(width)}  ${c.pass} pass  ${c.fail} fail  ${c.unknown} unknown${unchecked}`,
+      );
     });
   }
   const failures = report.details.filter((d) => d.status === 'fail');
@@ -68,7 +88,11 @@ function junit(reports: readonly BaselineReportView[]): string {
   for (const report of reports) {
     const byKey = new Map(report.details.map((d) => [`${d.accountId}\n${d.serviceId}\n${d.check}`, d]));
     for (const account of report.accounts) {
-      const services = [...new Map(report.details.filter((d) => d.accountId === account.accountId).map((d) => [d.serviceId, d.domainName]))];
+      const services = [
+        ...new Map(
+          report.details.filter((d) => d.accountId === account.accountId).map((d) => [d.serviceId, d.domainName]),
+        ),
+      ];
       const cases: string[] = [];
       const failures = account.cells.reduce((n, c) => n + c.fail, 0);
       const skipped = account.cells.reduce((n, c) => n + c.unknown, 0);
@@ -81,12 +105,20 @@ function junit(reports: readonly BaselineReportView[]): string {
           if (!d) cases.push(`    <testcase classname="${classname}" name="${name}"/>`);
           else if (d.status === 'fail') {
             const text = d.findings.map((f) => `${f.item}: ${f.detail}`).join('\n');
-            cases.push(`    <testcase classname="${classname}" name="${name}"><failure message="${xml(d.findings[0]?.detail ?? 'failed')}">${xml(`${text}\nFix: ${check.fixText}`)}</failure></testcase>`);
-          } else cases.push(`    <testcase classname="${classname}" name="${name}"><skipped message="${xml(d.note ?? 'unknown')}"/></testcase>`);
+            cases.push(
+              `    <testcase classname="${classname}" name="${name}"><failure message="${xml(d.findings[0]?.detail ?? 'failed')}">${xml(`${text}\nFix: ${check.fixText}`)}</failure></testcase>`,
+            );
+          } else
+            cases.push(
+              `    <testcase classname="${classname}" name="${name}"><skipped message="${xml(d.note ?? 'unknown')}"/></testcase>`,
+            );
         });
       }
       // Passing results are counted but, with no detail kept per service, reported as one case per check.
-      const passingCases = passes > 0 ? [`    <testcase classname="${xml(account.accountName)}" name="${passes} passing result(s)"/>`] : [];
+      const passingCases =
+        passes > 0
+          ? [`    <testcase classname="${xml(account.accountName)}" name="${passes} passing result(s)"/>`]
+          : [];
       suites.push(
         `  <testsuite name="${xml(`${report.baseline} — ${account.accountName}`)}" tests="${cases.length + passingCases.length}" failures="${failures}" skipped="${skipped}" timestamp="${report.evaluatedAt}">\n${[...cases, ...passingCases].join('\n')}\n  </testsuite>`,
       );
@@ -95,17 +127,37 @@ function junit(reports: readonly BaselineReportView[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="accel baseline check">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-const accountIdsOf = (cli: CliCore, list: string) => Promise.all(list.split(',').map((a) => a.trim()).filter((a) => a !== '').map(async (a) => (await findAccount(cli, a)).id));
+const accountIdsOf = (cli: CliCore, list: string) =>
+  Promise.all(
+    list
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== '')
+      .map(async (a) => (await findAccount(cli, a)).id),
+  );
 
-async function check(cli: CliCore, io: CliIo, options: { baseline?: string; accounts?: string; format: string; offline: boolean }): Promise<number> {
+async function check(
+  cli: CliCore,
+  io: CliIo,
+  options: { baseline?: string; accounts?: string; format: string; offline: boolean },
+): Promise<number> {
   const { baselines } = await cli.call('baselines.list', {});
   const names = options.baseline !== undefined ? [options.baseline] : baselines.map((b) => b.name);
-  if (names.length === 0) throw new UsageError('No baseline is saved yet: create one in the app (Baselines) or import one with accel baseline import FILE.');
+  if (names.length === 0)
+    throw new UsageError(
+      'No baseline is saved yet: create one in the app (Baselines) or import one with accel baseline import FILE.',
+    );
   const accountIds = options.accounts === undefined ? undefined : await accountIdsOf(cli, options.accounts);
   const reports: BaselineReportView[] = [];
   for (const name of names) {
-    const { report, refresh } = await cli.call('baselines.evaluate', { name, ...(accountIds ? { accountIds } : {}), refresh: !options.offline, details: true });
-    for (const f of refresh?.failed ?? []) io.stderr.write(`Could not read service ${f.serviceId} (${f.code}): ${f.message}; its last snapshot is used.\n`);
+    const { report, refresh } = await cli.call('baselines.evaluate', {
+      name,
+      ...(accountIds ? { accountIds } : {}),
+      refresh: !options.offline,
+      details: true,
+    });
+    for (const f of refresh?.failed ?? [])
+      io.stderr.write(`Could not read service ${f.serviceId} (${f.code}): ${f.message}; its last snapshot is used.\n`);
     reports.push(report);
   }
   if (options.format === 'json') io.stdout.write(`${JSON.stringify({ baselines: reports }, null, 2)}\n`);
@@ -132,19 +184,24 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   const [command, ...rest] = positionals;
   const format = values.format;
-  if (format !== 'table' && format !== 'json' && format !== 'junit') throw new UsageError('--format must be table, json or junit');
+  if (format !== 'table' && format !== 'json' && format !== 'junit')
+    throw new UsageError('--format must be table, json or junit');
   if (command === 'fix') {
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}"`);
     if (format === 'junit') throw new UsageError('fix takes --format table or json');
-    if ((values.baseline?.length ?? 0) > 1) throw new UsageError('fix takes one --baseline (or none: every saved baseline)');
-    if (values.accounts !== undefined && values.accounts.trim() === '') throw new UsageError('--accounts needs account names or IDs, separated by commas');
+    if ((values.baseline?.length ?? 0) > 1)
+      throw new UsageError('fix takes one --baseline (or none: every saved baseline)');
+    if (values.accounts !== undefined && values.accounts.trim() === '')
+      throw new UsageError('--accounts needs account names or IDs, separated by commas');
   } else if (values['dry-run'] || values.yes || values.check !== undefined) {
     throw new UsageError('--dry-run, --yes and --check go with accel baseline fix');
   }
   if (command === 'check') {
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}"`);
-    if ((values.baseline?.length ?? 0) > 1) throw new UsageError('check takes one --baseline (or none: every saved baseline)');
-    if (values.accounts !== undefined && values.accounts.trim() === '') throw new UsageError('--accounts needs account names or IDs, separated by commas');
+    if ((values.baseline?.length ?? 0) > 1)
+      throw new UsageError('check takes one --baseline (or none: every saved baseline)');
+    if (values.accounts !== undefined && values.accounts.trim() === '')
+      throw new UsageError('--accounts needs account names or IDs, separated by commas');
   } else if (command === 'import') {
     if (rest.length !== 1) throw new UsageError('Give the document to import: accel baseline import FILE');
   } else if (command !== 'list' && command !== 'export' && command !== 'fix') {
@@ -167,13 +224,23 @@ export async function run(args: string[], io: CliIo): Promise<number> {
           });
         }
         case 'check':
-          return await check(cli, io, { ...(values.baseline?.[0] !== undefined ? { baseline: values.baseline[0] } : {}), ...(values.accounts !== undefined ? { accounts: values.accounts } : {}), format, offline: values.offline });
+          return await check(cli, io, {
+            ...(values.baseline?.[0] !== undefined ? { baseline: values.baseline[0] } : {}),
+            ...(values.accounts !== undefined ? { accounts: values.accounts } : {}),
+            format,
+            offline: values.offline,
+          });
         case 'list': {
           const { baselines } = await cli.call('baselines.list', {});
           if (baselines.length === 0) io.stdout.write('No baseline saved.\n');
           for (const b of baselines) {
-            const scope = [...b.assignedTo.accounts.map((a) => `account ${a}`), ...b.assignedTo.tags.map((t) => `tag ${t}`)].join(', ') || 'every account';
-            io.stdout.write(`${b.name}  (${b.checks.length} checks; ${scope})\n${b.checks.map((c) => `  ${c.checkId} ${JSON.stringify(c.params)}`).join('\n')}\n`);
+            const scope =
+              [...b.assignedTo.accounts.map((a) => `account ${a}`), ...b.assignedTo.tags.map((t) => `tag ${t}`)].join(
+                ', ',
+              ) || 'every account';
+            io.stdout.write(
+              `${b.name}  (${b.checks.length} checks; ${scope})\n${b.checks.map((c) => `  ${c.checkId} ${JSON.stringify(c.params)}`).join('\n')}\n`,
+            );
           }
           return EXIT_OK;
         }

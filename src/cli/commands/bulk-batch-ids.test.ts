@@ -14,7 +14,12 @@ import { EXIT_NOT_EVERY_ITEM } from '../cli-types.ts';
 
 let dataDir: string;
 const env = () => ({ ACCEL_DATA_DIR: dataDir });
-const change = ['--change', '{"kind":"cors","headers":{"accessControlAllowOrigin":"https://shop.example"}}', '--service', 'Sandbox#101'];
+const change = [
+  '--change',
+  '{"kind":"cors","headers":{"accessControlAllowOrigin":"https://shop.example"}}',
+  '--service',
+  'Sandbox#101',
+];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-cli-batch-ids-'));
@@ -33,7 +38,9 @@ describe('accel bulk batch IDs', () => {
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toMatch(/^Plan: Set CORS headers {2}\(not stored: a dry run\)$/m);
     expect(plan.stdout).not.toContain('[batch');
-    const planJson = JSON.parse((await runAccel(['bulk', 'plan', ...change, '--format', 'json'], { env: env() })).stdout) as { stored: boolean };
+    const planJson = JSON.parse(
+      (await runAccel(['bulk', 'plan', ...change, '--format', 'json'], { env: env() })).stdout,
+    ) as { stored: boolean };
     expect(planJson.stored).toBe(false);
     expect((await runAccel(['bulk', 'list'], { env: env() })).stdout).toContain('No bulk batches.');
 
@@ -48,12 +55,16 @@ describe('accel bulk batch IDs', () => {
 
     const journal = await runAccel(['journal', 'list', '--batch', short, '--format', 'json'], { env: env() });
     expect(journal.code, journal.stderr).toBe(0);
-    expect((JSON.parse(journal.stdout) as { entries: Array<{ batchId: string }> }).entries.map((e) => e.batchId)).toEqual([id]);
+    expect(
+      (JSON.parse(journal.stdout) as { entries: Array<{ batchId: string }> }).entries.map((e) => e.batchId),
+    ).toEqual([id]);
 
     const unknown = await runAccel(['bulk', 'resume', 'deadbeef'], { env: env() });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
-    expect(unknown.stderr).toBe('accel bulk resume: Bulk.NotFound: No bulk batch has the ID “deadbeef”. See accel bulk list for the stored batches.\n');
+    expect(unknown.stderr).toBe(
+      'accel bulk resume: Bulk.NotFound: No bulk batch has the ID “deadbeef”. See accel bulk list for the stored batches.\n',
+    );
     const tooShort = await runAccel(['bulk', 'revert', id.slice(0, 4), '--dry-run'], { env: env() });
     expect(tooShort.code).toBe(2);
     expect(tooShort.stderr).toContain('(give at least 6 characters of it)');

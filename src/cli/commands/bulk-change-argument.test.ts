@@ -26,16 +26,24 @@ describe('bulkChangeProblems', () => {
     expect(bulkChangeProblems({ kind: 'cors', headers: { accessControlAllowMethods: ['GET', 'HEAD'] } })[0]).toBe(
       '"headers.accessControlAllowMethods": Allowed methods must be text — a comma-separated string such as "GET,HEAD"',
     );
-    expect(bulkChangeProblems({ kind: 'rate-limit-set', rateLimit: { timeWindow: 0, requestLimit: 5 } })[0]).toMatch(/^"rateLimit\.timeWindow": Time window \(seconds\) must be/);
+    expect(bulkChangeProblems({ kind: 'rate-limit-set', rateLimit: { timeWindow: 0, requestLimit: 5 } })[0]).toMatch(
+      /^"rateLimit\.timeWindow": Time window \(seconds\) must be/,
+    );
   });
 
   it('writes the example line with the right article', () => {
-    expect(bulkChangeProblems({ kind: 'access-control' }).at(-1)).toBe(`an access-control change looks like ${bulkChangeExamples['access-control']}`);
+    expect(bulkChangeProblems({ kind: 'access-control' }).at(-1)).toBe(
+      `an access-control change looks like ${bulkChangeExamples['access-control']}`,
+    );
   });
 
   it('lists the kinds when the kind is missing or unknown', () => {
-    expect(bulkChangeProblems({ headers: {} })[0]).toBe('the change has no "kind"; "kind" must be one of cors, rate-limit-set, rate-limit-delete, access-control, cache-control-edit, redirection-edit');
+    expect(bulkChangeProblems({ headers: {} })[0]).toBe(
+      'the change has no "kind"; "kind" must be one of cors, rate-limit-set, rate-limit-delete, access-control, cache-control-edit, redirection-edit',
+    );
     expect(bulkChangeProblems([1])[0]).toMatch(/^the change has no "kind"/);
-    expect(bulkChangeProblems({ kind: 'cors-set' })[0]).toMatch(/^the change has "kind": "cors-set"; "kind" must be one of cors,/);
+    expect(bulkChangeProblems({ kind: 'cors-set' })[0]).toMatch(
+      /^the change has "kind": "cors-set"; "kind" must be one of cors,/,
+    );
   });
 });

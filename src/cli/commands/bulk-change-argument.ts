@@ -69,14 +69,23 @@ function describeIssue(kind: BulkChangeKind, issue: z.$ZodIssue): string {
  * and the rule, and the last line shows a valid change of that kind.
  */
 export function bulkChangeProblems(value: unknown): string[] {
-  const kind = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { kind?: unknown }).kind : undefined;
+  const kind =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as { kind?: unknown }).kind
+      : undefined;
   if (!isKind(kind)) {
     const given = kind === undefined ? 'has no "kind"' : `has "kind": ${JSON.stringify(kind)}`;
-    return [`the change ${given}; "kind" must be one of ${bulkChangeKinds.join(', ')}`, `e.g. ${bulkChangeExamples.cors}`];
+    return [
+      `the change ${given}; "kind" must be one of ${bulkChangeKinds.join(', ')}`,
+      `e.g. ${bulkChangeExamples.cors}`,
+    ];
   }
   const parsed = bulkChangeSchema.safeParse(value);
   if (parsed.success) return [];
-  return [...parsed.error.issues.map((issue) => describeIssue(kind, issue)), `${aChange(kind)} looks like ${bulkChangeExamples[kind]}`];
+  return [
+    ...parsed.error.issues.map((issue) => describeIssue(kind, issue)),
+    `${aChange(kind)} looks like ${bulkChangeExamples[kind]}`,
+  ];
 }
 
 /** The change of `--change @FILE` (relative to the current directory) or `--change JSON`, checked. */
@@ -86,17 +95,22 @@ export async function readChange(io: CliIo, text: string): Promise<unknown> {
     try {
       json = await readFile(resolve(io.cwd, text.slice(1)), 'utf8');
     } catch (error) {
-      throw new UsageError(`${text.slice(1)}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new UsageError(
+        `${text.slice(1)}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
   }
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    throw new UsageError(`--change ${text.startsWith('@') ? `${text.slice(1)} ` : ''}is not valid JSON; give a change such as {"kind":"cors","headers":{"accessControlAllowOrigin":"*"}}`);
+    throw new UsageError(
+      `--change ${text.startsWith('@') ? `${text.slice(1)} ` : ''}is not valid JSON; give a change such as {"kind":"cors","headers":{"accessControlAllowOrigin":"*"}}`,
+    );
   }
   // Checked here, not only by the core: the message then names the field and the shape expected.
   const problems = bulkChangeProblems(value);
-  if (problems.length > 0) throw new UsageError(`--change: ${problems.join('\n  ')}\n  (the shape of each kind: accel bulk --help)`);
+  if (problems.length > 0)
+    throw new UsageError(`--change: ${problems.join('\n  ')}\n  (the shape of each kind: accel bulk --help)`);
   return value;
 }

@@ -17,7 +17,11 @@ import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 const GLOBEX = { accessKeyId: 'AK-GLOBEX-CRASH', accessKeySecret: 'globex-crash-secret-1', customerId: 5501 };
 const SERVICES_PER_GATEWAY = 7;
 const MIN_KILLS = 10;
-const POLICY = { policyName: 'Crash test block', type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/crash-admin'] } };
+const POLICY = {
+  policyName: 'Crash test block',
+  type: 'deny',
+  matchUrlPath: { operator: 'prefix', patterns: ['/crash-admin'] },
+};
 
 /** mulberry32: small, seeded, good enough to pick kill points. */
 function prng(seed: number): () => number {
@@ -44,8 +48,21 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     const globexLog: string[] = [];
     // Creates answer after a short delay, so that a kill often finds some of them on their way.
     const faults = { perOperation: { createAccessControlPolicy: { latencyMs: 150 } } };
-    const acme = await startSandbox({ port: 0, host: '127.0.0.1', rateLimit: false, faults, log: (line) => acmeLog.push(line) });
-    const globex = await startSandbox({ port: 0, host: '127.0.0.1', rateLimit: false, faults, keys: [GLOBEX], log: (line) => globexLog.push(line) });
+    const acme = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      rateLimit: false,
+      faults,
+      log: (line) => acmeLog.push(line),
+    });
+    const globex = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      rateLimit: false,
+      faults,
+      keys: [GLOBEX],
+      log: (line) => globexLog.push(line),
+    });
     const origins = [{ originUrl: 'https://origin.crash.example' }];
     for (const [name, handle, customerId, log] of [
       ['Acme', acme, acme.credentials.customerId, acmeLog],
@@ -53,15 +70,39 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     ] as const) {
       const serviceIds: number[] = [];
       for (let i = 0; i < SERVICES_PER_GATEWAY; i++) {
-        const record = handle.store.createService(customerId, { domainName: `s${i}.${name.toLowerCase()}-crash.example`, origins, defaultHostHeader: 'originHost' }, Date.now());
+        const record = handle.store.createService(
+          customerId,
+          { domainName: `s${i}.${name.toLowerCase()}-crash.example`, origins, defaultHostHeader: 'originHost' },
+          Date.now(),
+        );
         serviceIds.push(record.service.id);
       }
       gateways.push({ name, handle, customerId, serviceIds, log });
     }
-    const add = (name: string, g: SandboxHandle, key: { accessKeyId: string; accessKeySecret: string; customerId: number }) =>
-      runAccel(['accounts', 'add', '--name', name, '--base-url', g.url, '--key-id', key.accessKeyId, '--customer-id', String(key.customerId), '--secret-env', 'CRASH_SECRET'], {
-        env: { ...ctx.env(), CRASH_SECRET: key.accessKeySecret },
-      });
+    const add = (
+      name: string,
+      g: SandboxHandle,
+      key: { accessKeyId: string; accessKeySecret: string; customerId: number },
+    ) =>
+      runAccel(
+        [
+          'accounts',
+          'add',
+          '--name',
+          name,
+          '--base-url',
+          g.url,
+          '--key-id',
+          key.accessKeyId,
+          '--customer-id',
+          String(key.customerId),
+          '--secret-env',
+          'CRASH_SECRET',
+        ],
+        {
+          env: { ...ctx.env(), CRASH_SECRET: key.accessKeySecret },
+        },
+      );
     expect((await add('Acme', acme, acme.credentials)).code).toBe(0);
     expect((await add('Globex', globex, GLOBEX)).code).toBe(0);
     changeFile = join(ctx.dataDir, 'block.json');
@@ -75,12 +116,19 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     gateways.flatMap((g) =>
       g.log
         .filter((line) => line.includes('op=createAccessControlPolicy'))
-        .map((line) => ({ gateway: g.name, serviceId: Number(/\/services\/(\d+)\/accessControl/.exec(line)?.[1]), status: line.split(' ')[3] })),
+        .map((line) => ({
+          gateway: g.name,
+          serviceId: Number(/\/services\/(\d+)\/accessControl/.exec(line)?.[1]),
+          status: line.split(' ')[3],
+        })),
     );
 
   /** Starts `accel` with `args`; resolves with its exit code, or null when it was killed. */
   function startAccel(args: string[]): { child: ChildProcess; exit: Promise<number | null>; output: () => string } {
-    const child = spawn(process.execPath, [ACCEL, ...args], { env: { ...process.env, ...ctx.env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ACCEL, ...args], {
+      env: { ...process.env, ...ctx.env() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -96,14 +144,25 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     }
   }
 
-  type StoredBatch = { id: string; status: string; change: { policy?: { policyName?: string } } | null; counts: Record<string, number> };
+  type StoredBatch = {
+    id: string;
+    status: string;
+    change: { policy?: { policyName?: string } } | null;
+    counts: Record<string, number>;
+  };
   const batchOf = async (policyName: string) =>
-    (await readJson<{ batches: StoredBatch[] }>('bulk-batches.json', { batches: [] })).batches.find((b) => b.change?.policy?.policyName === policyName);
+    (await readJson<{ batches: StoredBatch[] }>('bulk-batches.json', { batches: [] })).batches.find(
+      (b) => b.change?.policy?.policyName === policyName,
+    );
 
   /** Progress the test can see: answers logged at the gateways, entries written to the journal (before each write and after). */
   async function events(): Promise<number> {
     const journal = await readJson<{ entries: JournalEntry[] }>('journal.json', { entries: [] });
-    return gateways.reduce((n, g) => n + g.log.length, 0) + journal.entries.length + journal.entries.filter((e) => e.result.ok !== null).length;
+    return (
+      gateways.reduce((n, g) => n + g.log.length, 0) +
+      journal.entries.length +
+      journal.entries.filter((e) => e.result.ok !== null).length
+    );
   }
 
   it('ends with exactly one policy per service, no duplicate create, and every create in the journal', async () => {
@@ -123,10 +182,16 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
         if (kills >= MIN_KILLS) break;
         name = `${POLICY.policyName} ${names.length + 1}`;
         names.push(name);
-        await writeFile(changeFile, JSON.stringify({ kind: 'access-control', policy: { ...POLICY, policyName: name } }));
+        await writeFile(
+          changeFile,
+          JSON.stringify({ kind: 'access-control', policy: { ...POLICY, policyName: name } }),
+        );
         batch = undefined;
       }
-      const args = batch === undefined ? ['bulk', 'apply', '--change', `@${changeFile}`, ...targets] : ['bulk', 'resume', batch.id];
+      const args =
+        batch === undefined
+          ? ['bulk', 'apply', '--change', `@${changeFile}`, ...targets]
+          : ['bulk', 'resume', batch.id];
       const before = await events();
       const run = startAccel(args);
       if (kills < MIN_KILLS) {
@@ -152,21 +217,41 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     console.log(rounds.join('\n'));
     expect(kills, rounds.join('\n')).toBeGreaterThanOrEqual(MIN_KILLS);
 
-    const { accounts } = JSON.parse((await runAccel(['accounts', 'list', '--json'], { env: ctx.env() })).stdout) as { accounts: Array<{ id: string; name: string }> };
+    const { accounts } = JSON.parse((await runAccel(['accounts', 'list', '--json'], { env: ctx.env() })).stdout) as {
+      accounts: Array<{ id: string; name: string }>;
+    };
     const accountOf = (name: string) => accounts.find((a) => a.name === name)!.id;
     const journal = await readJson<{ entries: JournalEntry[] }>('journal.json', { entries: [] });
     for (const name of names) {
-      expect(await batchOf(name), name).toMatchObject({ status: 'finished', counts: { applied: total, unknown: 0, failed: 0 } });
+      expect(await batchOf(name), name).toMatchObject({
+        status: 'finished',
+        counts: { applied: total, unknown: 0, failed: 0 },
+      });
       for (const g of gateways) {
         for (const serviceId of g.serviceIds) {
           const where = `${name} on ${g.name}#${serviceId}\n${rounds.join('\n')}`;
           // At the gateway: exactly one policy of that name.
-          const policies = g.handle.store.service(g.customerId, serviceId)!.accessControl.filter((p) => p.policyName === name);
+          const policies = g.handle.store
+            .service(g.customerId, serviceId)!
+            .accessControl.filter((p) => p.policyName === name);
           expect(policies, where).toHaveLength(1);
           // The journal: one applied create; none left unknown.
-          const entries = journal.entries.filter((e) => e.operationId === 'createAccessControlPolicy' && e.accountId === accountOf(g.name) && e.serviceId === serviceId && e.after !== null && (e.after as { policyName?: string }).policyName === name);
-          expect(entries.filter((e) => e.result.ok === true), where).toHaveLength(1);
-          expect(entries.filter((e) => e.result.ok === null), where).toHaveLength(0);
+          const entries = journal.entries.filter(
+            (e) =>
+              e.operationId === 'createAccessControlPolicy' &&
+              e.accountId === accountOf(g.name) &&
+              e.serviceId === serviceId &&
+              e.after !== null &&
+              (e.after as { policyName?: string }).policyName === name,
+          );
+          expect(
+            entries.filter((e) => e.result.ok === true),
+            where,
+          ).toHaveLength(1);
+          expect(
+            entries.filter((e) => e.result.ok === null),
+            where,
+          ).toHaveLength(0);
         }
       }
     }
@@ -176,12 +261,19 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     for (const g of gateways) {
       for (const serviceId of g.serviceIds) {
         const here = logged.filter((c) => c.gateway === g.name && c.serviceId === serviceId);
-        expect(here.filter((c) => c.status === '200'), `${g.name}#${serviceId}\n${rounds.join('\n')}`).toHaveLength(names.length);
+        expect(
+          here.filter((c) => c.status === '200'),
+          `${g.name}#${serviceId}\n${rounds.join('\n')}`,
+        ).toHaveLength(names.length);
         expect(here, `${g.name}#${serviceId}`).toHaveLength(names.length);
       }
     }
     // Some kills found writes on their way: settled by reading the service after the restart.
-    const checked = journal.entries.filter((e) => (e.result.ok === true && e.result.confirmed === 'read-back') || (e.result.ok === false && e.result.code === 'Change.NotApplied'));
+    const checked = journal.entries.filter(
+      (e) =>
+        (e.result.ok === true && e.result.confirmed === 'read-back') ||
+        (e.result.ok === false && e.result.code === 'Change.NotApplied'),
+    );
     console.log(`${checked.length} writes found on their way after a kill were settled by reading their service`);
     expect(checked.length, rounds.join('\n')).toBeGreaterThan(0);
     // Every create that reached a gateway is in the journal (it was journaled before it left).
@@ -189,7 +281,9 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     for (const g of gateways) {
       for (const serviceId of g.serviceIds) {
         const reached = logged.filter((c) => c.gateway === g.name && c.serviceId === serviceId).length;
-        const journaled = createEntries.filter((e) => e.accountId === accountOf(g.name) && e.serviceId === serviceId).length;
+        const journaled = createEntries.filter(
+          (e) => e.accountId === accountOf(g.name) && e.serviceId === serviceId,
+        ).length;
         expect(journaled, `${g.name}#${serviceId}`).toBeGreaterThanOrEqual(reached);
       }
     }
@@ -202,7 +296,8 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     await writeFile(changeFile, JSON.stringify({ kind: 'access-control', policy: { ...POLICY, policyName: name } }));
     // The gateway makes the policy at once and takes 5 s to answer: killed once it is made.
     g.handle.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 5_000 } } });
-    const mine = () => g.handle.store.service(g.customerId, serviceId)!.accessControl.filter((p) => p.policyName === name);
+    const mine = () =>
+      g.handle.store.service(g.customerId, serviceId)!.accessControl.filter((p) => p.policyName === name);
     const run = startAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--service', `${g.name}#${serviceId}`]);
     while (mine().length === 0 && run.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
     run.child.kill('SIGKILL');
@@ -215,7 +310,9 @@ describe.runIf(keychainTestsEnabled())('a bulk create batch killed at random poi
     const batch = (await batchOf(name))!;
     const resumed = await runAccel(['bulk', 'resume', batch.id], { env: ctx.env() });
     expect(resumed.code, resumed.stderr).toBe(1);
-    expect(resumed.stdout).toMatch(/^unknown\s+Acme\s+.*outcome unknown: The service has an access control policy named “Crash test lone”, but not with the fields that were sent \(type differs\)/m);
+    expect(resumed.stdout).toMatch(
+      /^unknown\s+Acme\s+.*outcome unknown: The service has an access control policy named “Crash test lone”, but not with the fields that were sent \(type differs\)/m,
+    );
     expect(resumed.stdout).toMatch(/1 outcome unknown$/m);
     expect(resumed.stderr).toContain(`accel bulk resume ${batch.id} --resend-unknown`);
     expect(resumed.stderr).toContain(`accel bulk mark-applied ${batch.id} Acme#${serviceId}`);

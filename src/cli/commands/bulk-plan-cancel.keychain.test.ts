@@ -19,17 +19,52 @@ describe.runIf(keychainTestsEnabled())('accel bulk plan and Ctrl+C', () => {
   const env = () => ({ ACCEL_DATA_DIR: dataDir, ACCEL_KEYCHAIN_SERVICE: service });
 
   beforeAll(async () => {
-    gateway = await startSandbox({ port: 0, host: '127.0.0.1', log: (line) => line.includes(' op=getService ') && reads.push(line) });
+    gateway = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      log: (line) => line.includes(' op=getService ') && reads.push(line),
+    });
     for (let i = 0; i < 12; i++) {
-      gateway.store.createService(gateway.credentials.customerId, { domainName: `cli${i}.plan.example`, origins: [{ originUrl: 'https://origin.plan.example' }], defaultHostHeader: 'origin.plan.example' }, Date.now());
+      gateway.store.createService(
+        gateway.credentials.customerId,
+        {
+          domainName: `cli${i}.plan.example`,
+          origins: [{ originUrl: 'https://origin.plan.example' }],
+          defaultHostHeader: 'origin.plan.example',
+        },
+        Date.now(),
+      );
     }
     dataDir = await mkdtemp(join(tmpdir(), 'accel-cli-bulk-plan-'));
-    const add = ['accounts', 'add', '--name', 'Acme', '--base-url', gateway.url, '--key-id', gateway.credentials.accessKeyId, '--customer-id', String(gateway.credentials.customerId)];
+    const add = [
+      'accounts',
+      'add',
+      '--name',
+      'Acme',
+      '--base-url',
+      gateway.url,
+      '--key-id',
+      gateway.credentials.accessKeyId,
+      '--customer-id',
+      String(gateway.credentials.customerId),
+    ];
     expect((await runAccel(add, { env: env(), stdin: `${gateway.credentials.accessKeySecret}\n` })).code).toBe(0);
-    await writeFile(join(dataDir, 'cors.json'), JSON.stringify({ kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } }));
+    await writeFile(
+      join(dataDir, 'cors.json'),
+      JSON.stringify({ kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } }),
+    );
     // A first quick plan naming every service puts them in the account's service list.
-    const ids = gateway.store.servicesOf(gateway.credentials.customerId).flatMap((s) => ['--service', `Acme#${s.service.id}`]);
-    expect((await runAccel(['bulk', 'plan', '--change', `@${join(dataDir, 'cors.json')}`, ...ids], { env: env(), timeoutMs: 60_000 })).code).toBe(0);
+    const ids = gateway.store
+      .servicesOf(gateway.credentials.customerId)
+      .flatMap((s) => ['--service', `Acme#${s.service.id}`]);
+    expect(
+      (
+        await runAccel(['bulk', 'plan', '--change', `@${join(dataDir, 'cors.json')}`, ...ids], {
+          env: env(),
+          timeoutMs: 60_000,
+        })
+      ).code,
+    ).toBe(0);
     reads.length = 0;
   }, 60_000);
   afterAll(async () => {
@@ -40,10 +75,14 @@ describe.runIf(keychainTestsEnabled())('accel bulk plan and Ctrl+C', () => {
 
   it('cancels the reads, says how far it got, exits with 130 and stores nothing', async () => {
     gateway.setFaults({ perOperation: { getService: { latencyMs: 2_000 } } });
-    const child = spawn(process.execPath, [ACCEL, 'bulk', 'plan', '--change', `@${join(dataDir, 'cors.json')}`, '--accounts', 'Acme'], {
-      env: { ...process.env, ...env() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [ACCEL, 'bulk', 'plan', '--change', `@${join(dataDir, 'cors.json')}`, '--accounts', 'Acme'],
+      {
+        env: { ...process.env, ...env() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -66,7 +105,9 @@ describe.runIf(keychainTestsEnabled())('accel bulk plan and Ctrl+C', () => {
     gateway.setFaults(undefined);
     expect(code).toBe(130);
     const total = gateway.store.servicesOf(gateway.credentials.customerId).length;
-    const match = stderr.match(/^Planning was cancelled after reading (\d+) of (\d+) services\. Nothing was changed\.$/m);
+    const match = stderr.match(
+      /^Planning was cancelled after reading (\d+) of (\d+) services\. Nothing was changed\.$/m,
+    );
     expect(match, stderr).not.toBeNull();
     expect(Number(match![2])).toBe(total);
     expect(Number(match![1])).toBeLessThan(total);

@@ -11,7 +11,14 @@ import { UsageError, type CliIo } from '../cli-types.ts';
 import { exitOf, printBatch, unknownOutcomeAdvice } from './bulk-table.ts';
 
 /** Runs a planned (or resumable) batch to its end, progress on standard error. */
-export async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: boolean, shape: 'table' | 'json', resendUnknown = false): Promise<number> {
+export async function runBatch(
+  cli: CliCore,
+  io: CliIo,
+  batch: BulkBatch,
+  yes: boolean,
+  shape: 'table' | 'json',
+  resendUnknown = false,
+): Promise<number> {
   if (batch.productionAccounts.length > 0 && !yes) {
     throw new UsageError(
       `The batch changes services of production account${batch.productionAccounts.length === 1 ? '' : 's'} ${batch.productionAccounts.map((a) => `"${a.name}"`).join(', ')}: review the plan (accel bulk plan …), then add --yes.`,
@@ -20,10 +27,16 @@ export async function runBatch(cli: CliCore, io: CliIo, batch: BulkBatch, yes: b
   const off = cli.core.on('bulk.progress', (event) => {
     if (event.batchId !== batch.id || !event.item || event.item.state === 'running') return;
     const i = event.item;
-    io.stderr.write(`${i.state.padEnd(9)} ${i.accountName}  ${i.domainName} (${i.serviceId})${i.error ? `  ${i.error.code}: ${i.error.message}` : ''}\n`);
+    io.stderr.write(
+      `${i.state.padEnd(9)} ${i.accountName}  ${i.domainName} (${i.serviceId})${i.error ? `  ${i.error.code}: ${i.error.message}` : ''}\n`,
+    );
   });
   try {
-    await cli.call('bulk.run', { batchId: batch.id, ...(yes ? { confirmProduction: true } : {}), ...(resendUnknown ? { resendUnknown: true as const } : {}) });
+    await cli.call('bulk.run', {
+      batchId: batch.id,
+      ...(yes ? { confirmProduction: true } : {}),
+      ...(resendUnknown ? { resendUnknown: true as const } : {}),
+    });
     const done = await cli.core.services.bulk.finished(batch.id);
     printBatch(io, shape, done, true);
     const advice = unknownOutcomeAdvice(done);

@@ -17,7 +17,8 @@ const GLOBEX = { accessKeyId: 'AK-GLOBEX-BULK', accessKeySecret: 'globex-bulk-se
 const TOKYO = { TZ: 'Asia/Tokyo', LC_ALL: 'en_US.UTF-8' };
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** How `accel` in TOKYO writes an ISO instant. */
-const inTokyo = (iso: string): string => formatDateTime(Date.parse(iso) + 9 * 3_600_000, { zone: 'utc', locale: 'en-US' }).replace(/ UTC$/, ' GMT+9');
+const inTokyo = (iso: string): string =>
+  formatDateTime(Date.parse(iso) + 9 * 3_600_000, { zone: 'utc', locale: 'en-US' }).replace(/ UTC$/, ' GMT+9');
 
 describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
   const ctx = useKeychainCli('accel-cli-bulk-');
@@ -30,12 +31,42 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     globexGateway = await startSandbox({ keys: [GLOBEX] });
     acmeIds = ctx.sandbox.services.slice(0, 2).map((s) => s.id);
     globexId = globexGateway.store.servicesOf(GLOBEX.customerId)[0]!.service.id;
-    const acme = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
-    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
-    const globex = ['accounts', 'add', '--name', 'Globex', '--base-url', globexGateway.url, '--key-id', GLOBEX.accessKeyId, '--customer-id', String(GLOBEX.customerId), '--production', '--secret-env', 'GLOBEX_SECRET'];
+    const acme = [
+      'accounts',
+      'add',
+      '--name',
+      'Acme',
+      '--base-url',
+      ctx.sandbox.url,
+      '--key-id',
+      ctx.sandbox.credentials.accessKeyId,
+      '--customer-id',
+      String(ctx.sandbox.credentials.customerId),
+    ];
+    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
+      0,
+    );
+    const globex = [
+      'accounts',
+      'add',
+      '--name',
+      'Globex',
+      '--base-url',
+      globexGateway.url,
+      '--key-id',
+      GLOBEX.accessKeyId,
+      '--customer-id',
+      String(GLOBEX.customerId),
+      '--production',
+      '--secret-env',
+      'GLOBEX_SECRET',
+    ];
     expect((await runAccel(globex, { env: { ...ctx.env(), GLOBEX_SECRET: GLOBEX.accessKeySecret } })).code).toBe(0);
     changeFile = join(ctx.dataDir, 'cors.json');
-    await writeFile(changeFile, JSON.stringify({ kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } }));
+    await writeFile(
+      changeFile,
+      JSON.stringify({ kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example' } }),
+    );
   }, 60_000);
   afterAll(async () => {
     await globexGateway?.stop();
@@ -47,7 +78,9 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     const plan = await runAccel(['bulk', 'plan', '--change', `@${changeFile}`, ...targets], { env: ctx.env() });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/^Production accounts: Globex \(running needs --yes\)$/m);
-    expect(plan.stdout).toMatch(/^update\s+Globex\s+.*Access-Control-Allow-Origin: \(unknown\) → https:\/\/shop\.example/m);
+    expect(plan.stdout).toMatch(
+      /^update\s+Globex\s+.*Access-Control-Allow-Origin: \(unknown\) → https:\/\/shop\.example/m,
+    );
     expect(plan.stdout).toMatch(/^0 create, 3 update, 0 delete, 0 unchanged, 0 cannot apply$/m);
     // A note every item carries is written once above the table, not on each row.
     expect(plan.stdout.match(/^Note: The API cannot read CORS headers back and nothing was applied/gm)).toHaveLength(1);
@@ -56,18 +89,32 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     const listed = await runAccel(['bulk', 'list'], { env: ctx.env() });
     expect(listed.stdout).toContain('No bulk batches.');
 
-    const unconfirmed = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex'], { env: ctx.env() });
+    const unconfirmed = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex'], {
+      env: ctx.env(),
+    });
     expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toMatch(/production account "Globex": review the plan \(accel bulk plan …\), then add --yes/);
+    expect(unconfirmed.stderr).toMatch(
+      /production account "Globex": review the plan \(accel bulk plan …\), then add --yes/,
+    );
     expect(ctx.sandbox.store.corsOf(acmeIds[0]!)).toEqual(corsBefore);
 
     globexGateway.setFaults({ perOperation: { setCorsHeaders: { errorRate: 1, errorStatus: 503 } } });
-    const applied = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes', '--format', 'json'], { env: ctx.env() });
+    const applied = await runAccel(
+      ['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes', '--format', 'json'],
+      { env: ctx.env() },
+    );
     expect(applied.code).toBe(1);
-    const batch = JSON.parse(applied.stdout) as { id: string; status: string; items: Array<{ accountName: string; state: string; error: { code: string } | null }> };
+    const batch = JSON.parse(applied.stdout) as {
+      id: string;
+      status: string;
+      items: Array<{ accountName: string; state: string; error: { code: string } | null }>;
+    };
     expect(batch.status).toBe('finished');
     expect(batch.items.filter((i) => i.accountName === 'Acme').every((i) => i.state === 'applied')).toBe(true);
-    expect(batch.items.find((i) => i.accountName === 'Globex')).toMatchObject({ state: 'failed', error: { code: 'Server.Unavailable' } });
+    expect(batch.items.find((i) => i.accountName === 'Globex')).toMatchObject({
+      state: 'failed',
+      error: { code: 'Server.Unavailable' },
+    });
     expect(applied.stderr).toMatch(/^failed\s+Globex\s+.*Server\.Unavailable/m);
     expect(ctx.sandbox.store.corsOf(acmeIds[0]!)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example' });
 
@@ -80,7 +127,8 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(plan.stdout).toMatch(/^Plan: Set CORS headers {2}\(not stored: a dry run\)$/m);
     expect(globexGateway.store.corsOf(globexId)).toMatchObject({ accessControlAllowOrigin: 'https://shop.example' });
     // Resuming a finished batch again is done, not a mistake: nothing is sent.
-    const journalSize = async () => ((await runAccel(['journal', 'list', '--json'], { env: ctx.env() })).stdout.match(/"operationId"/g) ?? []).length;
+    const journalSize = async () =>
+      ((await runAccel(['journal', 'list', '--json'], { env: ctx.env() })).stdout.match(/"operationId"/g) ?? []).length;
     const journaledBefore = await journalSize();
     const resumedAgain = await runAccel(['bulk', 'resume', batch.id, '--yes'], { env: ctx.env() });
     expect(resumedAgain.code, resumedAgain.stderr).toBe(0);
@@ -93,7 +141,10 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(revert.code).toBe(EXIT_NOT_EVERY_ITEM);
     expect(revert.stdout).toMatch(/^cannot\s+Acme\s+.*The version before this change is not known/m);
 
-    const again = await runAccel(['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes'], { env: { ...ctx.env(), ...TOKYO } });
+    const again = await runAccel(
+      ['bulk', 'apply', '--change', `@${changeFile}`, '--accounts', 'Acme,Globex', '--yes'],
+      { env: { ...ctx.env(), ...TOKYO } },
+    );
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('Nothing to apply.');
     // The plan notes' times (what this app last applied) are readable, in local time with the zone.
@@ -102,7 +153,9 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
     expect(again.stdout).not.toMatch(ISO);
 
     // bulk list: the batch's time as the app writes it; --format json keeps the core's ISO.
-    const listedJson = JSON.parse((await runAccel(['bulk', 'list', '--format', 'json'], { env: ctx.env() })).stdout) as Array<{ id: string; createdAt: string }>;
+    const listedJson = JSON.parse(
+      (await runAccel(['bulk', 'list', '--format', 'json'], { env: ctx.env() })).stdout,
+    ) as Array<{ id: string; createdAt: string }>;
     const created = listedJson.find((b) => b.id === batch.id)?.createdAt ?? '';
     expect(created).toMatch(ISO);
     const listedTable = await runAccel(['bulk', 'list'], { env: { ...ctx.env(), ...TOKYO } });
@@ -111,16 +164,43 @@ describe.runIf(keychainTestsEnabled())('accel bulk with two customers', () => {
   }, 180_000);
 
   it('saves a template and plans with it', async () => {
-    const saved = await runAccel(['bulk', 'save-template', 'Limits', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":60,"requestLimit":200}}'], { env: ctx.env() });
+    const saved = await runAccel(
+      [
+        'bulk',
+        'save-template',
+        'Limits',
+        '--change',
+        '{"kind":"rate-limit-set","rateLimit":{"timeWindow":60,"requestLimit":200}}',
+      ],
+      { env: ctx.env() },
+    );
     expect(saved.code).toBe(0);
     const templates = await runAccel(['bulk', 'templates'], { env: { ...ctx.env(), ...TOKYO } });
-    expect(templates.stdout).toMatch(/^Limits\s+rate-limit-set\s+saved [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+9$/m);
-    const savedAt = (JSON.parse((await runAccel(['bulk', 'templates', '--format', 'json'], { env: ctx.env() })).stdout) as Array<{ savedAt: string }>)[0]?.savedAt ?? '';
+    expect(templates.stdout).toMatch(
+      /^Limits\s+rate-limit-set\s+saved [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+9$/m,
+    );
+    const savedAt =
+      (
+        JSON.parse((await runAccel(['bulk', 'templates', '--format', 'json'], { env: ctx.env() })).stdout) as Array<{
+          savedAt: string;
+        }>
+      )[0]?.savedAt ?? '';
     expect(templates.stdout).toContain(`saved ${inTokyo(savedAt)}`);
-    const plan = await runAccel(['bulk', 'plan', '--template', 'Limits', '--accounts', 'Acme', '--domain', '*'], { env: ctx.env() });
+    const plan = await runAccel(['bulk', 'plan', '--template', 'Limits', '--accounts', 'Acme', '--domain', '*'], {
+      env: ctx.env(),
+    });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(/^update\s+Acme\s+.*Request limit: \(unknown\) → 200/m);
-    const bad = await runAccel(['bulk', 'save-template', 'Bad', '--change', '{"kind":"rate-limit-set","rateLimit":{"timeWindow":0,"requestLimit":1}}'], { env: ctx.env() });
+    const bad = await runAccel(
+      [
+        'bulk',
+        'save-template',
+        'Bad',
+        '--change',
+        '{"kind":"rate-limit-set","rateLimit":{"timeWindow":0,"requestLimit":1}}',
+      ],
+      { env: ctx.env() },
+    );
     // A mistake in the change is a mistake in the command line: exit 2, the field and its rule on stderr.
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');

@@ -11,10 +11,19 @@ describe('accel bulk usage', () => {
       [['bulk'], /Give a bulk command: plan, apply, resume, mark-applied, revert/],
       [['bulk', 'plan', '--accounts', 'Acme'], /Give the change: --change @FILE \(or inline JSON\) or --template NAME/],
       [['bulk', 'plan', '--change', '{}', '--template', 'x', '--accounts', 'Acme'], /Give the change/],
-      [['bulk', 'apply', '--change', '{"kind":"rate-limit-delete"}'], /Choose target services: --accounts, --domain, --tag or --service/],
+      [
+        ['bulk', 'apply', '--change', '{"kind":"rate-limit-delete"}'],
+        /Choose target services: --accounts, --domain, --tag or --service/,
+      ],
       [['bulk', 'plan', '--change', '{kind', '--accounts', 'Acme'], /--change is not valid JSON/],
-      [['bulk', 'plan', '--change', '@missing-change.json', '--accounts', 'Acme'], /missing-change\.json: the file cannot be read \(ENOENT\)/],
-      [['bulk', 'plan', '--change', '{"kind":"rate-limit-delete"}', '--accounts', 'Acme', '--format', 'yaml'], /--format must be table or json/],
+      [
+        ['bulk', 'plan', '--change', '@missing-change.json', '--accounts', 'Acme'],
+        /missing-change\.json: the file cannot be read \(ENOENT\)/,
+      ],
+      [
+        ['bulk', 'plan', '--change', '{"kind":"rate-limit-delete"}', '--accounts', 'Acme', '--format', 'yaml'],
+        /--format must be table or json/,
+      ],
       [['bulk', 'resume'], /Give the batch ID/],
       [['bulk', 'revert'], /Give the ID of the batch to revert/],
     ];
@@ -43,7 +52,18 @@ describe('accel bulk plan table', () => {
     const item = (serviceId: number, last: { body: Record<string, unknown>; at: string } | null) => {
       const planned = planBulkItem(change, serviceId, { kind: 'service' }, last);
       const { input: _input, ...shown } = planned;
-      return { ...shown, id: `acme/${serviceId}`, accountId: 'acme', accountName: 'Acme', production: false, serviceId, domainName: `s${serviceId}.example.com`, state: 'pending' as const, error: null, journalEntryId: null };
+      return {
+        ...shown,
+        id: `acme/${serviceId}`,
+        accountId: 'acme',
+        accountName: 'Acme',
+        production: false,
+        serviceId,
+        domainName: `s${serviceId}.example.com`,
+        state: 'pending' as const,
+        error: null,
+        journalEntryId: null,
+      };
     };
     const batch = {
       id: 'b1',
@@ -53,14 +73,20 @@ describe('accel bulk plan table', () => {
       revertOf: null,
       status: 'planned' as const,
       productionAccounts: [],
-      items: [item(1, null), item(2, { body: { accessControlAllowOrigin: '*' }, at: '2026-11-01T00:00:00Z' }), item(3, null)],
+      items: [
+        item(1, null),
+        item(2, { body: { accessControlAllowOrigin: '*' }, at: '2026-11-01T00:00:00Z' }),
+        item(3, null),
+      ],
       counts: { pending: 3, running: 0, applied: 0, unchanged: 0, failed: 0, cannot: 0, unknown: 0 },
       startedAt: null,
       finishedAt: null,
       unknownTargets: [],
     };
     const table = batchTable(batch, false);
-    expect(table).toMatch(/^Not revertible: A revert cannot undo these changes on 2 services: .*no previous value to go back to\. s1\.example\.com \(1\), s3\.example\.com \(3\)$/m);
+    expect(table).toMatch(
+      /^Not revertible: A revert cannot undo these changes on 2 services: .*no previous value to go back to\. s1\.example\.com \(1\), s3\.example\.com \(3\)$/m,
+    );
     // After the run the table shows results, not the warning.
     expect(batchTable({ ...batch, status: 'finished' }, true)).not.toMatch(/Not revertible/);
   });

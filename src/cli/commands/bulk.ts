@@ -28,7 +28,9 @@ One change applied to many services, possibly in several accounts (docs/bulk-app
 CHANGE     --change @FILE        a JSON file with the change (relative to the current directory)
            --change JSON         the same, inline
                                  one of these kinds (the fields are the editors' API fields):
-${Object.values(bulkChangeExamples).map((example) => `                                 ${example}`).join('\n')}
+${Object.values(bulkChangeExamples)
+  .map((example) => `                                 ${example}`)
+  .join('\n')}
            --template NAME       a saved template
 TARGETS    --accounts A,B        services of these accounts (names or IDs)
            --domain PATTERN      domain names matching PATTERN (* = any characters)
@@ -85,12 +87,25 @@ function format(value: string | undefined): 'table' | 'json' {
  * A plan that is not run is not kept (a dry run leaves nothing behind): printed without its ID in
  * the table, with `"stored": false` in JSON, then discarded.
  */
-async function printAndDiscard(cli: CliCore, io: CliIo, shape: 'table' | 'json', plan: BulkBatch, why: string): Promise<void> {
-  io.stdout.write(shape === 'json' ? `${JSON.stringify({ ...plan, stored: false }, null, 2)}\n` : batchTable(plan, false, why));
+async function printAndDiscard(
+  cli: CliCore,
+  io: CliIo,
+  shape: 'table' | 'json',
+  plan: BulkBatch,
+  why: string,
+): Promise<void> {
+  io.stdout.write(
+    shape === 'json' ? `${JSON.stringify({ ...plan, stored: false }, null, 2)}\n` : batchTable(plan, false, why),
+  );
   await cli.call('bulk.discard', { batchId: plan.id });
 }
 
-async function guarded(io: CliIo, prefix: string, shape: 'table' | 'json', action: (cli: CliCore) => Promise<number>): Promise<number> {
+async function guarded(
+  io: CliIo,
+  prefix: string,
+  shape: 'table' | 'json',
+  action: (cli: CliCore) => Promise<number>,
+): Promise<number> {
   return withCore(io, async (cli) => {
     try {
       return await action(cli);
@@ -116,7 +131,8 @@ async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promis
       if (!dryRun) io.stderr.write('Nothing to apply.\n');
       return canEvery ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     }
-    if (plan.productionAccounts.length > 0 && !values.yes) await printAndDiscard(cli, io, shape, plan, 'not run without --yes');
+    if (plan.productionAccounts.length > 0 && !values.yes)
+      await printAndDiscard(cli, io, shape, plan, 'not run without --yes');
     return runBatch(cli, io, plan, values.yes, shape);
   });
 }
@@ -124,7 +140,11 @@ async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promis
 async function runResume(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { yes: { type: 'boolean', default: false }, 'resend-unknown': { type: 'boolean', default: false }, format: { type: 'string' } },
+    options: {
+      yes: { type: 'boolean', default: false },
+      'resend-unknown': { type: 'boolean', default: false },
+      format: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -146,7 +166,8 @@ async function runResume(args: string[], io: CliIo): Promise<number> {
 async function runMarkApplied(args: string[], io: CliIo): Promise<number> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   const [batchId, ...refs] = positionals;
-  if (batchId === undefined || refs.length === 0) throw new UsageError('Give the batch ID and the items: accel bulk mark-applied BATCH ACCOUNT#SERVICE_ID…');
+  if (batchId === undefined || refs.length === 0)
+    throw new UsageError('Give the batch ID and the items: accel bulk mark-applied BATCH ACCOUNT#SERVICE_ID…');
   return guarded(io, 'accel bulk mark-applied', 'table', async (cli) => {
     const itemIds = await Promise.all(
       refs.map(async (ref) => {
@@ -165,7 +186,11 @@ async function runMarkApplied(args: string[], io: CliIo): Promise<number> {
 async function runRevert(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { yes: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false }, format: { type: 'string' } },
+    options: {
+      yes: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      format: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -178,13 +203,19 @@ async function runRevert(args: string[], io: CliIo): Promise<number> {
       await printAndDiscard(cli, io, shape, plan, values['dry-run'] ? 'a dry run' : 'nothing to apply');
       return canEvery ? EXIT_OK : EXIT_NOT_EVERY_ITEM;
     }
-    if (plan.productionAccounts.length > 0 && !values.yes) await printAndDiscard(cli, io, shape, plan, 'not run without --yes');
+    if (plan.productionAccounts.length > 0 && !values.yes)
+      await printAndDiscard(cli, io, shape, plan, 'not run without --yes');
     return runBatch(cli, io, plan, values.yes, shape);
   });
 }
 
 async function runList(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { format: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   const shape = format(values.format);
   return guarded(io, 'accel bulk list', shape, async (cli) => {
@@ -204,7 +235,12 @@ async function runList(args: string[], io: CliIo): Promise<number> {
 }
 
 async function runTemplates(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { format: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   const shape = format(values.format);
   return guarded(io, 'accel bulk templates', shape, async (cli) => {
@@ -219,12 +255,20 @@ async function runTemplates(args: string[], io: CliIo): Promise<number> {
 }
 
 async function runSaveTemplate(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { change: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { change: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new UsageError('Give the template name');
   if (values.change === undefined) throw new UsageError('Give the change: --change @FILE (or inline JSON)');
   const change = await readChange(io, values.change);
   return guarded(io, 'accel bulk save-template', 'table', async (cli) => {
-    const saved = await cli.call('bulk.saveTemplate', { name: positionals[0] as string, change: change as ChannelInput<'bulk.saveTemplate'>['change'] });
+    const saved = await cli.call('bulk.saveTemplate', {
+      name: positionals[0] as string,
+      change: change as ChannelInput<'bulk.saveTemplate'>['change'],
+    });
     io.stderr.write(`Saved template "${saved.name}".\n`);
     return EXIT_OK;
   });
@@ -263,6 +307,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     case 'delete-template':
       return runDeleteTemplate(rest, io);
     default:
-      throw new UsageError(sub === undefined ? `Give a bulk command: ${subcommands}` : `Unknown bulk command "${sub}"; use ${subcommands}`);
+      throw new UsageError(
+        sub === undefined ? `Give a bulk command: ${subcommands}` : `Unknown bulk command "${sub}"; use ${subcommands}`,
+      );
   }
 }

@@ -88,7 +88,9 @@ async function readBodyFile(io: CliIo, path: string): Promise<string> {
   try {
     return await readFile(resolve(io.cwd, path), 'utf8');
   } catch (error) {
-    throw new UsageError(`--body @${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `--body @${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -97,7 +99,10 @@ function forTerminal(error: IpcError, accountName: string | undefined): IpcError
   if (error.code !== AppCode.Accounts.SecretMissing || accountName === undefined) return error;
   const command = `accel accounts set-secret ${JSON.stringify(accountName)}`;
   const message = error.message.replace(/ Enter it with "Rotate secret".*$/, '');
-  return { ...error, message: `${message} Enter it with \`${command}\` (reads it from stdin or --secret-env VAR), or with "Rotate secret" in the app.` };
+  return {
+    ...error,
+    message: `${message} Enter it with \`${command}\` (reads it from stdin or --secret-env VAR), or with "Rotate secret" in the app.`,
+  };
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -125,10 +130,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (values.account && values['base-url']) throw new UsageError('Use either --account or --base-url, not both');
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout) * 1000;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout must be a positive number of seconds');
+  if (timeoutMs !== undefined && !(timeoutMs > 0))
+    throw new UsageError('--timeout must be a positive number of seconds');
 
   const input: { params?: unknown; body?: unknown } = {};
-  if (values.params !== undefined) input.params = normalizeParams(operationId as keyof typeof operations, parseJsonOption('params', values.params));
+  if (values.params !== undefined)
+    input.params = normalizeParams(operationId as keyof typeof operations, parseJsonOption('params', values.params));
   if (values.body !== undefined) {
     const text = values.body.startsWith('@') ? await readBodyFile(io, values.body.slice(1)) : values.body;
     input.body = parseJsonOption('body', text);
@@ -183,20 +190,29 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         ? (await findAccount(cli, values.account)).id
         : ((await cli.core.context.accounts.currentId()) ??
           (() => {
-            throw new CoreError(AppCode.Accounts.NoneSelected, 'No current account: pass --account NAME or --base-url (see accel call --help).');
+            throw new CoreError(
+              AppCode.Accounts.NoneSelected,
+              'No current account: pass --account NAME or --base-url (see accel call --help).',
+            );
           })());
       const account = await cli.core.context.accounts.get(accountId);
       accountName = account.name;
       // The core's read path: a read of a service keeps its list entry current, as in the app.
-      if (!write) return print((await cli.core.services.apiReads.read(accountId, operationId as OperationId, input)).data);
+      if (!write)
+        return print((await cli.core.services.apiReads.read(accountId, operationId as OperationId, input)).data);
       const change = {
         accountId,
         operationId: operationId as MutatingOperationId,
-        input: { params: (input.params ?? {}) as Record<string, unknown>, ...(input.body === undefined ? {} : { body: input.body }) },
+        input: {
+          params: (input.params ?? {}) as Record<string, unknown>,
+          ...(input.body === undefined ? {} : { body: input.body }),
+        },
       };
       if (values['dry-run']) return await dryRun(cli, io, change);
       if (account.production && !values.yes) {
-        throw new UsageError(`"${account.name}" is a production account: ${operationId} changes it. Review it with --dry-run, then add --yes to confirm.`);
+        throw new UsageError(
+          `"${account.name}" is a production account: ${operationId} changes it. Review it with --dry-run, then add --yes to confirm.`,
+        );
       }
       // The same guarded path as the app: changes.apply checks the production confirmation again
       // and the service's rule tests, and records the change in the journal. --yes accepts the
@@ -212,7 +228,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${redactKnownSecrets(JSON.stringify(applied.data.data ?? null, null, 2))}\n`);
       const { entry } = applied.data;
       if (entry.flippedExpectations?.length) {
-        io.stderr.write(`Applied although it makes ${entry.flippedExpectations.length} rule test expectation(s) fail: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}.\n`);
+        io.stderr.write(
+          `Applied although it makes ${entry.flippedExpectations.length} rule test expectation(s) fail: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}.\n`,
+        );
       }
       io.stderr.write(`Recorded in the change journal of "${account.name}" (entry ${entry.id.slice(0, 8)}).\n`);
       return EXIT_OK;
@@ -223,7 +241,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
 }
 
-type Change = { accountId: string; operationId: MutatingOperationId; input: { params: Record<string, unknown>; body?: unknown } };
+type Change = {
+  accountId: string;
+  operationId: MutatingOperationId;
+  input: { params: Record<string, unknown>; body?: unknown };
+};
 
 /**
  * A change not sent: the current state (as the app's review reads it), what would change field by
@@ -237,27 +259,51 @@ async function dryRun(cli: CliCore, io: CliIo, change: Change): Promise<number> 
     cli.call('suites.check', change).catch((error: unknown) => ({ error: toIpcError(error) })),
   ]);
   const after = maskSecrets(change.input.body ?? null).data;
-  const changes = change.operationId === 'deleteRateLimit' ? [] : diffFields(current.before ?? {}, after ?? {}).filter((row) => row.status !== 'same');
+  const changes =
+    change.operationId === 'deleteRateLimit'
+      ? []
+      : diffFields(current.before ?? {}, after ?? {}).filter((row) => row.status !== 'same');
   const plan = {
     dryRun: true,
     operationId: change.operationId,
     accountId: change.accountId,
     current,
-    changes: changes.map(({ path, label, apiBefore, apiAfter, status }) => ({ path, label, before: apiBefore ?? null, after: apiAfter ?? null, status })),
-    ruleTests: 'error' in ruleTests ? { error: { code: ruleTests.error.code, message: ruleTests.error.message } } : ruleTests,
+    changes: changes.map(({ path, label, apiBefore, apiAfter, status }) => ({
+      path,
+      label,
+      before: apiBefore ?? null,
+      after: apiAfter ?? null,
+      status,
+    })),
+    ruleTests:
+      'error' in ruleTests ? { error: { code: ruleTests.error.code, message: ruleTests.error.message } } : ruleTests,
   };
   io.stdout.write(`${redactKnownSecrets(JSON.stringify(plan, null, 2))}\n`);
-  const source = current.source === 'server' ? 'read from the server now' : current.source === 'journal' ? `as last applied from this app (${current.at ?? ''})` : 'not known (nothing to read back)';
+  const source =
+    current.source === 'server'
+      ? 'read from the server now'
+      : current.source === 'journal'
+        ? `as last applied from this app (${current.at ?? ''})`
+        : 'not known (nothing to read back)';
   const lines = [`Dry run of ${change.operationId}: nothing was sent. Current state ${source}.`];
   if (change.operationId === 'deleteRateLimit') lines.push('  The rate limit would be deleted.');
-  for (const row of changes) lines.push(`  ${row.label}: ${row.before ?? (current.source === 'none' ? '(unknown)' : '(not set)')} → ${row.after ?? '(not set)'}`);
+  for (const row of changes)
+    lines.push(
+      `  ${row.label}: ${row.before ?? (current.source === 'none' ? '(unknown)' : '(not set)')} → ${row.after ?? '(not set)'}`,
+    );
   if (changes.length === 0 && change.operationId !== 'deleteRateLimit') lines.push('  Nothing would change.');
   if ('error' in ruleTests) {
-    lines.push(`The service's rule tests could not be checked (${ruleTests.error.code}: ${ruleTests.error.message}); applying it needs --yes.`);
+    lines.push(
+      `The service's rule tests could not be checked (${ruleTests.error.code}: ${ruleTests.error.message}); applying it needs --yes.`,
+    );
   } else if (ruleTests.flipped.length > 0) {
-    lines.push(`It would make ${ruleTests.flipped.length} of ${ruleTests.total} rule test expectation(s) fail (applying it needs --yes):`);
-    for (const f of ruleTests.flipped) lines.push(`  “${f.name}”: expected ${f.expected}; after the change: ${f.after}`);
-  } else if (ruleTests.total > 0) lines.push(`Every one of the service's ${ruleTests.total} rule test expectation(s) still passes.`);
+    lines.push(
+      `It would make ${ruleTests.flipped.length} of ${ruleTests.total} rule test expectation(s) fail (applying it needs --yes):`,
+    );
+    for (const f of ruleTests.flipped)
+      lines.push(`  “${f.name}”: expected ${f.expected}; after the change: ${f.after}`);
+  } else if (ruleTests.total > 0)
+    lines.push(`Every one of the service's ${ruleTests.total} rule test expectation(s) still passes.`);
   io.stderr.write(`${redactKnownSecrets(lines.join('\n'))}\n`);
   return EXIT_OK;
 }

@@ -34,14 +34,22 @@ afterAll(async () => {
 
 describe('accel errors', () => {
   it('a document with several services and none chosen: exit 2, nothing on stdout, one line naming FILE#SERVICE', async () => {
-    const run = await runAccel(['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run'], { env: env() });
+    const run = await runAccel(
+      ['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run'],
+      { env: env() },
+    );
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^accel config apply: Config\.ServiceNotChosen: The document holds \d+ services; choose one: .*\. Name one as FILE#SERVICE/);
+    expect(run.stderr).toMatch(
+      /^accel config apply: Config\.ServiceNotChosen: The document holds \d+ services; choose one: .*\. Name one as FILE#SERVICE/,
+    );
 
     // JSON mode keeps the JSON error on stdout, for scripts that parse it.
-    const json = await runAccel(['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run', '--format', 'json'], { env: env() });
+    const json = await runAccel(
+      ['config', 'apply', documentFile, '--account', 'Sandbox', '--service', '101', '--dry-run', '--format', 'json'],
+      { env: env() },
+    );
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ status: null, code: 'Config.ServiceNotChosen', traceId: null });
   });
@@ -50,11 +58,16 @@ describe('accel errors', () => {
     const run = await runAccel(['config', 'diff', `${documentFile}#no.such.example`, documentFile], { env: env() });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^accel config diff: Config\.ServiceNotInDocument: The document has no service “no\.such\.example”/);
+    expect(run.stderr).toMatch(
+      /^accel config diff: Config\.ServiceNotInDocument: The document has no service “no\.such\.example”/,
+    );
   });
 
   it('an invalid --change: exit 2, the field and the expected shape in plain words, no zod text', async () => {
-    const run = await runAccel(['bulk', 'plan', '--change', '{"kind":"rate-limit-set","limit":-5}', '--accounts', 'Sandbox'], { env: env() });
+    const run = await runAccel(
+      ['bulk', 'plan', '--change', '{"kind":"rate-limit-set","limit":-5}', '--accounts', 'Sandbox'],
+      { env: env() },
+    );
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('rate-limit-set needs "rateLimit": {"timeWindow": …, "requestLimit": …}');
@@ -62,21 +75,38 @@ describe('accel errors', () => {
     expect(run.stderr).toContain('accel bulk --help');
     expect(run.stderr).not.toMatch(/Ipc\.InvalidInput|expected object|Unrecognized key/);
 
-    const methods = await runAccel(['bulk', 'save-template', 'T', '--change', '{"kind":"cors","headers":{"accessControlAllowMethods":["GET","HEAD"]}}'], { env: env() });
+    const methods = await runAccel(
+      [
+        'bulk',
+        'save-template',
+        'T',
+        '--change',
+        '{"kind":"cors","headers":{"accessControlAllowMethods":["GET","HEAD"]}}',
+      ],
+      { env: env() },
+    );
     expect(methods.code).toBe(2);
-    expect(methods.stderr).toContain('"headers.accessControlAllowMethods": Allowed methods must be text — a comma-separated string such as "GET,HEAD"');
+    expect(methods.stderr).toContain(
+      '"headers.accessControlAllowMethods": Allowed methods must be text — a comma-separated string such as "GET,HEAD"',
+    );
   });
 
   it('an encrypted document: one written with N = 2^15 opens; one asking for N = 2^20 is refused at once, naming kdf.N and the rule', async () => {
-    const fixture = fileURLToPath(new URL('../../core/test-support/fixtures/config-scrypt-n15.encrypted.json', import.meta.url));
+    const fixture = fileURLToPath(
+      new URL('../../core/test-support/fixtures/config-scrypt-n15.encrypted.json', import.meta.url),
+    );
     const withPassphrase = { ...env(), DOC_PASSPHRASE: 'fixture passphrase 2^15' };
-    const same = await runAccel(['config', 'diff', fixture, fixture, '--passphrase-env', 'DOC_PASSPHRASE'], { env: withPassphrase });
+    const same = await runAccel(['config', 'diff', fixture, fixture, '--passphrase-env', 'DOC_PASSPHRASE'], {
+      env: withPassphrase,
+    });
     expect(same.code, same.stderr).toBe(0);
 
     const crafted = join(dataDir, 'costly.encrypted.json');
     const envelope = JSON.parse(await readFile(fixture, 'utf8')) as { kdf: Record<string, unknown> };
     await writeFile(crafted, JSON.stringify({ ...envelope, kdf: { ...envelope.kdf, N: 2 ** 20, r: 16, p: 2 } }));
-    const refused = await runAccel(['config', 'diff', crafted, fixture, '--passphrase-env', 'DOC_PASSPHRASE'], { env: withPassphrase });
+    const refused = await runAccel(['config', 'diff', crafted, fixture, '--passphrase-env', 'DOC_PASSPHRASE'], {
+      env: withPassphrase,
+    });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain(
@@ -96,9 +126,23 @@ describe('accel errors', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
       const baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-      const run = await runAccel(['call', 'getCustomer', '--base-url', baseUrl, '--key-id', 'AK-PROXY', '--secret-env', 'PROXY_SECRET', '--params', '{"customer_id": 1024}'], {
-        env: { PROXY_SECRET: 'proxy-test-secret-0001' },
-      });
+      const run = await runAccel(
+        [
+          'call',
+          'getCustomer',
+          '--base-url',
+          baseUrl,
+          '--key-id',
+          'AK-PROXY',
+          '--secret-env',
+          'PROXY_SECRET',
+          '--params',
+          '{"customer_id": 1024}',
+        ],
+        {
+          env: { PROXY_SECRET: 'proxy-test-secret-0001' },
+        },
+      );
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
         'accel call getCustomer: 502 Http.502: The gateway answered 502 with an HTML page ("502 Bad Gateway") instead of JSON (a proxy or load balancer error? Try again later).\n',

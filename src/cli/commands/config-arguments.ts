@@ -15,7 +15,12 @@ export async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T
   return run(io, action);
 }
 
-export async function commandFailed(io: CliIo, prefix: string, error: unknown, shape: 'table' | 'json' = 'table'): Promise<number> {
+export async function commandFailed(
+  io: CliIo,
+  prefix: string,
+  error: unknown,
+  shape: 'table' | 'json' = 'table',
+): Promise<number> {
   const { commandFailed: failed } = await import('../cli-core.ts');
   return failed(io, prefix, error, { json: shape === 'json' });
 }
@@ -39,23 +44,33 @@ export function parseParts(text: string | undefined): DocumentPart[] | undefined
   const parts = list(text);
   if (parts === undefined) return undefined;
   for (const part of parts) {
-    if (!(documentParts as readonly string[]).includes(part)) throw new UsageError(`Unknown part "${part}"; parts are ${documentParts.join(', ')}`);
+    if (!(documentParts as readonly string[]).includes(part))
+      throw new UsageError(`Unknown part "${part}"; parts are ${documentParts.join(', ')}`);
   }
   return parts as DocumentPart[];
 }
 
 function splitAtHash(operand: string): { head: string; service: string | undefined } {
   const at = operand.lastIndexOf('#');
-  return at < 0 ? { head: operand, service: undefined } : { head: operand.slice(0, at), service: operand.slice(at + 1) };
+  return at < 0
+    ? { head: operand, service: undefined }
+    : { head: operand.slice(0, at), service: operand.slice(at + 1) };
 }
 
 /** A service ID, or the ID of the domain name in the account's service list. */
-export async function serviceIdOf(cli: CliCore, accountId: string, accountName: string, service: string): Promise<number> {
+export async function serviceIdOf(
+  cli: CliCore,
+  accountId: string,
+  accountName: string,
+  service: string,
+): Promise<number> {
   if (/^\d+$/.test(service)) return Number(service);
   const { services } = await cli.call('inventory.list', { accountId });
   const found = services.find((s) => s.domainName.toLowerCase() === service.toLowerCase());
   if (!found) {
-    throw new UsageError(`"${accountName}" has no service ${service} in its list; use the service ID, or add it with the app's "Add by ID".`);
+    throw new UsageError(
+      `"${accountName}" has no service ${service} in its list; use the service ID, or add it with the app's "Add by ID".`,
+    );
   }
   return found.serviceId;
 }
@@ -64,7 +79,9 @@ async function readDocumentFile(io: CliIo, path: string): Promise<string> {
   try {
     return await readFile(resolve(io.cwd, path), 'utf8');
   } catch (error) {
-    throw new UsageError(`${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -76,7 +93,12 @@ function isEncryptedText(text: string): boolean {
   }
 }
 
-export async function resolveSource(cli: CliCore, io: CliIo, operand: string, passphraseEnv: string | undefined): Promise<Source> {
+export async function resolveSource(
+  cli: CliCore,
+  io: CliIo,
+  operand: string,
+  passphraseEnv: string | undefined,
+): Promise<Source> {
   const { head, service } = splitAtHash(operand);
   if (head.startsWith('@')) {
     if (!service) throw new UsageError(`${operand}: name the service as @ACCOUNT#SERVICE`);
@@ -84,8 +106,14 @@ export async function resolveSource(cli: CliCore, io: CliIo, operand: string, pa
     return { accountId: account.id, serviceId: await serviceIdOf(cli, account.id, account.name, service) };
   }
   const document = await readDocumentFile(io, head);
-  const passphrase = isEncryptedText(document) ? await readSecret(io, passphraseEnv, `passphrase of ${head}`) : undefined;
-  return { document, ...(passphrase === undefined ? {} : { passphrase }), ...(service === undefined ? {} : { service }) };
+  const passphrase = isEncryptedText(document)
+    ? await readSecret(io, passphraseEnv, `passphrase of ${head}`)
+    : undefined;
+  return {
+    document,
+    ...(passphrase === undefined ? {} : { passphrase }),
+    ...(service === undefined ? {} : { service }),
+  };
 }
 
 export function format(value: string | undefined): 'table' | 'json' {

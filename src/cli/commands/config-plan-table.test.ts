@@ -7,7 +7,7 @@ import { defaultItemIds } from './config-apply.ts';
 import { planTable } from './config-tables.ts';
 
 describe('config plan table', () => {
-  it('prints (unknown), not (not set), for the target\'s CORS headers this app never applied, and the source-domain caution', () => {
+  it("prints (unknown), not (not set), for the target's CORS headers this app never applied, and the source-domain caution", () => {
     const source = serviceConfig();
     source.service.domainName = 'www.customer-5101.example.org';
     source.redirectionPolicies[0]!.redirectDestination = 'https://www.customer-5101.example.org/';
@@ -18,7 +18,9 @@ describe('config plan table', () => {
     const table = planTable(planApply(source, target, { parts: ['cors', 'redirection'] }));
     expect(table).toMatch(/^update\s+cors\s+.*Access-Control-Allow-Origin: \(unknown\) → \*/m);
     expect(table).not.toContain('(not set)');
-    expect(table).toMatch(/^update\s+redirection\/Old blog\s+CHECK: Redirect destination points at the source's domain www\.customer-5101\.example\.org; check before applying/m);
+    expect(table).toMatch(
+      /^update\s+redirection\/Old blog\s+CHECK: Redirect destination points at the source's domain www\.customer-5101\.example\.org; check before applying/m,
+    );
     // Without --items, apply and clone leave the flagged item out, as the app leaves it unticked.
     expect(defaultItemIds(planApply(source, target, { parts: ['cors', 'redirection'] }).items)).toEqual(['cors']);
   });

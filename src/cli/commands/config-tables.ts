@@ -16,11 +16,20 @@ export function planTable(plan: Plan): string {
   const idWidth = Math.min(48, Math.max(4, ...plan.items.map((i) => i.id.length)));
   const lines = [`Plan: ${plan.source} → ${plan.target}`, '', `${cell('ACTION', 10)} ${cell('ITEM', idWidth)}  DETAIL`];
   for (const i of plan.items) {
-    const detail = i.action === 'cannot' ? (i.reason ?? '') : [i.caution === null ? '' : `CHECK: ${i.caution}`, changeText(i.changes), ...i.notes].filter(Boolean).join(' ');
+    const detail =
+      i.action === 'cannot'
+        ? (i.reason ?? '')
+        : [i.caution === null ? '' : `CHECK: ${i.caution}`, changeText(i.changes), ...i.notes]
+            .filter(Boolean)
+            .join(' ');
     lines.push(`${cell(i.action === 'cannot' ? 'cannot' : i.action, 10)} ${cell(i.id, idWidth)}  ${detail}`);
   }
   const c = plan.counts;
-  lines.push('', `${c.create ?? 0} create, ${c.update ?? 0} update, ${c.unchanged ?? 0} unchanged, ${c.cannot ?? 0} cannot apply`, '');
+  lines.push(
+    '',
+    `${c.create ?? 0} create, ${c.update ?? 0} update, ${c.unchanged ?? 0} unchanged, ${c.cannot ?? 0} cannot apply`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -30,7 +39,9 @@ export function diffTable(diff: ChannelOutput<'config.diff'>): string {
   for (const g of diff.groups) {
     const suffix = g.status === 'only-left' ? ' (only left)' : g.status === 'only-right' ? ' (only right)' : '';
     lines.push(`${marks[g.status]} ${g.title}${suffix}`);
-    if (g.status !== 'same') for (const c of g.changes) lines.push(`    ${c.label}: ${cliValue(c.left, c.leftUnknown)} → ${cliValue(c.right, false)}`);
+    if (g.status !== 'same')
+      for (const c of g.changes)
+        lines.push(`    ${c.label}: ${cliValue(c.left, c.leftUnknown)} → ${cliValue(c.right, false)}`);
     if (g.note && g.status !== 'same') lines.push(`    ${g.note}`);
   }
   lines.push('', diff.identical ? 'The configurations are the same.' : 'The configurations differ.', '');

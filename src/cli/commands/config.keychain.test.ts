@@ -21,9 +21,36 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     globexGateway = await startSandbox({ keys: [GLOBEX] });
     shopId = ctx.sandbox.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
     targetId = globexGateway.store.servicesOf(GLOBEX.customerId)[0]!.service.id;
-    const acme = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
-    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
-    const globex = ['accounts', 'add', '--name', 'Globex', '--base-url', globexGateway.url, '--key-id', GLOBEX.accessKeyId, '--customer-id', String(GLOBEX.customerId), '--production', '--secret-env', 'GLOBEX_SECRET'];
+    const acme = [
+      'accounts',
+      'add',
+      '--name',
+      'Acme',
+      '--base-url',
+      ctx.sandbox.url,
+      '--key-id',
+      ctx.sandbox.credentials.accessKeyId,
+      '--customer-id',
+      String(ctx.sandbox.credentials.customerId),
+    ];
+    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
+      0,
+    );
+    const globex = [
+      'accounts',
+      'add',
+      '--name',
+      'Globex',
+      '--base-url',
+      globexGateway.url,
+      '--key-id',
+      GLOBEX.accessKeyId,
+      '--customer-id',
+      String(GLOBEX.customerId),
+      '--production',
+      '--secret-env',
+      'GLOBEX_SECRET',
+    ];
     expect((await runAccel(globex, { env: { ...ctx.env(), GLOBEX_SECRET: GLOBEX.accessKeySecret } })).code).toBe(0);
   }, 60_000);
   afterAll(async () => {
@@ -32,11 +59,17 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
 
   it('exports, diffs, plans (dry run) and applies with --yes; the exit code says whether every item applied', async () => {
     const file = join(ctx.dataDir, 'shop.json');
-    const exported = await runAccel(['config', 'export', '--account', 'Acme', '--service', String(shopId), '--out', file], { env: ctx.env() });
+    const exported = await runAccel(
+      ['config', 'export', '--account', 'Acme', '--service', String(shopId), '--out', file],
+      { env: ctx.env() },
+    );
     expect(exported.stderr).toContain('Exported 1 service(s), secrets left out.');
     expect(exported.code).toBe(0);
     const text = await readFile(file, 'utf8');
-    expect(JSON.parse(text)).toMatchObject({ format: 'acceleration-console/config-document', services: [{ service: { domainName: 'www.example-shop.com' } }] });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'acceleration-console/config-document',
+      services: [{ service: { domainName: 'www.example-shop.com' } }],
+    });
     expect(text).not.toContain('sandboxdemotoken');
 
     const same = await runAccel(['config', 'diff', file, `@Acme#${shopId}`], { env: ctx.env() });
@@ -51,7 +84,9 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     const dryRun = await runAccel([...target, '--dry-run'], { env: ctx.env() });
     expect(dryRun.code).toBe(EXIT_NOT_EVERY_ITEM);
     expect(dryRun.stdout).toMatch(/^update\s+cache-control\/Static assets\s+.*TTL: 7 days → 30 days/m);
-    expect(dryRun.stdout).toMatch(/^cannot\s+cache-control\/Product images\s+The target service has no cache control policy named “Product images”/m);
+    expect(dryRun.stdout).toMatch(
+      /^cannot\s+cache-control\/Product images\s+The target service has no cache control policy named “Product images”/m,
+    );
     expect(dryRun.stdout).toMatch(/^create\s+access-control\/Block admin from outside/m);
     const json = await runAccel([...target, '--dry-run', '--format', 'json'], { env: ctx.env() });
     const plan = JSON.parse(json.stdout) as { items: Array<{ id: string; action: string }> };
@@ -60,9 +95,14 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
 
     const unconfirmed = await runAccel([...target, '--only', 'cache-control'], { env: ctx.env() });
     expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toMatch(/"Globex" is a production account: review the plan with --dry-run, then add --yes/);
+    expect(unconfirmed.stderr).toMatch(
+      /"Globex" is a production account: review the plan with --dry-run, then add --yes/,
+    );
 
-    const ticked = await runAccel([...target, '--items', 'cache-control/Static assets,access-control/Block admin from outside', '--yes'], { env: ctx.env() });
+    const ticked = await runAccel(
+      [...target, '--items', 'cache-control/Static assets,access-control/Block admin from outside', '--yes'],
+      { env: ctx.env() },
+    );
     expect(ticked.stdout).toMatch(/^applied\s+cache-control\/Static assets/m);
     expect(ticked.stdout).toMatch(/^skipped\s+cache-control\/Product images/m);
     expect(ticked.code).toBe(0);
@@ -71,9 +111,14 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     expect(record.accessControl.map((p) => p.policyName)).toEqual(['Block admin from outside']);
 
     // Every access control item: the token policy cannot be created without its secret.
-    const partial = await runAccel([...target, '--only', 'access-control', '--yes', '--format', 'json'], { env: ctx.env() });
+    const partial = await runAccel([...target, '--only', 'access-control', '--yes', '--format', 'json'], {
+      env: ctx.env(),
+    });
     expect(partial.code).toBe(EXIT_NOT_EVERY_ITEM);
-    const result = JSON.parse(partial.stdout) as { allApplied: boolean; results: Array<{ id: string; outcome: string }> };
+    const result = JSON.parse(partial.stdout) as {
+      allApplied: boolean;
+      results: Array<{ id: string; outcome: string }>;
+    };
     expect(result.allApplied).toBe(false);
     expect(result.results.find((r) => r.id === 'access-control/Signed downloads')?.outcome).toBe('cannot');
     expect(result.results.find((r) => r.id === 'access-control/EU checkout only')?.outcome).toBe('applied');
@@ -83,22 +128,47 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
   it('writes an encrypted document with --include-secrets and reads it only with the right passphrase', async () => {
     const file = join(ctx.dataDir, 'shop-secrets.json');
     const env = { ...ctx.env(), DOC_PASSPHRASE: 'two customers here', WRONG_PASSPHRASE: 'three customers' };
-    const exported = await runAccel(['config', 'export', '--account', 'Acme', '--service', String(shopId), '--out', file, '--include-secrets', '--passphrase-env', 'DOC_PASSPHRASE'], { env });
+    const exported = await runAccel(
+      [
+        'config',
+        'export',
+        '--account',
+        'Acme',
+        '--service',
+        String(shopId),
+        '--out',
+        file,
+        '--include-secrets',
+        '--passphrase-env',
+        'DOC_PASSPHRASE',
+      ],
+      { env },
+    );
     expect(exported.code).toBe(0);
     expect(exported.stderr).toContain('encrypted with secrets');
     const text = await readFile(file, 'utf8');
     expect(text).toContain('acceleration-console/config-document-encrypted');
     expect(text).not.toContain('example-shop');
-    const right = await runAccel(['config', 'diff', file, `@Acme#${shopId}`, '--passphrase-env', 'DOC_PASSPHRASE'], { env });
+    const right = await runAccel(['config', 'diff', file, `@Acme#${shopId}`, '--passphrase-env', 'DOC_PASSPHRASE'], {
+      env,
+    });
     expect(right.code).toBe(0);
-    const wrong = await runAccel(['config', 'diff', file, `@Acme#${shopId}`, '--passphrase-env', 'WRONG_PASSPHRASE'], { env });
+    const wrong = await runAccel(['config', 'diff', file, `@Acme#${shopId}`, '--passphrase-env', 'WRONG_PASSPHRASE'], {
+      env,
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/Config\.WrongPassphrase: The passphrase is not the one/);
     const tampered = join(ctx.dataDir, 'tampered.json');
     const envelope = JSON.parse(text) as { ciphertext: string };
-    envelope.ciphertext = `A${envelope.ciphertext.slice(1)}` === envelope.ciphertext ? `B${envelope.ciphertext.slice(1)}` : `A${envelope.ciphertext.slice(1)}`;
+    envelope.ciphertext =
+      `A${envelope.ciphertext.slice(1)}` === envelope.ciphertext
+        ? `B${envelope.ciphertext.slice(1)}`
+        : `A${envelope.ciphertext.slice(1)}`;
     await writeFile(tampered, JSON.stringify(envelope));
-    const changed = await runAccel(['config', 'diff', tampered, `@Acme#${shopId}`, '--passphrase-env', 'DOC_PASSPHRASE'], { env });
+    const changed = await runAccel(
+      ['config', 'diff', tampered, `@Acme#${shopId}`, '--passphrase-env', 'DOC_PASSPHRASE'],
+      { env },
+    );
     expect(changed.code).toBe(1);
     expect(changed.stderr).toMatch(/Config\.Tampered: The encrypted document was changed after it was exported/);
   }, 120_000);
@@ -115,9 +185,25 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     expect(bad.stderr).toMatch(/Config\.InvalidClone: Domain name must be a domain name/);
     expect(globexGateway.store.servicesOf(GLOBEX.customerId)).toHaveLength(before);
 
-    const cloned = await runAccel([...base, '--domain', 'shop.globex.example', '--only', 'cache-control,access-control', '--yes', '--format', 'json'], { env: ctx.env() });
+    const cloned = await runAccel(
+      [
+        ...base,
+        '--domain',
+        'shop.globex.example',
+        '--only',
+        'cache-control,access-control',
+        '--yes',
+        '--format',
+        'json',
+      ],
+      { env: ctx.env() },
+    );
     expect(cloned.stderr).toMatch(/^Created service \d+ shop\.globex\.example \(CNAME shop-globex-example\./m);
-    const result = JSON.parse(cloned.stdout) as { service: { id: number }; allApplied: boolean; results: Array<{ id: string; outcome: string }> };
+    const result = JSON.parse(cloned.stdout) as {
+      service: { id: number };
+      allApplied: boolean;
+      results: Array<{ id: string; outcome: string }>;
+    };
     // Cache control policies the new service does not have by name cannot be created.
     expect(cloned.code).toBe(EXIT_NOT_EVERY_ITEM);
     expect(result.results.find((r) => r.id === 'cache-control/Static assets')?.outcome).toBe('applied');
@@ -126,6 +212,11 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     const record = globexGateway.store.servicesOf(GLOBEX.customerId).find((s) => s.service.id === result.service.id);
     expect(record?.service.domainName).toBe('shop.globex.example');
     expect(record?.cacheControl.find((p) => p.policyName === 'Static assets')?.ttl).toBe(2_592_000);
-    expect(record?.accessControl.map((p) => p.policyName).sort()).toEqual(['Block admin from outside', 'EU checkout only', 'Office network (V2 only)', 'Signed downloads']);
+    expect(record?.accessControl.map((p) => p.policyName).sort()).toEqual([
+      'Block admin from outside',
+      'EU checkout only',
+      'Office network (V2 only)',
+      'Signed downloads',
+    ]);
   }, 120_000);
 });

@@ -12,9 +12,15 @@ describe('accel config usage', () => {
       [['config', 'export'], /--account is required/],
       [['config', 'diff', 'a.json'], /Give two sources/],
       [['config', 'apply', 'doc.json', '--service', '5'], /--account \(the target account\) is required/],
-      [['config', 'apply', 'doc.json', '--account', 'X', '--service', '5', '--only', 'cache-control,cookies'], /Unknown part "cookies"/],
+      [
+        ['config', 'apply', 'doc.json', '--account', 'X', '--service', '5', '--only', 'cache-control,cookies'],
+        /Unknown part "cookies"/,
+      ],
       [['config', 'apply', '@Acme#5', '--account', 'X', '--service', '5'], /apply takes a document file/],
-      [['config', 'clone', '@Acme#5', '--domain', 'copy.example.com'], /--account \(the account to create the clone in\) is required/],
+      [
+        ['config', 'clone', '@Acme#5', '--domain', 'copy.example.com'],
+        /--account \(the account to create the clone in\) is required/,
+      ],
       [['config', 'clone', '@Acme#5', '--account', 'X'], /--domain \(the domain name of the new service\) is required/],
       [['config', 'clone', '--account', 'X', '--domain', 'copy.example.com'], /Give one source/],
     ];

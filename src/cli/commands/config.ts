@@ -72,8 +72,12 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
   return withCore(io, async (cli) => {
     try {
       const account = await findAccount(cli, accountName);
-      const serviceIds = values.service ? await Promise.all(values.service.map((s) => serviceIdOf(cli, account.id, account.name, s))) : undefined;
-      const passphrase = values['include-secrets'] ? await readSecret(io, values['passphrase-env'], 'passphrase for the encrypted document') : undefined;
+      const serviceIds = values.service
+        ? await Promise.all(values.service.map((s) => serviceIdOf(cli, account.id, account.name, s)))
+        : undefined;
+      const passphrase = values['include-secrets']
+        ? await readSecret(io, values['passphrase-env'], 'passphrase for the encrypted document')
+        : undefined;
       const result = await cli.call('config.export', {
         accountId: account.id,
         ...(serviceIds ? { serviceIds } : {}),
@@ -81,7 +85,9 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
       });
       if (values.out === '-') io.stdout.write(result.text);
       else await writeFile(resolve(io.cwd, values.out), result.text, { mode: 0o600 });
-      io.stderr.write(`Exported ${result.services.length} service(s)${result.encrypted ? ', encrypted with secrets' : ', secrets left out'}.\n`);
+      io.stderr.write(
+        `Exported ${result.services.length} service(s)${result.encrypted ? ', encrypted with secrets' : ', secrets left out'}.\n`,
+      );
       for (const f of result.failed) io.stderr.write(`  service ${f.serviceId}: ${f.code}: ${f.message}\n`);
       return result.failed.length > 0 ? EXIT_NOT_EVERY_ITEM : EXIT_OK;
     } catch (error) {
@@ -97,7 +103,8 @@ async function runDiff(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals.length !== 2) throw new UsageError('Give two sources: document files (FILE or FILE#SERVICE) or @ACCOUNT#SERVICE');
+  if (positionals.length !== 2)
+    throw new UsageError('Give two sources: document files (FILE or FILE#SERVICE) or @ACCOUNT#SERVICE');
   const shape = format(values.format);
   return withCore(io, async (cli) => {
     try {
@@ -118,5 +125,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (sub === 'diff') return runDiff(rest, io);
   if (sub === 'apply') return runApply(rest, io);
   if (sub === 'clone') return runClone(rest, io);
-  throw new UsageError(sub === undefined ? 'Give a config command: export, diff, apply or clone' : `Unknown config command "${sub}"; use export, diff, apply or clone`);
+  throw new UsageError(
+    sub === undefined
+      ? 'Give a config command: export, diff, apply or clone'
+      : `Unknown config command "${sub}"; use export, diff, apply or clone`,
+  );
 }

@@ -16,7 +16,13 @@ beforeEach(async () => {
   const core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
   const accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
   await core.invoke('inventory.list', { accountId });
-  data(await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: '*' } } }));
+  data(
+    await core.invoke('changes.apply', {
+      accountId,
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: '*' } },
+    }),
+  );
   await core.dispose();
 });
 afterEach(async () => {
@@ -27,7 +33,10 @@ describe('accel impact export', () => {
   it('writes one row per applied change, saying the hours after it are not over yet', async () => {
     const env = { ACCEL_DATA_DIR: dataDir };
     const out = join(dataDir, 'impact.csv');
-    const result = await runAccel(['impact', 'export', '--format', 'csv', '--out', out, '--account', 'Sandbox', '--hours', '3'], { env });
+    const result = await runAccel(
+      ['impact', 'export', '--format', 'csv', '--out', out, '--account', 'Sandbox', '--hours', '3'],
+      { env },
+    );
     expect(result.code, result.stderr).toBe(0);
     const rows = (await readFile(out, 'utf8')).trim().split('\r\n');
     expect(rows).toHaveLength(2);

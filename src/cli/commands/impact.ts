@@ -27,21 +27,32 @@ changes whose hours are not saved say "not enough data".
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { account: { type: 'string' }, hours: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
+    options: {
+      account: { type: 'string' },
+      hours: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
-  if (positionals[0] !== 'export' || positionals.length !== 1) throw new UsageError('Use "accel impact export" (accel impact --help)');
+  if (positionals[0] !== 'export' || positionals.length !== 1)
+    throw new UsageError('Use "accel impact export" (accel impact --help)');
   const format = values.format;
   if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
   if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
   const hours = values.hours === undefined ? DEFAULT_IMPACT_HOURS : Number(values.hours);
-  if (!(impactHourChoices as readonly number[]).includes(hours)) throw new UsageError(`--hours must be one of ${impactHourChoices.join(', ')}`);
+  if (!(impactHourChoices as readonly number[]).includes(hours))
+    throw new UsageError(`--hours must be one of ${impactHourChoices.join(', ')}`);
 
   return withCore(io, async (cli) => {
     try {
       const accountId = values.account === undefined ? undefined : (await findAccount(cli, values.account)).id;
-      const exported = await cli.call('impact.export', { ...(accountId === undefined ? {} : { accountId }), hours, format });
+      const exported = await cli.call('impact.export', {
+        ...(accountId === undefined ? {} : { accountId }),
+        hours,
+        format,
+      });
       if (values.out === '-') io.stdout.write(exported.content);
       else {
         const path = resolve(io.cwd, values.out as string);

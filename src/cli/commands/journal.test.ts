@@ -16,8 +16,18 @@ beforeEach(async () => {
   const core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
   const accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
   await core.invoke('inventory.list', { accountId });
-  data(await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: '*' } } }));
-  await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '*' } } });
+  data(
+    await core.invoke('changes.apply', {
+      accountId,
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId: 101 }, body: { accessControlAllowOrigin: '*' } },
+    }),
+  );
+  await core.invoke('changes.apply', {
+    accountId,
+    operationId: 'setCorsHeaders',
+    input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '*' } },
+  });
   await core.dispose();
 });
 afterEach(async () => {
@@ -33,17 +43,23 @@ describe('accel journal', () => {
     expect(failed.stdout).toContain('FAILED');
 
     const byDomain = await runAccel(['journal', 'list', '--service', 'example-shop', '--json'], { env });
-    expect((JSON.parse(byDomain.stdout) as { entries: { serviceId: number }[] }).entries.map((e) => e.serviceId)).toEqual([101]);
+    expect(
+      (JSON.parse(byDomain.stdout) as { entries: { serviceId: number }[] }).entries.map((e) => e.serviceId),
+    ).toEqual([101]);
 
     // --format json|table for list, as bulk and config spell it (--json stays).
     const asJson = await runAccel(['journal', 'list', '--outcome', 'failed', '--format', 'json'], { env });
     expect(asJson.code, asJson.stderr).toBe(0);
-    expect((JSON.parse(asJson.stdout) as { entries: { result: { ok: boolean } }[] }).entries.map((e) => e.result.ok)).toEqual([false]);
+    expect(
+      (JSON.parse(asJson.stdout) as { entries: { result: { ok: boolean } }[] }).entries.map((e) => e.result.ok),
+    ).toEqual([false]);
     const asTable = await runAccel(['journal', 'list', '--outcome', 'failed', '--format', 'table'], { env });
     expect(asTable.stdout).toBe(failed.stdout);
 
     const out = join(dataDir, 'journal.csv');
-    const exported = await runAccel(['journal', 'export', '--format', 'csv', '--out', out, '--account', 'Sandbox'], { env });
+    const exported = await runAccel(['journal', 'export', '--format', 'csv', '--out', out, '--account', 'Sandbox'], {
+      env,
+    });
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stderr).toContain('Wrote 2 entries');
     expect((await readFile(out, 'utf8')).trim().split('\r\n')).toHaveLength(3);
@@ -52,7 +68,10 @@ describe('accel journal', () => {
     // the directory npm was started in (INIT_CWD), as it is for accel itself.
     const started = join(dataDir, 'started-here');
     await mkdir(started);
-    const npmRun = await runAccel(['journal', 'export', '--format', 'json', '--out', 'relative.json'], { env: { ...env, INIT_CWD: started, npm_lifecycle_event: 'accel' }, cwd: tmpdir() });
+    const npmRun = await runAccel(['journal', 'export', '--format', 'json', '--out', 'relative.json'], {
+      env: { ...env, INIT_CWD: started, npm_lifecycle_event: 'accel' },
+      cwd: tmpdir(),
+    });
     expect(npmRun.code, npmRun.stderr).toBe(0);
     expect(npmRun.stderr).toContain(`Wrote 2 entries to ${join(started, 'relative.json')}`);
     expect(JSON.parse(await readFile(join(started, 'relative.json'), 'utf8'))).toBeTruthy();
@@ -70,7 +89,9 @@ describe('accel journal', () => {
     expect(unknown.stdout.trim().split('\n')).toHaveLength(1);
     expect(unknown.stdout).toContain('UNKNOWN (unknown — the app stopped before the gateway answered)');
     const csv = await runAccel(['journal', 'export', '--format', 'csv', '--out', '-', '--outcome', 'unknown'], { env });
-    expect(csv.stdout).toContain(',unknown,Change.OutcomeUnknown,unknown — the app stopped before the gateway answered,');
+    expect(csv.stdout).toContain(
+      ',unknown,Change.OutcomeUnknown,unknown — the app stopped before the gateway answered,',
+    );
   });
 
   it('explains bad filters with exit code 2', async () => {

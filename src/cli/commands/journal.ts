@@ -50,7 +50,8 @@ async function readQuery(cli: CliCore, values: Record<string, string | boolean |
     throw new UsageError(`Unknown operation "${operation}". Known: ${mutatingOperationIds.join(', ')}`);
   }
   const outcome = values.outcome as string | undefined;
-  if (outcome !== undefined && !(journalOutcomes as readonly string[]).includes(outcome)) throw new UsageError(`--outcome must be ${journalOutcomes.join(', ')}`);
+  if (outcome !== undefined && !(journalOutcomes as readonly string[]).includes(outcome))
+    throw new UsageError(`--outcome must be ${journalOutcomes.join(', ')}`);
   const raw = {
     accountId: values.account === undefined ? undefined : (await findAccount(cli, values.account as string)).id,
     service: values.service,
@@ -60,7 +61,9 @@ async function readQuery(cli: CliCore, values: Record<string, string | boolean |
     from: values.from,
     to: values.to,
   };
-  const parsed = journalQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
+  const parsed = journalQuerySchema.safeParse(
+    Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+  );
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'Invalid filter');
   return parsed.data;
 }
@@ -87,7 +90,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   const action = positionals[0];
   if (action === 'reapply') return reapply(positionals.slice(1), values, io);
-  if ((action !== 'list' && action !== 'export') || positionals.length !== 1) throw new UsageError('Use "accel journal list", "accel journal export" or "accel journal reapply ID" (accel journal --help)');
+  if ((action !== 'list' && action !== 'export') || positionals.length !== 1)
+    throw new UsageError(
+      'Use "accel journal list", "accel journal export" or "accel journal reapply ID" (accel journal --help)',
+    );
   if (values.yes) throw new UsageError('--yes goes with reapply');
   const format = values.format;
   if (action === 'export') {
@@ -99,7 +105,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // --json is the older spelling of --format json; both print the entries as JSON.
   const json = action === 'list' ? values.json || format === 'json' : format === 'json';
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000)) throw new UsageError('--limit must be a whole number from 1 to 1000');
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000))
+    throw new UsageError('--limit must be a whole number from 1 to 1000');
 
   return withCore(io, async (cli) => {
     try {
@@ -118,7 +125,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       // A short batch ID selects every batch whose ID starts with it: say so when that is several.
       const batches = new Set(listed.entries.flatMap((e) => (e.batchId ? [e.batchId] : [])));
       if (query.batchId && batches.size > 1) {
-        io.stderr.write(`${batches.size} bulk batches have IDs starting with “${query.batchId}”: ${[...batches].join(', ')}. Give more of the ID to see one.\n`);
+        io.stderr.write(
+          `${batches.size} bulk batches have IDs starting with “${query.batchId}”: ${[...batches].join(', ')}. Give more of the ID to see one.\n`,
+        );
       }
       if (json) {
         io.stdout.write(`${JSON.stringify(listed, null, 2)}\n`);
@@ -127,14 +136,25 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const names = new Map(listed.serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName]));
       if (listed.entries.length === 0) io.stdout.write('No journal entries match.\n');
       for (const entry of listed.entries) {
-        const domain = entry.serviceId === null ? '' : (names.get(`${entry.accountId}:${entry.serviceId}`) ?? `#${entry.serviceId}`);
+        const domain =
+          entry.serviceId === null ? '' : (names.get(`${entry.accountId}:${entry.serviceId}`) ?? `#${entry.serviceId}`);
         const view = journalOutcomeView(entry.result);
-        const outcome = view.outcome === 'failed' ? `FAILED ${entry.result.ok === false ? entry.result.code : ''}` : view.outcome === 'unknown' ? `UNKNOWN (${view.detail ?? ''})` : view.label;
+        const outcome =
+          view.outcome === 'failed'
+            ? `FAILED ${entry.result.ok === false ? entry.result.code : ''}`
+            : view.outcome === 'unknown'
+              ? `UNKNOWN (${view.detail ?? ''})`
+              : view.label;
         const batch = entry.batchId ? `  batch ${entry.batchId}` : '';
-        const flipped = entry.flippedExpectations?.length ? `  rule tests failing: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}` : '';
-        io.stdout.write(`${entry.id.slice(0, 8)}  ${entry.at}  ${entry.accountName}  ${domain}  ${operationFacts[entry.operationId].label}  ${outcome}  ${entry.summary}${batch}${flipped}\n`);
+        const flipped = entry.flippedExpectations?.length
+          ? `  rule tests failing: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}`
+          : '';
+        io.stdout.write(
+          `${entry.id.slice(0, 8)}  ${entry.at}  ${entry.accountName}  ${domain}  ${operationFacts[entry.operationId].label}  ${outcome}  ${entry.summary}${batch}${flipped}\n`,
+        );
       }
-      if (listed.total > listed.entries.length) io.stderr.write(`Showing ${listed.entries.length} of ${listed.total}; use --limit or narrow the filters.\n`);
+      if (listed.total > listed.entries.length)
+        io.stderr.write(`Showing ${listed.entries.length} of ${listed.total}; use --limit or narrow the filters.\n`);
       return EXIT_OK;
     } catch (error) {
       return commandFailed(io, `accel journal ${action}`, error, { json: action === 'list' && json });
@@ -143,9 +163,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 }
 
 /** Applies an entry's previous version again (journal.reapply): one change, through the guarded path. */
-async function reapply(positionals: string[], values: { yes?: boolean; format?: string } & Record<string, unknown>, io: CliIo): Promise<number> {
-  if (positionals.length !== 1) throw new UsageError('Give one journal entry ID (accel journal list shows the short IDs)');
-  const filters = ['account', 'service', 'operation', 'batch', 'outcome', 'from', 'to', 'limit', 'out'].filter((name) => values[name] !== undefined);
+async function reapply(
+  positionals: string[],
+  values: { yes?: boolean; format?: string } & Record<string, unknown>,
+  io: CliIo,
+): Promise<number> {
+  if (positionals.length !== 1)
+    throw new UsageError('Give one journal entry ID (accel journal list shows the short IDs)');
+  const filters = ['account', 'service', 'operation', 'batch', 'outcome', 'from', 'to', 'limit', 'out'].filter(
+    (name) => values[name] !== undefined,
+  );
   if (filters.length > 0) throw new UsageError(`reapply takes an entry ID, not --${filters[0]}`);
   const format = values.format ?? 'table';
   if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
@@ -159,9 +186,13 @@ async function reapply(positionals: string[], values: { yes?: boolean; format?: 
       if (format === 'json') io.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
       else io.stdout.write(`${entry.id.slice(0, 8)}  ${entry.at}  ${entry.accountName}  ${entry.summary}  applied\n`);
       if (entry.flippedExpectations?.length) {
-        io.stderr.write(`Applied although it makes ${entry.flippedExpectations.length} rule test expectation(s) fail: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}.\n`);
+        io.stderr.write(
+          `Applied although it makes ${entry.flippedExpectations.length} rule test expectation(s) fail: ${entry.flippedExpectations.map((n) => `“${n}”`).join(', ')}.\n`,
+        );
       }
-      io.stderr.write(`Applied the version from before entry ${entry.reapplyOf?.slice(0, 8) ?? entryId} again; recorded as entry ${entry.id.slice(0, 8)}.\n`);
+      io.stderr.write(
+        `Applied the version from before entry ${entry.reapplyOf?.slice(0, 8) ?? entryId} again; recorded as entry ${entry.id.slice(0, 8)}.\n`,
+      );
       return EXIT_OK;
     } catch (error) {
       return commandFailed(io, 'accel journal reapply', error, { json: format === 'json' });

@@ -37,13 +37,24 @@ function format(value: string | undefined): 'table' | 'json' {
 
 function serviceLine(s: InventoryEntry): string {
   const state = s.enabled === undefined ? '' : s.enabled ? 'enabled' : 'disabled';
-  return [String(s.serviceId).padStart(8), s.domainName, s.cName ?? '', state, s.source, s.addedAt].filter((cell, i) => i < 2 || cell !== '').join('  ');
+  return [String(s.serviceId).padStart(8), s.domainName, s.cName ?? '', state, s.source, s.addedAt]
+    .filter((cell, i) => i < 2 || cell !== '')
+    .join('  ');
 }
 
-async function list(cli: CliCore, io: CliIo, accountId: string, accountName: string, shape: 'table' | 'json'): Promise<number> {
+async function list(
+  cli: CliCore,
+  io: CliIo,
+  accountId: string,
+  accountName: string,
+  shape: 'table' | 'json',
+): Promise<number> {
   const { services } = await cli.call('inventory.list', { accountId });
   if (shape === 'json') io.stdout.write(`${JSON.stringify(services, null, 2)}\n`);
-  else if (services.length === 0) io.stdout.write(`"${accountName}" has no services in its list yet. Add some by ID: accel services add --account ${JSON.stringify(accountName)} ID...\n`);
+  else if (services.length === 0)
+    io.stdout.write(
+      `"${accountName}" has no services in its list yet. Add some by ID: accel services add --account ${JSON.stringify(accountName)} ID...\n`,
+    );
   else for (const s of services) io.stdout.write(`${serviceLine(s)}\n`);
   return EXIT_OK;
 }
@@ -54,14 +65,24 @@ async function add(cli: CliCore, io: CliIo, accountId: string, ids: string, shap
   else {
     for (const s of result.added) io.stdout.write(`added      ${serviceLine(s)}\n`);
     for (const s of result.refreshed) io.stdout.write(`refreshed  ${serviceLine(s)}\n`);
-    for (const id of result.notFound) io.stdout.write(`not found  ${String(id).padStart(8)}  no such service for this account's key\n`);
-    for (const f of result.failed) io.stdout.write(`failed     ${String(f.serviceId).padStart(8)}  ${f.code}: ${f.message}\n`);
+    for (const id of result.notFound)
+      io.stdout.write(`not found  ${String(id).padStart(8)}  no such service for this account's key\n`);
+    for (const f of result.failed)
+      io.stdout.write(`failed     ${String(f.serviceId).padStart(8)}  ${f.code}: ${f.message}\n`);
   }
-  io.stderr.write(`Added ${result.added.length}, refreshed ${result.refreshed.length}, not found ${result.notFound.length}, failed ${result.failed.length}.\n`);
+  io.stderr.write(
+    `Added ${result.added.length}, refreshed ${result.refreshed.length}, not found ${result.notFound.length}, failed ${result.failed.length}.\n`,
+  );
   return result.notFound.length + result.failed.length > 0 ? EXIT_NOT_EVERY_ITEM : EXIT_OK;
 }
 
-async function remove(cli: CliCore, io: CliIo, accountId: string, given: string[], shape: 'table' | 'json'): Promise<number> {
+async function remove(
+  cli: CliCore,
+  io: CliIo,
+  accountId: string,
+  given: string[],
+  shape: 'table' | 'json',
+): Promise<number> {
   const { services } = await cli.call('inventory.list', { accountId });
   const serviceIds: number[] = [];
   for (const item of given) {
@@ -91,11 +112,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const [action, ...operands] = positionals;
-  if (action !== 'list' && action !== 'add' && action !== 'remove') throw new UsageError('Use "accel services list", "add" or "remove" (accel services --help)');
+  if (action !== 'list' && action !== 'add' && action !== 'remove')
+    throw new UsageError('Use "accel services list", "add" or "remove" (accel services --help)');
   if (!values.account) throw new UsageError('--account is required');
   const shape = format(values.format);
-  if (action === 'list' && operands.length > 0) throw new UsageError(`list takes no arguments besides its options (got "${operands.join(' ')}")`);
-  if (action !== 'list' && operands.length === 0) throw new UsageError(action === 'add' ? 'Give the service IDs to add, e.g. 101 or 100-110' : 'Give the services to remove (IDs or domain names)');
+  if (action === 'list' && operands.length > 0)
+    throw new UsageError(`list takes no arguments besides its options (got "${operands.join(' ')}")`);
+  if (action !== 'list' && operands.length === 0)
+    throw new UsageError(
+      action === 'add'
+        ? 'Give the service IDs to add, e.g. 101 or 100-110'
+        : 'Give the services to remove (IDs or domain names)',
+    );
   let ids = '';
   if (action === 'add') {
     // Checked here too, so that a typing mistake is named before the core starts.

@@ -62,7 +62,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const authorization = signed.headers.Authorization;
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ canonicalString: signed.canonicalString, authorization, headers: signed.headers }, null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ canonicalString: signed.canonicalString, authorization, headers: signed.headers }, null, 2)}\n`,
+    );
   } else {
     io.stdout.write(
       [

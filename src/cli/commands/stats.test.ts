@@ -6,7 +6,22 @@ import { runAccel } from '../test-support/cli.ts';
 
 describe('accel stats usage', () => {
   it('explains what is missing or wrong with exit code 2', async () => {
-    const base = ['stats', 'export', '--account', 'X', '--services', 'a.example.com', '--from', '2026-11-01T00:00:00Z', '--to', '2026-11-02T00:00:00Z', '--format', 'csv', '--out', '-'];
+    const base = [
+      'stats',
+      'export',
+      '--account',
+      'X',
+      '--services',
+      'a.example.com',
+      '--from',
+      '2026-11-01T00:00:00Z',
+      '--to',
+      '2026-11-02T00:00:00Z',
+      '--format',
+      'csv',
+      '--out',
+      '-',
+    ];
     const cases: Array<[string[], RegExp]> = [
       [['stats', 'list'], /only stats command is "export"/],
       [base.filter((a) => a !== '--account' && a !== 'X'), /--account is required/],

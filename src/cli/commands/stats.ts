@@ -60,7 +60,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals[0] !== 'export' || positionals.length !== 1) throw new UsageError('The only stats command is "export" (accel stats export --help)');
+  if (positionals[0] !== 'export' || positionals.length !== 1)
+    throw new UsageError('The only stats command is "export" (accel stats export --help)');
   if (!values.account) throw new UsageError('--account is required');
   if (!values.services) throw new UsageError('--services is required (domain names or "all")');
   if (!values.from || !values.to) throw new UsageError('--from and --to are required');
@@ -71,9 +72,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (to <= from) throw new UsageError('--to must be later than --from');
   const metrics = values.metrics ? parseList(values.metrics) : [...metricIds];
   const unknownMetric = metrics.find((m) => !(metricIds as readonly string[]).includes(m));
-  if (unknownMetric !== undefined) throw new UsageError(`Unknown metric "${unknownMetric}". Known: ${metricIds.join(', ')}`);
+  if (unknownMetric !== undefined)
+    throw new UsageError(`Unknown metric "${unknownMetric}". Known: ${metricIds.join(', ')}`);
   const interval = values.interval;
-  if (interval !== 'auto' && interval !== 'minute' && interval !== 'day') throw new UsageError('--interval must be auto, minute or day');
+  if (interval !== 'auto' && interval !== 'minute' && interval !== 'day')
+    throw new UsageError('--interval must be auto, minute or day');
   const format = values.format;
   if (format !== 'json' && format !== 'csv') throw new UsageError('--format must be json or csv');
   if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
@@ -84,14 +87,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const account = await findAccount(cli, values.account as string);
       let serviceNames = parseList(values.services as string);
       if (serviceNames.length === 1 && serviceNames[0].toLowerCase() === 'all') {
-        const inventory = (await cli.core.invoke('inventory.list', { accountId: account.id })) as IpcResult<{ services: { domainName: string }[] }>;
+        const inventory = (await cli.core.invoke('inventory.list', { accountId: account.id })) as IpcResult<{
+          services: { domainName: string }[];
+        }>;
         if (!inventory.ok) throw CoreError.fromIpcError(inventory.error);
         serviceNames = inventory.data.services.map((s) => s.domainName);
-        if (serviceNames.length === 0) throw new UsageError(`The account "${account.name}" lists no services; pass their domain names with --services.`);
+        if (serviceNames.length === 0)
+          throw new UsageError(
+            `The account "${account.name}" lists no services; pass their domain names with --services.`,
+          );
       }
       const requestId = `cli-${process.pid}`;
       const stopProgress = cli.core.on('analytics.progress', (p) => {
-        if (p.requestId === requestId && p.total > 1) io.stderr.write(`\rFetching: ${p.done}/${p.total} API calls${p.failed ? `, ${p.failed} services failed` : ''}`);
+        if (p.requestId === requestId && p.total > 1)
+          io.stderr.write(
+            `\rFetching: ${p.done}/${p.total} API calls${p.failed ? `, ${p.failed} services failed` : ''}`,
+          );
       });
       const query = {
         accountId: account.id,
@@ -106,13 +117,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       } as const;
       let content: string;
       try {
-        content = format === 'json' ? (await cli.call('stats.exportBundle', query)).content : (await cli.call('stats.exportCsv', query)).content;
+        content =
+          format === 'json'
+            ? (await cli.call('stats.exportBundle', query)).content
+            : (await cli.call('stats.exportCsv', query)).content;
       } finally {
         stopProgress();
         io.stderr.write('\n');
       }
       if (format === 'json') {
-        const failures = (JSON.parse(content) as { content: { failures: { serviceName?: string; metric: string; message: string }[] } }).content.failures;
+        const failures = (
+          JSON.parse(content) as { content: { failures: { serviceName?: string; metric: string; message: string }[] } }
+        ).content.failures;
         for (const f of failures) io.stderr.write(`Missing: ${f.serviceName ?? 'all'} ${f.metric}: ${f.message}\n`);
       }
       if (out === '-') io.stdout.write(content);

@@ -29,9 +29,13 @@ Exit status: 0 done; 1 an error; 2 a mistake in the command line (a tag that bre
 async function serviceIdOf(cli: CliCore, account: AccountView, service: string): Promise<number> {
   const trimmed = service.trim().replace(/^#/, '');
   const { services } = await cli.call('inventory.list', { accountId: account.id });
-  const found = /^\d+$/.test(trimmed) ? services.find((s) => s.serviceId === Number(trimmed)) : services.find((s) => s.domainName.toLowerCase() === trimmed.toLowerCase());
+  const found = /^\d+$/.test(trimmed)
+    ? services.find((s) => s.serviceId === Number(trimmed))
+    : services.find((s) => s.domainName.toLowerCase() === trimmed.toLowerCase());
   if (!found) {
-    throw new UsageError(`"${account.name}" has no service ${service} in its list; tags go on listed services. Add it with accel services add.`);
+    throw new UsageError(
+      `"${account.name}" has no service ${service} in its list; tags go on listed services. Add it with accel services add.`,
+    );
   }
   return found.serviceId;
 }
@@ -45,7 +49,10 @@ async function list(cli: CliCore, io: CliIo, account: AccountView | undefined, j
       accountId: a.id,
       accountName: a.name,
       tags: snapshot.accounts[a.id] ?? [],
-      services: Object.entries(snapshot.services[a.id] ?? {}).map(([serviceId, tags]) => ({ serviceId: Number(serviceId), tags })),
+      services: Object.entries(snapshot.services[a.id] ?? {}).map(([serviceId, tags]) => ({
+        serviceId: Number(serviceId),
+        tags,
+      })),
     }));
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return EXIT_OK;
@@ -58,18 +65,37 @@ async function list(cli: CliCore, io: CliIo, account: AccountView | undefined, j
     any = true;
     io.stdout.write(`${a.name}: ${own.length > 0 ? own.join(', ') : '(no account tags)'}\n`);
     if (services.length === 0) continue;
-    const names = new Map((await cli.call('inventory.list', { accountId: a.id })).services.map((s) => [s.serviceId, s.domainName]));
-    for (const [serviceId, tags] of services) io.stdout.write(`  ${serviceId.padStart(8)}  ${names.get(Number(serviceId)) ?? ''}  ${tags.join(', ')}\n`);
+    const names = new Map(
+      (await cli.call('inventory.list', { accountId: a.id })).services.map((s) => [s.serviceId, s.domainName]),
+    );
+    for (const [serviceId, tags] of services)
+      io.stdout.write(`  ${serviceId.padStart(8)}  ${names.get(Number(serviceId)) ?? ''}  ${tags.join(', ')}\n`);
   }
-  if (!any) io.stdout.write(account ? `"${account.name}" and its services have no tags.\n` : 'No account or service has tags yet.\n');
+  if (!any)
+    io.stdout.write(
+      account ? `"${account.name}" and its services have no tags.\n` : 'No account or service has tags yet.\n',
+    );
   return EXIT_OK;
 }
 
-async function change(cli: CliCore, io: CliIo, action: 'add' | 'remove', tags: string[], account: AccountView, service: string | undefined): Promise<number> {
+async function change(
+  cli: CliCore,
+  io: CliIo,
+  action: 'add' | 'remove',
+  tags: string[],
+  account: AccountView,
+  service: string | undefined,
+): Promise<number> {
   const snapshot = await cli.call('tags.list', undefined);
   const serviceId = service === undefined ? undefined : await serviceIdOf(cli, account, service);
-  const current = serviceId === undefined ? (snapshot.accounts[account.id] ?? []) : (snapshot.services[account.id]?.[String(serviceId)] ?? []);
-  const next = action === 'add' ? [...current, ...tags.filter((t) => !current.includes(t))] : current.filter((t) => !tags.includes(t));
+  const current =
+    serviceId === undefined
+      ? (snapshot.accounts[account.id] ?? [])
+      : (snapshot.services[account.id]?.[String(serviceId)] ?? []);
+  const next =
+    action === 'add'
+      ? [...current, ...tags.filter((t) => !current.includes(t))]
+      : current.filter((t) => !tags.includes(t));
   const missing = action === 'remove' ? tags.filter((t) => !current.includes(t)) : [];
   const stored =
     serviceId === undefined
@@ -89,11 +115,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const [action, ...operands] = positionals;
-  if (action !== 'list' && action !== 'add' && action !== 'remove') throw new UsageError('Use "accel tags list", "add" or "remove" (accel tags --help)');
-  if (values.format !== undefined && values.format !== 'table' && values.format !== 'json') throw new UsageError('--format must be table or json');
+  if (action !== 'list' && action !== 'add' && action !== 'remove')
+    throw new UsageError('Use "accel tags list", "add" or "remove" (accel tags --help)');
+  if (values.format !== undefined && values.format !== 'table' && values.format !== 'json')
+    throw new UsageError('--format must be table or json');
   if (action === 'list') {
-    if (operands.length > 0) throw new UsageError(`list takes no arguments besides its options (got "${operands.join(' ')}")`);
-    if (values.service !== undefined) throw new UsageError('list shows every service’s tags of the account; --service goes with add and remove');
+    if (operands.length > 0)
+      throw new UsageError(`list takes no arguments besides its options (got "${operands.join(' ')}")`);
+    if (values.service !== undefined)
+      throw new UsageError('list shows every service’s tags of the account; --service goes with add and remove');
   } else {
     if (operands.length === 0) throw new UsageError(`Give the tags to ${action}`);
     if (!values.account) throw new UsageError('--account is required');

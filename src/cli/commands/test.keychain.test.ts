@@ -12,19 +12,49 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
   const ctx = useKeychainCli('accel-cli-test-');
 
   it('runs the saved suites: table, JSON, JUnit; exit 1 when an expectation fails', async () => {
-    const add = ['accounts', 'add', '--name', 'Acme', '--base-url', ctx.sandbox.url, '--key-id', ctx.sandbox.credentials.accessKeyId, '--customer-id', String(ctx.sandbox.credentials.customerId)];
-    expect((await runAccel(add, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(0);
+    const add = [
+      'accounts',
+      'add',
+      '--name',
+      'Acme',
+      '--base-url',
+      ctx.sandbox.url,
+      '--key-id',
+      ctx.sandbox.credentials.accessKeyId,
+      '--customer-id',
+      String(ctx.sandbox.credentials.customerId),
+    ];
+    expect((await runAccel(add, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
+      0,
+    );
     const shop = ctx.sandbox.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
 
     // The app saves suites; here the same core does it in the CLI's data dir.
-    const core = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service, sandboxOptions: { statePath: null } });
+    const core = createCore({
+      dataDir: ctx.dataDir,
+      keychainService: ctx.service,
+      sandboxOptions: { statePath: null },
+    });
     try {
       const { accounts } = data(await core.invoke('accounts.list', undefined));
       const accountId = accounts[0]!.id;
       data(await core.invoke('inventory.addByIds', { accountId, ids: String(shop) }));
-      const save = (expectation: object) => core.invoke('suites.save', { accountId, serviceId: shop, expectation } as never);
-      data(await save({ name: 'Admin blocked', request: { url: '/admin', clientIp: '10.0.0.1' }, expect: { status: 'denied', rule: 'Block admin from outside' } }));
-      data(await save({ name: 'CSS cached 30 days', request: { url: '/a.css' }, expect: { status: 'served', cache: 'cached', ttl: 2_592_000 } }));
+      const save = (expectation: object) =>
+        core.invoke('suites.save', { accountId, serviceId: shop, expectation } as never);
+      data(
+        await save({
+          name: 'Admin blocked',
+          request: { url: '/admin', clientIp: '10.0.0.1' },
+          expect: { status: 'denied', rule: 'Block admin from outside' },
+        }),
+      );
+      data(
+        await save({
+          name: 'CSS cached 30 days',
+          request: { url: '/a.css' },
+          expect: { status: 'served', cache: 'cached', ttl: 2_592_000 },
+        }),
+      );
     } finally {
       await core.dispose();
     }
@@ -39,7 +69,9 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
     const record = ctx.sandbox.store.servicesOf(ctx.sandbox.credentials.customerId).find((s) => s.service.id === shop)!;
     record.cacheControl.find((p) => p.policyName === 'Static assets')!.ttl = 3600;
 
-    const junit = await runAccel(['test', '--service', 'www.example-shop.com', '--format', 'junit'], { env: ctx.env() });
+    const junit = await runAccel(['test', '--service', 'www.example-shop.com', '--format', 'junit'], {
+      env: ctx.env(),
+    });
     expect(junit.code).toBe(1);
     const root = parseXml(junit.stdout);
     expect(root.attributes.failures).toBe('1');
@@ -48,10 +80,17 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
 
     const json = await runAccel(['test', '--service', String(shop), '--format', 'json'], { env: ctx.env() });
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, runs: [{ serviceId: shop, counts: { pass: 1, fail: 1, cannotTell: 0 } }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      runs: [{ serviceId: shop, counts: { pass: 1, fail: 1, cannotTell: 0 } }],
+    });
 
     // The shop's suite on every service tagged "retail" (the API service only): both fail there.
-    const tagCore = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service, sandboxOptions: { statePath: null } });
+    const tagCore = createCore({
+      dataDir: ctx.dataDir,
+      keychainService: ctx.service,
+      sandboxOptions: { statePath: null },
+    });
     const api = ctx.sandbox.services.find((s) => s.domainName === 'api.example-shop.com')!.id;
     try {
       const accountId = data(await tagCore.invoke('accounts.list', undefined)).accounts[0]!.id;
@@ -60,10 +99,16 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
     } finally {
       await tagCore.dispose();
     }
-    const tagged = await runAccel(['test', '--service', String(shop), '--tag', 'retail', '--format', 'json'], { env: ctx.env() });
+    const tagged = await runAccel(['test', '--service', String(shop), '--tag', 'retail', '--format', 'json'], {
+      env: ctx.env(),
+    });
     expect(tagged.code).toBe(1);
-    expect(JSON.parse(tagged.stdout)).toMatchObject({ runs: [{ serviceId: api, domainName: 'api.example-shop.com', counts: { pass: 0, fail: 2 } }] });
-    expect((await runAccel(['test', '--tag', 'retail'], { env: ctx.env() })).stderr).toMatch(/--tag needs a tag and --service/);
+    expect(JSON.parse(tagged.stdout)).toMatchObject({
+      runs: [{ serviceId: api, domainName: 'api.example-shop.com', counts: { pass: 0, fail: 2 } }],
+    });
+    expect((await runAccel(['test', '--tag', 'retail'], { env: ctx.env() })).stderr).toMatch(
+      /--tag needs a tag and --service/,
+    );
 
     const none = await runAccel(['test', '--service', 'nothing.example'], { env: ctx.env() });
     expect(none.code).toBe(2);

@@ -50,7 +50,11 @@ delete   Removes the expectation named --name.
 
 type Suite = { accountId: string; serviceId: number };
 
-async function selectSuites(cli: CliCore, accountId: string | undefined, service: string | undefined): Promise<Suite[]> {
+async function selectSuites(
+  cli: CliCore,
+  accountId: string | undefined,
+  service: string | undefined,
+): Promise<Suite[]> {
   const { suites } = await cli.call('suites.list', accountId === undefined ? {} : { accountId });
   if (service === undefined) return suites;
   const id = /^#?\d+$/.test(service.trim()) ? Number(service.trim().replace('#', '')) : null;
@@ -69,7 +73,8 @@ const expectationActions = { show, save, delete: deleteExpectation } as const;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = args;
-  if (first !== undefined && Object.hasOwn(expectationActions, first)) return expectationActions[first as keyof typeof expectationActions](rest, io);
+  if (first !== undefined && Object.hasOwn(expectationActions, first))
+    return expectationActions[first as keyof typeof expectationActions](rest, io);
   const { values, positionals } = parseArgs({
     args,
     options: {
@@ -81,26 +86,39 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals.length > 0) throw new UsageError(`accel test takes no arguments besides its options (got "${positionals.join(' ')}")`);
+  if (positionals.length > 0)
+    throw new UsageError(`accel test takes no arguments besides its options (got "${positionals.join(' ')}")`);
   const format = values.format;
-  if (format !== 'table' && format !== 'json' && format !== 'junit') throw new UsageError('--format must be table, json or junit');
-  if (values.service !== undefined && values.service.trim() === '') throw new UsageError('--service needs a domain name or a service ID');
+  if (format !== 'table' && format !== 'json' && format !== 'junit')
+    throw new UsageError('--format must be table, json or junit');
+  if (values.service !== undefined && values.service.trim() === '')
+    throw new UsageError('--service needs a domain name or a service ID');
   const tag = values.tag?.trim();
-  if (tag !== undefined && (tag === '' || values.service === undefined)) throw new UsageError('--tag needs a tag and --service (the service whose suite runs on the tagged services)');
+  if (tag !== undefined && (tag === '' || values.service === undefined))
+    throw new UsageError('--tag needs a tag and --service (the service whose suite runs on the tagged services)');
 
   return withCore(io, async (cli) => {
     try {
       const account = values.account === undefined ? undefined : await findAccount(cli, values.account);
       const suites = await selectSuites(cli, account?.id, values.service);
       if (suites.length === 0) {
-        const where = [account ? `account "${account.name}"` : '', values.service ? `service "${values.service}"` : ''].filter(Boolean).join(', ');
-        throw new UsageError(`No rule test suite found${where ? ` for ${where}` : ''}. Save expectations from the rule tester in the app first.`);
+        const where = [account ? `account "${account.name}"` : '', values.service ? `service "${values.service}"` : '']
+          .filter(Boolean)
+          .join(', ');
+        throw new UsageError(
+          `No rule test suite found${where ? ` for ${where}` : ''}. Save expectations from the rule tester in the app first.`,
+        );
       }
       if (tag !== undefined && suites.length > 1) {
-        throw new UsageError(`--service "${values.service}" has a suite in ${suites.length} accounts; add --account to choose one for --tag.`);
+        throw new UsageError(
+          `--service "${values.service}" has a suite in ${suites.length} accounts; add --account to choose one for --tag.`,
+        );
       }
       const runs: SuiteRun[] = [];
-      for (const { accountId, serviceId } of suites) runs.push(...(await cli.call('suites.run', { accountId, serviceId, ...(tag !== undefined ? { tag } : {}) })).runs);
+      for (const { accountId, serviceId } of suites)
+        runs.push(
+          ...(await cli.call('suites.run', { accountId, serviceId, ...(tag !== undefined ? { tag } : {}) })).runs,
+        );
       io.stdout.write(suiteReport(runs, format as SuiteReportFormat, cli.core.context.clock.now().toISOString()));
       return anyFailure(runs) ? EXIT_FAILURE : EXIT_OK;
     } catch (error) {
@@ -110,7 +128,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 }
 
 /** The account and service an expectation command names (the service by ID or domain name in the account's list). */
-async function serviceOf(cli: CliCore, accountName: string, service: string): Promise<{ account: AccountView; serviceId: number }> {
+async function serviceOf(
+  cli: CliCore,
+  accountName: string,
+  service: string,
+): Promise<{ account: AccountView; serviceId: number }> {
   const account = await findAccount(cli, accountName);
   const trimmed = service.trim().replace(/^#/, '');
   if (/^\d+$/.test(trimmed)) return { account, serviceId: Number(trimmed) };
@@ -122,7 +144,8 @@ async function serviceOf(cli: CliCore, accountName: string, service: string): Pr
 
 function requireTarget(values: { account?: string; service?: string }): { account: string; service: string } {
   if (!values.account) throw new UsageError('--account is required');
-  if (!values.service || values.service.trim() === '') throw new UsageError('--service is required (a service ID or domain name)');
+  if (!values.service || values.service.trim() === '')
+    throw new UsageError('--service is required (a service ID or domain name)');
   return { account: values.account, service: values.service };
 }
 
@@ -137,7 +160,11 @@ function expectationLine(e: Expectation): string {
 }
 
 async function show(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { account: { type: 'string' }, service: { type: 'string' }, format: { type: 'string', default: 'table' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { account: { type: 'string' }, service: { type: 'string' }, format: { type: 'string', default: 'table' } },
+    strict: true,
+  });
   const target = requireTarget(values);
   if (values.format !== 'table' && values.format !== 'json') throw new UsageError('--format must be table or json');
   return withCore(io, async (cli) => {
@@ -145,7 +172,8 @@ async function show(args: string[], io: CliIo): Promise<number> {
       const { account, serviceId } = await serviceOf(cli, target.account, target.service);
       const suite = await cli.call('suites.get', { accountId: account.id, serviceId });
       if (values.format === 'json') io.stdout.write(`${JSON.stringify(suite, null, 2)}\n`);
-      else if (suite.expectations.length === 0) io.stdout.write(`Service ${serviceId} of "${account.name}" has no rule test expectations yet.\n`);
+      else if (suite.expectations.length === 0)
+        io.stdout.write(`Service ${serviceId} of "${account.name}" has no rule test expectations yet.\n`);
       else for (const e of suite.expectations) io.stdout.write(`${expectationLine(e)}\n`);
       return EXIT_OK;
     } catch (error) {
@@ -178,13 +206,27 @@ type SaveValues = Partial<Record<keyof typeof saveOptions, string>>;
 
 /** The expectation the options build (or the --expectation JSON), checked by the suite's schema: a problem names the field. */
 async function expectationFrom(values: SaveValues, io: CliIo): Promise<Expectation> {
-  const built = ['name', 'url', 'method', 'client-ip', 'country', 'host', 'user-agent', 'expect', 'rule', 'cache', 'ttl', 'http-code', 'destination'].filter(
-    (key) => values[key as keyof SaveValues] !== undefined,
-  );
+  const built = [
+    'name',
+    'url',
+    'method',
+    'client-ip',
+    'country',
+    'host',
+    'user-agent',
+    'expect',
+    'rule',
+    'cache',
+    'ttl',
+    'http-code',
+    'destination',
+  ].filter((key) => values[key as keyof SaveValues] !== undefined);
   let raw: unknown;
   if (values.expectation !== undefined) {
     if (built.length > 0) throw new UsageError(`--expectation holds the whole expectation; leave out --${built[0]}`);
-    const text = values.expectation.startsWith('@') ? await readExpectationFile(io, values.expectation.slice(1)) : values.expectation;
+    const text = values.expectation.startsWith('@')
+      ? await readExpectationFile(io, values.expectation.slice(1))
+      : values.expectation;
     try {
       raw = JSON.parse(text);
     } catch (error) {
@@ -192,26 +234,46 @@ async function expectationFrom(values: SaveValues, io: CliIo): Promise<Expectati
     }
   } else {
     if (values.name === undefined || values.url === undefined || values.expect === undefined) {
-      throw new UsageError('Give --expectation JSON|@FILE, or at least --name, --url and --expect (denied, redirected or served)');
+      throw new UsageError(
+        'Give --expectation JSON|@FILE, or at least --name, --url and --expect (denied, redirected or served)',
+      );
     }
-    if (values.cache !== undefined && !(cacheOutcomes as readonly string[]).includes(values.cache)) throw new UsageError(`--cache must be ${cacheOutcomes.join(', ')}`);
+    if (values.cache !== undefined && !(cacheOutcomes as readonly string[]).includes(values.cache))
+      throw new UsageError(`--cache must be ${cacheOutcomes.join(', ')}`);
     const number = (flag: 'ttl' | 'http-code') => {
       const text = values[flag];
       if (text === undefined) return undefined;
       if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} must be a whole number`);
       return Number(text);
     };
-    const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+    const defined = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
     raw = {
       name: values.name,
-      request: defined({ url: values.url, method: values.method, clientIp: values['client-ip'], clientCountry: values.country, host: values.host, userAgent: values['user-agent'] }),
-      expect: defined({ status: values.expect, rule: values.rule, cache: values.cache, ttl: number('ttl'), httpCode: number('http-code'), destination: values.destination }),
+      request: defined({
+        url: values.url,
+        method: values.method,
+        clientIp: values['client-ip'],
+        clientCountry: values.country,
+        host: values.host,
+        userAgent: values['user-agent'],
+      }),
+      expect: defined({
+        status: values.expect,
+        rule: values.rule,
+        cache: values.cache,
+        ttl: number('ttl'),
+        httpCode: number('http-code'),
+        destination: values.destination,
+      }),
     };
   }
   const parsed = expectationSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'not a valid expectation'}`);
+    throw new UsageError(
+      `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'not a valid expectation'}`,
+    );
   }
   return parsed.data;
 }
@@ -220,7 +282,9 @@ async function readExpectationFile(io: CliIo, path: string): Promise<string> {
   try {
     return await readFile(resolve(io.cwd, path), 'utf8');
   } catch (error) {
-    throw new UsageError(`--expectation @${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `--expectation @${path}: the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -231,9 +295,16 @@ async function save(args: string[], io: CliIo): Promise<number> {
   return withCore(io, async (cli) => {
     try {
       const { account, serviceId } = await serviceOf(cli, target.account, target.service);
-      const suite = await cli.call('suites.save', { accountId: account.id, serviceId, expectation, ...(values.replaces === undefined ? {} : { replaces: values.replaces }) });
+      const suite = await cli.call('suites.save', {
+        accountId: account.id,
+        serviceId,
+        expectation,
+        ...(values.replaces === undefined ? {} : { replaces: values.replaces }),
+      });
       io.stdout.write(`${expectationLine(expectation)}\n`);
-      io.stderr.write(`${values.replaces === undefined ? 'Saved' : 'Replaced'} in the suite of service ${serviceId} of "${account.name}" (${suite.expectations.length} expectation(s)).\n`);
+      io.stderr.write(
+        `${values.replaces === undefined ? 'Saved' : 'Replaced'} in the suite of service ${serviceId} of "${account.name}" (${suite.expectations.length} expectation(s)).\n`,
+      );
       return EXIT_OK;
     } catch (error) {
       return commandFailed(io, 'accel test save', error);
@@ -242,15 +313,22 @@ async function save(args: string[], io: CliIo): Promise<number> {
 }
 
 async function deleteExpectation(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { account: { type: 'string' }, service: { type: 'string' }, name: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { account: { type: 'string' }, service: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
   const target = requireTarget(values);
-  if (values.name === undefined || values.name.trim() === '') throw new UsageError('--name is required (the expectation to delete)');
+  if (values.name === undefined || values.name.trim() === '')
+    throw new UsageError('--name is required (the expectation to delete)');
   const name = values.name;
   return withCore(io, async (cli) => {
     try {
       const { account, serviceId } = await serviceOf(cli, target.account, target.service);
       const suite = await cli.call('suites.delete', { accountId: account.id, serviceId, name });
-      io.stderr.write(`Deleted “${name}” from the suite of service ${serviceId} of "${account.name}" (${suite.expectations.length} left).\n`);
+      io.stderr.write(
+        `Deleted “${name}” from the suite of service ${serviceId} of "${account.name}" (${suite.expectations.length} left).\n`,
+      );
       return EXIT_OK;
     } catch (error) {
       return commandFailed(io, 'accel test delete', error);

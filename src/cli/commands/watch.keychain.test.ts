@@ -25,7 +25,13 @@ describe.runIf(keychainTestsEnabled() && existsSync(FAKETIME_LIB))('accel watch 
   const names: string[] = [];
   let dropped = '';
   /** Every `accel` run starts at the gateway's time (10:20 UTC on a Wednesday). */
-  const env = () => ({ ACCEL_DATA_DIR: dataDir, ACCEL_KEYCHAIN_SERVICE: service, FAKETIME: '@2026-11-18 10:20:00', TZ: 'UTC', LD_PRELOAD: FAKETIME_LIB });
+  const env = () => ({
+    ACCEL_DATA_DIR: dataDir,
+    ACCEL_KEYCHAIN_SERVICE: service,
+    FAKETIME: '@2026-11-18 10:20:00',
+    TZ: 'UTC',
+    LD_PRELOAD: FAKETIME_LIB,
+  });
   const watch = (...args: string[]) => runAccel(['watch', ...args], { env: env(), timeoutMs: 60_000 });
 
   beforeAll(async () => {
@@ -38,16 +44,36 @@ describe.runIf(keychainTestsEnabled() && existsSync(FAKETIME_LIB))('accel watch 
       for (const [i, customer] of sandbox.customers.entries()) {
         const { credentials } = customer;
         const id = data(
-          await core.invoke('accounts.add', { name: customer.name, baseUrl: sandbox.url, accessKeyId: credentials.accessKeyId, customerId: credentials.customerId, secret: credentials.accessKeySecret, verify: false, tags: tags[i] }),
+          await core.invoke('accounts.add', {
+            name: customer.name,
+            baseUrl: sandbox.url,
+            accessKeyId: credentials.accessKeyId,
+            customerId: credentials.customerId,
+            secret: credentials.accessKeySecret,
+            verify: false,
+            tags: tags[i],
+          }),
         ).account.id;
         // Listed without an API call (the core's own clock is not the gateway's here).
-        for (const s of customer.services) data(await core.invoke('inventory.record', { accountId: id, serviceId: s.id, domainName: s.domainName }));
+        for (const s of customer.services)
+          data(await core.invoke('inventory.record', { accountId: id, serviceId: s.id, domainName: s.domainName }));
         names.push(customer.name);
       }
-      const www = sandbox.customers[1].services.find((s) => s.domainName.startsWith('www.')) ?? sandbox.customers[1].services[0];
+      const www =
+        sandbox.customers[1].services.find((s) => s.domainName.startsWith('www.')) ?? sandbox.customers[1].services[0];
       dropped = www.domainName;
       sandbox.setAnomalies([{ serviceId: www.id, from: '2026-11-18T06:00:00Z', metric: 'requests', factor: 0.2 }]);
-      const gone = data(await core.invoke('accounts.add', { name: 'Offline Ltd', baseUrl: 'http://127.0.0.1:9', accessKeyId: 'OFFLINEKEY000001', customerId: 77_777, secret: 'offline-secret', verify: false, tags: ['gone'] })).account.id;
+      const gone = data(
+        await core.invoke('accounts.add', {
+          name: 'Offline Ltd',
+          baseUrl: 'http://127.0.0.1:9',
+          accessKeyId: 'OFFLINEKEY000001',
+          customerId: 77_777,
+          secret: 'offline-secret',
+          verify: false,
+          tags: ['gone'],
+        }),
+      ).account.id;
       data(await core.invoke('inventory.record', { accountId: gone, serviceId: 1, domainName: 'www.offline.example' }));
     } finally {
       await core.dispose();
@@ -72,7 +98,9 @@ describe.runIf(keychainTestsEnabled() && existsSync(FAKETIME_LIB))('accel watch 
     const shops = await watch('--once', '--accounts', names[1]);
     expect(shops.code).toBe(1);
     expect(shops.stdout).toContain('Needs attention (1):');
-    expect(shops.stdout).toMatch(new RegExp(`  ${names[1]} · ${dropped.replace(/\./g, '\\.')}: requests −[78]\\d % vs usual \\(z −\\d+\\.\\d\\)`));
+    expect(shops.stdout).toMatch(
+      new RegExp(`  ${names[1]} · ${dropped.replace(/\./g, '\\.')}: requests −[78]\\d % vs usual \\(z −\\d+\\.\\d\\)`),
+    );
 
     // Both accounts with the tag, as JUnit: a test case per service, a failure for attention.
     const junit = await watch('--once', '--tag', 'shops', '--format', 'junit');
@@ -90,7 +118,14 @@ describe.runIf(keychainTestsEnabled() && existsSync(FAKETIME_LIB))('accel watch 
 
     // The same from the saved data alone, as JSON.
     const json = await watch('--once', '--offline', '--tag', 'shops', '--format', 'json');
-    const parsed = JSON.parse(json.stdout) as { exitStatus: number; accounts: Array<{ accountName: string; status: string; serviceRows: Array<{ serviceName: string; status: string }> }> };
+    const parsed = JSON.parse(json.stdout) as {
+      exitStatus: number;
+      accounts: Array<{
+        accountName: string;
+        status: string;
+        serviceRows: Array<{ serviceName: string; status: string }>;
+      }>;
+    };
     expect(json.code).toBe(1);
     expect(parsed.exitStatus).toBe(1);
     expect(parsed.accounts.map((a) => a.status)).toEqual(['attention', 'ok']);

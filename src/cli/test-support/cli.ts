@@ -11,7 +11,10 @@ export const ACCEL = fileURLToPath(new URL('../accel.ts', import.meta.url));
 
 export type CliRun = { code: number | null; stdout: string; stderr: string };
 
-export function runAccel(args: string[], options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number; cwd?: string } = {}): Promise<CliRun> {
+export function runAccel(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number; cwd?: string } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ACCEL, ...args], {
       env: { ...process.env, ...options.env },

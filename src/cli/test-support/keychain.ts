@@ -12,14 +12,23 @@ import { clearKeychainService, uniqueKeychainService } from '#core/test-support/
  * keychain service of its own, all removed after the file. `env()` points the CLI at them, with the
  * gateway's secret in ACCEL_TEST_SECRET.
  */
-export type KeychainCliFixture = { sandbox: TestSandbox; dataDir: string; service: string; env: () => NodeJS.ProcessEnv };
+export type KeychainCliFixture = {
+  sandbox: TestSandbox;
+  dataDir: string;
+  service: string;
+  env: () => NodeJS.ProcessEnv;
+};
 
 export function useKeychainCli(tmpPrefix: string): KeychainCliFixture {
   // Each test runs several `accel` processes one after the other, each also reading the keychain
   // and calling a gateway: more room than other CLI tests (test-support/cli.ts).
   vi.setConfig({ testTimeout: 90_000 });
   const fixture = { service: uniqueKeychainService() } as KeychainCliFixture;
-  fixture.env = () => ({ ACCEL_DATA_DIR: fixture.dataDir, ACCEL_KEYCHAIN_SERVICE: fixture.service, ACCEL_TEST_SECRET: fixture.sandbox.credentials.accessKeySecret });
+  fixture.env = () => ({
+    ACCEL_DATA_DIR: fixture.dataDir,
+    ACCEL_KEYCHAIN_SERVICE: fixture.service,
+    ACCEL_TEST_SECRET: fixture.sandbox.credentials.accessKeySecret,
+  });
   beforeAll(async () => {
     fixture.sandbox = await startTestSandbox();
     fixture.dataDir = await mkdtemp(join(tmpdir(), tmpPrefix));

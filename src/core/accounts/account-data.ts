@@ -12,22 +12,44 @@ export async function removeAccountData(
   accountId: string,
 ): Promise<void> {
   await Promise.all([
-    services.drafts
-      .discardAccount(accountId)
-      .catch(() => ctx.emit('app.warning', { code: AppCode.Drafts.CleanupFailed, message: 'The removed account’s drafts could not be deleted.' })),
+    services.drafts.discardAccount(accountId).catch(() =>
+      ctx.emit('app.warning', {
+        code: AppCode.Drafts.CleanupFailed,
+        message: 'The removed account’s drafts could not be deleted.',
+      }),
+    ),
     services.inventoryStore
       .removeAccount(accountId)
       .then(() => ctx.emit('inventory.changed', { accountId }))
-      .catch(() => ctx.emit('app.warning', { code: AppCode.Inventory.CleanupFailed, message: 'The removed account’s service list could not be deleted.' })),
+      .catch(() =>
+        ctx.emit('app.warning', {
+          code: AppCode.Inventory.CleanupFailed,
+          message: 'The removed account’s service list could not be deleted.',
+        }),
+      ),
     services.tags
       .removeAccount(accountId)
       .then(() => ctx.emit('tags.changed', { accountId }))
-      .catch(() => ctx.emit('app.warning', { code: AppCode.Tags.CleanupFailed, message: 'The removed account’s tags could not be deleted.' })),
-    services.suiteStore
-      .removeAccount(accountId)
-      .catch(() => ctx.emit('app.warning', { code: AppCode.Suites.CleanupFailed, message: 'The removed account’s rule test suites could not be deleted.' })),
-    Promise.all([services.baselines.snapshots.removeAccount(accountId), services.baselines.store.removeAccount(accountId)]).catch(() =>
-      ctx.emit('app.warning', { code: AppCode.Baselines.CleanupFailed, message: 'The removed account’s configuration snapshots could not be deleted.' }),
+      .catch(() =>
+        ctx.emit('app.warning', {
+          code: AppCode.Tags.CleanupFailed,
+          message: 'The removed account’s tags could not be deleted.',
+        }),
+      ),
+    services.suiteStore.removeAccount(accountId).catch(() =>
+      ctx.emit('app.warning', {
+        code: AppCode.Suites.CleanupFailed,
+        message: 'The removed account’s rule test suites could not be deleted.',
+      }),
+    ),
+    Promise.all([
+      services.baselines.snapshots.removeAccount(accountId),
+      services.baselines.store.removeAccount(accountId),
+    ]).catch(() =>
+      ctx.emit('app.warning', {
+        code: AppCode.Baselines.CleanupFailed,
+        message: 'The removed account’s configuration snapshots could not be deleted.',
+      }),
     ),
   ]);
 }

@@ -5,7 +5,13 @@ import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import { profileKey } from './profile-transfer.ts';
 import { SANDBOX_BASE_URL, type AccountRecord, type AccountStore } from './account-store.ts';
-import { verificationFailed, verifyCredentials, type ClientFactory, type Credentials, type VerificationResult } from './verify.ts';
+import {
+  verificationFailed,
+  verifyCredentials,
+  type ClientFactory,
+  type Credentials,
+  type VerificationResult,
+} from './verify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { createApiClient, type ApiLogEntry } from '../api/client.ts';
 import type { SandboxManager } from '../sandbox/sandbox-manager.ts';
@@ -40,7 +46,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     };
   }
 
-  const verify = (credentials: Credentials) => verifyCredentials(credentials, { createClient: deps.createClient, now: deps.now });
+  const verify = (credentials: Credentials) =>
+    verifyCredentials(credentials, { createClient: deps.createClient, now: deps.now });
 
   function throwIfFailed(check: VerificationResult): asserts check is Extract<ConnectionCheck, { ok: true }> {
     // Same code, message and field as before, plus the gateway's HTTP status and trace ID.
@@ -49,7 +56,10 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   function refuseSandbox(record: AccountRecord, what: string): void {
     if (record.kind === 'sandbox') {
-      throw new CoreError(AppCode.Accounts.SandboxReadOnly, `The Sandbox account's ${what} is managed by the app and cannot be changed.`);
+      throw new CoreError(
+        AppCode.Accounts.SandboxReadOnly,
+        `The Sandbox account's ${what} is managed by the app and cannot be changed.`,
+      );
     }
   }
 
@@ -78,7 +88,12 @@ export function createAccountService(deps: AccountServiceDeps) {
         customerId: running.credentials.customerId,
       };
     }
-    return { baseUrl: record.baseUrl, accessKeyId: record.accessKeyId, customerId: record.customerId, secret: await secretOf(record) };
+    return {
+      baseUrl: record.baseUrl,
+      accessKeyId: record.accessKeyId,
+      customerId: record.customerId,
+      secret: await secretOf(record),
+    };
   }
 
   async function list(): Promise<ChannelOutput<'accounts.list'>> {
@@ -125,7 +140,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   async function update(input: ParsedChannelInput<'accounts.update'>): Promise<AccountView> {
     const record = await store.get(input.accountId);
-    const patch = Object.fromEntries(Object.entries(input.patch).filter(([, value]) => value !== undefined)) as typeof input.patch;
+    const patch = Object.fromEntries(
+      Object.entries(input.patch).filter(([, value]) => value !== undefined),
+    ) as typeof input.patch;
     const connectionChanged =
       (patch.baseUrl !== undefined && patch.baseUrl !== record.baseUrl) ||
       (patch.accessKeyId !== undefined && patch.accessKeyId !== record.accessKeyId) ||
@@ -135,7 +152,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (connectionChanged) {
       const duplicate = (await store.list()).find((a) => a.id !== record.id && profileKey(a) === profileKey(next));
       if (duplicate) {
-        throw new CoreError(AppCode.Accounts.Duplicate, `Another account ("${duplicate.name}") already uses this base URL, key ID and customer ID.`);
+        throw new CoreError(
+          AppCode.Accounts.Duplicate,
+          `Another account ("${duplicate.name}") already uses this base URL, key ID and customer ID.`,
+        );
       }
     }
     let customer = connectionChanged ? null : record.customer;
@@ -157,7 +177,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     let customer = record.customer;
     if (input.verify) {
       // The old secret stays until the new one is proven to work.
-      const check = await verify({ baseUrl: record.baseUrl, accessKeyId, customerId: record.customerId, secret: input.secret });
+      const check = await verify({
+        baseUrl: record.baseUrl,
+        accessKeyId,
+        customerId: record.customerId,
+        secret: input.secret,
+      });
       throwIfFailed(check);
       customer = check.customer;
     } else if (accessKeyId !== record.accessKeyId) {
@@ -191,7 +216,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (!('accountId' in input)) return verify(input);
     const record = await store.get(input.accountId);
     const createClient: ClientFactory = (options) =>
-      (deps.createClient ?? createApiClient)({ ...options, log: (entry) => deps.onConnectionAttempt?.(record.id, entry) });
+      (deps.createClient ?? createApiClient)({
+        ...options,
+        log: (entry) => deps.onConnectionAttempt?.(record.id, entry),
+      });
     const check = await verifyCredentials(await credentialsOf(record), { createClient, now: deps.now });
     if (check.ok) {
       await store.update(record.id, { customer: check.customer });
@@ -228,13 +256,18 @@ export function createAccountService(deps: AccountServiceDeps) {
         customerId: credentials.customerId,
         color: 'teal',
         production: false,
-        notes: 'Built-in sandbox gateway: emulates the whole API on this computer. Nothing here reaches a real service.',
+        notes:
+          'Built-in sandbox gateway: emulates the whole API on this computer. Nothing here reaches a real service.',
         needsSecret: false,
         customer,
       });
       changed('added', record.id);
     } else if (customer) {
-      record = await store.update(record.id, { accessKeyId: credentials.accessKeyId, customerId: credentials.customerId, customer });
+      record = await store.update(record.id, {
+        accessKeyId: credentials.accessKeyId,
+        customerId: credentials.customerId,
+        customer,
+      });
     }
     if (makeCurrent ?? (await store.currentId()) === null) await switchTo(record.id);
     return toView(record);

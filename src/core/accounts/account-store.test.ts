@@ -69,12 +69,28 @@ describe('account store', () => {
   it('migrates a version 0 file and refuses one from a newer app', async () => {
     const v0 = {
       current: 'old-1',
-      accounts: [{ id: 'old-1', label: 'Legacy', baseUrl: 'https://api.example.net', keyId: 'AKOLD', customerId: '7', colour: 'purple' }],
+      accounts: [
+        {
+          id: 'old-1',
+          label: 'Legacy',
+          baseUrl: 'https://api.example.net',
+          keyId: 'AKOLD',
+          customerId: '7',
+          colour: 'purple',
+        },
+      ],
     };
     await writeFile(join(dir, ACCOUNTS_FILE), JSON.stringify(v0));
     const store = createAccountStore({ dataDir: dir, now: clock.now });
     const [account] = await store.list();
-    expect(account).toMatchObject({ id: 'old-1', name: 'Legacy', accessKeyId: 'AKOLD', customerId: 7, color: 'purple', kind: 'standard' });
+    expect(account).toMatchObject({
+      id: 'old-1',
+      name: 'Legacy',
+      accessKeyId: 'AKOLD',
+      customerId: 7,
+      color: 'purple',
+      kind: 'standard',
+    });
     expect(await store.currentId()).toBe('old-1');
     expect(store.warnings()).toEqual([]);
 
@@ -82,10 +98,29 @@ describe('account store', () => {
   });
 
   it.each([
-    ['a damaged current file (schemaVersion lost)', {
-      currentAccountId: 'a1',
-      accounts: [{ id: 'a1', kind: 'standard', name: 'Acme', baseUrl: 'https://api.example.net', accessKeyId: 'AK1', customerId: 1, color: 'red', production: true, notes: '', needsSecret: false, customer: null, createdAt: 'x', updatedAt: 'x' }],
-    }],
+    [
+      'a damaged current file (schemaVersion lost)',
+      {
+        currentAccountId: 'a1',
+        accounts: [
+          {
+            id: 'a1',
+            kind: 'standard',
+            name: 'Acme',
+            baseUrl: 'https://api.example.net',
+            accessKeyId: 'AK1',
+            customerId: 1,
+            color: 'red',
+            production: true,
+            notes: '',
+            needsSecret: false,
+            customer: null,
+            createdAt: 'x',
+            updatedAt: 'x',
+          },
+        ],
+      },
+    ],
     ['an unrelated object', { hello: 'world' }],
     ['a non-numeric schemaVersion', { schemaVersion: '1', currentAccountId: null, accounts: [] }],
     ['an old-looking file with a broken account', { accounts: [{ id: 'old-1', label: 'Legacy' }] }],

@@ -12,7 +12,12 @@ function reason(error: unknown): string {
   return message.replace(/[.\s]+$/u, '');
 }
 
-async function storeAccountTags(ctx: CoreContext, store: TagStore, accountId: string, tags: readonly string[]): Promise<string[]> {
+async function storeAccountTags(
+  ctx: CoreContext,
+  store: TagStore,
+  accountId: string,
+  tags: readonly string[],
+): Promise<string[]> {
   const stored = await store.setAccountTags(accountId, tags);
   ctx.emit('tags.changed', { accountId });
   return stored;
@@ -49,9 +54,13 @@ export async function retagAccount(
   try {
     await storeAccountTags(ctx, store, account.id, tags);
   } catch (error) {
-    throw new CoreError(AppCode.Tags.NotStored, `The changes to “${account.name}” were saved, but its tags could not be stored: ${reason(error)}. Save again to retry.`, {
-      retryable: true,
-      fields: { tags: 'Not stored: save again to retry.' },
-    });
+    throw new CoreError(
+      AppCode.Tags.NotStored,
+      `The changes to “${account.name}” were saved, but its tags could not be stored: ${reason(error)}. Save again to retry.`,
+      {
+        retryable: true,
+        fields: { tags: 'Not stored: save again to retry.' },
+      },
+    );
   }
 }

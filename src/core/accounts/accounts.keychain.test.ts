@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { createKeytarSecretStore } from '../secrets/keytar-store.ts';
 import { createCore } from '../app-core.ts';
 import { data, sandboxProfile, useSandboxCore } from '../test-support/core.ts';
-import { clearKeychainService, keychainEntries, keychainTestsEnabled, uniqueKeychainService } from '../test-support/keychain.ts';
+import {
+  clearKeychainService,
+  keychainEntries,
+  keychainTestsEnabled,
+  uniqueKeychainService,
+} from '../test-support/keychain.ts';
 
 describe.runIf(keychainTestsEnabled())('accounts in the OS keychain', () => {
   let service: string;
@@ -28,7 +33,15 @@ describe.runIf(keychainTestsEnabled())('accounts in the OS keychain', () => {
 
   it('stores one keychain entry per account under the service name, nothing secret on disk', async () => {
     const first = data(await ctx.core.invoke('accounts.add', profile())).account;
-    const second = data(await ctx.core.invoke('accounts.add', { ...profile(), name: 'Offline', baseUrl: 'https://api.example.net', secret: 'other-secret-value', verify: false })).account;
+    const second = data(
+      await ctx.core.invoke('accounts.add', {
+        ...profile(),
+        name: 'Offline',
+        baseUrl: 'https://api.example.net',
+        secret: 'other-secret-value',
+        verify: false,
+      }),
+    ).account;
     const entries = await keychainEntries(service);
     expect(entries.sort((a, b) => a.account.localeCompare(b.account))).toEqual(
       [
@@ -40,18 +53,31 @@ describe.runIf(keychainTestsEnabled())('accounts in the OS keychain', () => {
     expect(file).not.toContain(ctx.sandbox.credentials.accessKeySecret);
     expect(file).not.toContain('other-secret-value');
     // A call signs with the secret read back from the keychain.
-    const customer = data(await ctx.core.invoke('api.call', { accountId: first.id, operationId: 'getCustomer', input: { params: { customer_id: first.customerId } } }));
+    const customer = data(
+      await ctx.core.invoke('api.call', {
+        accountId: first.id,
+        operationId: 'getCustomer',
+        input: { params: { customer_id: first.customerId } },
+      }),
+    );
     expect(customer.data).toMatchObject({ id: first.customerId });
   });
 
   it('rotates the secret in the keychain after verifying it, and remove deletes the entry', async () => {
     const account = data(await ctx.core.invoke('accounts.add', profile())).account;
-    expect(await ctx.core.invoke('accounts.rotateSecret', { accountId: account.id, secret: 'definitely-wrong' })).toMatchObject({
+    expect(
+      await ctx.core.invoke('accounts.rotateSecret', { accountId: account.id, secret: 'definitely-wrong' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'Signature.NotMatch' },
     });
     expect((await keychainEntries(service))[0].password).toBe(ctx.sandbox.credentials.accessKeySecret);
-    data(await ctx.core.invoke('accounts.rotateSecret', { accountId: account.id, secret: ctx.sandbox.credentials.accessKeySecret }));
+    data(
+      await ctx.core.invoke('accounts.rotateSecret', {
+        accountId: account.id,
+        secret: ctx.sandbox.credentials.accessKeySecret,
+      }),
+    );
     data(await ctx.core.invoke('accounts.remove', { accountId: account.id }));
     expect(await keychainEntries(service)).toEqual([]);
     expect(data(await ctx.core.invoke('accounts.list', undefined)).accounts).toEqual([]);
@@ -64,14 +90,35 @@ describe.runIf(keychainTestsEnabled())('accounts in the OS keychain', () => {
     const { imported } = data(await ctx.core.invoke('accounts.import', { content }));
     expect(imported[0]).toMatchObject({ needsSecret: true, name: 'Acme' });
     expect(await keychainEntries(service)).toEqual([]);
-    expect(await ctx.core.invoke('api.call', { accountId: imported[0].id, operationId: 'getCustomer', input: { params: { customer_id: source.customerId } } })).toMatchObject({
+    expect(
+      await ctx.core.invoke('api.call', {
+        accountId: imported[0].id,
+        operationId: 'getCustomer',
+        input: { params: { customer_id: source.customerId } },
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'Accounts.SecretMissing' },
     });
-    const ready = data(await ctx.core.invoke('accounts.rotateSecret', { accountId: imported[0].id, secret: ctx.sandbox.credentials.accessKeySecret }));
+    const ready = data(
+      await ctx.core.invoke('accounts.rotateSecret', {
+        accountId: imported[0].id,
+        secret: ctx.sandbox.credentials.accessKeySecret,
+      }),
+    );
     expect(ready.needsSecret).toBe(false);
-    expect(await keychainEntries(service)).toEqual([{ account: imported[0].id, password: ctx.sandbox.credentials.accessKeySecret }]);
-    expect(data(await ctx.core.invoke('api.call', { accountId: imported[0].id, operationId: 'getCustomer', input: { params: { customer_id: source.customerId } } })).data).toMatchObject({
+    expect(await keychainEntries(service)).toEqual([
+      { account: imported[0].id, password: ctx.sandbox.credentials.accessKeySecret },
+    ]);
+    expect(
+      data(
+        await ctx.core.invoke('api.call', {
+          accountId: imported[0].id,
+          operationId: 'getCustomer',
+          input: { params: { customer_id: source.customerId } },
+        }),
+      ).data,
+    ).toMatchObject({
       id: source.customerId,
     });
   });
@@ -88,16 +135,36 @@ describe.runIf(keychainTestsEnabled())('accounts in the OS keychain', () => {
     // The new machine: its own data dir and its own keychain service, nothing shared.
     const targetService = uniqueKeychainService();
     const targetDir = await mkdtemp(join(tmpdir(), 'accel-keychain-target-'));
-    const target = createCore({ dataDir: targetDir, keychainService: targetService, sandboxOptions: { statePath: null } });
+    const target = createCore({
+      dataDir: targetDir,
+      keychainService: targetService,
+      sandboxOptions: { statePath: null },
+    });
     try {
-      const report = data(await target.invoke('accounts.import', { content: exported.content, passphrase: 'moving day passphrase' }));
-      expect(report.added).toEqual([{ accountId: expect.any(String), name: 'Acme', services: 1, tags: [], secretState: 'stored' }]);
+      const report = data(
+        await target.invoke('accounts.import', { content: exported.content, passphrase: 'moving day passphrase' }),
+      );
+      expect(report.added).toEqual([
+        { accountId: expect.any(String), name: 'Acme', services: 1, tags: [], secretState: 'stored' },
+      ]);
       const imported = report.added[0].accountId;
-      expect(await keychainEntries(targetService)).toEqual([{ account: imported, password: ctx.sandbox.credentials.accessKeySecret }]);
-      expect(await readFile(join(targetDir, 'accounts.json'), 'utf8')).not.toContain(ctx.sandbox.credentials.accessKeySecret);
-      expect(data(await target.invoke('tags.list', undefined)).services[imported]).toEqual({ [String(serviceId)]: ['retail'] });
+      expect(await keychainEntries(targetService)).toEqual([
+        { account: imported, password: ctx.sandbox.credentials.accessKeySecret },
+      ]);
+      expect(await readFile(join(targetDir, 'accounts.json'), 'utf8')).not.toContain(
+        ctx.sandbox.credentials.accessKeySecret,
+      );
+      expect(data(await target.invoke('tags.list', undefined)).services[imported]).toEqual({
+        [String(serviceId)]: ['retail'],
+      });
       // The secret read back from the new keychain signs a real call.
-      const customer = data(await target.invoke('api.call', { accountId: imported, operationId: 'getCustomer', input: { params: { customer_id: source.customerId } } }));
+      const customer = data(
+        await target.invoke('api.call', {
+          accountId: imported,
+          operationId: 'getCustomer',
+          input: { params: { customer_id: source.customerId } },
+        }),
+      );
       expect(customer.data).toMatchObject({ id: source.customerId });
     } finally {
       await target.dispose();

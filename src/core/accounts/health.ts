@@ -19,11 +19,19 @@ function describeFailure(entry: ApiLogEntry): string {
   return `No answer from the gateway${cause ? ` (${cause})` : ''}.`;
 }
 
-export function createAccountHealthTracker(options: { now: () => Date; onChange?: (accountId: string, health: AccountHealth) => void }): AccountHealthTracker {
+export function createAccountHealthTracker(options: {
+  now: () => Date;
+  onChange?: (accountId: string, health: AccountHealth) => void;
+}): AccountHealthTracker {
   const byAccount = new Map<string, AccountHealth>();
   return {
     record(accountId, entry) {
-      const previous = byAccount.get(accountId) ?? { state: 'unknown', lastSuccessAt: null, lastFailureAt: null, lastFailure: null };
+      const previous = byAccount.get(accountId) ?? {
+        state: 'unknown',
+        lastSuccessAt: null,
+        lastFailureAt: null,
+        lastFailure: null,
+      };
       const at = options.now().toISOString();
       const ok = entry.status !== undefined && entry.status < 500;
       const next: AccountHealth = ok
@@ -31,10 +39,17 @@ export function createAccountHealthTracker(options: { now: () => Date; onChange?
         : { ...previous, state: 'unreachable', lastFailureAt: at, lastFailure: describeFailure(entry) };
       byAccount.set(accountId, next);
       // Only a change of state is news; the times are read with accounts.health.
-      if (next.state !== previous.state || next.lastFailure !== previous.lastFailure) options.onChange?.(accountId, next);
+      if (next.state !== previous.state || next.lastFailure !== previous.lastFailure)
+        options.onChange?.(accountId, next);
     },
     reset(accountId) {
-      if (byAccount.delete(accountId)) options.onChange?.(accountId, { state: 'unknown', lastSuccessAt: null, lastFailureAt: null, lastFailure: null });
+      if (byAccount.delete(accountId))
+        options.onChange?.(accountId, {
+          state: 'unknown',
+          lastSuccessAt: null,
+          lastFailureAt: null,
+          lastFailure: null,
+        });
     },
     snapshot() {
       return Object.fromEntries(byAccount);

@@ -24,9 +24,11 @@ const EXPORT_FORMAT = 'acceleration-console/accounts';
 /** 2 adds services, tags and (only inside an encrypted file) secrets; version 1 files still import. */
 const EXPORT_SCHEMA_VERSION = 2;
 
-const exportedServiceSchema = inventoryEntrySchema.pick({ serviceId: true, domainName: true, cName: true, enabled: true }).extend({
-  tags: z.array(z.string()).optional(),
-});
+const exportedServiceSchema = inventoryEntrySchema
+  .pick({ serviceId: true, domainName: true, cName: true, enabled: true })
+  .extend({
+    tags: z.array(z.string()).optional(),
+  });
 
 const exportedProfileSchema = z.object({
   name: z.string().min(1),
@@ -80,11 +82,14 @@ export function profileKey(account: { baseUrl: string; accessKeyId: string; cust
 export function createProfileTransfer(deps: ProfileTransferDeps) {
   const { store, secrets, inventory, tags } = deps;
 
-  async function exportProfiles(input: { accountIds?: string[]; includeInventory?: boolean; passphrase?: string } = {}): Promise<ChannelOutput<'accounts.export'>> {
+  async function exportProfiles(
+    input: { accountIds?: string[]; includeInventory?: boolean; passphrase?: string } = {},
+  ): Promise<ChannelOutput<'accounts.export'>> {
     const all = await store.list();
     const wanted = input.accountIds ? new Set(input.accountIds) : null;
     for (const id of wanted ?? []) {
-      if (!all.some((account) => account.id === id)) throw new CoreError(AppCode.Accounts.NotFound, `No account with ID ${id} exists.`);
+      if (!all.some((account) => account.id === id))
+        throw new CoreError(AppCode.Accounts.NotFound, `No account with ID ${id} exists.`);
     }
     const withSecrets = input.passphrase !== undefined;
     const includeInventory = input.includeInventory ?? true;
@@ -130,7 +135,13 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
     const plain = `${JSON.stringify(document, null, 2)}\n`;
     const day = exportedAt.slice(0, 10);
     if (!withSecrets) {
-      return { fileName: `acceleration-console-accounts-${day}.json`, content: plain, count: accounts.length, encrypted: false, withoutSecret };
+      return {
+        fileName: `acceleration-console-accounts-${day}.json`,
+        content: plain,
+        count: accounts.length,
+        encrypted: false,
+        withoutSecret,
+      };
     }
     return {
       fileName: `acceleration-console-accounts-${day}.encrypted.json`,
@@ -142,12 +153,18 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
   }
 
   /** The export document inside `content` (decrypted when it is an encrypted one). */
-  async function readDocument(content: string, passphrase: string | undefined): Promise<{ raw: unknown; encrypted: boolean }> {
+  async function readDocument(
+    content: string,
+    passphrase: string | undefined,
+  ): Promise<{ raw: unknown; encrypted: boolean }> {
     const parse = (text: string): unknown => {
       try {
         return JSON.parse(text);
       } catch {
-        throw new CoreError(AppCode.Accounts.ImportInvalid, 'The file is not valid JSON. Choose a file exported with "Export profiles".');
+        throw new CoreError(
+          AppCode.Accounts.ImportInvalid,
+          'The file is not valid JSON. Choose a file exported with "Export profiles".',
+        );
       }
     };
     const outer = parse(content);
@@ -160,7 +177,10 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
     const { raw, encrypted } = await readDocument(content, passphrase);
     const file = exportFileSchema.safeParse(raw);
     if (!file.success) {
-      throw new CoreError(AppCode.Accounts.ImportInvalid, 'The file is not an Acceleration Console accounts export. Choose a file exported with "Export profiles".');
+      throw new CoreError(
+        AppCode.Accounts.ImportInvalid,
+        'The file is not an Acceleration Console accounts export. Choose a file exported with "Export profiles".',
+      );
     }
     if (file.data.schemaVersion > EXPORT_SCHEMA_VERSION) {
       throw new CoreError(
@@ -176,7 +196,13 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
       if (!keychain.available) throw new CoreError(keychain.code, keychain.message, { retryable: true });
     }
     const existing = new Map((await store.list()).map((account) => [profileKey(account), account.name]));
-    const report: ChannelOutput<'accounts.import'> = { imported: [], added: [], skipped: [], duplicates: [], encrypted };
+    const report: ChannelOutput<'accounts.import'> = {
+      imported: [],
+      added: [],
+      skipped: [],
+      duplicates: [],
+      encrypted,
+    };
     for (const [index, parsed] of items.entries()) {
       const item = file.data.accounts[index];
       const fallbackName = (item as { name?: unknown } | null)?.name;
@@ -185,7 +211,9 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
         const badUrl = parsed.error.issues.find((issue) => issue.path[0] === 'baseUrl' && issue.code === 'custom');
         report.skipped.push({
           name,
-          reason: badUrl ? `unusable base URL (${badUrl.message})` : 'incomplete profile (name, base URL, access key ID and customer ID are required)',
+          reason: badUrl
+            ? `unusable base URL (${badUrl.message})`
+            : 'incomplete profile (name, base URL, access key ID and customer ID are required)',
         });
         continue;
       }
@@ -198,16 +226,22 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
       }
       const accountTags = tagListSchema.safeParse(profile.tags ?? []);
       if (!accountTags.success) {
-        report.skipped.push({ name: profile.name, reason: `bad account tags (${accountTags.error.issues[0]?.message ?? 'invalid'})` });
+        report.skipped.push({
+          name: profile.name,
+          reason: `bad account tags (${accountTags.error.issues[0]?.message ?? 'invalid'})`,
+        });
         continue;
       }
-      const services: { serviceId: number; domainName: string; cName?: string; enabled?: boolean; tags: string[] }[] = [];
+      const services: { serviceId: number; domainName: string; cName?: string; enabled?: boolean; tags: string[] }[] =
+        [];
       let badService: string | null = null;
       for (const raw of profile.services ?? []) {
         const service = exportedServiceSchema.safeParse(raw);
         const serviceTags = service.success ? tagListSchema.safeParse(service.data.tags ?? []) : null;
         if (!service.success || !serviceTags?.success) {
-          badService = service.success ? `service ${service.data.domainName}: ${serviceTags?.error?.issues[0]?.message ?? 'bad tags'}` : 'a service entry without a valid ID and domain name';
+          badService = service.success
+            ? `service ${service.data.domainName}: ${serviceTags?.error?.issues[0]?.message ?? 'bad tags'}`
+            : 'a service entry without a valid ID and domain name';
           break;
         }
         services.push({ ...service.data, tags: serviceTags.data });
@@ -241,11 +275,18 @@ export function createProfileTransfer(deps: ProfileTransferDeps) {
       }
       if (services.length > 0) await inventory.upsert(record.id, services, 'added');
       if (accountTags.data.length > 0) await tags.setAccountTags(record.id, accountTags.data);
-      for (const service of services) if (service.tags.length > 0) await tags.setServiceTags(record.id, service.serviceId, service.tags);
+      for (const service of services)
+        if (service.tags.length > 0) await tags.setServiceTags(record.id, service.serviceId, service.tags);
       if (services.length > 0 || accountTags.data.length > 0) deps.onAccountData?.(record.id);
       existing.set(key, record.name);
       report.imported.push(deps.toView(record));
-      report.added.push({ accountId: record.id, name: record.name, services: services.length, tags: accountTags.data, secretState: secret === undefined ? 'needed' : 'stored' });
+      report.added.push({
+        accountId: record.id,
+        name: record.name,
+        services: services.length,
+        tags: accountTags.data,
+        secretState: secret === undefined ? 'needed' : 'stored',
+      });
     }
     if (report.imported.length > 0) {
       if ((await store.currentId()) === null) await store.setCurrent(report.imported[0].id);

@@ -11,11 +11,31 @@ const credentials = { baseUrl: 'https://api.example.net:8443', accessKeyId: 'AK1
 describe('explainVerificationError', () => {
   it.each([
     [new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'x' }), 'secret', /secret does not match/],
-    [new ApiError({ status: 401, code: 'Auth.AccessKeyUnknown', message: 'x' }), 'accessKeyId', /does not know the access key ID "AK1"/],
-    [new ApiError({ status: 404, code: 'InvalidCustomer.NotFound', message: 'x' }), 'customerId', /Customer ID 42 does not belong/],
-    [new ApiError({ status: 404, code: 'Request.NotFound', message: 'x' }), 'baseUrl', /does not look like the acceleration API/],
-    [new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'), 'baseUrl', /api\.example\.net:8443 cannot be reached \(ECONNREFUSED\)/],
-    [new ConnectionError('tls', 'getCustomer', 'DEPTH_ZERO_SELF_SIGNED_CERT'), 'baseUrl', /secure \(TLS\) connection .* not trusted/],
+    [
+      new ApiError({ status: 401, code: 'Auth.AccessKeyUnknown', message: 'x' }),
+      'accessKeyId',
+      /does not know the access key ID "AK1"/,
+    ],
+    [
+      new ApiError({ status: 404, code: 'InvalidCustomer.NotFound', message: 'x' }),
+      'customerId',
+      /Customer ID 42 does not belong/,
+    ],
+    [
+      new ApiError({ status: 404, code: 'Request.NotFound', message: 'x' }),
+      'baseUrl',
+      /does not look like the acceleration API/,
+    ],
+    [
+      new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'),
+      'baseUrl',
+      /api\.example\.net:8443 cannot be reached \(ECONNREFUSED\)/,
+    ],
+    [
+      new ConnectionError('tls', 'getCustomer', 'DEPTH_ZERO_SELF_SIGNED_CERT'),
+      'baseUrl',
+      /secure \(TLS\) connection .* not trusted/,
+    ],
     [new TimeoutError(15_000, 'getCustomer'), 'baseUrl', /did not answer in time/],
     [new ResponseValidationError('bad', 200), 'baseUrl', /not like the acceleration API/],
   ])('%s → field %s', (error, field, message) => {
@@ -25,19 +45,33 @@ describe('explainVerificationError', () => {
   });
 
   it('says when the check itself could not run, or the clock is off', () => {
-    expect(explainVerificationError(new ApiError({ status: 503, code: 'Server.Unavailable', message: 'x' }), credentials)).toMatchObject({
+    expect(
+      explainVerificationError(new ApiError({ status: 503, code: 'Server.Unavailable', message: 'x' }), credentials),
+    ).toMatchObject({
       code: 'Server.Unavailable',
-      message: expect.stringMatching(/try again later, or save without checking them \(“Save without checking” in the app/),
+      message: expect.stringMatching(
+        /try again later, or save without checking them \(“Save without checking” in the app/,
+      ),
     });
-    expect(explainVerificationError(new ApiError({ status: 401, code: 'Auth.DateExpired', message: 'x' }), credentials).message).toMatch(/clock/);
-    expect(explainVerificationError(new Error('boom'), credentials)).toMatchObject({ code: 'Accounts.VerificationFailed', message: 'boom' });
+    expect(
+      explainVerificationError(new ApiError({ status: 401, code: 'Auth.DateExpired', message: 'x' }), credentials)
+        .message,
+    ).toMatch(/clock/);
+    expect(explainVerificationError(new Error('boom'), credentials)).toMatchObject({
+      code: 'Accounts.VerificationFailed',
+      message: 'boom',
+    });
   });
 });
 
 describe('a connection reset while checking', () => {
   it.each(['ECONNRESET', 'UND_ERR_SOCKET'])('%s is reported as a reset, not as a wrong base URL', (code) => {
     const result = explainVerificationError(new ConnectionError('reset', 'getCustomer', code), credentials);
-    expect(result).toMatchObject({ ok: false, code: 'Network.ConnectionReset', message: expect.stringMatching(/connection to api\.example\.net:8443 was reset/) });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'Network.ConnectionReset',
+      message: expect.stringMatching(/connection to api\.example\.net:8443 was reset/),
+    });
     expect(result.field).toBeUndefined();
     expect(result.message).not.toMatch(/cannot be reached/);
   });
@@ -50,8 +84,15 @@ describe('a connection reset while checking', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      const result = await verifyCredentials({ baseUrl: `http://127.0.0.1:${port}`, accessKeyId: 'AK1', secret: 's'.repeat(40), customerId: 42 }, { now: createFakeClock().now });
-      expect(result).toMatchObject({ ok: false, code: 'Network.ConnectionReset', message: expect.stringMatching(/was reset while the account was being checked/) });
+      const result = await verifyCredentials(
+        { baseUrl: `http://127.0.0.1:${port}`, accessKeyId: 'AK1', secret: 's'.repeat(40), customerId: 42 },
+        { now: createFakeClock().now },
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        code: 'Network.ConnectionReset',
+        message: expect.stringMatching(/was reset while the account was being checked/),
+      });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -60,7 +101,10 @@ describe('a connection reset while checking', () => {
 
 describe('verificationFailed', () => {
   it('carries the gateway status and trace ID with the plain-words message and field to the IPC error', () => {
-    const failure = explainVerificationError(new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'x', traceId: 'a'.repeat(32) }), credentials);
+    const failure = explainVerificationError(
+      new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'x', traceId: 'a'.repeat(32) }),
+      credentials,
+    );
     expect(failure).toMatchObject({ status: 401, traceId: 'a'.repeat(32), field: 'secret' });
     expect(toIpcError(verificationFailed(failure))).toEqual({
       code: 'Signature.NotMatch',
@@ -71,7 +115,10 @@ describe('verificationFailed', () => {
       retryable: false,
     });
     // No answer from the gateway: no status.
-    const offline = explainVerificationError(new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'), credentials);
+    const offline = explainVerificationError(
+      new ConnectionError('refused', 'getCustomer', 'ECONNREFUSED'),
+      credentials,
+    );
     expect(offline.status).toBeUndefined();
     expect(toIpcError(verificationFailed(offline))).not.toHaveProperty('status');
   });

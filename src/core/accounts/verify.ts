@@ -66,7 +66,10 @@ function isTlsFailure(code: string | undefined): boolean {
 }
 
 /** Plain-words explanation of why getCustomer failed for these credentials. */
-export function explainVerificationError(error: unknown, credentials: Omit<Credentials, 'secret'>): VerificationFailure {
+export function explainVerificationError(
+  error: unknown,
+  credentials: Omit<Credentials, 'secret'>,
+): VerificationFailure {
   const failure: VerificationFailure = explain(error, credentials);
   if (error instanceof ApiError) {
     failure.status = error.status;
@@ -126,7 +129,11 @@ function explain(error: unknown, credentials: Omit<Credentials, 'secret'>): Fail
             message: `The gateway could not answer right now (${error.status} ${error.code}). The credentials were not checked; try again later, or save without checking them (“Save without checking” in the app, --no-verify in accel).`,
           };
         }
-        return { ok: false, code: error.code, message: `The gateway refused the check (${error.status} ${error.code}): ${error.message}` };
+        return {
+          ok: false,
+          code: error.code,
+          message: `The gateway refused the check (${error.status} ${error.code}): ${error.message}`,
+        };
     }
   }
   if (error instanceof ConnectionError) {

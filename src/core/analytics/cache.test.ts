@@ -18,25 +18,65 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const key = (serviceName: string): CacheKey => ({ accountId: 'acc-1', serviceName, metric: 'volume', interval: 'minute' });
+const key = (serviceName: string): CacheKey => ({
+  accountId: 'acc-1',
+  serviceName,
+  metric: 'volume',
+  interval: 'minute',
+});
 
 describe('range bookkeeping', () => {
   it('merges overlapping and touching ranges', () => {
-    expect(addRange([[0, 10], [20, 30]], { from: 10, to: 20 })).toEqual([[0, 30]]);
+    expect(
+      addRange(
+        [
+          [0, 10],
+          [20, 30],
+        ],
+        { from: 10, to: 20 },
+      ),
+    ).toEqual([[0, 30]]);
     expect(addRange([[0, 10]], { from: 5, to: 5 })).toEqual([[0, 10]]);
-    expect(addRange([[20, 30]], { from: 0, to: 5 })).toEqual([[0, 5], [20, 30]]);
+    expect(addRange([[20, 30]], { from: 0, to: 5 })).toEqual([
+      [0, 5],
+      [20, 30],
+    ]);
   });
   it('finds the gaps of a range', () => {
     expect(subtractRanges({ from: 0, to: 100 }, [])).toEqual([{ from: 0, to: 100 }]);
-    expect(subtractRanges({ from: 0, to: 100 }, [[0, 40], [60, 70]])).toEqual([{ from: 40, to: 60 }, { from: 70, to: 100 }]);
+    expect(
+      subtractRanges({ from: 0, to: 100 }, [
+        [0, 40],
+        [60, 70],
+      ]),
+    ).toEqual([
+      { from: 40, to: 60 },
+      { from: 70, to: 100 },
+    ]);
     expect(subtractRanges({ from: 10, to: 20 }, [[0, 100]])).toEqual([]);
   });
   it('replaces points of the fetched range and marks only the part before finalUntil as final', () => {
-    const first = mergePiece(undefined, key('a.com'), { range: { from: t0, to: t0 + 3 * H }, points: [[t0, 1], [t0 + 2 * H, 2]], fetchedAt: 5, finalUntil: t0 + 2 * H });
+    const first = mergePiece(undefined, key('a.com'), {
+      range: { from: t0, to: t0 + 3 * H },
+      points: [
+        [t0, 1],
+        [t0 + 2 * H, 2],
+      ],
+      fetchedAt: 5,
+      finalUntil: t0 + 2 * H,
+    });
     expect(first.final).toEqual([[t0, t0 + 2 * H]]);
-    const second = mergePiece(first, key('a.com'), { range: { from: t0 + 2 * H, to: t0 + 4 * H }, points: [[t0 + 3 * H, 3]], fetchedAt: 9, finalUntil: t0 + 4 * H });
+    const second = mergePiece(first, key('a.com'), {
+      range: { from: t0 + 2 * H, to: t0 + 4 * H },
+      points: [[t0 + 3 * H, 3]],
+      fetchedAt: 9,
+      finalUntil: t0 + 4 * H,
+    });
     // The revisable point at t0+2h vanished in the newer answer, so it is gone.
-    expect(second.points).toEqual([[t0, 1], [t0 + 3 * H, 3]]);
+    expect(second.points).toEqual([
+      [t0, 1],
+      [t0 + 3 * H, 3],
+    ]);
     expect(second.final).toEqual([[t0, t0 + 4 * H]]);
     expect(second.fetchedAt).toBe(9);
   });
@@ -45,7 +85,12 @@ describe('range bookkeeping', () => {
 describe('AnalyticsCache', () => {
   it('round-trips an entry through an atomic JSON file', async () => {
     const cache = new AnalyticsCache({ dir, now: clock.nowMs });
-    const entry = { ...key('www.example.com'), final: [[t0, t0 + H]] as Array<[number, number]>, points: [[t0, 42]] as Array<[number, number]>, fetchedAt: t0 };
+    const entry = {
+      ...key('www.example.com'),
+      final: [[t0, t0 + H]] as Array<[number, number]>,
+      points: [[t0, 42]] as Array<[number, number]>,
+      fetchedAt: t0,
+    };
     await cache.write(entry);
     expect(await new AnalyticsCache({ dir, now: clock.nowMs }).read(key('www.example.com'))).toEqual(entry);
     expect(await cache.read(key('other.example.com'))).toBeUndefined();
@@ -77,7 +122,8 @@ describe('AnalyticsCache', () => {
     const oneEntry = await probe.totalBytes();
 
     const cache = new AnalyticsCache({ dir: join(dir, 'lru'), maxBytes: Math.floor(oneEntry * 3.5), now: clock.nowMs });
-    for (const name of ['a.com', 'b.com', 'c.com']) await cache.write({ ...key(name), final: [], points, fetchedAt: t0 });
+    for (const name of ['a.com', 'b.com', 'c.com'])
+      await cache.write({ ...key(name), final: [], points, fetchedAt: t0 });
     await cache.read(key('a.com')); // a is now more recent than b
     await cache.write({ ...key('d.com'), final: [], points, fetchedAt: t0 });
     expect(await cache.entryCount()).toBe(3);
@@ -88,7 +134,15 @@ describe('AnalyticsCache', () => {
 
   it('drops the cache of accounts no longer listed', async () => {
     const cache = new AnalyticsCache({ dir, now: clock.nowMs });
-    const entry = (accountId: string) => ({ accountId, serviceName: 'a.com', metric: 'volume' as const, interval: 'minute' as const, final: [], points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 });
+    const entry = (accountId: string) => ({
+      accountId,
+      serviceName: 'a.com',
+      metric: 'volume' as const,
+      interval: 'minute' as const,
+      final: [],
+      points: [[t0, 1]] as Array<[number, number]>,
+      fetchedAt: t0,
+    });
     await cache.write(entry('kept'));
     await cache.write(entry('removed'));
     expect(await cache.retainAccounts(['kept'])).toBe(1);
@@ -101,7 +155,14 @@ describe('AnalyticsCache', () => {
     const cache = new AnalyticsCache({ dir, now: clock.nowMs });
     await Promise.all(
       [0, 1, 2, 3].map((i) =>
-        cache.update(key('a.com'), (entry) => mergePiece(entry, key('a.com'), { range: { from: t0 + i * H, to: t0 + (i + 1) * H }, points: [[t0 + i * H, i]], fetchedAt: i, finalUntil: t0 + 10 * H })),
+        cache.update(key('a.com'), (entry) =>
+          mergePiece(entry, key('a.com'), {
+            range: { from: t0 + i * H, to: t0 + (i + 1) * H },
+            points: [[t0 + i * H, i]],
+            fetchedAt: i,
+            finalUntil: t0 + 10 * H,
+          }),
+        ),
       ),
     );
     const entry = await cache.read(key('a.com'));
@@ -111,7 +172,12 @@ describe('AnalyticsCache', () => {
 
   it('shares one file read between concurrent reads of an entry, and reads afresh afterwards', async () => {
     const cache = new AnalyticsCache({ dir, now: clock.nowMs });
-    const first = { ...key('a.com'), final: [] as Array<[number, number]>, points: [[t0, 1]] as Array<[number, number]>, fetchedAt: t0 };
+    const first = {
+      ...key('a.com'),
+      final: [] as Array<[number, number]>,
+      points: [[t0, 1]] as Array<[number, number]>,
+      fetchedAt: t0,
+    };
     await cache.write(first);
     const [a, b] = await Promise.all([cache.read(key('a.com')), cache.read(key('a.com'))]);
     // One read answered both (the same object), and it holds what was written.
@@ -122,9 +188,19 @@ describe('AnalyticsCache', () => {
     expect((await cache.read(key('a.com')))?.points).toEqual([[t0, 2]]);
     // An update during a shared read still reads the file itself, so no point is lost.
     const reading = cache.read(key('a.com'));
-    const updated = await cache.update(key('a.com'), (entry) => mergePiece(entry, key('a.com'), { range: { from: t0 + H, to: t0 + 2 * H }, points: [[t0 + H, 3]], fetchedAt: t0, finalUntil: t0 }));
+    const updated = await cache.update(key('a.com'), (entry) =>
+      mergePiece(entry, key('a.com'), {
+        range: { from: t0 + H, to: t0 + 2 * H },
+        points: [[t0 + H, 3]],
+        fetchedAt: t0,
+        finalUntil: t0,
+      }),
+    );
     await reading;
-    expect(updated.points).toEqual([[t0, 2], [t0 + H, 3]]);
+    expect(updated.points).toEqual([
+      [t0, 2],
+      [t0 + H, 3],
+    ]);
   });
 
   /** A whole second, so that times set on files compare exactly. */
@@ -136,9 +212,17 @@ describe('AnalyticsCache', () => {
     await utimes(path, second, second);
   }
 
-  it('answers again from memory while the file is unchanged, and sees another writer\'s version', async () => {
+  it("answers again from memory while the file is unchanged, and sees another writer's version", async () => {
     const cache = new AnalyticsCache({ dir, now: clock.nowMs });
-    const entry = { ...key('a.com'), final: [] as Array<[number, number]>, points: [[t0, 1], [t0 + H, 2]] as Array<[number, number]>, fetchedAt: t0 };
+    const entry = {
+      ...key('a.com'),
+      final: [] as Array<[number, number]>,
+      points: [
+        [t0, 1],
+        [t0 + H, 2],
+      ] as Array<[number, number]>,
+      fetchedAt: t0,
+    };
     await cache.write(entry);
     await utimes(cache.pathOf(entry), second, second);
     expect(await cache.read(key('a.com'))).toEqual(entry);
@@ -154,8 +238,21 @@ describe('AnalyticsCache', () => {
 
   it('keeps no more points in memory than its bound', async () => {
     const reports: string[] = [];
-    const cache = new AnalyticsCache({ dir, memoryMaxPoints: 3, onCorrupt: (info) => reports.push(info.reason), now: clock.nowMs });
-    const entry = (name: string) => ({ ...key(name), final: [] as Array<[number, number]>, points: [[t0, 1], [t0 + H, 2]] as Array<[number, number]>, fetchedAt: t0 });
+    const cache = new AnalyticsCache({
+      dir,
+      memoryMaxPoints: 3,
+      onCorrupt: (info) => reports.push(info.reason),
+      now: clock.nowMs,
+    });
+    const entry = (name: string) => ({
+      ...key(name),
+      final: [] as Array<[number, number]>,
+      points: [
+        [t0, 1],
+        [t0 + H, 2],
+      ] as Array<[number, number]>,
+      fetchedAt: t0,
+    });
     await cache.write(entry('a.com'));
     await cache.write(entry('b.com'));
     await utimes(cache.pathOf(entry('b.com')), second, second);

@@ -11,7 +11,14 @@ import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/atomic-json.ts';
-import { intervalSchema, metricSchema, type Interval, type Metric, type Point, type TimeRange } from '#shared/analytics/model.ts';
+import {
+  intervalSchema,
+  metricSchema,
+  type Interval,
+  type Metric,
+  type Point,
+  type TimeRange,
+} from '#shared/analytics/model.ts';
 
 const CACHE_SCHEMA_VERSION = 1;
 export const CACHE_DIR_NAME = 'analytics-cache';
@@ -51,7 +58,8 @@ function parsePoints(text: string): Point[] | undefined {
   const raw: unknown = JSON.parse(text);
   if (!Array.isArray(raw)) return undefined;
   for (const point of raw as unknown[]) {
-    if (!Array.isArray(point) || point.length !== 2 || !Number.isInteger(point[0]) || !Number.isFinite(point[1])) return undefined;
+    if (!Array.isArray(point) || point.length !== 2 || !Number.isInteger(point[0]) || !Number.isFinite(point[1]))
+      return undefined;
   }
   return raw as Point[];
 }
@@ -82,7 +90,10 @@ export interface AnalyticsCacheOptions {
 }
 
 function safeSegment(text: string): string {
-  const cleaned = text.toLowerCase().replace(/[^a-z0-9.-]/g, '_').slice(0, 80);
+  const cleaned = text
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, '_')
+    .slice(0, 80);
   // The hash keeps two names that clean up to the same text apart.
   return `${cleaned}-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
 }
@@ -90,7 +101,9 @@ function safeSegment(text: string): string {
 /** Adds a range to a sorted range list, merging overlaps and neighbours. */
 export function addRange(list: ReadonlyArray<readonly [number, number]>, range: TimeRange): Array<[number, number]> {
   if (range.to <= range.from) return list.map(([a, b]) => [a, b]);
-  const all = [...list.map(([a, b]) => [a, b] as [number, number]), [range.from, range.to] as [number, number]].sort((x, y) => x[0] - y[0]);
+  const all = [...list.map(([a, b]) => [a, b] as [number, number]), [range.from, range.to] as [number, number]].sort(
+    (x, y) => x[0] - y[0],
+  );
   const out: Array<[number, number]> = [];
   for (const [a, b] of all) {
     const last = out.at(-1);
@@ -164,7 +177,11 @@ export class AnalyticsCache {
   }
 
   pathOf(key: CacheKey): string {
-    return join(this.dir, safeSegment(key.accountId), `${key.metric}.${key.interval}.${safeSegment(key.serviceName)}.json`);
+    return join(
+      this.dir,
+      safeSegment(key.accountId),
+      `${key.metric}.${key.interval}.${safeSegment(key.serviceName)}.json`,
+    );
   }
 
   /**
@@ -210,7 +227,11 @@ export class AnalyticsCache {
     });
     let entry: CacheEntry | undefined;
     if (file) {
-      const matches = file.accountId === key.accountId && file.serviceName === key.serviceName && file.metric === key.metric && file.interval === key.interval;
+      const matches =
+        file.accountId === key.accountId &&
+        file.serviceName === key.serviceName &&
+        file.metric === key.metric &&
+        file.interval === key.interval;
       let points: Point[] | undefined;
       try {
         points = parsePoints(file.points);
@@ -413,5 +434,9 @@ export class AnalyticsCache {
 
 function sameFile(remembered: Remembered, file: Stats): boolean {
   // To the millisecond: file systems differ below it.
-  return remembered.ino === file.ino && remembered.size === file.size && Math.trunc(remembered.mtimeMs) === Math.trunc(file.mtimeMs);
+  return (
+    remembered.ino === file.ino &&
+    remembered.size === file.size &&
+    Math.trunc(remembered.mtimeMs) === Math.trunc(file.mtimeMs)
+  );
 }

@@ -30,7 +30,12 @@ it('dispose waits for running traffic fetches: nothing is written to the cache a
   // Each answer takes a while, so the fetch is between calls when the core stops.
   sandbox = await startSandbox({ rateLimit: false, faults: { latencyMs: 50 } });
   dataDir = await mkdtemp(join(tmpdir(), 'accel-dispose-'));
-  const core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000 } });
+  const core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000 },
+  });
   const added = data(
     await core.invoke('accounts.add', {
       name: 'Slow',

@@ -3,9 +3,26 @@
 // inside the client's request budget, folds the answers into the cache and returns the series.
 // Without network or credentials it answers from the cache, marked offline.
 import { AppCode } from '#shared/app-errors.ts';
-import { parseApiTime, alignRange, intervalForMetric, planCalls, previousPeriod, finalUntil, type AnalyticsCall, type AnalyticsCallBody } from '#shared/analytics/ranges.ts';
+import {
+  parseApiTime,
+  alignRange,
+  intervalForMetric,
+  planCalls,
+  previousPeriod,
+  finalUntil,
+  type AnalyticsCall,
+  type AnalyticsCallBody,
+} from '#shared/analytics/ranges.ts';
 import { pointsIn } from '#shared/analytics/aggregate.ts';
-import { metricInfo, type AnalyticsOperationId, type Interval, type Metric, type Point, type Series, type TimeRange } from '#shared/analytics/model.ts';
+import {
+  metricInfo,
+  type AnalyticsOperationId,
+  type Interval,
+  type Metric,
+  type Point,
+  type Series,
+  type TimeRange,
+} from '#shared/analytics/model.ts';
 import type { AnalyticsQuery, AnalyticsResult } from '#shared/analytics/query.ts';
 import type { BundleFailure } from '#shared/analytics/bundle.ts';
 import { mergePiece, subtractRanges, type AnalyticsCache, type CacheEntry, type CacheKey } from './cache.ts';
@@ -36,7 +53,11 @@ export interface FetchAnalyticsOptions {
 const DEFAULT_CONCURRENCY = 4;
 
 /** Errors that mean "the API cannot be reached": switch to the cache instead of failing. */
-const offlineCodes: ReadonlySet<string> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.Timeout, AppCode.Client.Closed]);
+const offlineCodes: ReadonlySet<string> = new Set([
+  AppCode.Network.ConnectionFailed,
+  AppCode.Network.Timeout,
+  AppCode.Client.Closed,
+]);
 
 type ErrorLike = { code?: unknown; message?: unknown; name?: unknown };
 
@@ -56,7 +77,11 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Points of one service from an API answer, keyed by the service name as asked. */
-export function pointsFromResponse(metric: Metric, serviceNames: readonly string[], response: unknown): Map<string, Point[]> {
+export function pointsFromResponse(
+  metric: Metric,
+  serviceNames: readonly string[],
+  response: unknown,
+): Map<string, Point[]> {
   const byLower = new Map(serviceNames.map((name) => [name.toLowerCase(), name]));
   const out = new Map<string, Point[]>(serviceNames.map((name) => [name, []]));
   if (!Array.isArray(response)) return out;
@@ -104,7 +129,12 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
     return { metric, interval, range, previous, needed: { from: previous?.from ?? range.from, to: range.to } };
   });
 
-  const keyOf = (serviceName: string, plan: MetricPlan): CacheKey => ({ accountId: query.accountId, serviceName, metric: plan.metric, interval: plan.interval });
+  const keyOf = (serviceName: string, plan: MetricPlan): CacheKey => ({
+    accountId: query.accountId,
+    serviceName,
+    metric: plan.metric,
+    interval: plan.interval,
+  });
   const entries = new Map<string, CacheEntry | undefined>();
   const id = (serviceName: string, metric: Metric): string => `${metric}\u0000${serviceName}`;
   await runPool(
@@ -135,8 +165,13 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
         groups.set(groupKey, group);
       }
       const callsFor = (names: readonly string[], gaps: readonly TimeRange[]) =>
-        gaps.flatMap((gap) => planCalls({ metric: plan.metric, interval: plan.interval, serviceNames: names, range: gap }));
-      for (const { gaps, names } of mergeCoveredGroups([...groups.values()], (names, gaps) => callsFor(names, gaps).length)) {
+        gaps.flatMap((gap) =>
+          planCalls({ metric: plan.metric, interval: plan.interval, serviceNames: names, range: gap }),
+        );
+      for (const { gaps, names } of mergeCoveredGroups(
+        [...groups.values()],
+        (names, gaps) => callsFor(names, gaps).length,
+      )) {
         for (const call of callsFor(names, gaps)) jobs.push({ call });
       }
     }
@@ -181,7 +216,9 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
           if (code === 'ServiceNames.Invalid' && call.serviceNames.length > 1) {
             // One bad name fails a whole batch: ask again one service at a time to find it.
             for (const serviceName of call.serviceNames) {
-              queue.push({ call: { ...call, serviceNames: [serviceName], body: { ...call.body, serviceNames: [serviceName] } } });
+              queue.push({
+                call: { ...call, serviceNames: [serviceName], body: { ...call.body, serviceNames: [serviceName] } },
+              });
             }
             total += call.serviceNames.length;
           } else {
@@ -203,7 +240,11 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
     if (options.signal?.aborted) cancelled = true;
 
     // Whatever arrived is kept, also after a cancel or a failure elsewhere.
-    const writes: Array<{ plan: MetricPlan; serviceName: string; list: Array<{ range: TimeRange; points: Point[]; fetchedAt: number }> }> = [];
+    const writes: Array<{
+      plan: MetricPlan;
+      serviceName: string;
+      list: Array<{ range: TimeRange; points: Point[]; fetchedAt: number }>;
+    }> = [];
     for (const plan of plans) {
       for (const serviceName of serviceNames) {
         const list = pieces.get(id(serviceName, plan.metric));
@@ -212,11 +253,14 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
     }
     const finalEnd = (interval: Interval): number => finalUntil(interval, options.now());
     await runPool(writes, 8, async ({ plan, serviceName, list }) => {
-      const updated = await cache.update(keyOf(serviceName, plan), (entry) =>
-        list.reduce<CacheEntry | undefined>(
-          (acc, piece) => mergePiece(acc, keyOf(serviceName, plan), { ...piece, finalUntil: finalEnd(plan.interval) }),
-          entry,
-        ) as CacheEntry,
+      const updated = await cache.update(
+        keyOf(serviceName, plan),
+        (entry) =>
+          list.reduce<CacheEntry | undefined>(
+            (acc, piece) =>
+              mergePiece(acc, keyOf(serviceName, plan), { ...piece, finalUntil: finalEnd(plan.interval) }),
+            entry,
+          ) as CacheEntry,
       );
       entries.set(id(serviceName, plan.metric), updated);
     });
@@ -239,15 +283,30 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
       }
       const points = entry?.points ?? [];
       const final = entry?.final ?? [];
-      series.push({ serviceName, metric: plan.metric, interval: plan.interval, points: pointsIn(points, plan.range), fetched: clipRanges(final, plan.range) });
+      series.push({
+        serviceName,
+        metric: plan.metric,
+        interval: plan.interval,
+        points: pointsIn(points, plan.range),
+        fetched: clipRanges(final, plan.range),
+      });
       if (plan.previous) {
-        previous.push({ serviceName, metric: plan.metric, interval: plan.interval, points: pointsIn(points, plan.previous), fetched: clipRanges(final, plan.previous) });
+        previous.push({
+          serviceName,
+          metric: plan.metric,
+          interval: plan.interval,
+          points: pointsIn(points, plan.previous),
+          fetched: clipRanges(final, plan.previous),
+        });
       }
     }
   }
 
   const first = plans[0];
-  const range = plans.reduce((acc, p) => ({ from: Math.min(acc.from, p.range.from), to: Math.max(acc.to, p.range.to) }), { from: first.range.from, to: first.range.to });
+  const range = plans.reduce(
+    (acc, p) => ({ from: Math.min(acc.from, p.range.from), to: Math.max(acc.to, p.range.to) }),
+    { from: first.range.from, to: first.range.to },
+  );
   const result: Omit<AnalyticsResult, 'requestId'> = {
     range,
     intervals: Object.fromEntries(plans.map((p) => [p.metric, p.interval])),
@@ -272,7 +331,10 @@ export async function fetchAnalytics(options: FetchAnalyticsOptions): Promise<Om
  * dashboard in between) would otherwise need calls of their own. Refetching a stretch they
  * already hold is harmless: the fresh points replace the same points.
  */
-export function mergeCoveredGroups<G extends { gaps: TimeRange[]; names: string[] }>(groups: readonly G[], callCount: (names: readonly string[], gaps: readonly TimeRange[]) => number): G[] {
+export function mergeCoveredGroups<G extends { gaps: TimeRange[]; names: string[] }>(
+  groups: readonly G[],
+  callCount: (names: readonly string[], gaps: readonly TimeRange[]) => number,
+): G[] {
   const covered = (inner: readonly TimeRange[], outer: readonly TimeRange[]): boolean =>
     inner.every((gap) => outer.some((o) => o.from <= gap.from && gap.to <= o.to));
   const kept: G[] = [];
@@ -280,7 +342,8 @@ export function mergeCoveredGroups<G extends { gaps: TimeRange[]; names: string[
     const host = kept.find(
       (k) =>
         covered(group.gaps, k.gaps) &&
-        callCount([...k.names, ...group.names], k.gaps) <= callCount(k.names, k.gaps) + callCount(group.names, group.gaps),
+        callCount([...k.names, ...group.names], k.gaps) <=
+          callCount(k.names, k.gaps) + callCount(group.names, group.gaps),
     );
     if (host) host.names.push(...group.names);
     else kept.push({ ...group, names: [...group.names] });

@@ -49,7 +49,13 @@ afterAll(async () => {
 
 const query = (): AnalyticsQueryInput => {
   const range = presetRange('6h', Date.now());
-  return { accountId, serviceNames: sandbox.services.slice(0, 3).map((s) => s.domainName), metrics: ['volume', 'requests'], from: range.from, to: range.to };
+  return {
+    accountId,
+    serviceNames: sandbox.services.slice(0, 3).map((s) => s.domainName),
+    metrics: ['volume', 'requests'],
+    from: range.from,
+    to: range.to,
+  };
 };
 
 it('retries connection failures only until the gateway is known to be down, then answers from the cache after one attempt per call', async () => {
@@ -66,7 +72,11 @@ it('retries connection failures only until the gateway is known to be down, then
 
   // Known down: one attempt per call, no backoff before the cache answers.
   attempts.length = 0;
-  const second = data(await core.invoke('analytics.fetch', query())) as { offline: boolean; asOf: number | null; series: { points: unknown[] }[] };
+  const second = data(await core.invoke('analytics.fetch', query())) as {
+    offline: boolean;
+    asOf: number | null;
+    series: { points: unknown[] }[];
+  };
   expect(second.offline).toBe(true);
   expect(second.asOf).toEqual(expect.any(Number));
   expect(second.series[0].points.length).toBeGreaterThan(0);

@@ -21,7 +21,12 @@ beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'accel-analytics-core-'));
   secrets = createMemorySecretStore();
-  core = createCore({ dataDir, secretStore: secrets, sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } } });
+  core = createCore({
+    dataDir,
+    secretStore: secrets,
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 } },
+  });
   const added = data(
     await core.invoke('accounts.add', {
       name: 'Traffic',
@@ -42,7 +47,14 @@ afterAll(async () => {
 
 const query = (): AnalyticsQueryInput => {
   const range = presetRange('6h', Date.now());
-  return { accountId, serviceNames: sandbox.services.slice(0, 2).map((s) => s.domainName), metrics: ['volume', 'bandwidth'], from: range.from, to: range.to, comparePrevious: true };
+  return {
+    accountId,
+    serviceNames: sandbox.services.slice(0, 2).map((s) => s.domainName),
+    metrics: ['volume', 'bandwidth'],
+    from: range.from,
+    to: range.to,
+    comparePrevious: true,
+  };
 };
 
 describe('analytics and stats channels', () => {
@@ -51,7 +63,12 @@ describe('analytics and stats channels', () => {
     const stop = core.on('analytics.progress', (p) => {
       if (p.requestId === 'r1') progress.push(p.done);
     });
-    const result = data(await core.invoke('analytics.fetch', { ...query(), requestId: 'r1' })) as { series: { points: unknown[] }[]; previous?: unknown[]; calls: number; offline: boolean };
+    const result = data(await core.invoke('analytics.fetch', { ...query(), requestId: 'r1' })) as {
+      series: { points: unknown[] }[];
+      previous?: unknown[];
+      calls: number;
+      offline: boolean;
+    };
     stop();
     expect(result.offline).toBe(false);
     expect(result.calls).toBe(2);
@@ -60,10 +77,17 @@ describe('analytics and stats channels', () => {
     expect(result.series[0].points.length).toBeGreaterThan(60);
     expect(result.previous).toHaveLength(4);
 
-    const bundle = data(await core.invoke('stats.exportBundle', { ...query(), cacheOnly: true })) as { content: string; sha256: string; suggestedName: string };
+    const bundle = data(await core.invoke('stats.exportBundle', { ...query(), cacheOnly: true })) as {
+      content: string;
+      sha256: string;
+      suggestedName: string;
+    };
     expect(bundle.suggestedName).toMatch(/\.json$/);
     expect(bundle.content).not.toContain(sandbox.credentials.accessKeySecret);
-    const opened = data(await core.invoke('stats.openBundle', { content: bundle.content })) as { sha256: string; content: { accountLabel?: string; series: unknown[] } };
+    const opened = data(await core.invoke('stats.openBundle', { content: bundle.content })) as {
+      sha256: string;
+      content: { accountLabel?: string; series: unknown[] };
+    };
     expect(opened.sha256).toBe(bundle.sha256);
     expect(opened.content.accountLabel).toBe('Traffic');
     expect(opened.content.series).toHaveLength(4);
@@ -73,7 +97,10 @@ describe('analytics and stats channels', () => {
     const refused = await core.invoke('stats.openBundle', { content: tampered });
     expect(refused).toMatchObject({ ok: false, error: { code: 'Bundle.Tampered' } });
 
-    const csv = data(await core.invoke('stats.exportCsv', { ...query(), cacheOnly: true })) as { content: string; mimeType: string };
+    const csv = data(await core.invoke('stats.exportCsv', { ...query(), cacheOnly: true })) as {
+      content: string;
+      mimeType: string;
+    };
     expect(csv.mimeType).toBe('text/csv');
     expect(csv.content.split('\r\n')[0].split(',')).toHaveLength(5);
   });
@@ -83,7 +110,11 @@ describe('analytics and stats channels', () => {
     secrets.setUnavailable('locked for the test');
     try {
       core.context.clients.invalidate(accountId);
-      const result = data(await core.invoke('analytics.fetch', query())) as { offline: boolean; asOf: number | null; series: { points: unknown[] }[] };
+      const result = data(await core.invoke('analytics.fetch', query())) as {
+        offline: boolean;
+        asOf: number | null;
+        series: { points: unknown[] }[];
+      };
       expect(result.offline).toBe(true);
       expect(result.asOf).toEqual(expect.any(Number));
       expect(result.series[0].points.length).toBeGreaterThan(60);

@@ -9,7 +9,13 @@ import { CoreError } from '../errors.ts';
 import { AnalyticsCache, CACHE_DIR_NAME, DEFAULT_CACHE_MAX_BYTES } from './cache.ts';
 import { fetchAnalytics, type AnalyticsTransport } from './fetcher.ts';
 import type { AnalyticsQuery, AnalyticsResult } from '#shared/analytics/query.ts';
-import { createBundle, exportFileName, parseBundle, serializeBundle, type BundleContent } from '#shared/analytics/bundle.ts';
+import {
+  createBundle,
+  exportFileName,
+  parseBundle,
+  serializeBundle,
+  type BundleContent,
+} from '#shared/analytics/bundle.ts';
 import { seriesToCsv } from '#shared/analytics/csv.ts';
 
 export interface AnalyticsService {
@@ -17,8 +23,14 @@ export interface AnalyticsService {
   /** `signal`: the caller went away; the fetch stops as analytics.cancel stops it. */
   fetch(query: AnalyticsQuery, signal?: AbortSignal): Promise<AnalyticsResult>;
   cancel(requestId: string): boolean;
-  exportBundle(query: AnalyticsQuery, signal?: AbortSignal): Promise<{ suggestedName: string; mimeType: string; content: string; sha256: string }>;
-  exportCsv(query: AnalyticsQuery, signal?: AbortSignal): Promise<{ suggestedName: string; mimeType: string; content: string }>;
+  exportBundle(
+    query: AnalyticsQuery,
+    signal?: AbortSignal,
+  ): Promise<{ suggestedName: string; mimeType: string; content: string; sha256: string }>;
+  exportCsv(
+    query: AnalyticsQuery,
+    signal?: AbortSignal,
+  ): Promise<{ suggestedName: string; mimeType: string; content: string }>;
   openBundle(text: string): Promise<{ sha256: string; content: BundleContent }>;
   /**
    * The core stops: running fetches are cancelled and waited for, so nothing writes the cache
@@ -34,7 +46,10 @@ export interface AnalyticsServiceOptions {
   concurrency?: number;
 }
 
-export function createAnalyticsService(ctx: AnalyticsServiceContext, options: AnalyticsServiceOptions = {}): AnalyticsService {
+export function createAnalyticsService(
+  ctx: AnalyticsServiceContext,
+  options: AnalyticsServiceOptions = {},
+): AnalyticsService {
   const cache = new AnalyticsCache({
     dir: join(ctx.dataDir, CACHE_DIR_NAME),
     now: ctx.clock.nowMs,
@@ -88,7 +103,9 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
   async function fetchOnce(query: AnalyticsQuery, callerSignal?: AbortSignal): Promise<AnalyticsResult> {
     await pruneRemovedAccounts();
     const requestId = query.requestId ?? randomUUID();
-    const { transport, error } = query.cacheOnly ? { transport: null, error: undefined } : await transportFor(query.accountId);
+    const { transport, error } = query.cacheOnly
+      ? { transport: null, error: undefined }
+      : await transportFor(query.accountId);
     const controller = new AbortController();
     running.get(requestId)?.abort();
     running.set(requestId, controller);
@@ -152,11 +169,20 @@ export function createAnalyticsService(ctx: AnalyticsServiceContext, options: An
         ...(result.previous ? { previous: result.previous } : {}),
         failures: result.failures,
       });
-      return { suggestedName: exportFileName(result.range, 'json'), mimeType: 'application/json', content: serializeBundle(bundle), sha256: bundle.sha256 };
+      return {
+        suggestedName: exportFileName(result.range, 'json'),
+        mimeType: 'application/json',
+        content: serializeBundle(bundle),
+        sha256: bundle.sha256,
+      };
     },
     async exportCsv(query, signal) {
       const result = await run(query, signal);
-      return { suggestedName: exportFileName(result.range, 'csv'), mimeType: 'text/csv', content: seriesToCsv(result.series) };
+      return {
+        suggestedName: exportFileName(result.range, 'csv'),
+        mimeType: 'text/csv',
+        content: seriesToCsv(result.series),
+      };
     },
     async openBundle(text) {
       const parsed = await parseBundle(text);

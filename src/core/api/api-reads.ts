@@ -17,7 +17,9 @@ import type { InventoryServiceInfo } from '../inventory/inventory.ts';
 
 export type ApiReadsDeps = {
   currentAccountId(): Promise<string | null>;
-  client(accountId: string): Promise<{ request(operationId: OperationId, input: RequestInput, options?: { signal?: AbortSignal }): Promise<unknown> }>;
+  client(accountId: string): Promise<{
+    request(operationId: OperationId, input: RequestInput, options?: { signal?: AbortSignal }): Promise<unknown>;
+  }>;
   revealThrottle: RevealThrottle;
   /** A service as just read: its list entry (if listed) is brought in step (inventory-service refresh). */
   serviceRead?(accountId: string, service: InventoryServiceInfo): Promise<unknown>;
@@ -39,12 +41,20 @@ export type ApiReads = ReturnType<typeof createApiReads>;
 
 export function createApiReads(deps: ApiReadsDeps) {
   /** `signal`: the caller went away; a read still queued behind the budget (or in flight) is cancelled. */
-  async function run(accountId: string | undefined, operationId: OperationId, input: RequestInput, signal?: AbortSignal) {
+  async function run(
+    accountId: string | undefined,
+    operationId: OperationId,
+    input: RequestInput,
+    signal?: AbortSignal,
+  ) {
     const resolved =
       accountId ??
       (await deps.currentAccountId()) ??
       (() => {
-        throw new CoreError(AppCode.Accounts.NoneSelected, 'No account is selected. Add an account or choose the Sandbox account first.');
+        throw new CoreError(
+          AppCode.Accounts.NoneSelected,
+          'No account is selected. Add an account or choose the Sandbox account first.',
+        );
       })();
     const client = await deps.client(resolved);
     // The operation's own input schema is applied by the client (Request.InvalidInput + fields).
@@ -73,17 +83,29 @@ export function createApiReads(deps: ApiReadsDeps) {
       return { accountId: result.accountId, data: masked.data, secretFields: masked.secretFields };
     },
     /** One secret of a read's answer, re-read now; throttled so the renderer cannot harvest them. */
-    async reveal(accountId: string | undefined, operationId: OperationId, input: RequestInput, path: string, signal?: AbortSignal) {
+    async reveal(
+      accountId: string | undefined,
+      operationId: OperationId,
+      input: RequestInput,
+      path: string,
+      signal?: AbortSignal,
+    ) {
       // Revealing re-reads the resource; a write operation must never run twice for it.
       if (operations[operationId].method !== 'GET') {
-        throw new CoreError(AppCode.Api.RevealNotAllowed, `Secrets can only be revealed from read operations, not ${operationId}.`);
+        throw new CoreError(
+          AppCode.Api.RevealNotAllowed,
+          `Secrets can only be revealed from read operations, not ${operationId}.`,
+        );
       }
       deps.revealThrottle.take();
       const { data } = await run(accountId, operationId, input, signal);
       const value = valueAtPath(data, path);
       const key = path.split('.').at(-1) ?? '';
       if (typeof value !== 'string' || !isRevealableSecretField(key)) {
-        throw new CoreError(AppCode.Api.SecretNotFound, `There is no secret at ${path} in the ${operationId} answer (it may have changed meanwhile).`);
+        throw new CoreError(
+          AppCode.Api.SecretNotFound,
+          `There is no secret at ${path} in the ${operationId} answer (it may have changed meanwhile).`,
+        );
       }
       return { value };
     },

@@ -31,7 +31,12 @@ describe('createRequestBudget', () => {
   });
 
   it('applies every window: the short one paces bursts, the long one caps the total', async () => {
-    const budget = createRequestBudget({ windows: [{ limit: 3, windowMs: 100 }, { limit: 4, windowMs: 400 }] });
+    const budget = createRequestBudget({
+      windows: [
+        { limit: 3, windowMs: 100 },
+        { limit: 4, windowMs: 400 },
+      ],
+    });
     const started = Date.now();
     const times: number[] = [];
     await Promise.all([0, 1, 2, 3, 4].map(() => budget.acquire().then(() => times.push(Date.now() - started))));
@@ -89,7 +94,16 @@ describe('priorities', () => {
     expect(order.slice(5, 7)).toEqual(['read2', 'bg4']);
     await vi.advanceTimersByTimeAsync(180_000);
     await Promise.all(background);
-    expect(order.filter((name) => name.startsWith('bg'))).toEqual(['bg0', 'bg1', 'bg2', 'bg3', 'bg4', 'bg5', 'bg6', 'bg7']);
+    expect(order.filter((name) => name.startsWith('bg'))).toEqual([
+      'bg0',
+      'bg1',
+      'bg2',
+      'bg3',
+      'bg4',
+      'bg5',
+      'bg6',
+      'bg7',
+    ]);
   });
 });
 

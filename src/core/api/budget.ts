@@ -103,7 +103,10 @@ export function createRequestBudget(options: RequestBudgetOptions = {}): Request
       const t = now();
       prune(t);
       // FIFO within a priority; any interactive waiter goes before every background one.
-      const index = Math.max(0, queue.findIndex((w) => w.priority === 'interactive'));
+      const index = Math.max(
+        0,
+        queue.findIndex((w) => w.priority === 'interactive'),
+      );
       const next = queue[index];
       const wait = waitFor(t, next.priority);
       if (wait > 0) {

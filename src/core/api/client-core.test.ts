@@ -180,7 +180,9 @@ describe('requests', () => {
   });
 
   it('an unknown operation id is rejected', async () => {
-    await expect((client().call as (id: string) => Promise<unknown>)('nope')).rejects.toMatchObject({ code: 'Request.UnknownOperation' });
+    await expect((client().call as (id: string) => Promise<unknown>)('nope')).rejects.toMatchObject({
+      code: 'Request.UnknownOperation',
+    });
   });
 
   it('request(operationId, input): the string-keyed entry validates like the typed methods', async () => {
@@ -188,14 +190,19 @@ describe('requests', () => {
     const c = client();
     await expect(c.request('getThing', { params: { thingId: 7 } })).resolves.toMatchObject({ id: 7 });
     expect(server.requests.at(-1)?.url).toBe('/v1/things/7');
-    await expect(c.request('getThing', { params: { thingId: 'x' } })).rejects.toMatchObject({ code: 'Request.InvalidInput', fields: { thingId: expect.any(String) } });
+    await expect(c.request('getThing', { params: { thingId: 'x' } })).rejects.toMatchObject({
+      code: 'Request.InvalidInput',
+      fields: { thingId: expect.any(String) },
+    });
     await expect(c.request('nope')).rejects.toMatchObject({ code: 'Request.UnknownOperation' });
     expect(server.requests).toHaveLength(1);
   });
 
   it('a 2xx answer that does not fit the response schema is a ResponseValidationError', async () => {
     server.respond(() => ({ body: { id: 'not a number', name: 'x' } }));
-    const err = await client().getThing({ params: { thingId: 1 } }).catch((e: unknown) => e);
+    const err = await client()
+      .getThing({ params: { thingId: 1 } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseValidationError);
     expect((err as ResponseValidationError).message).toContain('id');
   });
@@ -208,7 +215,9 @@ describe('errors', () => {
       headers: { 'x-sfd-trace-id': 'trace-abc' },
       body: { code: 'InvalidRateLimit.TimeWindow', message: 'timeWindow must be positive' },
     }));
-    const err = await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e);
+    const err = await client()
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     const e = err as ApiError;
     expect(e).toMatchObject({
@@ -240,39 +249,69 @@ describe('errors', () => {
   });
 
   it('a non-JSON error body still gives a useful ApiError', async () => {
-    server.respond(() => ({ status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service   temporarily down for maintenance' }));
-    const err = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    server.respond(() => ({
+      status: 503,
+      headers: { 'content-type': 'text/plain' },
+      body: 'Service   temporarily down for maintenance',
+    }));
+    const err = (await client()
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('Http.503');
-    expect(err.message).toBe('The API answered HTTP 503 without an error code: Service temporarily down for maintenance');
+    expect(err.message).toBe(
+      'The API answered HTTP 503 without an error code: Service temporarily down for maintenance',
+    );
   });
 
   it('an HTML error page is named as such (status, title, likely cause), never shown', async () => {
     const page = `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><style>body{font:14px sans-serif}</style></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx/1.27.3</center>${'<!-- padding -->'.repeat(40)}</body></html>`;
     server.respond(() => ({ status: 502, headers: { 'content-type': 'text/html; charset=utf-8' }, body: page }));
-    const err = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client()
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('Http.502');
     expect(err.status).toBe(502);
     expect(err.retryable).toBe(true);
-    expect(err.message).toBe('The gateway answered 502 with an HTML page ("502 Bad Gateway") instead of JSON (a proxy or load balancer error? Try again later).');
+    expect(err.message).toBe(
+      'The gateway answered 502 with an HTML page ("502 Bad Gateway") instead of JSON (a proxy or load balancer error? Try again later).',
+    );
     expect(err.message).not.toMatch(/<|nginx|font/);
 
     // Without a content type and without a title; a 404 page points at the base URL.
-    server.respond(() => ({ status: 404, headers: { 'content-type': 'application/octet-stream' }, body: '  <html><body>Not here</body></html>' }));
-    const notFound = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
-    expect(notFound.message).toBe("The gateway answered 404 with an HTML page instead of JSON (a proxy, a captive portal or a base URL that is not the API? Check the account's base URL).");
+    server.respond(() => ({
+      status: 404,
+      headers: { 'content-type': 'application/octet-stream' },
+      body: '  <html><body>Not here</body></html>',
+    }));
+    const notFound = (await client()
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(notFound.message).toBe(
+      "The gateway answered 404 with an HTML page instead of JSON (a proxy, a captive portal or a base URL that is not the API? Check the account's base URL).",
+    );
 
     // A 200 HTML page (a captive portal) is not taken for an answer either.
-    server.respond(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html><head><title>Hotel &amp; Wi-Fi\u001b[31m login</title></head></html>' }));
-    const portal = await client().getThing({ params: { thingId: 1 } }).catch((e: unknown) => e);
+    server.respond(() => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: '<html><head><title>Hotel &amp; Wi-Fi\u001b[31m login</title></head></html>',
+    }));
+    const portal = await client()
+      .getThing({ params: { thingId: 1 } })
+      .catch((e: unknown) => e);
     expect(portal).toBeInstanceOf(ResponseValidationError);
-    expect((portal as Error).message).toBe('The gateway answered 200 with an HTML page ("Hotel & Wi-Fi [31m login") instead of JSON (a proxy, a captive portal or a base URL that is not the API? Check the account\'s base URL).');
+    expect((portal as Error).message).toBe(
+      'The gateway answered 200 with an HTML page ("Hotel & Wi-Fi [31m login") instead of JSON (a proxy, a captive portal or a base URL that is not the API? Check the account\'s base URL).',
+    );
   });
 
   it('a JSON error body without code uses Http.<status>', async () => {
     server.respond(() => ({ status: 418, body: { error: 'teapot' } }));
-    const err = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client()
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe('Http.418');
     expect(err.message).toContain('teapot');
   });
@@ -303,11 +342,15 @@ describe('errors', () => {
   it('times out per attempt with TimeoutError (no status)', async () => {
     server.respond(() => ({ delayMs: 400, body: {} }));
     const started = Date.now();
-    const err = await client({ timeoutMs: 80 }).createThing({ body: { name: 'x' } }).catch((e: unknown) => e);
+    const err = await client({ timeoutMs: 80 })
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).not.toHaveProperty('status');
     expect(Date.now() - started).toBeLessThan(350);
-    const err2 = await client().createThing({ body: { name: 'x' } }, { timeoutMs: 50 }).catch((e: unknown) => e);
+    const err2 = await client()
+      .createThing({ body: { name: 'x' } }, { timeoutMs: 50 })
+      .catch((e: unknown) => e);
     expect(err2).toBeInstanceOf(TimeoutError);
   });
 
@@ -315,11 +358,15 @@ describe('errors', () => {
     server.respond(() => ({ delayMs: 400, body: {} }));
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
-    const err = await client().getThing({ params: { thingId: 1 } }, { signal: ac.signal }).catch((e: unknown) => e);
+    const err = await client()
+      .getThing({ params: { thingId: 1 } }, { signal: ac.signal })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AbortError);
     expect((err as AbortError).code).toBe('Request.Aborted');
     const before = server.requests.length;
-    await expect(client().getThing({ params: { thingId: 1 } }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+    await expect(client().getThing({ params: { thingId: 1 } }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      AbortError,
+    );
     expect(server.requests.length).toBe(before);
   });
 
@@ -330,9 +377,15 @@ describe('errors', () => {
   });
 
   it('rejects bad configuration', () => {
-    expect(() => createApiClientFor(table, { baseUrl: 'ftp://x', keyId: 'k', secret: 's', now: Date.now })).toThrow(ApiClientError);
-    expect(() => createApiClientFor(table, { baseUrl: 'not a url', keyId: 'k', secret: 's', now: Date.now })).toThrow(/valid URL/);
-    expect(() => createApiClientFor(table, { baseUrl: server.url, keyId: '', secret: 's', now: Date.now })).toThrow(/required/);
+    expect(() => createApiClientFor(table, { baseUrl: 'ftp://x', keyId: 'k', secret: 's', now: Date.now })).toThrow(
+      ApiClientError,
+    );
+    expect(() => createApiClientFor(table, { baseUrl: 'not a url', keyId: 'k', secret: 's', now: Date.now })).toThrow(
+      /valid URL/,
+    );
+    expect(() => createApiClientFor(table, { baseUrl: server.url, keyId: '', secret: 's', now: Date.now })).toThrow(
+      /required/,
+    );
   });
 });
 
@@ -343,7 +396,11 @@ describe('answer size', () => {
     const chunk = Buffer.alloc(1024 * 1024, 'a');
     const server = createHttpServer((_req, res) => {
       requests++;
-      res.writeHead(200, { 'content-type': 'application/json', 'x-sfd-trace-id': 'trace-big', ...(declareLength ? { 'content-length': String(MAX_RESPONSE_BYTES + 1) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-sfd-trace-id': 'trace-big',
+        ...(declareLength ? { 'content-length': String(MAX_RESPONSE_BYTES + 1) } : {}),
+      });
       let left = MAX_RESPONSE_BYTES + 1;
       const pump = (): void => {
         while (left > 0 && !res.destroyed) {
@@ -361,37 +418,45 @@ describe('answer size', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const stop = () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+    const stop = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
     return { url, requests: () => requests, stop };
   }
 
   it.each([
     { how: 'declared in Content-Length', declareLength: true },
     { how: 'streamed without a length', declareLength: false },
-  ])('an answer over the limit ($how) is Network.ResponseTooLarge with the limit and its status, not retried', async ({ declareLength }) => {
-    const big = await oversizedServer(declareLength);
-    try {
-      const log: ApiLogEntry[] = [];
-      const err = await client({ baseUrl: big.url, log: (e) => log.push(e) }).getThing({ params: { thingId: 1 } }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ResponseTooLargeError);
-      expect(err).not.toBeInstanceOf(ConnectionError);
-      expect(MAX_RESPONSE_BYTES).toBe(32 * 1024 * 1024);
-      expect(serializeError(err)).toEqual({
-        code: 'Network.ResponseTooLarge',
-        status: 200,
-        traceId: 'trace-big',
-        retryable: false,
-        message: expect.stringMatching(/^The API's answer was larger than 32 MiB, the most this app reads from one answer, so it was not used\. Ask for less at once/),
-      });
-      expect(big.requests()).toBe(1);
-      expect(log).toEqual([expect.objectContaining({ status: 200, code: 'Network.ResponseTooLarge', attempt: 1 })]);
-    } finally {
-      await big.stop();
-    }
-  });
+  ])(
+    'an answer over the limit ($how) is Network.ResponseTooLarge with the limit and its status, not retried',
+    async ({ declareLength }) => {
+      const big = await oversizedServer(declareLength);
+      try {
+        const log: ApiLogEntry[] = [];
+        const err = await client({ baseUrl: big.url, log: (e) => log.push(e) })
+          .getThing({ params: { thingId: 1 } })
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ResponseTooLargeError);
+        expect(err).not.toBeInstanceOf(ConnectionError);
+        expect(MAX_RESPONSE_BYTES).toBe(32 * 1024 * 1024);
+        expect(serializeError(err)).toEqual({
+          code: 'Network.ResponseTooLarge',
+          status: 200,
+          traceId: 'trace-big',
+          retryable: false,
+          message: expect.stringMatching(
+            /^The API's answer was larger than 32 MiB, the most this app reads from one answer, so it was not used\. Ask for less at once/,
+          ),
+        });
+        expect(big.requests()).toBe(1);
+        expect(log).toEqual([expect.objectContaining({ status: 200, code: 'Network.ResponseTooLarge', attempt: 1 })]);
+      } finally {
+        await big.stop();
+      }
+    },
+  );
 });
 
 describe('retry', () => {
@@ -436,14 +501,18 @@ describe('retry', () => {
 
   it('retries a POST read marked idempotent (the analytics reads)', async () => {
     server.respond(() => ({ status: 503, body: { code: 'Server.Unavailable', message: 'down' } }));
-    await expect(client({ retry: { maxAttempts: 3, baseDelayMs: 1 } }).queryThings({ body: { name: 'x' } })).rejects.toMatchObject({ status: 503 });
+    await expect(
+      client({ retry: { maxAttempts: 3, baseDelayMs: 1 } }).queryThings({ body: { name: 'x' } }),
+    ).rejects.toMatchObject({ status: 503 });
     expect(server.requests).toHaveLength(3);
     expect(server.requests.every((r) => r.signatureValid)).toBe(true);
   });
 
   it('never retries a POST', async () => {
     server.respond(() => ({ status: 503, body: { code: 'Server.Unavailable', message: 'down' } }));
-    const err = (await client().createThing({ body: { name: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client()
+      .createThing({ body: { name: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(503);
     expect(err.retryable).toBe(true);
     expect(server.requests).toHaveLength(1);
@@ -451,19 +520,29 @@ describe('retry', () => {
 
   it('gives up after maxAttempts and does not retry 4xx', async () => {
     server.respond(() => ({ status: 500, body: { code: 'Server.InternalError', message: 'boom' } }));
-    await expect(client({ retry: { maxAttempts: 2, baseDelayMs: 1 } }).getThing({ params: { thingId: 1 } })).rejects.toMatchObject({ status: 500 });
+    await expect(
+      client({ retry: { maxAttempts: 2, baseDelayMs: 1 } }).getThing({ params: { thingId: 1 } }),
+    ).rejects.toMatchObject({ status: 500 });
     expect(server.requests).toHaveLength(2);
     server.requests.length = 0;
     server.respond(() => ({ status: 400, body: { code: 'InvalidService.IdIncorrect', message: 'bad id' } }));
-    await expect(client().deleteThing({ params: { thingId: 1 } })).rejects.toMatchObject({ code: 'InvalidService.IdIncorrect' });
+    await expect(client().deleteThing({ params: { thingId: 1 } })).rejects.toMatchObject({
+      code: 'InvalidService.IdIncorrect',
+    });
     expect(server.requests).toHaveLength(1);
   });
 
   it('abort during the backoff wait stops retrying', async () => {
-    server.respond(() => ({ status: 503, headers: { 'retry-after': '5' }, body: { code: 'Server.Unavailable', message: 'x' } }));
+    server.respond(() => ({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { code: 'Server.Unavailable', message: 'x' },
+    }));
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
-    await expect(client().getThing({ params: { thingId: 1 } }, { signal: ac.signal })).rejects.toBeInstanceOf(AbortError);
+    await expect(client().getThing({ params: { thingId: 1 } }, { signal: ac.signal })).rejects.toBeInstanceOf(
+      AbortError,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -520,7 +599,10 @@ describe('budget', () => {
 describe('clock', () => {
   it('estimates the offset from Date, reports skew over 5 minutes and signs with corrected time', async () => {
     const skewMs = -2 * 3600_000; // server is two hours behind the workstation
-    server.respond(() => ({ headers: { date: new Date(Date.now() + skewMs).toUTCString() }, body: { id: 1, name: 'x' } }));
+    server.respond(() => ({
+      headers: { date: new Date(Date.now() + skewMs).toUTCString() },
+      body: { id: 1, name: 'x' },
+    }));
     const skews: number[] = [];
     const c = client({ onClockSkew: (o) => skews.push(o) });
     await c.getThing({ params: { thingId: 1 } });
@@ -530,7 +612,9 @@ describe('clock', () => {
     await c.getThing({ params: { thingId: 1 } });
     expect(skews).toHaveLength(1); // unchanged estimate: no repeated warning
     const sfdDate = String(server.requests[1].headers['x-sfd-date']);
-    const signedAt = Date.parse(sfdDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    const signedAt = Date.parse(
+      sfdDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+    );
     expect(Math.abs(signedAt - (Date.now() + skewMs))).toBeLessThan(3000);
   });
 
@@ -561,9 +645,7 @@ describe('secrets', () => {
     }));
     const log: ApiLogEntry[] = [];
     const c = client({ log: (e) => log.push(e) });
-    const err = await c
-      .createThing({ body: { name: 'x', s3: { accessSecret: S3_SECRET } } })
-      .catch((e: unknown) => e);
+    const err = await c.createThing({ body: { name: 'x', s3: { accessSecret: S3_SECRET } } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     const dumps = [
       (err as Error).message,
@@ -580,7 +662,16 @@ describe('secrets', () => {
     }
     expect((err as Error).message).toContain('[REDACTED]');
     expect(log).toHaveLength(1);
-    expect(Object.keys(log[0]).sort()).toEqual(['attempt', 'code', 'durationMs', 'method', 'operationId', 'path', 'status', 'traceId']);
+    expect(Object.keys(log[0]).sort()).toEqual([
+      'attempt',
+      'code',
+      'durationMs',
+      'method',
+      'operationId',
+      'path',
+      'status',
+      'traceId',
+    ]);
     // The error object keeps no request body or headers.
     expect(JSON.stringify(err)).not.toContain('accessSecret');
   });

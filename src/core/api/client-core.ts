@@ -54,9 +54,7 @@ type BodyPart<B> = B extends z.ZodType ? { body: z.input<B> } : { body?: undefin
 /** What a caller passes: `{ params, body }`; either may be left out when the operation has none. */
 type InputFor<D extends ClientOperation> = ParamsPart<z.input<D['pathParams']>> & BodyPart<D['body']>;
 /** Parsed response body; undefined for operations that answer without a body. */
-type ResultFor<D extends ClientOperation> = D['response'] extends z.ZodType
-  ? z.output<D['response']>
-  : undefined;
+type ResultFor<D extends ClientOperation> = D['response'] extends z.ZodType ? z.output<D['response']> : undefined;
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -171,7 +169,13 @@ export function secretsInBody(value: unknown, out: string[] = []): string[] {
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (typeof item === 'string' && isSecretFieldName(key) && item) {
-        out.push(item, ...item.split(',').map((s) => s.trim()).filter(Boolean));
+        out.push(
+          item,
+          ...item
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
       } else secretsInBody(item, out);
     }
   }
@@ -201,17 +205,33 @@ export function createApiClientFor<const T extends OperationTable>(
   try {
     base = new URL(options.baseUrl);
   } catch {
-    throw new ApiClientError({ code: AppCode.Config.InvalidBaseUrl, message: 'The API base URL is not a valid URL.', retryable: false });
+    throw new ApiClientError({
+      code: AppCode.Config.InvalidBaseUrl,
+      message: 'The API base URL is not a valid URL.',
+      retryable: false,
+    });
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new ApiClientError({ code: AppCode.Config.InvalidBaseUrl, message: 'The API base URL must start with http:// or https://.', retryable: false });
+    throw new ApiClientError({
+      code: AppCode.Config.InvalidBaseUrl,
+      message: 'The API base URL must start with http:// or https://.',
+      retryable: false,
+    });
   }
   // Also for accounts saved before this rule and direct users (CLI): secrets travel in bodies.
   if (isInsecureBaseUrl(base)) {
-    throw new ApiClientError({ code: AppCode.Config.InsecureBaseUrl, message: INSECURE_BASE_URL_MESSAGE, retryable: false });
+    throw new ApiClientError({
+      code: AppCode.Config.InsecureBaseUrl,
+      message: INSECURE_BASE_URL_MESSAGE,
+      retryable: false,
+    });
   }
   if (!options.keyId || !options.secret) {
-    throw new ApiClientError({ code: AppCode.Config.MissingCredentials, message: 'An access key ID and secret are required.', retryable: false });
+    throw new ApiClientError({
+      code: AppCode.Config.MissingCredentials,
+      message: 'An access key ID and secret are required.',
+      retryable: false,
+    });
   }
   const keyId = options.keyId;
   const secret = options.secret;
@@ -275,12 +295,21 @@ export function createApiClientFor<const T extends OperationTable>(
   const request = async (id: string, input?: RequestInput, callOptions: CallOptions = {}): Promise<unknown> => {
     const op = Object.hasOwn(table, id) ? table[id] : undefined;
     if (!op) {
-      throw new ApiClientError({ code: AppCode.Request.UnknownOperation, message: `Unknown operation ${id}.`, retryable: false });
+      throw new ApiClientError({
+        code: AppCode.Request.UnknownOperation,
+        message: `Unknown operation ${id}.`,
+        retryable: false,
+      });
     }
     const operationId = op.operationId;
     const method = op.method.toUpperCase();
     if (closed) {
-      throw new ApiClientError({ code: AppCode.Client.Closed, message: 'The API client was closed.', retryable: false, operationId });
+      throw new ApiClientError({
+        code: AppCode.Client.Closed,
+        message: 'The API client was closed.',
+        retryable: false,
+        operationId,
+      });
     }
 
     // Validate everything before anything is sent.
@@ -303,7 +332,7 @@ export function createApiClientFor<const T extends OperationTable>(
       throw e;
     }
     // The exact bytes signed are the bytes sent.
-    const bodyText = op.body ? JSON.stringify(bodyValue) ?? '' : '';
+    const bodyText = op.body ? (JSON.stringify(bodyValue) ?? '') : '';
     const bodySecrets = op.body ? secretsInBody(bodyValue) : [];
     const sfdHeaders = { ...options.sfdHeaders, ...callOptions.sfdHeaders };
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
@@ -346,10 +375,26 @@ export function createApiClientFor<const T extends OperationTable>(
       } catch (e) {
         if (e instanceof ApiClientError && !(e instanceof ConnectionError)) {
           if (e instanceof TimeoutError) {
-            emitLog({ operationId, method, path, durationMs: Math.round(monotonicMs() - started), attempt, code: e.code });
+            emitLog({
+              operationId,
+              method,
+              path,
+              durationMs: Math.round(monotonicMs() - started),
+              attempt,
+              code: e.code,
+            });
           } else if (e instanceof ResponseTooLargeError) {
             // An answer did arrive: logged with its status (the gateway is reachable).
-            emitLog({ operationId, method, path, status: e.status, durationMs: Math.round(monotonicMs() - started), attempt, traceId: e.traceId, code: e.code });
+            emitLog({
+              operationId,
+              method,
+              path,
+              status: e.status,
+              durationMs: Math.round(monotonicMs() - started),
+              attempt,
+              traceId: e.traceId,
+              code: e.code,
+            });
           }
           throw e;
         }
@@ -357,14 +402,20 @@ export function createApiClientFor<const T extends OperationTable>(
         emitLog({ operationId, method, path, durationMs: Math.round(monotonicMs() - started), attempt, code: e.code });
         error = e;
       }
-      const delay = retryPolicy.delayBefore(error, attempt, op.idempotent ?? isIdempotentMethod(method), gatewayKnownDown);
+      const delay = retryPolicy.delayBefore(
+        error,
+        attempt,
+        op.idempotent ?? isIdempotentMethod(method),
+        gatewayKnownDown,
+      );
       if (delay === null) throw error;
       await sleep(delay, signal, operationId);
     }
   };
 
   // The typed view of request(): the table's types say what each operationId takes and returns.
-  const call: ApiClientBase<T>['call'] = (id, ...args) => request(id, args[0], args[1]) as Promise<ResultFor<T[typeof id]>>;
+  const call: ApiClientBase<T>['call'] = (id, ...args) =>
+    request(id, args[0], args[1]) as Promise<ResultFor<T[typeof id]>>;
   const members: ApiClientBase<T> = {
     call,
     request,
@@ -390,4 +441,3 @@ export function createApiClientFor<const T extends OperationTable>(
   Object.freeze(client);
   return client;
 }
-

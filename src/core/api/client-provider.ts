@@ -23,7 +23,12 @@ export type ClientProviderDeps = {
 };
 
 export function createClientProvider(deps: ClientProviderDeps): ApiClientProvider & { closeAll(): Promise<void> } {
-  const accounts = createAccountService({ store: deps.store, secrets: deps.secrets, sandbox: deps.sandbox, now: deps.clock.now });
+  const accounts = createAccountService({
+    store: deps.store,
+    secrets: deps.secrets,
+    sandbox: deps.sandbox,
+    now: deps.clock.now,
+  });
   const cache = new Map<string, Promise<ApiClient>>();
   const health = createAccountHealthTracker({ now: deps.clock.now, onChange: deps.onHealthChange });
 
@@ -69,7 +74,10 @@ export function createClientProvider(deps: ClientProviderDeps): ApiClientProvide
     async forCurrent() {
       const accountId = await deps.store.currentId();
       if (accountId === null) {
-        throw new CoreError(AppCode.Accounts.NoneSelected, 'No account is selected. Add an account or choose the Sandbox account first.');
+        throw new CoreError(
+          AppCode.Accounts.NoneSelected,
+          'No account is selected. Add an account or choose the Sandbox account first.',
+        );
       }
       return { accountId, client: await forAccount(accountId) };
     },

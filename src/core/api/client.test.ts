@@ -17,11 +17,22 @@ beforeAll(async () => {
   server = await startTestServer({ [KEY_ID]: SECRET }, (req) => {
     if (req.url.startsWith('/v1.1/customer/')) return { body: { id: 1024, name: 'Acme', ingestDomain: null } };
     if (req.method === 'GET' && /\/(cacheControl|accessControl|redirections)$/.test(req.url)) return { body: [] };
-    if (req.url.startsWith('/cdn/v1.0/service')) return req.method === 'DELETE' || req.url.endsWith('rateLimit') || req.url.endsWith('corsHeaders') ? { status: 200 } : { body: service };
-    if (req.url.startsWith('/cdn/v1.0/analytics/')) return { body: [{ serviceName: 'www.example.com', reqNumbers: [] }] };
+    if (req.url.startsWith('/cdn/v1.0/service'))
+      return req.method === 'DELETE' || req.url.endsWith('rateLimit') || req.url.endsWith('corsHeaders')
+        ? { status: 200 }
+        : { body: service };
+    if (req.url.startsWith('/cdn/v1.0/analytics/'))
+      return { body: [{ serviceName: 'www.example.com', reqNumbers: [] }] };
     return { status: 404, body: { code: 'Request.NotFound', message: 'no route' } };
   });
-  client = createApiClient({ baseUrl: server.url, keyId: KEY_ID, secret: SECRET, budget: false, retry: { baseDelayMs: 1 }, now: Date.now });
+  client = createApiClient({
+    baseUrl: server.url,
+    keyId: KEY_ID,
+    secret: SECRET,
+    budget: false,
+    retry: { baseDelayMs: 1 },
+    now: Date.now,
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -33,7 +44,15 @@ afterEach(() => {
 
 describe('createApiClient over the operation table', () => {
   it('refuses plain http:// to another computer (secrets travel in bodies), allows it for this one', () => {
-    expect(() => createApiClient({ baseUrl: 'http://api.example.net', keyId: KEY_ID, secret: SECRET, budget: false, now: Date.now })).toThrow(
+    expect(() =>
+      createApiClient({
+        baseUrl: 'http://api.example.net',
+        keyId: KEY_ID,
+        secret: SECRET,
+        budget: false,
+        now: Date.now,
+      }),
+    ).toThrow(
       expect.objectContaining({ code: 'Config.InsecureBaseUrl', message: expect.stringMatching(/^Use https:\/\//) }),
     );
     expect(client.baseUrl.startsWith('http://127.0.0.1')).toBe(true);
@@ -57,7 +76,9 @@ describe('createApiClient over the operation table', () => {
       await client.call(id, { params } as never);
       const req = server.requests.at(-1);
       const op = operations[id];
-      const expectedPath = op.path.replace(/\{(\w+)\}/g, (_m, n: string) => String((params as Record<string, number>)[n]));
+      const expectedPath = op.path.replace(/\{(\w+)\}/g, (_m, n: string) =>
+        String((params as Record<string, number>)[n]),
+      );
       expect({ id, method: req?.method, url: req?.url, valid: req?.signatureValid }).toEqual({
         id,
         method: op.method,
@@ -77,7 +98,11 @@ describe('createApiClient over the operation table', () => {
 
   it('body operations send the validated body with defaults as signed JSON', async () => {
     await client.createService({
-      body: { domainName: 'www.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'originHost' },
+      body: {
+        domainName: 'www.example.com',
+        origins: [{ originUrl: 'https://origin.example.com' }],
+        defaultHostHeader: 'originHost',
+      },
     });
     const req = server.requests[0];
     expect(req.method).toBe('POST');
@@ -86,7 +111,11 @@ describe('createApiClient over the operation table', () => {
     const sent = JSON.parse(req.body) as Record<string, unknown>;
     expect(sent).toMatchObject({ domainName: 'www.example.com', http2: true, enabled: true });
     await client.upsertRateLimit({ params: { serviceId: 12 }, body: { timeWindow: 60, requestLimit: 100 } });
-    expect(server.requests[1]).toMatchObject({ method: 'POST', url: '/cdn/v1.0/services/12/rateLimit', body: '{"timeWindow":60,"requestLimit":100}' });
+    expect(server.requests[1]).toMatchObject({
+      method: 'POST',
+      url: '/cdn/v1.0/services/12/rateLimit',
+      body: '{"timeWindow":60,"requestLimit":100}',
+    });
     const series = await client.getRequestNumber({
       body: { serviceNames: ['www.example.com'], startTime: '2026-11-22T00:00:00Z', endTime: '2026-11-22T06:00:00Z' },
     });
@@ -102,7 +131,9 @@ describe('createApiClient over the operation table', () => {
     expect(Object.keys(fields)).toEqual(expect.arrayContaining(['domainName', 'origins', 'defaultHostHeader']));
     const err2 = await client.getService({ params: { serviceId: 0 } }).catch((e: unknown) => e);
     expect(Object.keys((err2 as InputValidationError).fields)).toEqual(['serviceId']);
-    const err3 = await client.upsertRateLimit({ params: { serviceId: 1 }, body: { timeWindow: -5, requestLimit: 1 } }).catch((e: unknown) => e);
+    const err3 = await client
+      .upsertRateLimit({ params: { serviceId: 1 }, body: { timeWindow: -5, requestLimit: 1 } })
+      .catch((e: unknown) => e);
     expect(Object.keys((err3 as InputValidationError).fields)).toEqual(['timeWindow']);
     expect(server.requests).toHaveLength(0);
   });
@@ -110,10 +141,22 @@ describe('createApiClient over the operation table', () => {
   it('maps the error table field onto ApiError', async () => {
     server.respond(() => ({ status: 409, body: { code: 'InvalidService.DomainName', message: 'exists' } }));
     const err = (await client
-      .createService({ body: { domainName: 'www.example.com', origins: [{ originUrl: 'origin.example.com' }], defaultHostHeader: 'preserve' } })
+      .createService({
+        body: {
+          domainName: 'www.example.com',
+          origins: [{ originUrl: 'origin.example.com' }],
+          defaultHostHeader: 'preserve',
+        },
+      })
       .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 409, code: 'InvalidService.DomainName', field: 'domainName', retryable: false, operationId: 'createService' });
+    expect(err).toMatchObject({
+      status: 409,
+      code: 'InvalidService.DomainName',
+      field: 'domainName',
+      retryable: false,
+      operationId: 'createService',
+    });
     expect(err.traceId).toMatch(/^trace-/);
   });
 });

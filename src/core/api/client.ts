@@ -4,11 +4,7 @@ import { operations } from '#shared/api/operations.ts';
 import { createApiClientFor, type ApiClientFor, type ApiClientOptions } from './client-core.ts';
 
 export { createApiClientFor } from './client-core.ts';
-export type {
-  ApiClientOptions,
-  ApiLogEntry,
-  RequestInput,
-} from './client-core.ts';
+export type { ApiClientOptions, ApiLogEntry, RequestInput } from './client-core.ts';
 
 export type ApiClient = ApiClientFor<typeof operations>;
 

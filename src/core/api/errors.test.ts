@@ -20,13 +20,20 @@ describe('error hierarchy', () => {
     expect(new ApiError({ status: 429, code: 'Request.TooManyRequests', message: 'm' }).retryable).toBe(true);
     expect(new ApiError({ status: 502, code: 'Http.502', message: 'm' }).retryable).toBe(true);
     // A spec-listed 500 describes the account, not a transient failure.
-    expect(new ApiError({ status: 500, code: 'InvalidCustomer.ProvisionNotFound', message: 'm' }).retryable).toBe(false);
-    expect(new ApiError({ status: 400, code: 'Unknown.Code', message: 'm' })).toMatchObject({ field: undefined, fields: undefined });
+    expect(new ApiError({ status: 500, code: 'InvalidCustomer.ProvisionNotFound', message: 'm' }).retryable).toBe(
+      false,
+    );
+    expect(new ApiError({ status: 400, code: 'Unknown.Code', message: 'm' })).toMatchObject({
+      field: undefined,
+      fields: undefined,
+    });
   });
 
   it('normalizes the underscore spelling', () => {
     expect(normalizeErrorCode('InvalidService_IdPermission')).toBe('InvalidService.IdPermission');
-    expect(new ApiError({ status: 400, code: 'InvalidService_IdPermission', message: 'm' }).code).toBe('InvalidService.IdPermission');
+    expect(new ApiError({ status: 400, code: 'InvalidService_IdPermission', message: 'm' }).code).toBe(
+      'InvalidService.IdPermission',
+    );
     expect(normalizeErrorCode('Some_Thing')).toBe('Some_Thing');
   });
 
@@ -56,7 +63,10 @@ describe('error hierarchy', () => {
   });
 
   it('keeps field messages of secret-named fields readable, scrubbing only their text', () => {
-    const fields = { tokenSecret: 'Each token must be exactly 64 characters', secret: 'key HMAC-SHA256 K:0123456789abcdef' };
+    const fields = {
+      tokenSecret: 'Each token must be exactly 64 characters',
+      secret: 'key HMAC-SHA256 K:0123456789abcdef',
+    };
     expect(serializeError(new InputValidationError(fields, 'op')).fields).toEqual({
       tokenSecret: 'Each token must be exactly 64 characters',
       secret: 'key HMAC-SHA256 [REDACTED]',

@@ -13,7 +13,10 @@ describe('redact', () => {
   it('replaces secret-named keys at any depth and keeps the rest', () => {
     const input = {
       headers: { Authorization: AUTH, 'X-SFD-Nonce': '12345' },
-      body: { origins: [{ s3Credential: { accessKey: 'AK', accessSecret: 'S3SECRET!!', region: 'eu' } }], tokenSecret: 'a'.repeat(64) },
+      body: {
+        origins: [{ s3Credential: { accessKey: 'AK', accessSecret: 'S3SECRET!!', region: 'eu' } }],
+        tokenSecret: 'a'.repeat(64),
+      },
       secret: 'shh',
       note: 'kept',
     };
@@ -56,7 +59,12 @@ describe('redact', () => {
   it('redactKnownSecrets keeps secret-named values the user asked for, never an access key secret', () => {
     const release = registerSecret('access-key-secret-value');
     try {
-      const text = JSON.stringify({ tokenSecret: 'a'.repeat(64), accessSecret: 's3-shown', note: 'access-key-secret-value', auth: AUTH });
+      const text = JSON.stringify({
+        tokenSecret: 'a'.repeat(64),
+        accessSecret: 's3-shown',
+        note: 'access-key-secret-value',
+        auth: AUTH,
+      });
       const out = redactKnownSecrets(text);
       expect(out).toContain('a'.repeat(64));
       expect(out).toContain('s3-shown');

@@ -75,9 +75,10 @@ function redactValue(value: unknown, extra: readonly string[], seen: WeakMap<obj
     out.message = redactText(value.message, extra);
   }
   for (const [key, item] of Object.entries(value)) {
-    out[key] = isSecretFieldName(key) && item !== undefined && item !== null && item !== ''
-      ? REDACTED
-      : redactValue(item, extra, seen);
+    out[key] =
+      isSecretFieldName(key) && item !== undefined && item !== null && item !== ''
+        ? REDACTED
+        : redactValue(item, extra, seen);
   }
   return out;
 }

@@ -8,13 +8,22 @@ const answer = (status: number, text: string, headers: Record<string, string> = 
 describe('response mapping', () => {
   it('maps an API error body to ApiError with code, trace ID and Retry-After, secrets cut out', () => {
     const error = errorFromResponse(
-      answer(429, '{"code":"Throttling","message":"slow down s3cret-value-123"}', { 'x-sfd-trace-id': 't-1', 'retry-after': '3' }),
+      answer(429, '{"code":"Throttling","message":"slow down s3cret-value-123"}', {
+        'x-sfd-trace-id': 't-1',
+        'retry-after': '3',
+      }),
       'getThing',
       0,
       ['s3cret-value-123'],
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 429, code: 'Throttling', traceId: 't-1', retryAfterMs: 3_000, operationId: 'getThing' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'Throttling',
+      traceId: 't-1',
+      retryAfterMs: 3_000,
+      operationId: 'getThing',
+    });
     expect(error.message).not.toContain('s3cret-value-123');
   });
 
@@ -27,13 +36,29 @@ describe('response mapping', () => {
   it('names an HTML page by its status and title instead of quoting it', () => {
     const error = errorFromResponse(answer(502, '<html> Bad   gateway </html>'), 'getThing', 0, []);
     expect(error).toMatchObject({ code: 'Http.502', status: 502 });
-    expect(error.message).toBe('The gateway answered 502 with an HTML page instead of JSON (a proxy or load balancer error? Try again later).');
-    const titled = errorFromResponse(answer(503, '<!doctype html><title>\n  Service &lt;Unavailable&gt;  </title>', { 'content-type': 'text/html' }), 'getThing', 0, []);
-    expect(titled.message).toBe('The gateway answered 503 with an HTML page ("Service <Unavailable>") instead of JSON (a proxy or load balancer error? Try again later).');
-    const long = errorFromResponse(answer(500, `<title>${'x'.repeat(200)}</title>`, { 'content-type': 'text/html; charset=utf-8' }), 'getThing', 0, []);
+    expect(error.message).toBe(
+      'The gateway answered 502 with an HTML page instead of JSON (a proxy or load balancer error? Try again later).',
+    );
+    const titled = errorFromResponse(
+      answer(503, '<!doctype html><title>\n  Service &lt;Unavailable&gt;  </title>', { 'content-type': 'text/html' }),
+      'getThing',
+      0,
+      [],
+    );
+    expect(titled.message).toBe(
+      'The gateway answered 503 with an HTML page ("Service <Unavailable>") instead of JSON (a proxy or load balancer error? Try again later).',
+    );
+    const long = errorFromResponse(
+      answer(500, `<title>${'x'.repeat(200)}</title>`, { 'content-type': 'text/html; charset=utf-8' }),
+      'getThing',
+      0,
+      [],
+    );
     expect(long.message).toContain(`("${'x'.repeat(79)}…")`);
     // Plain text that merely starts with "<" is not taken for a page.
-    expect(errorFromResponse(answer(500, '<no html here>'), 'getThing', 0, []).message).toBe('The API answered HTTP 500 without an error code: <no html here>');
+    expect(errorFromResponse(answer(500, '<no html here>'), 'getThing', 0, []).message).toBe(
+      'The API answered HTTP 500 without an error code: <no html here>',
+    );
   });
 
   it('parses and checks success bodies', () => {

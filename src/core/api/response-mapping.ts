@@ -73,7 +73,10 @@ function htmlTitle(text: string): string | undefined {
     .replace(/<[^>]*>/g, '')
     // No terminal escapes from a page into the CLI's error line.
     .replace(/\p{Cc}/gu, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? ' ')
+    .replace(
+      /&(amp|lt|gt|quot|#39|nbsp);/g,
+      (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? ' ',
+    )
     .replace(/\s+/g, ' ')
     .trim();
   if (plain === '') return undefined;
@@ -94,7 +97,12 @@ function htmlAnswerMessage(res: RawResponse): string {
 }
 
 /** The ApiError for a non-2xx answer; `secrets` are cut out of its message. */
-export function errorFromResponse(res: RawResponse, operationId: string, serverNowMs: number, secrets: readonly string[]): ApiError {
+export function errorFromResponse(
+  res: RawResponse,
+  operationId: string,
+  serverNowMs: number,
+  secrets: readonly string[],
+): ApiError {
   let code: string | undefined;
   let message: string | undefined;
   try {
@@ -134,7 +142,12 @@ export function parseSuccess(response: z.ZodType | null, res: RawResponse, opera
   try {
     json = JSON.parse(res.text);
   } catch {
-    throw new ResponseValidationError(isHtmlAnswer(res) ? htmlAnswerMessage(res) : 'The API answer is not valid JSON.', res.status, traceId, operationId);
+    throw new ResponseValidationError(
+      isHtmlAnswer(res) ? htmlAnswerMessage(res) : 'The API answer is not valid JSON.',
+      res.status,
+      traceId,
+      operationId,
+    );
   }
   if (!response) return json;
   const parsed = response.safeParse(json);
@@ -144,5 +157,10 @@ export function parseSuccess(response: z.ZodType | null, res: RawResponse, opera
     .slice(0, 3)
     .map(([k, m]) => `${k || '(root)'}: ${m}`)
     .join('; ');
-  throw new ResponseValidationError(`The API answer has an unexpected shape (${summary}).`, res.status, traceId, operationId);
+  throw new ResponseValidationError(
+    `The API answer has an unexpected shape (${summary}).`,
+    res.status,
+    traceId,
+    operationId,
+  );
 }

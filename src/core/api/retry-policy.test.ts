@@ -8,7 +8,9 @@ const serverError = (status: number, retryAfterMs?: number) =>
 describe('retry policy', () => {
   it('backs off exponentially with full jitter, capped', () => {
     const policy = createRetryPolicy({ maxAttempts: 10, baseDelayMs: 100, maxDelayMs: 500, jitter: () => 0.5 });
-    expect([1, 2, 3, 4].map((attempt) => policy.delayBefore(serverError(503), attempt, true))).toEqual([50, 100, 200, 250]);
+    expect([1, 2, 3, 4].map((attempt) => policy.delayBefore(serverError(503), attempt, true))).toEqual([
+      50, 100, 200, 250,
+    ]);
     expect(createRetryPolicy({ jitter: () => 0 }).delayBefore(serverError(503), 1, true)).toBe(0);
   });
 

@@ -48,7 +48,8 @@ export function createRetryPolicy(options: RetryOptions = {}): RetryPolicy {
         error instanceof ConnectionError ||
         (error instanceof ApiError && (error.status === 429 || error.status >= 500) && error.retryable);
       if (!retryable) return null;
-      if (error instanceof ApiError && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, maxRetryAfterMs);
+      if (error instanceof ApiError && error.retryAfterMs !== undefined)
+        return Math.min(error.retryAfterMs, maxRetryAfterMs);
       // Full jitter: uniform in [0, min(cap, base * 2^(attempt-1))].
       return jitter() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
     },

@@ -12,7 +12,11 @@ export type RevealThrottle = {
   take(): void;
 };
 
-export function createRevealThrottle(now: () => number, max = MAX_REVEALS, windowMs = REVEAL_WINDOW_MS): RevealThrottle {
+export function createRevealThrottle(
+  now: () => number,
+  max = MAX_REVEALS,
+  windowMs = REVEAL_WINDOW_MS,
+): RevealThrottle {
   const recent: number[] = [];
   return {
     take() {

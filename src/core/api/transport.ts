@@ -34,7 +34,12 @@ export function createTransport(origin: string, options: { connections?: number 
   let closed = false;
 
   const getPool = (): Pool => {
-    if (closed) throw new ApiClientError({ code: AppCode.Client.Closed, message: 'The API client was closed.', retryable: false });
+    if (closed)
+      throw new ApiClientError({
+        code: AppCode.Client.Closed,
+        message: 'The API client was closed.',
+        retryable: false,
+      });
     // One keep-alive pool per client origin, so connections are reused between calls.
     pool ??= new Pool(origin, { connections: options.connections ?? 6, keepAliveTimeout: 10_000 });
     return pool;
@@ -52,11 +57,22 @@ export function createTransport(origin: string, options: { connections?: number 
         controller.abort();
       }, timeoutMs);
       try {
-        const res = await getPool().request({ path, method, headers, body: body === '' ? undefined : body, signal: controller.signal });
+        const res = await getPool().request({
+          path,
+          method,
+          headers,
+          body: body === '' ? undefined : body,
+          signal: controller.signal,
+        });
         const tooLarge = (): ResponseTooLargeError => {
           res.body.destroy();
           const traceId = res.headers[TRACE_ID_HEADER];
-          return new ResponseTooLargeError(MAX_RESPONSE_BYTES, res.statusCode, Array.isArray(traceId) ? traceId[0] : traceId, operationId);
+          return new ResponseTooLargeError(
+            MAX_RESPONSE_BYTES,
+            res.statusCode,
+            Array.isArray(traceId) ? traceId[0] : traceId,
+            operationId,
+          );
         };
         // A declared length over the limit is refused before reading any of it.
         if (Number(res.headers['content-length']) > MAX_RESPONSE_BYTES) throw tooLarge();
@@ -73,7 +89,8 @@ export function createTransport(origin: string, options: { connections?: number 
         if (signal?.aborted) throw new AbortError(operationId);
         if (timedOut) throw new TimeoutError(timeoutMs, operationId);
         const code = (error as { code?: unknown })?.code;
-        if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new TimeoutError(timeoutMs, operationId);
+        if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+          throw new TimeoutError(timeoutMs, operationId);
         throw connectionErrorFrom(error, operationId);
       } finally {
         clearTimeout(timer);

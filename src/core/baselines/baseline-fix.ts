@@ -47,14 +47,22 @@ export type FixResult = {
 
 type FixOrigin = BatchOrigin;
 
-export function createBaselineFix(deps: { baselines: BaselineService; bulk: BulkService; refresher: SnapshotRefresher }) {
+export function createBaselineFix(deps: {
+  baselines: BaselineService;
+  bulk: BulkService;
+  refresher: SnapshotRefresher;
+}) {
   async function evaluateFor(name: string, accountIds?: readonly string[]) {
     return (await deps.baselines.evaluate({ name, ...(accountIds ? { accountIds } : {}) })).report;
   }
 
   function checkOf(report: BaselineReport, check: number) {
     const entry = report.checks[check];
-    if (!entry) throw new CoreError(AppCode.Baselines.CheckNotFound, `The baseline “${report.baseline}” has no check number ${check + 1}.`);
+    if (!entry)
+      throw new CoreError(
+        AppCode.Baselines.CheckNotFound,
+        `The baseline “${report.baseline}” has no check number ${check + 1}.`,
+      );
     return entry;
   }
 
@@ -62,7 +70,14 @@ export function createBaselineFix(deps: { baselines: BaselineService; bulk: Bulk
     const report = await evaluateFor(request.name, request.accountIds);
     const check = checkOf(report, request.check);
     const selection = selectFixes(report.details, request.check, request.accountId);
-    const base = { baseline: report.baseline, checkId: check.checkId, checkTitle: check.title, fixText: check.fixText, lines: selection.lines, byHand: selection.byHand.length };
+    const base = {
+      baseline: report.baseline,
+      checkId: check.checkId,
+      checkTitle: check.title,
+      fixText: check.fixText,
+      lines: selection.lines,
+      byHand: selection.byHand.length,
+    };
     if (selection.changes.length === 0) return { ...base, batch: null };
     const origin: FixOrigin = {
       kind: 'baseline-fix',
@@ -88,13 +103,24 @@ export function createBaselineFix(deps: { baselines: BaselineService; bulk: Bulk
     try {
       batch = await deps.bulk.get(batchId);
     } catch (error) {
-      if (error instanceof CoreError && error.code === AppCode.Bulk.NotFound) throw new CoreError(AppCode.Baselines.FixSpent, 'This Fix plan is no longer kept. Plan the Fix again: the new plan starts from the services as they are now.');
+      if (error instanceof CoreError && error.code === AppCode.Bulk.NotFound)
+        throw new CoreError(
+          AppCode.Baselines.FixSpent,
+          'This Fix plan is no longer kept. Plan the Fix again: the new plan starts from the services as they are now.',
+        );
       throw error;
     }
     const origin = batch.origin;
-    if (origin?.kind !== 'baseline-fix') throw new CoreError(AppCode.Baselines.FixSpent, 'This batch was not planned by a baseline Fix: run it from Bulk changes (or accel bulk).');
+    if (origin?.kind !== 'baseline-fix')
+      throw new CoreError(
+        AppCode.Baselines.FixSpent,
+        'This batch was not planned by a baseline Fix: run it from Bulk changes (or accel bulk).',
+      );
     if (batch.status !== 'planned') {
-      throw new CoreError(AppCode.Baselines.FixSpent, 'This Fix plan was applied already, so it is not run again. Plan the Fix again: the new plan starts from the services as they are now.');
+      throw new CoreError(
+        AppCode.Baselines.FixSpent,
+        'This Fix plan was applied already, so it is not run again. Plan the Fix again: the new plan starts from the services as they are now.',
+      );
     }
     return { ...batch, origin };
   }
@@ -106,7 +132,8 @@ export function createBaselineFix(deps: { baselines: BaselineService; bulk: Bulk
     // The changed services are read again, so the grid and the next plan see their new state.
     const refresh: RefreshResult = { refreshed: 0, failed: [], unreachable: [] };
     const byAccount = new Map<string, number[]>();
-    for (const item of batch.items) byAccount.set(item.accountId, [...new Set([...(byAccount.get(item.accountId) ?? []), item.serviceId])]);
+    for (const item of batch.items)
+      byAccount.set(item.accountId, [...new Set([...(byAccount.get(item.accountId) ?? []), item.serviceId])]);
     for (const [accountId, serviceIds] of byAccount) {
       const read = await deps.refresher.refresh({ accountIds: [accountId], serviceIds, priority: 'interactive' });
       refresh.refreshed += read.refreshed;
@@ -116,8 +143,14 @@ export function createBaselineFix(deps: { baselines: BaselineService; bulk: Bulk
     const report = await evaluateFor(origin.baseline, origin.scope ?? undefined);
     // By check ID: the baseline may have been edited since the plan.
     const check = report.checks.findIndex((c) => c.checkId === origin.checkId);
-    const remaining = check < 0 ? { lines: [], byHand: [] } : selectFixes(report.details, check, origin.accountId ?? undefined);
-    return { batch, refresh, report: { ...report, details: [] }, remaining: { lines: remaining.lines, byHand: remaining.byHand.length } };
+    const remaining =
+      check < 0 ? { lines: [], byHand: [] } : selectFixes(report.details, check, origin.accountId ?? undefined);
+    return {
+      batch,
+      refresh,
+      report: { ...report, details: [] },
+      remaining: { lines: remaining.lines, byHand: remaining.byHand.length },
+    };
   }
 
   /** Forgets a Fix plan that will not run (the panel closed, the dialog cancelled). */

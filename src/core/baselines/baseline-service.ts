@@ -57,13 +57,18 @@ export function createBaselineService(deps: BaselineServiceDeps) {
     const accounts = await deps.accounts();
     if (accountIds !== undefined) {
       const unknownId = accountIds.find((id) => !accounts.some((a) => a.id === id));
-      if (unknownId !== undefined) throw new CoreError(AppCode.Accounts.NotFound, `There is no account with ID ${unknownId}.`);
+      if (unknownId !== undefined)
+        throw new CoreError(AppCode.Accounts.NotFound, `There is no account with ID ${unknownId}.`);
     }
     const { accounts: assignedAccounts, tags } = baseline.assignedTo;
     const everything = accountIds === undefined && assignedAccounts.length === 0 && tags.length === 0;
-    const out: Array<{ account: { id: string; name: string }; services: Array<{ serviceId: number; domainName: string }> }> = [];
+    const out: Array<{
+      account: { id: string; name: string };
+      services: Array<{ serviceId: number; domainName: string }>;
+    }> = [];
     for (const account of accounts) {
-      const whole = everything || (accountIds ? accountIds.includes(account.id) : assignedAccounts.includes(account.id));
+      const whole =
+        everything || (accountIds ? accountIds.includes(account.id) : assignedAccounts.includes(account.id));
       if (accountIds !== undefined && !whole) continue;
       const services = await deps.inventory(account.id);
       if (whole) {
@@ -103,7 +108,10 @@ export function createBaselineService(deps: BaselineServiceDeps) {
           domainName: entry.config.service.domainName,
           config: entry.config,
           snapshotAt: entry.takenAt,
-          facts: { disabledSince: entry.disabledSince, traffic: traffic ? await traffic(account.id, entry.config.service.domainName) : null },
+          facts: {
+            disabledSince: entry.disabledSince,
+            traffic: traffic ? await traffic(account.id, entry.config.service.domainName) : null,
+          },
         });
       }
       rows.push({ accountId: account.id, accountName: account.name, unchecked });
@@ -119,16 +127,26 @@ export function createBaselineService(deps: BaselineServiceDeps) {
     get: (name: string) => deps.store.get(name),
     save: (baseline: Baseline, previousName?: string) => deps.store.save(baseline, previousName),
     remove: (name: string) => deps.store.remove(name),
-    async exportDocument(names?: readonly string[]): Promise<{ suggestedName: string; content: string; count: number }> {
+    async exportDocument(
+      names?: readonly string[],
+    ): Promise<{ suggestedName: string; content: string; count: number }> {
       const all = await deps.store.list();
       const chosen = names === undefined ? all : await Promise.all(names.map((n) => deps.store.get(n)));
-      if (chosen.length === 0) throw new CoreError(AppCode.Baselines.NothingToExport, 'There is no baseline to export yet: save one first.');
+      if (chosen.length === 0)
+        throw new CoreError(AppCode.Baselines.NothingToExport, 'There is no baseline to export yet: save one first.');
       const stamp = deps.now().toISOString();
-      return { suggestedName: `baselines-${stamp.slice(0, 10)}.json`, content: serializeBaselineDocument(baselineDocument(chosen, stamp)), count: chosen.length };
+      return {
+        suggestedName: `baselines-${stamp.slice(0, 10)}.json`,
+        content: serializeBaselineDocument(baselineDocument(chosen, stamp)),
+        count: chosen.length,
+      };
     },
     async importDocument(text: string): Promise<{ imported: string[] }> {
       const parsed = parseBaselineDocument(text);
-      if (!parsed.ok) throw new CoreError(AppCode.Baselines.InvalidDocument, parsed.message, { fields: { document: parsed.message } });
+      if (!parsed.ok)
+        throw new CoreError(AppCode.Baselines.InvalidDocument, parsed.message, {
+          fields: { document: parsed.message },
+        });
       await deps.store.put(parsed.document.baselines);
       return { imported: parsed.document.baselines.map((b) => b.name) };
     },

@@ -26,8 +26,16 @@ export function createBaselineServices(
   deps: { inventory: InventoryService; configDocuments: ConfigDocumentService; tags: TagStore; bulk: BulkService },
 ): BaselineServices {
   const { inventory, tags } = deps;
-  const snapshots = new SnapshotStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) });
-  const store = new BaselineStore({ dataDir: ctx.dataDir, now: ctx.clock.now, onWarning: (warning) => ctx.warnings.add(warning) });
+  const snapshots = new SnapshotStore({
+    dataDir: ctx.dataDir,
+    now: ctx.clock.now,
+    onWarning: (warning) => ctx.warnings.add(warning),
+  });
+  const store = new BaselineStore({
+    dataDir: ctx.dataDir,
+    now: ctx.clock.now,
+    onWarning: (warning) => ctx.warnings.add(warning),
+  });
   const accountList = async () => (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name }));
   const refresher = createSnapshotRefresher({
     accounts: accountList,
@@ -47,7 +55,8 @@ export function createBaselineServices(
       const [own, accountTags] = await Promise.all([tags.serviceTags(accountId), tags.accountTags()]);
       const inherited = accountTags.get(accountId) ?? [];
       const out = new Map<number, readonly string[]>();
-      for (const { serviceId } of await inventory.list(accountId)) out.set(serviceId, [...(own.get(serviceId) ?? []), ...inherited]);
+      for (const { serviceId } of await inventory.list(accountId))
+        out.set(serviceId, [...(own.get(serviceId) ?? []), ...inherited]);
       return out;
     },
     traffic: createTrafficFactsReader(ctx.dataDir, ctx.clock.nowMs),

@@ -28,7 +28,8 @@ export class BaselineStore {
       now: options.now,
       corruptWarning: {
         code: AppCode.Baselines.Corrupt,
-        message: (report) => `Saved baselines could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
+        message: (report) =>
+          `Saved baselines could not be read (${report.reason}); the file was kept as ${report.movedTo}.`,
       },
       onWarning: (warning) => options.onWarning?.(warning),
     });
@@ -40,7 +41,10 @@ export class BaselineStore {
 
   async get(name: string): Promise<Baseline> {
     const found = (await this.list()).find((b) => sameName(b.name, name));
-    if (!found) throw new CoreError(AppCode.Baselines.NotFound, `There is no baseline named “${name}”.`, { fields: { name: 'No baseline of this name' } });
+    if (!found)
+      throw new CoreError(AppCode.Baselines.NotFound, `There is no baseline named “${name}”.`, {
+        fields: { name: 'No baseline of this name' },
+      });
     return found;
   }
 
@@ -53,9 +57,13 @@ export class BaselineStore {
       const at = draft.baselines.findIndex((b) => sameName(b.name, previousName ?? baseline.name));
       const clash = draft.baselines.findIndex((b) => sameName(b.name, baseline.name));
       if (clash >= 0 && clash !== at) {
-        throw new CoreError(AppCode.Baselines.NameTaken, `A baseline named “${draft.baselines[clash].name}” exists already: choose another name.`, {
-          fields: { name: 'This name is taken' },
-        });
+        throw new CoreError(
+          AppCode.Baselines.NameTaken,
+          `A baseline named “${draft.baselines[clash].name}” exists already: choose another name.`,
+          {
+            fields: { name: 'This name is taken' },
+          },
+        );
       }
       if (at >= 0) draft.baselines[at] = baseline;
       else draft.baselines.push(baseline);
@@ -68,7 +76,11 @@ export class BaselineStore {
     return this.#document.update((draft) => {
       for (const baseline of baselines) {
         const at = draft.baselines.findIndex((b) => sameName(b.name, baseline.name));
-        if (at >= 0) draft.baselines[at] = { ...baseline, assignedTo: { accounts: draft.baselines[at].assignedTo.accounts, tags: baseline.assignedTo.tags } };
+        if (at >= 0)
+          draft.baselines[at] = {
+            ...baseline,
+            assignedTo: { accounts: draft.baselines[at].assignedTo.accounts, tags: baseline.assignedTo.tags },
+          };
         else draft.baselines.push(baseline);
       }
     });

@@ -74,14 +74,19 @@ export function createSnapshotRefresher(deps: SnapshotRefresherDeps) {
       const ids = known.filter(
         (id) =>
           (request.serviceIds === undefined || request.serviceIds.includes(id)) &&
-          (!request.onlyStale || existing[String(id)] === undefined || now - Date.parse(existing[String(id)].takenAt) >= maxAgeMs),
+          (!request.onlyStale ||
+            existing[String(id)] === undefined ||
+            now - Date.parse(existing[String(id)].takenAt) >= maxAgeMs),
       );
       let changed = false;
       for (const serviceId of ids) {
         if (request.signal?.aborted) break;
         refreshing = accountId;
         try {
-          const config = await deps.read(accountId, serviceId, { priority: request.priority ?? 'interactive', ...(request.signal ? { signal: request.signal } : {}) });
+          const config = await deps.read(accountId, serviceId, {
+            priority: request.priority ?? 'interactive',
+            ...(request.signal ? { signal: request.signal } : {}),
+          });
           await deps.store.record(accountId, serviceId, config, deps.now());
           result.refreshed += 1;
           changed = true;

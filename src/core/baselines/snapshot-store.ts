@@ -27,9 +27,17 @@ const storedConfigSchema = z.custom<ServiceConfig>(
     const v = value as Record<string, unknown>;
     const service = v.service as Record<string, unknown> | null | undefined;
     return (
-      typeof service === 'object' && service !== null && typeof service.id === 'number' && typeof service.domainName === 'string' &&
-      Array.isArray(v.cacheControlPolicies) && Array.isArray(v.accessControlPolicies) && Array.isArray(v.redirectionPolicies) &&
-      typeof v.lastAppliedFromThisApp === 'object' && v.lastAppliedFromThisApp !== null && typeof v.source === 'object' && v.source !== null
+      typeof service === 'object' &&
+      service !== null &&
+      typeof service.id === 'number' &&
+      typeof service.domainName === 'string' &&
+      Array.isArray(v.cacheControlPolicies) &&
+      Array.isArray(v.accessControlPolicies) &&
+      Array.isArray(v.redirectionPolicies) &&
+      typeof v.lastAppliedFromThisApp === 'object' &&
+      v.lastAppliedFromThisApp !== null &&
+      typeof v.source === 'object' &&
+      v.source !== null
     );
   },
   { error: 'not a service configuration' },
@@ -113,7 +121,8 @@ export class SnapshotStore {
         now: this.#now,
         corruptWarning: {
           code: AppCode.Snapshots.Corrupt,
-          message: (report) => `Configuration snapshots of an account could not be read (${report.reason}); the file was kept as ${report.movedTo} and they will be read again.`,
+          message: (report) =>
+            `Configuration snapshots of an account could not be read (${report.reason}); the file was kept as ${report.movedTo} and they will be read again.`,
         },
         onWarning: (warning) => this.#onWarning?.(warning),
       });
@@ -132,13 +141,21 @@ export class SnapshotStore {
   }
 
   /** Stores many snapshots in one write (a first read of a large account; benchmarks). */
-  async recordAll(accountId: string, snapshots: ReadonlyArray<{ serviceId: number; config: ServiceConfig; takenAt: Date }>): Promise<void> {
+  async recordAll(
+    accountId: string,
+    snapshots: ReadonlyArray<{ serviceId: number; config: ServiceConfig; takenAt: Date }>,
+  ): Promise<void> {
     await this.#document(accountId).update((draft) => {
       for (const { serviceId, config, takenAt } of snapshots) put(draft, serviceId, config, takenAt);
     });
   }
 
-  async recordFailure(accountId: string, serviceId: number, failure: { code: string; message: string }, at: Date): Promise<void> {
+  async recordFailure(
+    accountId: string,
+    serviceId: number,
+    failure: { code: string; message: string },
+    at: Date,
+  ): Promise<void> {
     await this.#document(accountId).update((draft) => {
       draft.failures[String(serviceId)] = { at: at.toISOString(), ...failure };
     });

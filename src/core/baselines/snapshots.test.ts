@@ -20,7 +20,17 @@ afterEach(async () => {
 });
 
 const disabledCache = (enabled: boolean) =>
-  serviceConfig({ cacheControlPolicies: [{ policyId: 11, policyName: 'Old', priority: 1, matches: [{ field: 'req.path', operator: 'startswith', values: ['/x'] }], enabled }] });
+  serviceConfig({
+    cacheControlPolicies: [
+      {
+        policyId: 11,
+        policyName: 'Old',
+        priority: 1,
+        matches: [{ field: 'req.path', operator: 'startswith', values: ['/x'] }],
+        enabled,
+      },
+    ],
+  });
 
 describe('SnapshotStore', () => {
   it('keeps the first time a policy was seen disabled, forgets it once enabled', async () => {
@@ -28,7 +38,10 @@ describe('SnapshotStore', () => {
     await store.record('acme', 101, disabledCache(false), new Date('2026-10-01T00:00:00Z'));
     await store.record('acme', 101, disabledCache(false), new Date('2026-11-01T00:00:00Z'));
     let entry = (await store.read('acme')).services['101'];
-    expect(entry).toMatchObject({ takenAt: '2026-11-01T00:00:00.000Z', disabledSince: { 'cache:11': '2026-10-01T00:00:00.000Z' } });
+    expect(entry).toMatchObject({
+      takenAt: '2026-11-01T00:00:00.000Z',
+      disabledSince: { 'cache:11': '2026-10-01T00:00:00.000Z' },
+    });
     await store.record('acme', 101, disabledCache(true), new Date('2026-11-02T00:00:00Z'));
     entry = (await new SnapshotStore({ dataDir: dir, now: clock.now }).read('acme')).services['101'];
     expect(entry.disabledSince).toEqual({});
@@ -36,7 +49,16 @@ describe('SnapshotStore', () => {
 
   it('never stores a secret, and drops services no longer listed', async () => {
     const store = new SnapshotStore({ dataDir: dir, now: clock.now });
-    const withSecret = serviceConfig({ service: { origins: [{ originUrl: 'https://b.example', s3Credential: { accessKey: 'AK', accessSecret: 'very-secret-value', region: 'eu' } }] } });
+    const withSecret = serviceConfig({
+      service: {
+        origins: [
+          {
+            originUrl: 'https://b.example',
+            s3Credential: { accessKey: 'AK', accessSecret: 'very-secret-value', region: 'eu' },
+          },
+        ],
+      },
+    });
     await store.record('acme', 101, withSecret, clock.now());
     await store.record('acme', 102, serviceConfig({}, 102), clock.now());
     await store.recordFailure('acme', 103, { code: 'InvalidService.NotFound', message: 'gone' }, clock.now());
@@ -52,12 +74,16 @@ describe('SnapshotStore', () => {
 });
 
 describe('snapshot refresher', () => {
-  const setup = (read: (accountId: string, serviceId: number, options: ReadOptions) => Promise<ServiceConfig>, now = () => new Date('2026-11-23T12:00:00Z')) => {
+  const setup = (
+    read: (accountId: string, serviceId: number, options: ReadOptions) => Promise<ServiceConfig>,
+    now = () => new Date('2026-11-23T12:00:00Z'),
+  ) => {
     const store = new SnapshotStore({ dataDir: dir, now: clock.now });
     const changed: string[] = [];
     const refresher = createSnapshotRefresher({
       accounts: async () => [{ id: 'acme' }, { id: 'globex' }],
-      inventory: async (accountId) => (accountId === 'acme' ? [{ serviceId: 1 }, { serviceId: 2 }] : [{ serviceId: 7 }]),
+      inventory: async (accountId) =>
+        accountId === 'acme' ? [{ serviceId: 1 }, { serviceId: 2 }] : [{ serviceId: 7 }],
       read,
       store,
       now,
@@ -107,8 +133,10 @@ describe('snapshot refresher', () => {
 
   it('one failed service is recorded; an account that cannot be reached is skipped after the first failure', async () => {
     const { store, refresher } = setup(async (accountId, serviceId) => {
-      if (accountId === 'acme' && serviceId === 1) throw Object.assign(new Error('No such service'), { code: 'InvalidService.NotFound', status: 404 });
-      if (accountId === 'globex') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'Network.ConnectionRefused' });
+      if (accountId === 'acme' && serviceId === 1)
+        throw Object.assign(new Error('No such service'), { code: 'InvalidService.NotFound', status: 404 });
+      if (accountId === 'globex')
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'Network.ConnectionRefused' });
       return serviceConfig({}, serviceId);
     });
     const result = await refresher.refresh();

@@ -21,7 +21,10 @@ export function createTrafficFactsReader(dataDir: string, now: () => number): Tr
   const listing = (dir: string) => {
     let names = listings.get(dir);
     if (!names) {
-      names = readdir(dir).then((list) => new Set(list), () => new Set<string>());
+      names = readdir(dir).then(
+        (list) => new Set(list),
+        () => new Set<string>(),
+      );
       listings.set(dir, names);
     }
     return names;
@@ -43,9 +46,13 @@ export function createTrafficFactsReader(dataDir: string, now: () => number): Tr
         }
       }
       const stretch = entry.final.at(-1);
-      if (stretch && (best === null || stretch[0] < best.coveredSince)) best = { coveredSince: stretch[0], coveredUntil: stretch[1], lastRequestAt: null };
+      if (stretch && (best === null || stretch[0] < best.coveredSince))
+        best = { coveredSince: stretch[0], coveredUntil: stretch[1], lastRequestAt: null };
     }
-    if (best === null) return lastRequestAt === null ? null : { coveredSince: lastRequestAt, coveredUntil: lastRequestAt, lastRequestAt };
+    if (best === null)
+      return lastRequestAt === null
+        ? null
+        : { coveredSince: lastRequestAt, coveredUntil: lastRequestAt, lastRequestAt };
     return { ...best, lastRequestAt };
   };
 }

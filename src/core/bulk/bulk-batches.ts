@@ -4,7 +4,15 @@
 import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
 import type { BatchStore, StoredBatch, StoredItem } from './bulk-store.ts';
-import { batchIdMatches, isResumable, MIN_BATCH_ID_PREFIX, type BulkBatch, type BulkBatchSummary, type BulkItem, type BulkProgress } from '#shared/bulk/batch.ts';
+import {
+  batchIdMatches,
+  isResumable,
+  MIN_BATCH_ID_PREFIX,
+  type BulkBatch,
+  type BulkBatchSummary,
+  type BulkItem,
+  type BulkProgress,
+} from '#shared/bulk/batch.ts';
 
 /** The batch as the renderer sees it: without the requests. */
 export function batchForRenderer(batch: StoredBatch): BulkBatch {
@@ -61,9 +69,13 @@ export function createBatchLookup(deps: {
       const matches = [...ids].filter((id) => batchIdMatches(id, given)).sort();
       if (matches.length === 1 && matches[0] !== undefined) return matches[0];
       if (matches.length > 1) {
-        throw new CoreError(AppCode.Bulk.AmbiguousId, `${matches.length} bulk batches have IDs starting with “${given.trim()}”: ${matches.join(', ')}. Give more of the ID.`);
+        throw new CoreError(
+          AppCode.Bulk.AmbiguousId,
+          `${matches.length} bulk batches have IDs starting with “${given.trim()}”: ${matches.join(', ')}. Give more of the ID.`,
+        );
       }
-      const short = given.trim().length < MIN_BATCH_ID_PREFIX ? ` (give at least ${MIN_BATCH_ID_PREFIX} characters of it)` : '';
+      const short =
+        given.trim().length < MIN_BATCH_ID_PREFIX ? ` (give at least ${MIN_BATCH_ID_PREFIX} characters of it)` : '';
       throw new CoreError(AppCode.Bulk.NotFound, `No bulk batch has the ID “${given.trim()}”${short}.`);
     },
   };

@@ -27,11 +27,19 @@ let globex: string;
 let acmeIds: number[];
 const reads = (log: string[]) => log.filter((line) => line.includes(' op=getService ')).length;
 const newCore = (budget: false | RequestBudget) =>
-  createCore({ dataDir, secretStore: secrets, sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 }, budget } });
+  createCore({
+    dataDir,
+    secretStore: secrets,
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000, retry: { maxAttempts: 1 }, budget },
+  });
 
 beforeAll(async () => {
   // Enough services that the tight budget of the cancel test makes most of the reads wait.
-  gateways = await startTwoCustomerGateways(GLOBEX, Array.from({ length: 8 }, (_, i) => `bulk${i}.plan.example`));
+  gateways = await startTwoCustomerGateways(
+    GLOBEX,
+    Array.from({ length: 8 }, (_, i) => `bulk${i}.plan.example`),
+  );
   acmeLog = gateways.acmeLog;
   dataDir = await mkdtemp(join(tmpdir(), 'accel-bulk-plan-'));
   // The first core has no budget: the setup reads must not spend the cancel test's windows.
@@ -53,7 +61,9 @@ describe('bulk plan progress and cancel', () => {
     const off = core.on('bulk.planProgress', (event) => {
       if (event.planId === 'plan-all') events.push(event);
     });
-    const batch = data(await core.invoke('bulk.plan', { planId: 'plan-all', change: cors, targets: { accountIds: [acme, globex] } }));
+    const batch = data(
+      await core.invoke('bulk.plan', { planId: 'plan-all', change: cors, targets: { accountIds: [acme, globex] } }),
+    );
     off();
     const total = acmeIds.length + 1;
     expect(batch.items).toHaveLength(total);
@@ -85,17 +95,24 @@ describe('bulk plan progress and cancel', () => {
       if (event.planId !== 'plan-cancel') return;
       events.push(event);
       // Once reads wait for the budget (the window is spent), the user cancels.
-      if (user.cancelled === null && budget.queued > 0) user.cancelled = core.invoke('bulk.cancelPlan', { planId: 'plan-cancel' }).then((r) => data(r).cancelled);
+      if (user.cancelled === null && budget.queued > 0)
+        user.cancelled = core.invoke('bulk.cancelPlan', { planId: 'plan-cancel' }).then((r) => data(r).cancelled);
     });
     const readsBefore = reads(acmeLog);
     const batchesBefore = data(await core.invoke('bulk.list', {})).batches.length;
-    const result = await core.invoke('bulk.plan', { planId: 'plan-cancel', change: cors, targets: { accountIds: [acme] } });
+    const result = await core.invoke('bulk.plan', {
+      planId: 'plan-cancel',
+      change: cors,
+      targets: { accountIds: [acme] },
+    });
     off();
     expect(await user.cancelled).toBe(true);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe(AppCode.Bulk.PlanCancelled);
-    expect(result.error.message).toMatch(/^Planning was cancelled after reading \d+ of \d+ services\. Nothing was changed\.$/);
+    expect(result.error.message).toMatch(
+      /^Planning was cancelled after reading \d+ of \d+ services\. Nothing was changed\.$/,
+    );
     const readAtCancel = events.at(-1)!.read;
     expect(readAtCancel).toBeLessThan(acmeIds.length);
     // Reads already sent when the user cancelled (four at a time per account) may reach the
@@ -107,11 +124,17 @@ describe('bulk plan progress and cancel', () => {
     expect(seen).toBeGreaterThanOrEqual(readAtCancel);
     expect(seen).toBeLessThanOrEqual(readAtCancel + 3);
     // The estimate is the key's pace: the rest waits for the next windows of 4 per minute.
-    const waiting = events.find((e) => e.read < e.total && e.accounts[0]!.msLeft !== null && e.accounts[0]!.msLeft > 0)!;
-    expect(waiting.accounts[0]).toMatchObject({ accountName: 'Acme', perMinute: PER_MINUTE, total: acmeIds.length, budgetBound: true });
+    const waiting = events.find(
+      (e) => e.read < e.total && e.accounts[0]!.msLeft !== null && e.accounts[0]!.msLeft > 0,
+    )!;
+    expect(waiting.accounts[0]).toMatchObject({
+      accountName: 'Acme',
+      perMinute: PER_MINUTE,
+      total: acmeIds.length,
+      budgetBound: true,
+    });
     // Nothing is stored for a cancelled plan.
     expect(data(await core.invoke('bulk.list', {})).batches).toHaveLength(batchesBefore);
     expect(data(await core.invoke('bulk.cancelPlan', { planId: 'plan-cancel' }))).toEqual({ cancelled: false });
   });
-
 });

@@ -34,17 +34,28 @@ export type PlanReads = {
   cancelPlan(planId: string): boolean;
 };
 
-export function createPlanReads(deps: Pick<BulkDeps, 'client' | 'changes' | 'planProgress' | 'budget'> & { concurrency: number }): PlanReads {
+export function createPlanReads(
+  deps: Pick<BulkDeps, 'client' | 'changes' | 'planProgress' | 'budget'> & { concurrency: number },
+): PlanReads {
   const plans = new Map<string, AbortController>();
 
   /**
    * The plan's reads are what the user waits for: interactive priority (they go before background
    * work such as a running batch, and may use the key's whole window). An aborted read rethrows.
    */
-  async function readTarget(accountId: string, serviceId: number, operationId: OperationId, signal?: AbortSignal): Promise<TargetRead> {
+  async function readTarget(
+    accountId: string,
+    serviceId: number,
+    operationId: OperationId,
+    signal?: AbortSignal,
+  ): Promise<TargetRead> {
     try {
       const client = await deps.client(accountId);
-      const answer = await client.call(operationId, { params: { serviceId } }, { priority: 'interactive', ...(signal ? { signal } : {}) });
+      const answer = await client.call(
+        operationId,
+        { params: { serviceId } },
+        { priority: 'interactive', ...(signal ? { signal } : {}) },
+      );
       if (operationId === 'getService') return { kind: 'service' };
       return { kind: 'policies', policies: Array.isArray(answer) ? answer.filter(isObject) : [] };
     } catch (error) {
@@ -55,7 +66,11 @@ export function createPlanReads(deps: Pick<BulkDeps, 'client' | 'changes' | 'pla
     }
   }
 
-  async function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind | null): Promise<LastApplied> {
+  async function lastApplied(
+    accountId: string,
+    serviceId: number,
+    kind: JournalReadBackKind | null,
+  ): Promise<LastApplied> {
     if (kind === null) return null;
     const entry = await deps.changes.lastApplied(accountId, serviceId, kind);
     if (!entry) return null;
@@ -69,14 +84,27 @@ export function createPlanReads(deps: Pick<BulkDeps, 'client' | 'changes' | 'pla
   ): Promise<void> {
     const controller = new AbortController();
     if (planId !== undefined) {
-      if (plans.has(planId)) throw new CoreError(AppCode.Bulk.PlanRunning, 'A plan with this ID is already being read.');
+      if (plans.has(planId))
+        throw new CoreError(AppCode.Bulk.PlanRunning, 'A plan with this ID is already being read.');
       plans.set(planId, controller);
     }
     const started = monotonicMs();
-    type Counted = { accountId: string; accountName: string; read: number; total: number; budget: { usage(): BudgetUsage } | null };
+    type Counted = {
+      accountId: string;
+      accountName: string;
+      read: number;
+      total: number;
+      budget: { usage(): BudgetUsage } | null;
+    };
     const accounts = new Map<string, Counted>();
     for (const t of targets) {
-      const a = accounts.get(t.accountId) ?? { accountId: t.accountId, accountName: t.accountName, read: 0, total: 0, budget: null };
+      const a = accounts.get(t.accountId) ?? {
+        accountId: t.accountId,
+        accountName: t.accountName,
+        read: 0,
+        total: 0,
+        budget: null,
+      };
       a.total++;
       accounts.set(t.accountId, a);
     }
@@ -126,7 +154,10 @@ export function createPlanReads(deps: Pick<BulkDeps, 'client' | 'changes' | 'pla
       });
       if (controller.signal.aborted) {
         const read = [...accounts.values()].reduce((n, a) => n + a.read, 0);
-        throw new CoreError(AppCode.Bulk.PlanCancelled, `Planning was cancelled after reading ${read} of ${targets.length} services. Nothing was changed.`);
+        throw new CoreError(
+          AppCode.Bulk.PlanCancelled,
+          `Planning was cancelled after reading ${read} of ${targets.length} services. Nothing was changed.`,
+        );
       }
     } finally {
       if (planId !== undefined) plans.delete(planId);

@@ -30,7 +30,10 @@ export type BulkPlanner = {
   planRevert(batchId: string): Promise<BulkBatch>;
 };
 
-export type BulkPlannerDeps = Pick<BulkDeps, 'batches' | 'journal' | 'accounts' | 'inventory' | 'serviceTags' | 'accountTags' | 'suiteCheck' | 'now'> & {
+export type BulkPlannerDeps = Pick<
+  BulkDeps,
+  'batches' | 'journal' | 'accounts' | 'inventory' | 'serviceTags' | 'accountTags' | 'suiteCheck' | 'now'
+> & {
   newId(): string;
   concurrency: number;
   recover(): Promise<void>;
@@ -59,9 +62,11 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
 
   async function candidatesFor(selector: TargetSelector, accounts: BulkAccount[]): Promise<TargetCandidate[]> {
     const explicit = new Set((selector.services ?? []).map((s) => s.accountId));
-    const filtered = selector.accountIds !== undefined || selector.domainPattern !== undefined || (selector.tags?.length ?? 0) > 0;
+    const filtered =
+      selector.accountIds !== undefined || selector.domainPattern !== undefined || (selector.tags?.length ?? 0) > 0;
     const wanted = accounts.filter(
-      (a) => explicit.has(a.id) || (filtered && (selector.accountIds === undefined || selector.accountIds.includes(a.id))),
+      (a) =>
+        explicit.has(a.id) || (filtered && (selector.accountIds === undefined || selector.accountIds.includes(a.id))),
     );
     const accountTags = (await deps.accountTags?.()) ?? new Map<string, readonly string[]>();
     const out: TargetCandidate[] = [];
@@ -69,7 +74,9 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
       const serviceTags = (await deps.serviceTags?.(account.id)) ?? new Map<number, readonly string[]>();
       // An account none of whose services can carry every tag is not read (its inventory may start the sandbox).
       if (!explicit.has(account.id) && (selector.tags?.length ?? 0) > 0) {
-        const present = new Set([...(accountTags.get(account.id) ?? []), ...[...serviceTags.values()].flat()].map((t) => t.toLowerCase()));
+        const present = new Set(
+          [...(accountTags.get(account.id) ?? []), ...[...serviceTags.values()].flat()].map((t) => t.toLowerCase()),
+        );
         if (!(selector.tags ?? []).every((tag) => present.has(tag.toLowerCase()))) continue;
       }
       const services = await deps.inventory(account.id);
@@ -89,7 +96,8 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
 
   async function storeNew(batch: Omit<StoredBatch, 'counts' | 'productionAccounts'>): Promise<BulkBatch> {
     const production = new Map<string, string>();
-    for (const item of batch.items) if (item.production && item.operationId !== null) production.set(item.accountId, item.accountName);
+    for (const item of batch.items)
+      if (item.production && item.operationId !== null) production.set(item.accountId, item.accountName);
     const stored: StoredBatch = {
       ...batch,
       counts: countItems(batch.items),
@@ -105,11 +113,20 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
    * that cannot be checked (its lists unreadable) leaves a note rather than failing the plan.
    */
   async function withSuiteCheck(item: StoredItem): Promise<StoredItem> {
-    if (!deps.suiteCheck || item.operationId === null || item.input === null || !changesRules(item.operationId)) return item;
+    if (!deps.suiteCheck || item.operationId === null || item.input === null || !changesRules(item.operationId))
+      return item;
     try {
-      const check = await deps.suiteCheck(item.accountId, { operationId: item.operationId, params: item.input.params, body: item.input.body });
+      const check = await deps.suiteCheck(item.accountId, {
+        operationId: item.operationId,
+        params: item.input.params,
+        body: item.input.body,
+      });
       if (check.flipped.length === 0) return { ...item, flippedExpectations: [] };
-      return { ...item, flippedExpectations: check.flipped, notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)] };
+      return {
+        ...item,
+        flippedExpectations: check.flipped,
+        notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)],
+      };
     } catch (error) {
       const { message } = serializeError(error);
       return { ...item, notes: [...item.notes, `The service's rule tests could not be checked: ${message}`] };
@@ -122,7 +139,10 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
     const accounts = await deps.accounts();
     const match = matchTargets(await candidatesFor(request.targets, accounts), request.targets);
     if (match.targets.length === 0) {
-      throw new CoreError(AppCode.Bulk.NoTargets, 'No known service matches this selection. Check the accounts, the domain pattern and the tags.');
+      throw new CoreError(
+        AppCode.Bulk.NoTargets,
+        'No known service matches this selection. Check the accounts, the domain pattern and the tags.',
+      );
     }
     const operationId = planReadFor(change.kind);
     const kind = planLastAppliedFor(change.kind);
@@ -165,29 +185,51 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
       }
       const domainName = known?.get(serviceId);
       if (!account || domainName === undefined) {
-        if (!unknownTargets.some((u) => u.accountId === accountId && u.serviceId === serviceId)) unknownTargets.push({ accountId, serviceId });
+        if (!unknownTargets.some((u) => u.accountId === accountId && u.serviceId === serviceId))
+          unknownTargets.push({ accountId, serviceId });
         continue;
       }
       const key = `${accountId}/${serviceId}`;
       const n = (perService.get(key) ?? 0) + 1;
       perService.set(key, n);
-      wanted.push({ id: n === 1 ? key : `${key}/${n}`, change, target: { accountId, accountName: account.name, production: account.production, serviceId, domainName } });
+      wanted.push({
+        id: n === 1 ? key : `${key}/${n}`,
+        change,
+        target: { accountId, accountName: account.name, production: account.production, serviceId, domainName },
+      });
     }
-    if (wanted.length === 0) throw new CoreError(AppCode.Bulk.NoTargets, 'None of the services to change is in its account’s service list any more.');
+    if (wanted.length === 0)
+      throw new CoreError(
+        AppCode.Bulk.NoTargets,
+        'None of the services to change is in its account’s service list any more.',
+      );
     // One read per service and kind of list, whatever the number of changes it gets.
-    const services = [...new Map(wanted.map((w) => [`${w.target.accountId}/${w.target.serviceId}`, w.target])).values()];
+    const services = [
+      ...new Map(wanted.map((w) => [`${w.target.accountId}/${w.target.serviceId}`, w.target])).values(),
+    ];
     const targetReads = new Map<string, TargetRead>();
     await reads.readAll(request.planId, services, async (target, signal) => {
-      const operations = new Set(wanted.filter((w) => w.target.accountId === target.accountId && w.target.serviceId === target.serviceId).map((w) => planReadFor(w.change.kind)));
+      const operations = new Set(
+        wanted
+          .filter((w) => w.target.accountId === target.accountId && w.target.serviceId === target.serviceId)
+          .map((w) => planReadFor(w.change.kind)),
+      );
       for (const operationId of operations) {
-        targetReads.set(`${target.accountId}/${target.serviceId} ${operationId}`, await reads.readTarget(target.accountId, target.serviceId, operationId, signal));
+        targetReads.set(
+          `${target.accountId}/${target.serviceId} ${operationId}`,
+          await reads.readTarget(target.accountId, target.serviceId, operationId, signal),
+        );
       }
     });
     const items: StoredItem[] = [];
     for (const w of wanted) {
-      const read = targetReads.get(`${w.target.accountId}/${w.target.serviceId} ${planReadFor(w.change.kind)}`) as TargetRead;
+      const read = targetReads.get(
+        `${w.target.accountId}/${w.target.serviceId} ${planReadFor(w.change.kind)}`,
+      ) as TargetRead;
       const last = await reads.lastApplied(w.target.accountId, w.target.serviceId, planLastAppliedFor(w.change.kind));
-      items.push(await withSuiteCheck({ ...itemOf(w.target, planBulkItem(w.change, w.target.serviceId, read, last)), id: w.id }));
+      items.push(
+        await withSuiteCheck({ ...itemOf(w.target, planBulkItem(w.change, w.target.serviceId, read, last)), id: w.id }),
+      );
     }
     return storeNew({
       id: deps.newId(),
@@ -206,7 +248,11 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
 
   async function planRevert(given: string): Promise<BulkBatch> {
     const batch = await deps.lookup.load(await deps.lookup.resolveId(given));
-    if (batch.status === 'running') throw new CoreError(AppCode.Bulk.Running, 'This batch is still running. Cancel it or wait for it to finish, then revert it.');
+    if (batch.status === 'running')
+      throw new CoreError(
+        AppCode.Bulk.Running,
+        'This batch is still running. Cancel it or wait for it to finish, then revert it.',
+      );
     const entries = (await deps.journal.list()).filter((e) => e.batchId === batch.id && e.result.ok);
     const accounts = new Map((await deps.accounts()).map((a) => [a.id, a]));
     // One item per service: the earliest applied entry of the batch holds the version before it.
@@ -214,7 +260,10 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
     for (const entry of entries) byItem.set(`${entry.accountId}/${entry.serviceId}`, entry);
     const targets = batch.items.filter((i) => byItem.has(i.id));
     if (targets.length === 0) {
-      throw new CoreError(AppCode.Bulk.NothingToRun, 'No item of this batch was applied, so there is nothing to revert.');
+      throw new CoreError(
+        AppCode.Bulk.NothingToRun,
+        'No item of this batch was applied, so there is nothing to revert.',
+      );
     }
     const planned = new Map<string, StoredItem>();
     await perAccount(targets, deps.concurrency, async (item) => {
@@ -222,8 +271,15 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
       const read = await reads.readTarget(item.accountId, item.serviceId, revertReadFor(entry.operationId));
       const last = await reads.lastApplied(item.accountId, item.serviceId, journalReadBackOf(entry.operationId));
       const account = accounts.get(item.accountId);
-      const target = { ...item, accountName: account?.name ?? item.accountName, production: account?.production ?? item.production };
-      planned.set(item.id, await withSuiteCheck({ ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id }));
+      const target = {
+        ...item,
+        accountName: account?.name ?? item.accountName,
+        production: account?.production ?? item.production,
+      };
+      planned.set(
+        item.id,
+        await withSuiteCheck({ ...itemOf(target, planRevertItem(entry, read, last)), reapplyOf: entry.id }),
+      );
     });
     return storeNew({
       id: deps.newId(),

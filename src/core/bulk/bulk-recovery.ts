@@ -59,7 +59,9 @@ export function createBatchRecovery(deps: {
         await deps.batches.update(batch.id, (b) => {
           // An entry settles one item: a baseline Fix may create two access rules on one service.
           // An item's own entry stays its own (an unknown one being checked when the app stopped).
-          const usedBy = new Map(b.items.flatMap((i) => (i.journalEntryId === null ? [] : [[i.journalEntryId, i.id] as const])));
+          const usedBy = new Map(
+            b.items.flatMap((i) => (i.journalEntryId === null ? [] : [[i.journalEntryId, i.id] as const])),
+          );
           for (const item of b.items) {
             if (item.state !== 'pending' && item.state !== 'running') continue;
             const entry = ofBatch.find(
@@ -106,19 +108,28 @@ export async function checkUnknownItem(
 ): Promise<UnknownItemDecision> {
   const { signal } = options;
   const entryId = item.journalEntryId;
-  const leave = (code: string, message: string): UnknownItemDecision => ({ send: false, settle: { state: 'unknown', error: { code, message } } });
+  const leave = (code: string, message: string): UnknownItemDecision => ({
+    send: false,
+    settle: { state: 'unknown', error: { code, message } },
+  });
   if (item.operationId === null || item.input === null) return { send: false };
   const context = options.afterRestart ? 'restart' : 'later';
   let decision;
   try {
-    decision = await changes.checkUnknown({ accountId: item.accountId, operationId: item.operationId, input: item.input }, context, { priority: 'background', signal });
+    decision = await changes.checkUnknown(
+      { accountId: item.accountId, operationId: item.operationId, input: item.input },
+      context,
+      { priority: 'background', signal },
+    );
   } catch (error) {
-    if (signal.aborted) return leave(item.error?.code ?? AppCode.Change.OutcomeUnknown, item.error?.message ?? UNANSWERED_MESSAGE);
+    if (signal.aborted)
+      return leave(item.error?.code ?? AppCode.Change.OutcomeUnknown, item.error?.message ?? UNANSWERED_MESSAGE);
     throw error;
   }
   switch (decision.decision) {
     case 'applied':
-      if (entryId !== null) await changes.confirmApplied(entryId, 'read-back', decision.message, { policyId: decision.policyId });
+      if (entryId !== null)
+        await changes.confirmApplied(entryId, 'read-back', decision.message, { policyId: decision.policyId });
       return { send: false, settle: { state: 'applied', error: null } };
     case 'not-applied':
       if (entryId !== null) await changes.confirmNotApplied(entryId, decision.message);

@@ -32,7 +32,11 @@ export type ActiveRun = {
 };
 
 export type BulkRunner = {
-  run(batchId: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary>;
+  run(
+    batchId: string,
+    confirmProduction?: boolean,
+    resendUnknown?: true | readonly string[],
+  ): Promise<BulkBatchSummary>;
   markApplied(batchId: string, itemIds: readonly string[]): Promise<BulkBatch>;
   finished(batchId: string): Promise<BulkBatch>;
   cancel(batchId: string): Promise<BulkBatchSummary>;
@@ -114,32 +118,53 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
         ...(resendOf ? { resendOf } : {}),
         // changes.apply checks the rule tests again: what the plan showed flipping is accepted; a plan
         // that could not check them (its note said so) was run knowing, so any flip is.
-        ...(item.flippedExpectations?.length ? { flippedExpectations: item.flippedExpectations.map((f) => f.name) } : {}),
-        ...(item.flippedExpectations === undefined && changesRules(item.operationId) ? { acceptFlippedExpectations: true } : {}),
+        ...(item.flippedExpectations?.length
+          ? { flippedExpectations: item.flippedExpectations.map((f) => f.name) }
+          : {}),
+        ...(item.flippedExpectations === undefined && changesRules(item.operationId)
+          ? { acceptFlippedExpectations: true }
+          : {}),
         callOptions: { priority: 'background', signal },
       });
       setItem(active, item, { state: 'applied', error: null, journalEntryId: entry.id });
     } catch (thrown) {
       const unknownEntry = unknownOutcomeEntry(thrown);
       if (unknownEntry !== undefined && thrown instanceof CoreError) {
-        setItem(active, item, { state: 'unknown', error: { code: thrown.code, message: thrown.message }, journalEntryId: unknownEntry });
+        setItem(active, item, {
+          state: 'unknown',
+          error: { code: thrown.code, message: thrown.message },
+          journalEntryId: unknownEntry,
+        });
         return;
       }
       const serialized = serializeError(thrown);
       const failed = await deps.journal.findLatest(
-        (e) => e.batchId === active.batch.id && e.accountId === item.accountId && e.serviceId === item.serviceId && e.result.ok === false,
+        (e) =>
+          e.batchId === active.batch.id &&
+          e.accountId === item.accountId &&
+          e.serviceId === item.serviceId &&
+          e.result.ok === false,
       );
       if (signal.aborted && serialized.code === AppCode.Request.Aborted) {
         // Cancelled before its request left (waiting for the budget): it stays to do.
-        setItem(active, item, { state: resendOf === undefined ? 'pending' : 'unknown', journalEntryId: resendOf ?? failed?.id ?? null });
+        setItem(active, item, {
+          state: resendOf === undefined ? 'pending' : 'unknown',
+          journalEntryId: resendOf ?? failed?.id ?? null,
+        });
       } else {
-        setItem(active, item, { state: 'failed', error: { code: serialized.code, message: serialized.message }, journalEntryId: failed?.id ?? null });
+        setItem(active, item, {
+          state: 'failed',
+          error: { code: serialized.code, message: serialized.message },
+          journalEntryId: failed?.id ?? null,
+        });
       }
     }
   }
 
   async function execute(active: ActiveRun): Promise<void> {
-    const todo = active.batch.items.filter((i) => (i.state === 'pending' || i.state === 'unknown') && i.operationId !== null);
+    const todo = active.batch.items.filter(
+      (i) => (i.state === 'pending' || i.state === 'unknown') && i.operationId !== null,
+    );
     // Accounts in parallel; within an account a few writes in flight, in plan order, each waiting
     // for its key's budget (so the journal and file writes of one overlap the next one's request).
     await perAccount(todo, deps.concurrency, async (item) => {
@@ -148,14 +173,19 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
     const b = active.batch;
     for (const item of b.items) if (item.state === 'running') item.state = 'pending';
     const left = b.items.some((i) => i.state === 'pending' || i.state === 'unknown');
-    b.status = shuttingDown && left ? 'interrupted' : active.controller.signal.aborted && left ? 'cancelled' : 'finished';
+    b.status =
+      shuttingDown && left ? 'interrupted' : active.controller.signal.aborted && left ? 'cancelled' : 'finished';
     b.finishedAt = deps.now().toISOString();
     b.counts = countItems(b.items);
     await active.save();
     emit(b);
   }
 
-  async function run(given: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary> {
+  async function run(
+    given: string,
+    confirmProduction?: boolean,
+    resendUnknown?: true | readonly string[],
+  ): Promise<BulkBatchSummary> {
     const batchId = await lookup.resolveId(given);
     if (shuttingDown) throw new CoreError(AppCode.Core.Disposed, 'The application is shutting down.');
     const batch = await lookup.load(batchId);
@@ -164,7 +194,10 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
     }
     const todo = batch.items.filter((i) => isLeftToDo(i.state) && i.operationId !== null);
     if (todo.length === 0) {
-      throw new CoreError(AppCode.Bulk.NothingToRun, 'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.');
+      throw new CoreError(
+        AppCode.Bulk.NothingToRun,
+        'Nothing is left to apply in this batch: every item is applied, unchanged or cannot apply.',
+      );
     }
     // Production as the accounts say now (an account may have been marked since the plan).
     const production = (await deps.accounts()).filter((a) => a.production && todo.some((i) => i.accountId === a.id));
@@ -220,7 +253,8 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
   async function markApplied(given: string, itemIds: readonly string[]): Promise<BulkBatch> {
     const batchId = await lookup.resolveId(given);
     const batch = await lookup.load(batchId);
-    if (runs.has(batchId) || batch.status === 'running') throw new CoreError(AppCode.Bulk.Running, 'This batch is running. Wait for it to stop, then mark items.');
+    if (runs.has(batchId) || batch.status === 'running')
+      throw new CoreError(AppCode.Bulk.Running, 'This batch is running. Wait for it to stop, then mark items.');
     const wanted = new Set(itemIds);
     const items = batch.items.filter((i) => wanted.has(i.id));
     const notUnknown = [...wanted].filter((id) => !items.some((i) => i.id === id && i.state === 'unknown'));
@@ -232,7 +266,11 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
     }
     for (const item of items) {
       if (item.journalEntryId !== null) {
-        await deps.changes.confirmApplied(item.journalEntryId, 'user', 'Marked as applied by the user, who checked the service, after the gateway’s answer was lost.');
+        await deps.changes.confirmApplied(
+          item.journalEntryId,
+          'user',
+          'Marked as applied by the user, who checked the service, after the gateway’s answer was lost.',
+        );
       }
     }
     const updated = await deps.batches.update(batchId, (b) => {

@@ -45,7 +45,12 @@ function client(accountId: string): ChangeClient {
       calls.push({ accountId, operationId, input });
       const serviceId = Number(input.params.serviceId);
       if (operationId === 'setCorsHeaders' && failing.has(serviceId)) {
-        throw new ApiError({ status: 503, code: 'Server.Unavailable', message: 'The server is unavailable.', operationId });
+        throw new ApiError({
+          status: 503,
+          code: 'Server.Unavailable',
+          message: 'The server is unavailable.',
+          operationId,
+        });
       }
       return operationId === 'getService' ? { id: serviceId } : undefined;
     },
@@ -105,7 +110,9 @@ describe('bulk service', () => {
     expect(tagged.items.map((i) => i.id)).toEqual(['acme/2']);
     const byAccountTag = await bulk.plan({ change: cors, targets: { tags: ['retail'] } });
     expect(byAccountTag.items.map((i) => i.id)).toEqual(['globex/10']);
-    await expect(bulk.plan({ change: cors, targets: { domainPattern: '*.nowhere.example' } })).rejects.toMatchObject({ code: 'Bulk.NoTargets' });
+    await expect(bulk.plan({ change: cors, targets: { domainPattern: '*.nowhere.example' } })).rejects.toMatchObject({
+      code: 'Bulk.NoTargets',
+    });
   });
 
   it('checks rule-changing items against their suites only, and a suite that cannot be checked leaves a note', async () => {
@@ -113,16 +120,39 @@ describe('bulk service', () => {
     const bulk = makeService(createJournal({ dataDir, now: clock.now }), {
       suiteCheck: async (accountId, change) => {
         checked.push(`${accountId}/${String(change.params.serviceId)} ${change.operationId}`);
-        if (change.params.serviceId === 2) throw new ApiError({ status: 503, code: 'Server.Unavailable', message: 'The server is unavailable.', operationId: 'listAccessControlPolicies' });
+        if (change.params.serviceId === 2)
+          throw new ApiError({
+            status: 503,
+            code: 'Server.Unavailable',
+            message: 'The server is unavailable.',
+            operationId: 'listAccessControlPolicies',
+          });
         return { total: 1, flipped: [], fixed: [] };
       },
     });
     await bulk.plan({ change: cors, targets: { accountIds: ['acme'] } });
     // CORS cannot change what a rule test decides: no suite is read.
     expect(checked).toEqual([]);
-    const plan = await bulk.plan({ change: { kind: 'access-control', policy: { policyName: 'Block admin', type: 'deny', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } } }, targets: { accountIds: ['acme'] } });
-    expect(checked.sort()).toEqual(['acme/1 createAccessControlPolicy', 'acme/2 createAccessControlPolicy', 'acme/3 createAccessControlPolicy']);
-    expect(plan.items.find((i) => i.serviceId === 2)?.notes).toContain("The service's rule tests could not be checked: The server is unavailable.");
+    const plan = await bulk.plan({
+      change: {
+        kind: 'access-control',
+        policy: {
+          policyName: 'Block admin',
+          type: 'deny',
+          priority: 5,
+          matchUrlPath: { operator: 'prefix', patterns: ['/admin'] },
+        },
+      },
+      targets: { accountIds: ['acme'] },
+    });
+    expect(checked.sort()).toEqual([
+      'acme/1 createAccessControlPolicy',
+      'acme/2 createAccessControlPolicy',
+      'acme/3 createAccessControlPolicy',
+    ]);
+    expect(plan.items.find((i) => i.serviceId === 2)?.notes).toContain(
+      "The service's rule tests could not be checked: The server is unavailable.",
+    );
     expect(plan.items.find((i) => i.serviceId === 1)?.flippedExpectations).toEqual([]);
   });
 
@@ -130,7 +160,10 @@ describe('bulk service', () => {
     const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);
     const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme', 'globex'] } });
-    await expect(bulk.run(plan.id)).rejects.toMatchObject({ code: 'Change.ConfirmationRequired', message: expect.stringContaining('“Globex”') });
+    await expect(bulk.run(plan.id)).rejects.toMatchObject({
+      code: 'Change.ConfirmationRequired',
+      message: expect.stringContaining('“Globex”'),
+    });
     expect(writes()).toHaveLength(0);
     await bulk.run(plan.id, true);
     const done = await bulk.finished(plan.id);
@@ -154,7 +187,10 @@ describe('bulk service', () => {
     await bulk.run(plan.id);
     const first = await bulk.finished(plan.id);
     expect(first.counts).toMatchObject({ applied: 2, failed: 1 });
-    expect(first.items.find((i) => i.serviceId === 2)).toMatchObject({ state: 'failed', error: { code: 'Server.Unavailable', message: 'The server is unavailable.' } });
+    expect(first.items.find((i) => i.serviceId === 2)).toMatchObject({
+      state: 'failed',
+      error: { code: 'Server.Unavailable', message: 'The server is unavailable.' },
+    });
     expect((await bulk.list()).find((b) => b.id === plan.id)?.resumable).toBe(true);
     failing.clear();
     calls = [];
@@ -194,7 +230,13 @@ describe('bulk service', () => {
     await bulk.finished(plan.id);
     // What the file holds when the app stopped after the first write: running, two items not done.
     const path = join(dataDir, BULK_BATCHES_FILE);
-    const file = JSON.parse(await readFile(path, 'utf8')) as { batches: Array<{ id: string; status: string; items: Array<{ serviceId: number; state: string; journalEntryId: string | null }> }> };
+    const file = JSON.parse(await readFile(path, 'utf8')) as {
+      batches: Array<{
+        id: string;
+        status: string;
+        items: Array<{ serviceId: number; state: string; journalEntryId: string | null }>;
+      }>;
+    };
     const stored = file.batches.find((b) => b.id === plan.id)!;
     stored.status = 'running';
     for (const item of stored.items) {
@@ -230,19 +272,44 @@ describe('bulk service', () => {
     const bulk = makeService(journal);
     const deny = (policyName: string, anonymousIp: boolean, priority: number) => ({
       kind: 'access-control' as const,
-      policy: { policyName, type: 'deny' as const, matchUrlPath: { operator: 'prefix' as const, patterns: ['/admin'] }, ipRestriction: '10.0.0.0/8', anonymousIp, priority, enabled: true },
+      policy: {
+        policyName,
+        type: 'deny' as const,
+        matchUrlPath: { operator: 'prefix' as const, patterns: ['/admin'] },
+        ipRestriction: '10.0.0.0/8',
+        anonymousIp,
+        priority,
+        enabled: true,
+      },
     });
     const plan = await bulk.planChanges({
       label: 'Baseline fix: Admin path denied',
-      origin: { kind: 'baseline-fix', baseline: 'Fleet', checkId: 'admin-path-denied', checkTitle: 'Admin path denied', check: 0, accountId: 'acme', scope: null },
+      origin: {
+        kind: 'baseline-fix',
+        baseline: 'Fleet',
+        checkId: 'admin-path-denied',
+        checkTitle: 'Admin path denied',
+        check: 0,
+        accountId: 'acme',
+        scope: null,
+      },
       changes: [
         { accountId: 'acme', serviceId: 1, change: deny('Deny direct', false, 5) },
         { accountId: 'acme', serviceId: 1, change: deny('Deny anonymous', true, 6) },
-        { accountId: 'acme', serviceId: 2, change: { kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 600 } } },
+        {
+          accountId: 'acme',
+          serviceId: 2,
+          change: { kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 600 } },
+        },
         { accountId: 'acme', serviceId: 99, change: cors },
       ],
     });
-    expect(plan).toMatchObject({ change: null, status: 'planned', origin: { kind: 'baseline-fix' }, unknownTargets: [{ accountId: 'acme', serviceId: 99 }] });
+    expect(plan).toMatchObject({
+      change: null,
+      status: 'planned',
+      origin: { kind: 'baseline-fix' },
+      unknownTargets: [{ accountId: 'acme', serviceId: 99 }],
+    });
     expect(plan.items.map((i) => [i.id, i.action, i.operationId])).toEqual([
       ['acme/1', 'create', 'createAccessControlPolicy'],
       ['acme/1/2', 'create', 'createAccessControlPolicy'],
@@ -254,12 +321,21 @@ describe('bulk service', () => {
     ]);
     await bulk.run(plan.id);
     await bulk.finished(plan.id);
-    const written = () => writes().filter((c) => !c.operationId.startsWith('list')).map((c) => (c.input.body as { policyName?: string } | undefined)?.policyName ?? c.operationId);
+    const written = () =>
+      writes()
+        .filter((c) => !c.operationId.startsWith('list'))
+        .map((c) => (c.input.body as { policyName?: string } | undefined)?.policyName ?? c.operationId);
     expect(written()).toEqual(['Deny direct', 'Deny anonymous', 'upsertRateLimit']);
 
     // An app stop after the first create: the second create of the same service is still to do.
     const path = join(dataDir, BULK_BATCHES_FILE);
-    const file = JSON.parse(await readFile(path, 'utf8')) as { batches: Array<{ id: string; status: string; items: Array<{ id: string; state: string; journalEntryId: string | null }> }> };
+    const file = JSON.parse(await readFile(path, 'utf8')) as {
+      batches: Array<{
+        id: string;
+        status: string;
+        items: Array<{ id: string; state: string; journalEntryId: string | null }>;
+      }>;
+    };
     const stored = file.batches.find((b) => b.id === plan.id)!;
     stored.status = 'running';
     for (const item of stored.items) {
@@ -268,7 +344,13 @@ describe('bulk service', () => {
     }
     await writeFile(path, JSON.stringify(file));
     const entries = await journal.list();
-    await writeFile(join(dataDir, 'journal.json'), JSON.stringify({ version: 1, entries: entries.filter((e) => (e.after as { policyName?: string } | null)?.policyName === 'Deny direct') }));
+    await writeFile(
+      join(dataDir, 'journal.json'),
+      JSON.stringify({
+        version: 1,
+        entries: entries.filter((e) => (e.after as { policyName?: string } | null)?.policyName === 'Deny direct'),
+      }),
+    );
     calls = [];
     const restarted = makeService(createJournal({ dataDir, now: clock.now }));
     expect((await restarted.get(plan.id)).items.map((i) => [i.id, i.state])).toEqual([
@@ -284,10 +366,21 @@ describe('bulk service', () => {
   it('reverts a batch through a new plan that applies the journal\'s "before" values', async () => {
     const journal = createJournal({ dataDir, now: clock.now });
     const bulk = makeService(journal);
-    const first = await bulk.plan({ change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } }, targets: { accountIds: ['acme'] } });
+    const first = await bulk.plan({
+      change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } },
+      targets: { accountIds: ['acme'] },
+    });
     await bulk.run(first.id);
     await bulk.finished(first.id);
-    const second = await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 1 }, { accountId: 'acme', serviceId: 2 }] } });
+    const second = await bulk.plan({
+      change: cors,
+      targets: {
+        services: [
+          { accountId: 'acme', serviceId: 1 },
+          { accountId: 'acme', serviceId: 2 },
+        ],
+      },
+    });
     await bulk.run(second.id);
     await bulk.finished(second.id);
     calls = [];
@@ -297,17 +390,31 @@ describe('bulk service', () => {
       [1, 'update'],
       [2, 'update'],
     ]);
-    expect(revert.items[0]?.changes).toEqual([{ path: 'accessControlAllowOrigin', label: 'Access-Control-Allow-Origin', before: 'https://shop.example', after: '*' }]);
+    expect(revert.items[0]?.changes).toEqual([
+      {
+        path: 'accessControlAllowOrigin',
+        label: 'Access-Control-Allow-Origin',
+        before: 'https://shop.example',
+        after: '*',
+      },
+    ]);
     await bulk.run(revert.id);
     await bulk.finished(revert.id);
-    expect(writes().map((c) => c.input.body)).toEqual([{ accessControlAllowOrigin: '*' }, { accessControlAllowOrigin: '*' }]);
+    expect(writes().map((c) => c.input.body)).toEqual([
+      { accessControlAllowOrigin: '*' },
+      { accessControlAllowOrigin: '*' },
+    ]);
     // The first batch had nothing applied before it: its revert cannot apply, with the reason.
     const firstRevert = await bulk.planRevert(first.id);
     expect(firstRevert.items.every((i) => i.action === 'cannot' && /not known/.test(i.reason ?? ''))).toBe(true);
   });
 
   it('finds a batch by a unique start of its ID (the short ID shown), says when a start is ambiguous or no batch has it', async () => {
-    const ids = ['0b5ffdc4-df1f-4fa9-8899-bdd213c66f52', '95d57cdf-1111-4aaa-8888-000000000001', '95d57cdf-2222-4aaa-8888-000000000002'];
+    const ids = [
+      '0b5ffdc4-df1f-4fa9-8899-bdd213c66f52',
+      '95d57cdf-1111-4aaa-8888-000000000001',
+      '95d57cdf-2222-4aaa-8888-000000000002',
+    ];
     const bulk = makeService(createJournal({ dataDir, now: clock.now }), { newId: () => ids.shift() ?? 'spare' });
     const first = await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 1 }] } });
     await bulk.plan({ change: cors, targets: { services: [{ accountId: 'acme', serviceId: 2 }] } });
@@ -321,10 +428,17 @@ describe('bulk service', () => {
 
     const ambiguous = bulk.get('95d57cdf');
     await expect(ambiguous).rejects.toMatchObject({ code: 'Bulk.AmbiguousId' });
-    await expect(bulk.get('95d57cdf')).rejects.toThrow('2 bulk batches have IDs starting with “95d57cdf”: 95d57cdf-1111-4aaa-8888-000000000001, 95d57cdf-2222-4aaa-8888-000000000002. Give more of the ID.');
+    await expect(bulk.get('95d57cdf')).rejects.toThrow(
+      '2 bulk batches have IDs starting with “95d57cdf”: 95d57cdf-1111-4aaa-8888-000000000001, 95d57cdf-2222-4aaa-8888-000000000002. Give more of the ID.',
+    );
     expect((await bulk.get('95d57cdf-2')).id).toBe('95d57cdf-2222-4aaa-8888-000000000002');
-    await expect(bulk.get('0b5ff')).rejects.toThrow('No bulk batch has the ID “0b5ff” (give at least 6 characters of it).');
-    await expect(bulk.get('deadbeef')).rejects.toMatchObject({ code: 'Bulk.NotFound', message: 'No bulk batch has the ID “deadbeef”.' });
+    await expect(bulk.get('0b5ff')).rejects.toThrow(
+      'No bulk batch has the ID “0b5ff” (give at least 6 characters of it).',
+    );
+    await expect(bulk.get('deadbeef')).rejects.toMatchObject({
+      code: 'Bulk.NotFound',
+      message: 'No bulk batch has the ID “deadbeef”.',
+    });
     await expect(bulk.discard('deadbeef')).rejects.toMatchObject({ code: 'Bulk.NotFound' });
   });
 
@@ -336,9 +450,13 @@ describe('bulk service', () => {
     const plan = await bulk.plan({ template: 'shop cors', targets: { accountIds: ['acme'] } });
     expect(plan.change).toEqual(cors);
     await bulk.deleteTemplate('Shop CORS');
-    await expect(bulk.plan({ template: 'Shop CORS', targets: { accountIds: ['acme'] } })).rejects.toBeInstanceOf(CoreError);
+    await expect(bulk.plan({ template: 'Shop CORS', targets: { accountIds: ['acme'] } })).rejects.toBeInstanceOf(
+      CoreError,
+    );
     await expect(bulk.deleteTemplate('Shop CORS')).rejects.toMatchObject({ code: 'Bulk.TemplateNotFound' });
     // Persisted: a new service on the same data dir sees the remaining template.
-    expect((await makeService(createJournal({ dataDir, now: clock.now })).listTemplates()).map((t) => t.name)).toEqual(['Limits']);
+    expect((await makeService(createJournal({ dataDir, now: clock.now })).listTemplates()).map((t) => t.name)).toEqual([
+      'Limits',
+    ]);
   });
 });

@@ -85,7 +85,11 @@ export type BulkService = {
    * Items with an unknown outcome are checked by reading their service; those a read cannot
    * settle are sent again only when `resendUnknown` names them (true: all).
    */
-  run(batchId: string, confirmProduction?: boolean, resendUnknown?: true | readonly string[]): Promise<BulkBatchSummary>;
+  run(
+    batchId: string,
+    confirmProduction?: boolean,
+    resendUnknown?: true | readonly string[],
+  ): Promise<BulkBatchSummary>;
   /** The user settles items with an unknown outcome as applied (journaled as marked by the user). */
   markApplied(batchId: string, itemIds: readonly string[]): Promise<BulkBatch>;
   /** Resolves with the batch when its current run stops (at once when it is not running). */
@@ -108,7 +112,12 @@ export function createBulkService(deps: BulkDeps): BulkService {
   const newId = deps.newId ?? (() => randomUUID());
   const concurrency = deps.concurrency ?? 4;
   const runs = new Map<string, ActiveRun>();
-  const recover = createBatchRecovery({ batches: deps.batches, journal: deps.journal, isRunning: (id) => runs.has(id), onInterrupted: deps.onInterrupted });
+  const recover = createBatchRecovery({
+    batches: deps.batches,
+    journal: deps.journal,
+    isRunning: (id) => runs.has(id),
+    onInterrupted: deps.onInterrupted,
+  });
   const lookup = createBatchLookup({ batches: deps.batches, running: runs, recover });
   const reads = createPlanReads({ ...deps, concurrency });
   const templates = createBulkTemplates(deps.templates, deps.now);

@@ -17,7 +17,12 @@ afterEach(async () => {
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
-function batch(id: string, status: StoredBatch['status'], ageMs: number, itemState: StoredBatch['items'][number]['state'] = 'pending'): StoredBatch {
+function batch(
+  id: string,
+  status: StoredBatch['status'],
+  ageMs: number,
+  itemState: StoredBatch['items'][number]['state'] = 'pending',
+): StoredBatch {
   return {
     id,
     label: 'Set CORS headers',

@@ -23,7 +23,10 @@ export type StoredBatch = z.infer<typeof storedBatchSchema>;
 const batchesFileSchema = z.object({ version: z.literal(1), batches: z.array(storedBatchSchema) });
 
 /** Options of a bulk store in the data dir (its unreadable file becomes a warning). */
-export type StoreOptions = { dataDir: string; now: () => Date } & Pick<JsonDocumentOptions<z.ZodType>, 'corruptWarning' | 'onWarning'>;
+export type StoreOptions = { dataDir: string; now: () => Date } & Pick<
+  JsonDocumentOptions<z.ZodType>,
+  'corruptWarning' | 'onWarning'
+>;
 
 export type BatchStore = {
   all(): Promise<StoredBatch[]>;
@@ -50,7 +53,9 @@ function pruned(batches: StoredBatch[], now: Date): StoredBatch[] {
   let kept = 0;
   return batches.filter((b) => {
     if (b.status === 'planned' && now.getTime() - Date.parse(b.createdAt) > PLANNED_BATCH_MAX_AGE_MS) return false;
-    const live = b.status === 'running' || b.items.some((i) => i.state === 'pending' || i.state === 'running' || i.state === 'failed');
+    const live =
+      b.status === 'running' ||
+      b.items.some((i) => i.state === 'pending' || i.state === 'running' || i.state === 'failed');
     if (live) return true;
     kept += 1;
     return kept <= MAX_STORED_BATCHES;
@@ -104,4 +109,3 @@ export function createBatchStore(options: StoreOptions): BatchStore {
     },
   };
 }
-

@@ -79,7 +79,11 @@ export function createBulkTemplates(store: TemplateStore, now: () => Date): Bulk
     async changeFor(request) {
       if (request.change !== undefined) return request.change;
       const template = request.template === undefined ? undefined : await store.get(request.template);
-      if (!template) throw new CoreError(AppCode.Bulk.TemplateNotFound, `There is no template named “${request.template ?? ''}”. Choose a saved template or give the change.`);
+      if (!template)
+        throw new CoreError(
+          AppCode.Bulk.TemplateNotFound,
+          `There is no template named “${request.template ?? ''}”. Choose a saved template or give the change.`,
+        );
       return template.change;
     },
   };

@@ -33,7 +33,13 @@ const client: ChangeClient = {
     const serviceId = Number(input.params.serviceId);
     if (operationId === 'getService') return { id: serviceId };
     if (operationId === 'listAccessControlPolicies') {
-      if (failReads.has(serviceId)) throw new ApiError({ status: 503, code: 'Server.Unavailable', message: 'The server is unavailable.', operationId });
+      if (failReads.has(serviceId))
+        throw new ApiError({
+          status: 503,
+          code: 'Server.Unavailable',
+          message: 'The server is unavailable.',
+          operationId,
+        });
       return structuredClone(policies.get(serviceId) ?? []);
     }
     await options?.beforeSend?.();
@@ -61,7 +67,11 @@ const client: ChangeClient = {
 /** One "process": its own journal and stores on the shared data directory. */
 function start(): BulkService {
   const journal = createJournal({ dataDir, now: () => NOW });
-  const changes = createChangeService({ journal, account: async (id) => accounts.find((a) => a.id === id) as BulkAccount, client: async () => client });
+  const changes = createChangeService({
+    journal,
+    account: async (id) => accounts.find((a) => a.id === id) as BulkAccount,
+    client: async () => client,
+  });
   return createBulkService({
     batches: createBatchStore({ dataDir, now: () => NOW }),
     templates: createTemplateStore({ dataDir, now: () => NOW }),
@@ -118,7 +128,10 @@ describe('after a restart, an item whose write got no answer', () => {
       [2, 'unknown'],
       [3, 'pending'],
     ]);
-    expect(batch.items[1]?.error).toEqual({ code: 'Change.OutcomeUnknown', message: 'unknown — the app stopped before the gateway answered' });
+    expect(batch.items[1]?.error).toEqual({
+      code: 'Change.OutcomeUnknown',
+      message: 'unknown — the app stopped before the gateway answered',
+    });
     expect(batch.items[1]?.journalEntryId).not.toBeNull();
   });
 
@@ -135,7 +148,11 @@ describe('after a restart, an item whose write got no answer', () => {
     const journal = createJournal({ dataDir, now: () => NOW });
     const ofService2 = (await journal.list()).filter((e) => e.serviceId === 2);
     expect(ofService2).toHaveLength(1);
-    expect(ofService2[0]?.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringMatching(/^Confirmed after restart: /) });
+    expect(ofService2[0]?.result).toMatchObject({
+      ok: true,
+      confirmed: 'read-back',
+      message: expect.stringMatching(/^Confirmed after restart: /),
+    });
     expect(ofService2[0]?.policyId).toBe(named(2)[0]?.policyId);
   });
 
@@ -158,13 +175,24 @@ describe('after a restart, an item whose write got no answer', () => {
     lose.set(2, 'before-applying');
     const batchId = await runUntilLost(accessChange);
     // Someone created a policy of that name meanwhile, with another type.
-    policies.set(2, [{ policyId: 5, policyName: 'Block admin', type: 'allow', priority: 1, matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } }]);
+    policies.set(2, [
+      {
+        policyId: 5,
+        policyName: 'Block admin',
+        type: 'allow',
+        priority: 1,
+        matchUrlPath: { operator: 'prefix', patterns: ['/admin'] },
+      },
+    ]);
     writes = [];
     const restarted = start();
     await restarted.run(batchId);
     const held = await restarted.finished(batchId);
     expect(held.items.map((i) => i.state)).toEqual(['applied', 'unknown', 'applied']);
-    expect(held.items[1]?.error).toMatchObject({ code: 'Change.OutcomeCannotTell', message: expect.stringMatching(/named “Block admin”, but not with the fields that were sent \(type differs\)/) });
+    expect(held.items[1]?.error).toMatchObject({
+      code: 'Change.OutcomeCannotTell',
+      message: expect.stringMatching(/named “Block admin”, but not with the fields that were sent \(type differs\)/),
+    });
     expect(writes.map((w) => w.serviceId)).toEqual([3]);
     expect(held.status).toBe('finished');
     expect((await restarted.list()).find((b) => b.id === batchId)?.resumable).toBe(true);
@@ -191,7 +219,14 @@ describe('after a restart, an item whose write got no answer', () => {
     const restarted = start();
     await restarted.run(batchId);
     const held = await restarted.finished(batchId);
-    expect(held.items[1]).toMatchObject({ state: 'unknown', error: { message: expect.stringContaining('could not be read to check whether the change applied: The server is unavailable.') } });
+    expect(held.items[1]).toMatchObject({
+      state: 'unknown',
+      error: {
+        message: expect.stringContaining(
+          'could not be read to check whether the change applied: The server is unavailable.',
+        ),
+      },
+    });
     writes = [];
     await expect(restarted.markApplied(batchId, ['acme/1'])).rejects.toMatchObject({ code: 'Bulk.OutcomeKnown' });
     const marked = await restarted.markApplied(batchId, ['acme/2']);
@@ -245,7 +280,9 @@ describe('cancel while a write is out', () => {
     expect(cancelled.status).toBe('cancelled');
     const batch = await bulk.get(plan.id);
     expect(batch.items.map((i) => i.state)).toEqual(['unknown', 'pending', 'pending']);
-    expect(batch.items[0]?.error?.message).toMatch(/the batch was cancelled, or the app closed\) while its request was on its way/);
+    expect(batch.items[0]?.error?.message).toMatch(
+      /the batch was cancelled, or the app closed\) while its request was on its way/,
+    );
     writes = [];
     await bulk.run(plan.id);
     expect((await bulk.finished(plan.id)).items.map((i) => i.state)).toEqual(['applied', 'applied', 'applied']);

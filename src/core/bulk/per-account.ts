@@ -15,7 +15,11 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
 }
 
 /** Per account in parallel; within an account at most `limit` at a time, in the given order. */
-export async function perAccount<T extends { accountId: string }>(targets: readonly T[], limit: number, task: (target: T) => Promise<void>): Promise<void> {
+export async function perAccount<T extends { accountId: string }>(
+  targets: readonly T[],
+  limit: number,
+  task: (target: T) => Promise<void>,
+): Promise<void> {
   const byAccount = new Map<string, T[]>();
   for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
   await Promise.all([...byAccount.values()].map((list) => pool(list, limit, task)));

@@ -47,7 +47,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const list = async (op: string) => (await (client.call as unknown as ChangeClient['call'])(op, { params: { serviceId } })) as Listed[];
+const list = async (op: string) =>
+  (await (client.call as unknown as ChangeClient['call'])(op, { params: { serviceId } })) as Listed[];
 
 describe('changes against the sandbox', () => {
   it('edits a cache control policy, journals the listed before, and re-applies it', async () => {
@@ -101,28 +102,49 @@ describe('changes against the sandbox', () => {
 
   it('journals a create as sending before the gateway gets it, and a create whose answer is lost is confirmed by name, not failed', async () => {
     // The gateway creates the policy at once but trickles its answer for 3 s; the client gives up after 0.4 s.
-    const slow = createApiClient({ baseUrl: sandbox.url, keyId: sandbox.credentials.accessKeyId, secret: sandbox.credentials.accessKeySecret, budget: false, timeoutMs: 400, now: Date.now });
+    const slow = createApiClient({
+      baseUrl: sandbox.url,
+      keyId: sandbox.credentials.accessKeyId,
+      secret: sandbox.credentials.accessKeySecret,
+      budget: false,
+      timeoutMs: 400,
+      now: Date.now,
+    });
     const slowCall = slow.call as unknown as ChangeClient['call'];
     const journal = createJournal({ dataDir: dir, now: journalClock.now });
-    const timing = createChangeService({ journal, account: async (id) => ({ id, name: 'Sandbox', production: false }), client: async () => ({ call: slowCall }) });
+    const timing = createChangeService({
+      journal,
+      account: async (id) => ({ id, name: 'Sandbox', production: false }),
+      client: async () => ({ call: slowCall }),
+    });
     const name = `Lost answer ${Date.now()}`;
     let journaledFirst = false;
     sandbox.setFaults({ perOperation: { createAccessControlPolicy: { slowBodyMs: 3_000 } } });
     const checkBefore = (async () => {
       // Once the policy exists at the gateway, its write-ahead entry is already on disk.
-      while (!(await list('listAccessControlPolicies')).some((p) => p.policyName === name)) await new Promise((resolve) => setTimeout(resolve, 5));
-      const onDisk = JSON.parse(await readFile(join(dir, JOURNAL_FILE), 'utf8')) as { entries: Array<{ summary: string; result: { ok: unknown } }> };
+      while (!(await list('listAccessControlPolicies')).some((p) => p.policyName === name))
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      const onDisk = JSON.parse(await readFile(join(dir, JOURNAL_FILE), 'utf8')) as {
+        entries: Array<{ summary: string; result: { ok: unknown } }>;
+      };
       journaledFirst = onDisk.entries.some((e) => e.summary.includes(name));
     })();
     try {
       const { entry } = await timing.apply({
         accountId: 'sb',
         operationId: 'createAccessControlPolicy',
-        input: { params: { serviceId }, body: { policyName: name, type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/lost'] } } },
+        input: {
+          params: { serviceId },
+          body: { policyName: name, type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/lost'] } },
+        },
       });
       await checkBefore;
       expect(journaledFirst).toBe(true);
-      expect(entry.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringMatching(/^Confirmed after the gateway did not answer: /) });
+      expect(entry.result).toMatchObject({
+        ok: true,
+        confirmed: 'read-back',
+        message: expect.stringMatching(/^Confirmed after the gateway did not answer: /),
+      });
       const created = (await list('listAccessControlPolicies')).filter((p) => p.policyName === name);
       expect(created).toHaveLength(1);
       expect(entry.policyId).toBe(created[0]!.policyId);
@@ -140,7 +162,12 @@ describe('changes against the sandbox', () => {
         operationId: 'updateAccessControlPolicy',
         input: {
           params: { serviceId, policyId: a!.policyId },
-          body: { policyName: a!.policyName, type: a!.type, matchUrlPath: a!.matchUrlPath ?? { operator: 'prefix', patterns: ['/'] }, priority: b!.priority },
+          body: {
+            policyName: a!.policyName,
+            type: a!.type,
+            matchUrlPath: a!.matchUrlPath ?? { operator: 'prefix', patterns: ['/'] },
+            priority: b!.priority,
+          },
         },
       }),
     ).rejects.toMatchObject({ code: 'InvalidPriority.Unique' });
@@ -149,24 +176,48 @@ describe('changes against the sandbox', () => {
   });
 
   it('sets CORS headers and rate limits; the sandbox store has them', async () => {
-    await changes.apply({ accountId: 'sb', operationId: 'setCorsHeaders', input: { params: { serviceId }, body: { accessControlAllowOrigin: '*', accessControlMaxAge: 0 } } });
-    await changes.apply({ accountId: 'sb', operationId: 'upsertRateLimit', input: { params: { serviceId }, body: { timeWindow: 60, requestLimit: 10 } } });
+    await changes.apply({
+      accountId: 'sb',
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId }, body: { accessControlAllowOrigin: '*', accessControlMaxAge: 0 } },
+    });
+    await changes.apply({
+      accountId: 'sb',
+      operationId: 'upsertRateLimit',
+      input: { params: { serviceId }, body: { timeWindow: 60, requestLimit: 10 } },
+    });
     expect(sandbox.store.corsOf(serviceId)).toMatchObject({ accessControlAllowOrigin: '*', accessControlMaxAge: 0 });
     expect(sandbox.store.rateLimitOf(serviceId)).toMatchObject({ timeWindow: 60, requestLimit: 10 });
-    const del = await changes.apply({ accountId: 'sb', operationId: 'deleteRateLimit', input: { params: { serviceId } } });
+    const del = await changes.apply({
+      accountId: 'sb',
+      operationId: 'deleteRateLimit',
+      input: { params: { serviceId } },
+    });
     expect(sandbox.store.rateLimitOf(serviceId) ?? null).toBeNull();
     expect(del.entry.before).toEqual({ timeWindow: 60, requestLimit: 10 });
-    expect((await changes.current('sb', 'setCorsHeaders', { params: { serviceId } })).before).toEqual({ accessControlAllowOrigin: '*', accessControlMaxAge: 0 });
+    expect((await changes.current('sb', 'setCorsHeaders', { params: { serviceId } })).before).toEqual({
+      accessControlAllowOrigin: '*',
+      accessControlMaxAge: 0,
+    });
   });
 
   it('creates a service: journaled with the created record (secret redacted) under its new ID, not re-appliable', async () => {
     const s3Secret = 's3-secret-journal-test-0042';
     const body = {
       domainName: 'journal-create.example.com',
-      origins: [{ originUrl: 'https://bucket.example.com', s3Credential: { accessKey: 'AKIAJOURNAL', accessSecret: s3Secret, region: 'eu-west-1' } }],
+      origins: [
+        {
+          originUrl: 'https://bucket.example.com',
+          s3Credential: { accessKey: 'AKIAJOURNAL', accessSecret: s3Secret, region: 'eu-west-1' },
+        },
+      ],
       defaultHostHeader: 'originHost',
     };
-    const { entry, data } = await changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } });
+    const { entry, data } = await changes.apply({
+      accountId: 'sb',
+      operationId: 'createService',
+      input: { params: {}, body },
+    });
     const created = data as { id: number; cName: string; origins: { s3Credential?: { accessSecret?: string } }[] };
     expect(sandbox.store.serviceById(created.id)?.service.domainName).toBe('journal-create.example.com');
     expect(entry).toMatchObject({
@@ -185,11 +236,18 @@ describe('changes against the sandbox', () => {
     await expect(changes.reapply(entry.id)).rejects.toMatchObject({ code: 'Journal.NotReapplicable' });
 
     // The same domain again: the gateway refuses it and the journal records the failed attempt.
-    await expect(changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } })).rejects.toMatchObject({
+    await expect(
+      changes.apply({ accountId: 'sb', operationId: 'createService', input: { params: {}, body } }),
+    ).rejects.toMatchObject({
       code: expect.stringMatching(/^InvalidService\.DomainName/),
     });
     const [failed] = await createJournal({ dataDir: dir, now: journalClock.now }).list();
-    expect(failed).toMatchObject({ operationId: 'createService', serviceId: null, result: { ok: false }, summary: 'Create service “journal-create.example.com”' });
+    expect(failed).toMatchObject({
+      operationId: 'createService',
+      serviceId: null,
+      result: { ok: false },
+      summary: 'Create service “journal-create.example.com”',
+    });
     expect(JSON.stringify(failed)).not.toContain(s3Secret);
   });
 });

@@ -12,10 +12,24 @@ import { createFakeClock } from '../test-support/fake-clock.ts';
 type Policy = Record<string, unknown> & { policyId: number };
 function fakeGateway() {
   const access: Policy[] = [
-    { policyId: 1, policyName: 'tokens', type: 'token', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/vip/'] }, tokenSecret: 'k'.repeat(64) },
+    {
+      policyId: 1,
+      policyName: 'tokens',
+      type: 'token',
+      priority: 5,
+      matchUrlPath: { operator: 'prefix', patterns: ['/vip/'] },
+      tokenSecret: 'k'.repeat(64),
+    },
   ];
   const cache: Policy[] = [
-    { policyId: 3, policyName: 'images', priority: 2, matches: [{ field: 'req.path', operator: 'startswith', values: ['/img/'] }], ttl: 60, autoGzipDisable: false },
+    {
+      policyId: 3,
+      policyName: 'images',
+      priority: 2,
+      matches: [{ field: 'req.path', operator: 'startswith', values: ['/img/'] }],
+      ttl: 60,
+      autoGzipDisable: false,
+    },
   ];
   const calls: { id: string; input: OperationCallInput }[] = [];
   const client: ChangeClient = {
@@ -34,7 +48,8 @@ function fakeGateway() {
           return structuredClone(p);
         }
         case 'updateCacheControlPolicyV2': {
-          if (typeof body.priority !== 'number') throw Object.assign(new Error('priority required'), { code: 'InvalidPolicy.Priority' });
+          if (typeof body.priority !== 'number')
+            throw Object.assign(new Error('priority required'), { code: 'InvalidPolicy.Priority' });
           const p = cache.find((x) => x.policyId === input.params.policyId)!;
           Object.assign(p, body);
           return null;
@@ -75,7 +90,13 @@ function service(production = false) {
 describe('changes.apply', () => {
   it('reads the current policy, applies, and journals before/after', async () => {
     const { gw, changes } = service();
-    const body = { policyName: 'images', priority: 4, matches: [{ field: 'req.path', operator: 'startswith', values: ['/img/'] }], ttl: 3600, autoGzipDisable: false };
+    const body = {
+      policyName: 'images',
+      priority: 4,
+      matches: [{ field: 'req.path', operator: 'startswith', values: ['/img/'] }],
+      ttl: 3600,
+      autoGzipDisable: false,
+    };
     const { entry } = await changes.apply({
       accountId: 'a',
       operationId: 'updateCacheControlPolicyV2',
@@ -110,7 +131,11 @@ describe('changes.apply', () => {
   it('records a failed change with its error and rethrows it', async () => {
     const { changes } = service();
     await expect(
-      changes.apply({ accountId: 'a', operationId: 'updateCacheControlPolicyV2', input: { params: { serviceId: 9, policyId: 3 }, body: { policyName: 'x' } } }),
+      changes.apply({
+        accountId: 'a',
+        operationId: 'updateCacheControlPolicyV2',
+        input: { params: { serviceId: 9, policyId: 3 }, body: { policyName: 'x' } },
+      }),
     ).rejects.toMatchObject({ code: 'InvalidPolicy.Priority' });
     const [entry] = await journal.list();
     expect(entry?.result).toEqual({ ok: false, code: 'InvalidPolicy.Priority', message: 'priority required' });
@@ -121,7 +146,15 @@ describe('changes.apply', () => {
     await changes.apply({
       accountId: 'a',
       operationId: 'updateAccessControlPolicy',
-      input: { params: { serviceId: 9, policyId: 1 }, body: { policyName: 'tokens 2', type: 'token', matchUrlPath: { operator: 'prefix', patterns: ['/vip/'] }, tokenSecret: SECRET_MASK } },
+      input: {
+        params: { serviceId: 9, policyId: 1 },
+        body: {
+          policyName: 'tokens 2',
+          type: 'token',
+          matchUrlPath: { operator: 'prefix', patterns: ['/vip/'] },
+          tokenSecret: SECRET_MASK,
+        },
+      },
     });
     expect((gw.calls[1]?.input.body as { tokenSecret: string }).tokenSecret).toBe('k'.repeat(64));
     expect(gw.access[0]?.policyName).toBe('tokens 2');
@@ -133,9 +166,17 @@ describe('changes.apply', () => {
     const { entry, data } = await changes.apply({
       accountId: 'a',
       operationId: 'createAccessControlPolicy',
-      input: { params: { serviceId: 9 }, body: { policyName: 'block', type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } } },
+      input: {
+        params: { serviceId: 9 },
+        body: { policyName: 'block', type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } },
+      },
     });
-    expect(entry).toMatchObject({ policyId: 11, before: null, beforeSource: 'none', summary: 'Create access control policy 11 “block”' });
+    expect(entry).toMatchObject({
+      policyId: 11,
+      before: null,
+      beforeSource: 'none',
+      summary: 'Create access control policy 11 “block”',
+    });
     expect(data).toMatchObject({ policyId: 11 });
     await expect(changes.reapply(entry.id)).rejects.toMatchObject({ code: 'Journal.NotReapplicable' });
   });
@@ -152,7 +193,11 @@ describe('CORS and rate limit: the last applied configuration', () => {
     await expect(changes.reapply(e1.entry.id)).rejects.toMatchObject({ code: 'Journal.PreviousUnknown' });
     const e2 = await changes.apply({ accountId: 'a', operationId: 'setCorsHeaders', input: { params, body: second } });
     expect(e2.entry).toMatchObject({ before: first, beforeSource: 'journal', after: second });
-    expect(await changes.current('a', 'setCorsHeaders', { params })).toMatchObject({ before: second, source: 'journal', at: e2.entry.at });
+    expect(await changes.current('a', 'setCorsHeaders', { params })).toMatchObject({
+      before: second,
+      source: 'journal',
+      at: e2.entry.at,
+    });
     // Other services and accounts do not see it.
     expect((await changes.current('a', 'setCorsHeaders', { params: { serviceId: 10 } })).source).toBe('none');
     expect((await changes.current('b', 'setCorsHeaders', { params })).source).toBe('none');
@@ -170,7 +215,11 @@ describe('CORS and rate limit: the last applied configuration', () => {
     expect(del.entry).toMatchObject({ before: config, after: null, beforeSource: 'journal' });
     await changes.reapply(del.entry.id);
     expect(gw.calls.at(-1)).toEqual({ id: 'upsertRateLimit', input: { params, body: config } });
-    const up2 = await changes.apply({ accountId: 'a', operationId: 'upsertRateLimit', input: { params, body: { timeWindow: 1, requestLimit: 1 } } });
+    const up2 = await changes.apply({
+      accountId: 'a',
+      operationId: 'upsertRateLimit',
+      input: { params, body: { timeWindow: 1, requestLimit: 1 } },
+    });
     expect(up2.entry.before).toEqual(config);
     // The first upsert had nothing before it.
     await expect(changes.reapply(up.entry.id)).rejects.toMatchObject({ code: 'Journal.PreviousUnknown' });
@@ -183,17 +232,38 @@ describe('reapply of a policy edit', () => {
     const { entry } = await changes.apply({
       accountId: 'a',
       operationId: 'updateAccessControlPolicy',
-      input: { params: { serviceId: 9, policyId: 1 }, body: { policyName: 'renamed', type: 'token', priority: 6, matchUrlPath: { operator: 'prefix', patterns: ['/x/'] }, tokenSecret: SECRET_MASK } },
+      input: {
+        params: { serviceId: 9, policyId: 1 },
+        body: {
+          policyName: 'renamed',
+          type: 'token',
+          priority: 6,
+          matchUrlPath: { operator: 'prefix', patterns: ['/x/'] },
+          tokenSecret: SECRET_MASK,
+        },
+      },
     });
     await changes.reapply(entry.id);
-    expect(gw.access[0]).toMatchObject({ policyName: 'tokens', priority: 5, matchUrlPath: { patterns: ['/vip/'] }, tokenSecret: 'k'.repeat(64) });
+    expect(gw.access[0]).toMatchObject({
+      policyName: 'tokens',
+      priority: 5,
+      matchUrlPath: { patterns: ['/vip/'] },
+      tokenSecret: 'k'.repeat(64),
+    });
     const [latest] = await journal.list();
     expect(latest).toMatchObject({ reapplyOf: entry.id, summary: 'Edit access control policy 1 “tokens”' });
   });
 });
 
 describe('the rule test guard (checkSuites)', () => {
-  const flip = (name: string) => ({ name, expected: '403', before: '403 — denied', after: 'Served', outcome: 'fail' as const, reason: null });
+  const flip = (name: string) => ({
+    name,
+    expected: '403',
+    before: '403 — denied',
+    after: 'Served',
+    outcome: 'fail' as const,
+    reason: null,
+  });
   function guarded(check: () => Promise<{ total: number; flipped: ReturnType<typeof flip>[]; fixed: string[] }>) {
     const gw = fakeGateway();
     const checked: string[] = [];
@@ -211,29 +281,56 @@ describe('the rule test guard (checkSuites)', () => {
   const edit = {
     accountId: 'a',
     operationId: 'updateAccessControlPolicy' as const,
-    input: { params: { serviceId: 9, policyId: 1 }, body: { policyName: 'tokens', type: 'token', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/x/'] } } },
+    input: {
+      params: { serviceId: 9, policyId: 1 },
+      body: {
+        policyName: 'tokens',
+        type: 'token',
+        priority: 5,
+        matchUrlPath: { operator: 'prefix', patterns: ['/x/'] },
+      },
+    },
   };
 
   it('refuses a flip nobody accepted, before anything is sent; accepted names or "any" apply it and the journal names the flips found', async () => {
     const { gw, changes } = guarded(async () => ({ total: 3, flipped: [flip('A'), flip('B')], fixed: [] }));
-    await expect(changes.apply(edit)).rejects.toMatchObject({ code: 'Change.RuleTestsFlipped', message: expect.stringContaining('2 of 3 rule test expectations of service 9 no longer pass: “A”') });
+    await expect(changes.apply(edit)).rejects.toMatchObject({
+      code: 'Change.RuleTestsFlipped',
+      message: expect.stringContaining('2 of 3 rule test expectations of service 9 no longer pass: “A”'),
+    });
     // A review that showed only one of them accepted only that one.
-    await expect(changes.apply({ ...edit, flippedExpectations: ['A'] })).rejects.toMatchObject({ code: 'Change.RuleTestsFlipped', message: expect.not.stringContaining('“A”') });
+    await expect(changes.apply({ ...edit, flippedExpectations: ['A'] })).rejects.toMatchObject({
+      code: 'Change.RuleTestsFlipped',
+      message: expect.not.stringContaining('“A”'),
+    });
     expect(gw.calls.map((c) => c.id).filter((id) => id === 'updateAccessControlPolicy')).toEqual([]);
     expect(await journal.list()).toEqual([]);
 
-    expect((await changes.apply({ ...edit, flippedExpectations: ['B', 'A'] })).entry.flippedExpectations).toEqual(['A', 'B']);
-    expect((await changes.apply({ ...edit, acceptFlippedExpectations: true })).entry.flippedExpectations).toEqual(['A', 'B']);
+    expect((await changes.apply({ ...edit, flippedExpectations: ['B', 'A'] })).entry.flippedExpectations).toEqual([
+      'A',
+      'B',
+    ]);
+    expect((await changes.apply({ ...edit, acceptFlippedExpectations: true })).entry.flippedExpectations).toEqual([
+      'A',
+      'B',
+    ]);
   });
 
   it('a suite that cannot be checked refuses the change unless any flip is accepted; writes that cannot change a verdict are not checked', async () => {
     const { changes, checked } = guarded(async () => {
       throw new Error('the lists could not be read');
     });
-    await expect(changes.apply(edit)).rejects.toMatchObject({ code: 'Change.RuleTestsUnchecked', message: expect.stringContaining('the lists could not be read') });
+    await expect(changes.apply(edit)).rejects.toMatchObject({
+      code: 'Change.RuleTestsUnchecked',
+      message: expect.stringContaining('the lists could not be read'),
+    });
     const applied = await changes.apply({ ...edit, acceptFlippedExpectations: true });
     expect(applied.entry).not.toHaveProperty('flippedExpectations');
-    await changes.apply({ accountId: 'a', operationId: 'setCorsHeaders', input: { params: { serviceId: 9 }, body: { accessControlAllowOrigin: '*' } } });
+    await changes.apply({
+      accountId: 'a',
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId: 9 }, body: { accessControlAllowOrigin: '*' } },
+    });
     expect(checked).toEqual(['updateAccessControlPolicy', 'updateAccessControlPolicy']);
   });
 
@@ -246,14 +343,21 @@ describe('the rule test guard (checkSuites)', () => {
       client: async () => gw.client,
       suiteCheck: async (_accountId, _change, options) => {
         seen.push(options?.priority);
-        if (options?.signal?.aborted) throw Object.assign(new Error('The request was cancelled.'), { code: 'Request.Aborted' });
+        if (options?.signal?.aborted)
+          throw Object.assign(new Error('The request was cancelled.'), { code: 'Request.Aborted' });
         return { total: 0, flipped: [], fixed: [] };
       },
     });
     const controller = new AbortController();
     await changes.apply({ ...edit, callOptions: { priority: 'background', signal: controller.signal } });
     controller.abort();
-    await expect(changes.apply({ ...edit, acceptFlippedExpectations: true, callOptions: { priority: 'background', signal: controller.signal } })).rejects.toMatchObject({ code: 'Request.Aborted' });
+    await expect(
+      changes.apply({
+        ...edit,
+        acceptFlippedExpectations: true,
+        callOptions: { priority: 'background', signal: controller.signal },
+      }),
+    ).rejects.toMatchObject({ code: 'Request.Aborted' });
     expect(seen).toEqual(['background', 'background']);
   });
 
@@ -261,7 +365,10 @@ describe('the rule test guard (checkSuites)', () => {
     let flips = [flip('A')];
     const { changes } = guarded(async () => ({ total: 1, flipped: flips, fixed: [] }));
     const { entry } = await changes.apply({ ...edit, flippedExpectations: ['A'] });
-    await expect(changes.reapply(entry.id.slice(0, 5))).rejects.toMatchObject({ code: 'Journal.NotFound', message: expect.stringContaining('at least 8 characters') });
+    await expect(changes.reapply(entry.id.slice(0, 5))).rejects.toMatchObject({
+      code: 'Journal.NotFound',
+      message: expect.stringContaining('at least 8 characters'),
+    });
     await expect(changes.reapply(entry.id.slice(0, 8))).rejects.toMatchObject({ code: 'Change.RuleTestsFlipped' });
     const again = await changes.reapply(entry.id.slice(0, 8), undefined, { acceptFlippedExpectations: true });
     expect(again.entry).toMatchObject({ reapplyOf: entry.id, flippedExpectations: ['A'] });
@@ -276,11 +383,30 @@ describe('a created service', () => {
     const changes = createChangeService({
       journal,
       account: async (id) => ({ id, name: 'Test', production: false }),
-      client: async () => ({ call: async () => ({ id: 77, domainName: 'new.example.com', cName: 'new.example.com.cdn.example.net', enabled: true }) }),
+      client: async () => ({
+        call: async () => ({
+          id: 77,
+          domainName: 'new.example.com',
+          cName: 'new.example.com.cdn.example.net',
+          enabled: true,
+        }),
+      }),
       recordCreatedService: async (accountId, service) => recorded.push({ accountId, ...service }),
     });
-    await changes.apply({ accountId: 'a', operationId: 'createService', input: { params: {}, body: { domainName: 'new.example.com' } } });
-    expect(recorded).toEqual([{ accountId: 'a', serviceId: 77, domainName: 'new.example.com', cName: 'new.example.com.cdn.example.net', enabled: true }]);
+    await changes.apply({
+      accountId: 'a',
+      operationId: 'createService',
+      input: { params: {}, body: { domainName: 'new.example.com' } },
+    });
+    expect(recorded).toEqual([
+      {
+        accountId: 'a',
+        serviceId: 77,
+        domainName: 'new.example.com',
+        cName: 'new.example.com.cdn.example.net',
+        enabled: true,
+      },
+    ]);
   });
 });
 

@@ -15,7 +15,14 @@ import { createReapply } from './reapply.ts';
 import { SECRET_MASK } from '#shared/security/secret-text.ts';
 import type { JournalEntry } from '#shared/ipc/channels/journal.ts';
 import type { OutcomeCheckContext, UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
-import { changeFacts, journalSummary, listOperationFor, operationsReadBackFromJournal, type JournalReadBackKind, type MutatingOperationId } from '#shared/api/operation-facts.ts';
+import {
+  changeFacts,
+  journalSummary,
+  listOperationFor,
+  operationsReadBackFromJournal,
+  type JournalReadBackKind,
+  type MutatingOperationId,
+} from '#shared/api/operation-facts.ts';
 import { policyAsBody } from '#shared/api/policy-bodies.ts';
 import { operations } from '#shared/api/operations.ts';
 import type { BudgetPriority } from '../api/budget.ts';
@@ -34,7 +41,9 @@ export type ChangeCallOptions = {
 };
 
 /** What changes.ts needs from the account's ApiClient (structural, so tests can pass a fake). */
-export type ChangeClient = { call(operationId: string, input: OperationCallInput, options?: ChangeCallOptions): Promise<unknown> };
+export type ChangeClient = {
+  call(operationId: string, input: OperationCallInput, options?: ChangeCallOptions): Promise<unknown>;
+};
 export type ChangeAccount = { id: string; name: string; production: boolean };
 
 export type ChangeServiceDeps = {
@@ -94,7 +103,13 @@ function restoreSecrets(body: unknown, current: Json | null): unknown {
   return out;
 }
 
-function describe(operationId: MutatingOperationId, policyId: number | null, body: unknown, before: Json | null, serviceId: number | null): string {
+function describe(
+  operationId: MutatingOperationId,
+  policyId: number | null,
+  body: unknown,
+  before: Json | null,
+  serviceId: number | null,
+): string {
   return journalSummary(operationId, { serviceId, policyId, body, before });
 }
 
@@ -111,16 +126,34 @@ function sentBody(operationId: MutatingOperationId, body: unknown): unknown {
 }
 
 export type ChangeService = {
-  current(accountId: string, operationId: MutatingOperationId, input: OperationCallInput, callOptions?: ChangeCallOptions): Promise<CurrentState>;
+  current(
+    accountId: string,
+    operationId: MutatingOperationId,
+    input: OperationCallInput,
+    callOptions?: ChangeCallOptions,
+  ): Promise<CurrentState>;
   apply(request: ApplyRequest): Promise<{ entry: JournalEntry; data: unknown }>;
   /** `entryId` may be the start of an ID (MIN_ENTRY_ID_PREFIX characters or more) that only one entry's ID starts with. */
-  reapply(entryId: string, confirmProduction?: boolean, ruleTests?: RuleTestAcceptance): Promise<{ entry: JournalEntry }>;
+  reapply(
+    entryId: string,
+    confirmProduction?: boolean,
+    ruleTests?: RuleTestAcceptance,
+  ): Promise<{ entry: JournalEntry }>;
   /** Last configuration applied from this app for a service (CORS / rate limit), for "last applied on …". */
   lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind): Promise<JournalEntry | undefined>;
   /** Reads the target of a write with an unknown outcome and decides (write-outcome.ts); sends nothing. */
-  checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions?: ChangeCallOptions): Promise<UnknownOutcomeDecision>;
+  checkUnknown(
+    write: UnknownWrite,
+    context: OutcomeCheckContext,
+    callOptions?: ChangeCallOptions,
+  ): Promise<UnknownOutcomeDecision>;
   /** Settles an unknown entry as applied: confirmed by a read, or marked by the user (with the IDs the read found). */
-  confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids?: { policyId?: number | null; serviceId?: number | null }): Promise<JournalEntry>;
+  confirmApplied(
+    entryId: string,
+    how: 'read-back' | 'user',
+    message: string,
+    ids?: { policyId?: number | null; serviceId?: number | null },
+  ): Promise<JournalEntry>;
   /** Settles an unknown entry as not applied (a read found the change absent). */
   confirmNotApplied(entryId: string, message: string): Promise<JournalEntry>;
   /** The newest create of a service with this domain name in the account that applied or has an unknown outcome (refusals are skipped). */
@@ -137,7 +170,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   function lastApplied(accountId: string, serviceId: number, kind: JournalReadBackKind) {
     const ops = operationsReadBackFromJournal(kind);
     return journal.findLatest(
-      (e) => e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok === true,
+      (e) =>
+        e.accountId === accountId && e.serviceId === serviceId && ops.includes(e.operationId) && e.result.ok === true,
     );
   }
 
@@ -172,7 +206,11 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
   }
 
   /** The outcome of a write: its write-ahead entry settled, or (nothing was sent) a whole entry appended. */
-  function settle(ahead: JournalEntry | null, base: Omit<NewJournalEntry, 'result'>, settlement: JournalSettlement): Promise<JournalEntry> {
+  function settle(
+    ahead: JournalEntry | null,
+    base: Omit<NewJournalEntry, 'result'>,
+    settlement: JournalSettlement,
+  ): Promise<JournalEntry> {
     if (ahead !== null) return journal.settle(ahead.id, settlement);
     return journal.append({ ...base, ...settlement });
   }
@@ -192,7 +230,8 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
       current(request.accountId, operationId, request.input, request.callOptions),
     ]);
     const body = sentBody(operationId, restoreSecrets(request.input.body, state.before));
-    const input: OperationCallInput = body === undefined ? { params: request.input.params } : { params: request.input.params, body };
+    const input: OperationCallInput =
+      body === undefined ? { params: request.input.params } : { params: request.input.params, body };
     let serviceId = serviceIdOf(request.input);
     let policyId = policyIdOf(request.input);
     const base: Omit<NewJournalEntry, 'result'> = {
@@ -277,7 +316,9 @@ export function createChangeService(deps: ChangeServiceDeps): ChangeService {
     const unaccepted = check.flipped.filter((f) => !accepted.has(f.name));
     if (acceptAny || unaccepted.length === 0) return names;
     const serviceId = serviceIdOf(request.input);
-    const listed = unaccepted.map((f) => `“${f.name}” (expected ${f.expected}; after the change: ${f.after})`).join(', ');
+    const listed = unaccepted
+      .map((f) => `“${f.name}” (expected ${f.expected}; after the change: ${f.after})`)
+      .join(', ');
     throw new CoreError(
       AppCode.Change.RuleTestsFlipped,
       `This change would make ${unaccepted.length} of ${check.total} rule test expectation${check.total === 1 ? '' : 's'} of service ${serviceId ?? ''} no longer pass: ${listed}. Review it and confirm to apply it anyway.`,

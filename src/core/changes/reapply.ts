@@ -27,19 +27,31 @@ export function createReapply(deps: {
     const matches = id.length >= MIN_ENTRY_ID_PREFIX ? (await journal.list()).filter((e) => e.id.startsWith(id)) : [];
     if (matches.length === 1 && matches[0]) return matches[0];
     if (matches.length > 1) {
-      throw new CoreError(AppCode.Journal.AmbiguousId, `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`);
+      throw new CoreError(
+        AppCode.Journal.AmbiguousId,
+        `${matches.length} journal entries have IDs starting with “${id}”. Give more of the ID.`,
+      );
     }
     const short = id.length < MIN_ENTRY_ID_PREFIX ? ` (give at least ${MIN_ENTRY_ID_PREFIX} characters of it)` : '';
-    throw new CoreError(AppCode.Journal.NotFound, `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`);
+    throw new CoreError(
+      AppCode.Journal.NotFound,
+      `No journal entry has the ID “${id}”${short}; it may have been dropped from the journal. Refresh the journal.`,
+    );
   }
 
   return async function reapply(entryId, confirmProduction, ruleTests = {}) {
     const entry = await findEntry(entryId);
     if (entry.omitted) {
-      throw new CoreError(AppCode.Journal.PreviousUnknown, 'This change was too large to keep in the journal, so it cannot be applied again.');
+      throw new CoreError(
+        AppCode.Journal.PreviousUnknown,
+        'This change was too large to keep in the journal, so it cannot be applied again.',
+      );
     }
     if (!reapplicableOperationIds.includes(entry.operationId)) {
-      throw new CoreError(AppCode.Journal.NotReapplicable, 'A create cannot be undone through the API; edit or disable the policy instead.');
+      throw new CoreError(
+        AppCode.Journal.NotReapplicable,
+        'A create cannot be undone through the API; edit or disable the policy instead.',
+      );
     }
     if (entry.serviceId === null || entry.beforeSource === 'none' || entry.beforeSource === undefined) {
       throw new CoreError(
@@ -56,7 +68,10 @@ export function createReapply(deps: {
       operationId = isObject(entry.before) ? 'upsertRateLimit' : 'deleteRateLimit';
       body = isObject(entry.before) ? entry.before : undefined;
     } else if (!isObject(entry.before)) {
-      throw new CoreError(AppCode.Journal.PreviousUnknown, 'The policy did not exist before this change; there is no version to apply again.');
+      throw new CoreError(
+        AppCode.Journal.PreviousUnknown,
+        'The policy did not exist before this change; there is no version to apply again.',
+      );
     } else if (operationId === 'updateAccessControlPolicy' || operationId === 'updateAccessControlPolicyV2') {
       // Use the edit that matches the shape that was recorded.
       operationId = entry.before.matches !== undefined ? 'updateAccessControlPolicyV2' : 'updateAccessControlPolicy';

@@ -9,7 +9,12 @@ import type { Journal } from '../journal/journal.ts';
 import type { ApplyRequest, ChangeCallOptions, ChangeClient } from './changes.ts';
 import { isObject, serviceIdOf, type OperationCallInput } from './change-input.ts';
 import { type JournalEntry } from '#shared/ipc/channels/journal.ts';
-import { decideUnknownOutcome, type OutcomeCheckContext, type OutcomeRead, type UnknownOutcomeDecision } from '#shared/api/write-outcome.ts';
+import {
+  decideUnknownOutcome,
+  type OutcomeCheckContext,
+  type OutcomeRead,
+  type UnknownOutcomeDecision,
+} from '#shared/api/write-outcome.ts';
 import { changeFacts, type MutatingOperationId } from '#shared/api/operation-facts.ts';
 
 /**
@@ -26,7 +31,14 @@ export function unknownOutcomeEntry(error: unknown): string | undefined {
 }
 
 /** Connection failures that prove the request never reached the gateway. */
-const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CAUSES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Answers of a proxy in front of the API whose upstream may have handled the request. */
 const UPSTREAM_UNKNOWN_STATUSES = new Set([502, 504]);
@@ -53,9 +65,18 @@ type Applied = { entry: JournalEntry; data: unknown };
 
 export type UnknownOutcomes = {
   /** Reads the target of a write with an unknown outcome and decides (write-outcome.ts); sends nothing. */
-  checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions?: ChangeCallOptions): Promise<UnknownOutcomeDecision>;
+  checkUnknown(
+    write: UnknownWrite,
+    context: OutcomeCheckContext,
+    callOptions?: ChangeCallOptions,
+  ): Promise<UnknownOutcomeDecision>;
   /** Settles an unknown entry as applied: confirmed by a read, or marked by the user (with the IDs the read found). */
-  confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids?: { policyId?: number | null; serviceId?: number | null }): Promise<JournalEntry>;
+  confirmApplied(
+    entryId: string,
+    how: 'read-back' | 'user',
+    message: string,
+    ids?: { policyId?: number | null; serviceId?: number | null },
+  ): Promise<JournalEntry>;
   /** Settles an unknown entry as not applied (a read found the change absent). */
   confirmNotApplied(entryId: string, message: string): Promise<JournalEntry>;
   /**
@@ -63,7 +84,12 @@ export type UnknownOutcomes = {
    * applied (confirmed by the read); absent → failed with the error; otherwise the entry stays
    * unknown and writeOutcomeUnknown says why (a later check or the user settles it).
    */
-  settleUnanswered(request: ApplyRequest, input: OperationCallInput, ahead: JournalEntry, error: unknown): Promise<Applied>;
+  settleUnanswered(
+    request: ApplyRequest,
+    input: OperationCallInput,
+    ahead: JournalEntry,
+    error: unknown,
+  ): Promise<Applied>;
 };
 
 export function createUnknownOutcomes(deps: {
@@ -74,7 +100,11 @@ export function createUnknownOutcomes(deps: {
 }): UnknownOutcomes {
   const { journal } = deps;
 
-  async function checkUnknown(write: UnknownWrite, context: OutcomeCheckContext, callOptions: ChangeCallOptions = {}): Promise<UnknownOutcomeDecision> {
+  async function checkUnknown(
+    write: UnknownWrite,
+    context: OutcomeCheckContext,
+    callOptions: ChangeCallOptions = {},
+  ): Promise<UnknownOutcomeDecision> {
     const check = changeFacts(write.operationId).unknownOutcome;
     let read: OutcomeRead | null = null;
     const serviceId = serviceIdOf(write.input);
@@ -93,7 +123,12 @@ export function createUnknownOutcomes(deps: {
     return decideUnknownOutcome(write.operationId, write.input, read, context);
   }
 
-  function confirmApplied(entryId: string, how: 'read-back' | 'user', message: string, ids: { policyId?: number | null; serviceId?: number | null } = {}): Promise<JournalEntry> {
+  function confirmApplied(
+    entryId: string,
+    how: 'read-back' | 'user',
+    message: string,
+    ids: { policyId?: number | null; serviceId?: number | null } = {},
+  ): Promise<JournalEntry> {
     return journal.settle(entryId, {
       result: { ok: true, confirmed: how, message },
       ...(ids.policyId == null ? {} : { policyId: ids.policyId }),
@@ -105,15 +140,27 @@ export function createUnknownOutcomes(deps: {
     return journal.settle(entryId, { result: { ok: false, code: AppCode.Change.NotApplied, message } });
   }
 
-  async function settleUnanswered(request: ApplyRequest, input: OperationCallInput, ahead: JournalEntry, error: unknown): Promise<Applied> {
+  async function settleUnanswered(
+    request: ApplyRequest,
+    input: OperationCallInput,
+    ahead: JournalEntry,
+    error: unknown,
+  ): Promise<Applied> {
     const { message: errorMessage, code } = serializeError(error);
     const cancelled = request.callOptions?.signal?.aborted === true;
     if (cancelled) {
-      const message = 'Stopped (the batch was cancelled, or the app closed) while its request was on its way: whether it applied is not known. The service is read before anything is sent again.';
-      const entry = await journal.settle(ahead.id, { result: { ok: null, code: AppCode.Change.OutcomeUnknown, message } });
+      const message =
+        'Stopped (the batch was cancelled, or the app closed) while its request was on its way: whether it applied is not known. The service is read before anything is sent again.';
+      const entry = await journal.settle(ahead.id, {
+        result: { ok: null, code: AppCode.Change.OutcomeUnknown, message },
+      });
       throw writeOutcomeUnknown(entry.id, message);
     }
-    const decision: UnknownOutcomeDecision = await checkUnknown({ accountId: request.accountId, operationId: request.operationId, input }, 'no-answer', { priority: request.callOptions?.priority ?? 'interactive' });
+    const decision: UnknownOutcomeDecision = await checkUnknown(
+      { accountId: request.accountId, operationId: request.operationId, input },
+      'no-answer',
+      { priority: request.callOptions?.priority ?? 'interactive' },
+    );
     if (decision.decision === 'applied') {
       const entry = await confirmApplied(ahead.id, 'read-back', decision.message, { policyId: decision.policyId });
       return { entry, data: null };
@@ -123,7 +170,9 @@ export function createUnknownOutcomes(deps: {
       throw error;
     }
     const message = `${errorMessage} Whether the change applied is not known. ${decision.message}`;
-    const entry = await journal.settle(ahead.id, { result: { ok: null, code: AppCode.Change.OutcomeUnknown, message } });
+    const entry = await journal.settle(ahead.id, {
+      result: { ok: null, code: AppCode.Change.OutcomeUnknown, message },
+    });
     const check = changeFacts(request.operationId).unknownOutcome;
     if (check.by === 'resend' && check.because === 'unique-domain' && request.resendOf === undefined) {
       return createServiceAgain(request, entry);
@@ -137,19 +186,29 @@ export function createUnknownOutcomes(deps: {
    * had not applied; refused as a duplicate → the first applied, but its ID is not known.
    */
   async function createServiceAgain(request: ApplyRequest, unknown: JournalEntry): Promise<Applied> {
-    const domain = isObject(request.input.body) && typeof request.input.body.domainName === 'string' ? request.input.body.domainName : '';
+    const domain =
+      isObject(request.input.body) && typeof request.input.body.domainName === 'string'
+        ? request.input.body.domainName
+        : '';
     let again: Applied;
     try {
       again = await deps.apply({ ...request, resendOf: unknown.id });
     } catch (error) {
       if ((error as { code?: unknown }).code !== DOMAIN_TAKEN) throw error;
-      await confirmApplied(unknown.id, 'read-back', `Confirmed after the gateway did not answer: a second create of ${domain} was refused (domain name already exists), so this one created it.`);
+      await confirmApplied(
+        unknown.id,
+        'read-back',
+        `Confirmed after the gateway did not answer: a second create of ${domain} was refused (domain name already exists), so this one created it.`,
+      );
       throw new CoreError(
         AppCode.Change.CreatedServiceIdUnknown,
         `The service “${domain}” was created, but the gateway did not answer with its ID in time (a second create was refused: the domain name exists now). Add it to the account's services by its ID (Add by ID).`,
       );
     }
-    await confirmNotApplied(unknown.id, `Not applied: the create sent again after no answer came was accepted (service ${String(again.entry.serviceId)}), so this one had not applied.`);
+    await confirmNotApplied(
+      unknown.id,
+      `Not applied: the create sent again after no answer came was accepted (service ${String(again.entry.serviceId)}), so this one had not applied.`,
+    );
     return again;
   }
 

@@ -15,7 +15,12 @@ import { type JournalEntry } from '#shared/ipc/channels/journal.ts';
 import { UNANSWERED_MESSAGE } from '#shared/journal-outcome.ts';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
-const policy = { policyName: 'Block admin', type: 'deny', priority: 5, matchUrlPath: { operator: 'prefix', patterns: ['/admin'] } };
+const policy = {
+  policyName: 'Block admin',
+  type: 'deny',
+  priority: 5,
+  matchUrlPath: { operator: 'prefix', patterns: ['/admin'] },
+};
 
 type Behaviour = 'answer' | 'timeout-applied' | 'timeout-lost' | 'refused' | 'api-error' | 'hang';
 
@@ -41,7 +46,13 @@ const client: ChangeClient = {
     if (operationId === 'createService') {
       // The gateway refuses a second service with the same domain name.
       const domainName = (input.body as { domainName: string }).domainName;
-      if (domains.includes(domainName)) throw new ApiError({ status: 409, code: 'InvalidService.DomainName', message: `Domain name ${domainName} already exists.`, operationId });
+      if (domains.includes(domainName))
+        throw new ApiError({
+          status: 409,
+          code: 'InvalidService.DomainName',
+          message: `Domain name ${domainName} already exists.`,
+          operationId,
+        });
       const first = sent.filter((s) => s.operationId === 'createService').length === 1;
       if (first && behaviour === 'timeout-lost') throw new TimeoutError(30_000, operationId);
       domains.push(domainName);
@@ -49,20 +60,34 @@ const client: ChangeClient = {
       return { id: 900 + domains.length, domainName, cName: `${domainName}.edge.example` };
     }
     if (behaviour === 'hang') return new Promise(() => undefined);
-    if (behaviour === 'api-error') throw new ApiError({ status: 400, code: 'InvalidParameter', message: 'Bad.', operationId });
+    if (behaviour === 'api-error')
+      throw new ApiError({ status: 400, code: 'InvalidParameter', message: 'Bad.', operationId });
     if (behaviour === 'timeout-lost') throw new TimeoutError(30_000, operationId);
-    if (operationId === 'createAccessControlPolicy') policies.push({ ...(input.body as object), policyId: 77, anonymousIp: false, enabled: true });
+    if (operationId === 'createAccessControlPolicy')
+      policies.push({ ...(input.body as object), policyId: 77, anonymousIp: false, enabled: true });
     if (behaviour === 'timeout-applied') throw new TimeoutError(30_000, operationId);
     return operationId === 'createAccessControlPolicy' ? { ...(input.body as object), policyId: 77 } : undefined;
   },
 };
 
 function service(j: Journal = journal): ChangeService {
-  return createChangeService({ journal: j, account: async (id) => ({ id, name: 'Acme', production: false }), client: async () => client });
+  return createChangeService({
+    journal: j,
+    account: async (id) => ({ id, name: 'Acme', production: false }),
+    client: async () => client,
+  });
 }
 
-const create = { accountId: 'acme', operationId: 'createAccessControlPolicy' as const, input: { params: { serviceId: 7 }, body: policy } };
-const cors = { accountId: 'acme', operationId: 'setCorsHeaders' as const, input: { params: { serviceId: 7 }, body: { accessControlAllowOrigin: '*' } } };
+const create = {
+  accountId: 'acme',
+  operationId: 'createAccessControlPolicy' as const,
+  input: { params: { serviceId: 7 }, body: policy },
+};
+const cors = {
+  accountId: 'acme',
+  operationId: 'setCorsHeaders' as const,
+  input: { params: { serviceId: 7 }, body: { accessControlAllowOrigin: '*' } },
+};
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'write-ahead-'));
@@ -82,8 +107,18 @@ describe('write-ahead journal entries', () => {
     const { entry } = await service().apply(create);
     expect(sent).toHaveLength(1);
     const [onDisk] = sent[0]!.journalOnDisk;
-    expect(onDisk).toMatchObject({ id: entry.id, operationId: 'createAccessControlPolicy', serviceId: 7, after: policy, result: { ok: null, sending: true } });
-    expect(entry).toMatchObject({ policyId: 77, result: { ok: true }, summary: 'Create access control policy 77 “Block admin”' });
+    expect(onDisk).toMatchObject({
+      id: entry.id,
+      operationId: 'createAccessControlPolicy',
+      serviceId: 7,
+      after: policy,
+      result: { ok: null, sending: true },
+    });
+    expect(entry).toMatchObject({
+      policyId: 77,
+      result: { ok: true },
+      summary: 'Create access control policy 77 “Block admin”',
+    });
     expect(await journal.list()).toHaveLength(1);
   });
 
@@ -93,7 +128,11 @@ describe('write-ahead journal entries', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await journal.list())[0]?.result).toEqual({ ok: null, sending: true });
     const restarted = createJournal({ dataDir: dir, now: () => NOW });
-    expect((await restarted.list())[0]?.result).toEqual({ ok: null, code: 'Change.OutcomeUnknown', message: UNANSWERED_MESSAGE });
+    expect((await restarted.list())[0]?.result).toEqual({
+      ok: null,
+      code: 'Change.OutcomeUnknown',
+      message: UNANSWERED_MESSAGE,
+    });
     expect((await restarted.list({})).filter((e) => e.result.ok === null)).toHaveLength(1);
   });
 
@@ -101,14 +140,18 @@ describe('write-ahead journal entries', () => {
     behaviour = 'refused';
     await expect(service().apply(create)).rejects.toMatchObject({ code: 'Network.ConnectionFailed' });
     expect(sent).toHaveLength(0);
-    expect((await journal.list()).map((e) => e.result)).toEqual([{ ok: false, code: 'Network.ConnectionFailed', message: 'refused' }]);
+    expect((await journal.list()).map((e) => e.result)).toEqual([
+      { ok: false, code: 'Network.ConnectionFailed', message: 'refused' },
+    ]);
   });
 
   it('an error answer settles the entry as failed; nothing is read back', async () => {
     behaviour = 'api-error';
     await expect(service().apply(create)).rejects.toMatchObject({ code: 'InvalidParameter' });
     expect(reads).toEqual([]);
-    expect((await journal.list()).map((e) => e.result)).toEqual([{ ok: false, code: 'InvalidParameter', message: 'Bad.' }]);
+    expect((await journal.list()).map((e) => e.result)).toEqual([
+      { ok: false, code: 'InvalidParameter', message: 'Bad.' },
+    ]);
   });
 
   it('a journal that cannot be written stops the write before its request leaves', async () => {
@@ -126,7 +169,8 @@ describe('a create that times out', () => {
     expect(entry.result).toEqual({
       ok: true,
       confirmed: 'read-back',
-      message: 'Confirmed after the gateway did not answer: the service has the access control policy “Block admin” (ID 77) with the fields that were sent.',
+      message:
+        'Confirmed after the gateway did not answer: the service has the access control policy “Block admin” (ID 77) with the fields that were sent.',
     });
     expect(entry.policyId).toBe(77);
     expect(await journal.list()).toHaveLength(1);
@@ -136,23 +180,44 @@ describe('a create that times out', () => {
     behaviour = 'timeout-lost';
     await expect(service().apply(create)).rejects.toBeInstanceOf(TimeoutError);
     const [entry] = await journal.list();
-    expect(entry?.result).toMatchObject({ ok: false, code: 'Network.Timeout', message: expect.stringContaining('has no access control policy named “Block admin”') });
+    expect(entry?.result).toMatchObject({
+      ok: false,
+      code: 'Network.Timeout',
+      message: expect.stringContaining('has no access control policy named “Block admin”'),
+    });
   });
 });
 
 describe('a write the API cannot read back that times out', () => {
   it('stays unknown, saying that sending it again is safe', async () => {
     behaviour = 'timeout-lost';
-    const error = await service().apply(cors).catch((e: unknown) => e);
+    const error = await service()
+      .apply(cors)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CoreError);
     const [entry] = await journal.list();
     expect(unknownOutcomeEntry(error)).toBe(entry?.id);
-    expect(entry?.result).toMatchObject({ ok: null, code: 'Change.OutcomeUnknown', message: expect.stringContaining('full replacement, so sending it again is safe') });
+    expect(entry?.result).toMatchObject({
+      ok: null,
+      code: 'Change.OutcomeUnknown',
+      message: expect.stringContaining('full replacement, so sending it again is safe'),
+    });
   });
 });
 
 describe('a service create that times out', () => {
-  const createService = { accountId: 'acme', operationId: 'createService' as const, input: { params: {}, body: { domainName: 'new.example', origins: [{ originUrl: 'https://o.example' }], defaultHostHeader: 'originHost' } } };
+  const createService = {
+    accountId: 'acme',
+    operationId: 'createService' as const,
+    input: {
+      params: {},
+      body: {
+        domainName: 'new.example',
+        origins: [{ originUrl: 'https://o.example' }],
+        defaultHostHeader: 'originHost',
+      },
+    },
+  };
 
   it('is sent once more: accepted → reported as created, the first entry settled as not applied', async () => {
     behaviour = 'timeout-lost';
@@ -167,12 +232,22 @@ describe('a service create that times out', () => {
 
   it('refused as a duplicate → the first applied (confirmed), and the error says its ID must be added by hand; never two services', async () => {
     behaviour = 'timeout-applied';
-    await expect(service().apply(createService)).rejects.toMatchObject({ code: 'Change.CreatedServiceIdUnknown', message: expect.stringContaining('Add it to the account\'s services by its ID') });
+    await expect(service().apply(createService)).rejects.toMatchObject({
+      code: 'Change.CreatedServiceIdUnknown',
+      message: expect.stringContaining("Add it to the account's services by its ID"),
+    });
     expect(domains).toEqual(['new.example']);
     const entries = await journal.list();
     const first = entries.find((e) => e.resendOf === undefined);
-    expect(first?.result).toMatchObject({ ok: true, confirmed: 'read-back', message: expect.stringContaining('a second create of new.example was refused') });
-    expect(entries.find((e) => e.resendOf !== undefined)?.result).toMatchObject({ ok: false, code: 'InvalidService.DomainName' });
+    expect(first?.result).toMatchObject({
+      ok: true,
+      confirmed: 'read-back',
+      message: expect.stringContaining('a second create of new.example was refused'),
+    });
+    expect(entries.find((e) => e.resendOf !== undefined)?.result).toMatchObject({
+      ok: false,
+      code: 'InvalidService.DomainName',
+    });
   });
 });
 
@@ -191,9 +266,35 @@ describe('settling unknown entries', () => {
 
   it('an entry dropped from a full journal while its request was out is added again when settled', async () => {
     const small = createJournal({ dataDir: dir, now: () => NOW, maxEntries: 2 });
-    const begun = await small.begin({ ...create, accountName: 'Acme', serviceId: 7, policyId: null, summary: 's', before: null, after: null });
-    await small.append({ ...create, accountName: 'Acme', serviceId: 8, policyId: null, summary: 'a', before: null, after: null, result: { ok: true } });
-    await small.append({ ...create, accountName: 'Acme', serviceId: 9, policyId: null, summary: 'b', before: null, after: null, result: { ok: true } });
+    const begun = await small.begin({
+      ...create,
+      accountName: 'Acme',
+      serviceId: 7,
+      policyId: null,
+      summary: 's',
+      before: null,
+      after: null,
+    });
+    await small.append({
+      ...create,
+      accountName: 'Acme',
+      serviceId: 8,
+      policyId: null,
+      summary: 'a',
+      before: null,
+      after: null,
+      result: { ok: true },
+    });
+    await small.append({
+      ...create,
+      accountName: 'Acme',
+      serviceId: 9,
+      policyId: null,
+      summary: 'b',
+      before: null,
+      after: null,
+      result: { ok: true },
+    });
     expect((await small.list()).map((e) => e.serviceId)).toEqual([9, 8]);
     await small.settle(begun.id, { result: { ok: true } });
     expect((await small.list()).find((e) => e.id === begun.id)?.result).toEqual({ ok: true });

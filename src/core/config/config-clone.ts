@@ -22,7 +22,11 @@ export function createConfigClone(
   type Created = { service: z.output<typeof serviceSchema>; entryId: string; continued?: string };
 
   /** The service an earlier create journaled as applied, when it still exists with that domain. */
-  async function existingFromEntry(accountId: string, serviceId: number, domainName: string): Promise<z.output<typeof serviceSchema> | null> {
+  async function existingFromEntry(
+    accountId: string,
+    serviceId: number,
+    domainName: string,
+  ): Promise<z.output<typeof serviceSchema> | null> {
     try {
       const client = await deps.client(accountId);
       const parsed = serviceSchema.safeParse(await client.call('getService', { params: { serviceId } }));
@@ -43,7 +47,11 @@ export function createConfigClone(
     if (earlier?.result.ok === true && earlier.serviceId !== null) {
       const service = await existingFromEntry(request.accountId, earlier.serviceId, request.domainName);
       if (service) {
-        return { service, entryId: earlier.id, continued: `Service ${service.id} ${service.domainName} already exists: an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.` };
+        return {
+          service,
+          entryId: earlier.id,
+          continued: `Service ${service.id} ${service.domainName} already exists: an earlier clone to this domain created it (it stopped before it finished); the clone continues on it.`,
+        };
       }
     }
     try {
@@ -54,18 +62,29 @@ export function createConfigClone(
         confirmProduction: request.confirmProduction,
       });
       const parsed = serviceSchema.safeParse(data);
-      if (!parsed.success) throw new CoreError(AppCode.Config.UnexpectedAnswer, 'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".');
+      if (!parsed.success)
+        throw new CoreError(
+          AppCode.Config.UnexpectedAnswer,
+          'The gateway created the service but its answer could not be read; find it by its domain with "Add by ID".',
+        );
       if (earlier?.result.ok === null) {
         // The gateway took this create, so the earlier one (same domain) had not applied.
-        await deps.changes.confirmNotApplied(earlier.id, `Not applied: a later create of ${request.domainName} (service ${parsed.data.id}) was accepted, so this one had not applied.`);
+        await deps.changes.confirmNotApplied(
+          earlier.id,
+          `Not applied: a later create of ${request.domainName} (service ${parsed.data.id}) was accepted, so this one had not applied.`,
+        );
       }
       return { service: parsed.data, entryId: entry.id };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       // Created by this create (its answer lost, a resend refused), or by an earlier one whose answer was lost.
-      const createdEarlier = code === AppCode.Change.CreatedServiceIdUnknown || (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
+      const createdEarlier =
+        code === AppCode.Change.CreatedServiceIdUnknown ||
+        (code === DOMAIN_TAKEN && earlier !== undefined && earlier.result.ok !== false);
       if (!createdEarlier) throw error;
-      const known = (await deps.inventory(request.accountId)).find((s) => s.domainName.toLowerCase() === request.domainName.toLowerCase());
+      const known = (await deps.inventory(request.accountId)).find(
+        (s) => s.domainName.toLowerCase() === request.domainName.toLowerCase(),
+      );
       const service = known ? await existingFromEntry(request.accountId, known.serviceId, request.domainName) : null;
       if (!service) {
         throw new CoreError(
@@ -75,7 +94,12 @@ export function createConfigClone(
       }
       const settled = earlier ?? (await deps.changes.lastServiceCreate(request.accountId, request.domainName));
       if (settled === undefined) throw error;
-      await deps.changes.confirmApplied(settled.id, 'read-back', `Confirmed: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`, { serviceId: service.id });
+      await deps.changes.confirmApplied(
+        settled.id,
+        'read-back',
+        `Confirmed: the gateway refused a second service named ${request.domainName} (domain name already exists), and it is service ${service.id}.`,
+        { serviceId: service.id },
+      );
       return {
         service,
         entryId: settled.id,
@@ -93,7 +117,10 @@ export function createConfigClone(
   async function clone(request: CloneRequest): Promise<CloneResult> {
     const account = await deps.account(request.accountId);
     if (account.production && request.confirmProduction !== true) {
-      throw new CoreError(AppCode.Change.ConfirmationRequired, `“${account.name}” is a production account. Confirm creating the clone there.`);
+      throw new CoreError(
+        AppCode.Change.ConfirmationRequired,
+        `“${account.name}” is a production account. Confirm creating the clone there.`,
+      );
     }
     const source = await documents.resolveSource(request.source);
     const built = cloneServiceBody(source, {

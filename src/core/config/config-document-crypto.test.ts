@@ -4,8 +4,18 @@
 import { readFile } from 'node:fs/promises';
 import { scrypt } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPTED_KDF, decryptConfigDocument, encryptConfigDocument, EXPORT_KDF_COST, kdfSettingsProblem } from './config-document-crypto.ts';
-import { configDocumentSchema, encryptedConfigDocumentSchema, isEncryptedConfigDocument } from '#shared/config-document/schema.ts';
+import {
+  ACCEPTED_KDF,
+  decryptConfigDocument,
+  encryptConfigDocument,
+  EXPORT_KDF_COST,
+  kdfSettingsProblem,
+} from './config-document-crypto.ts';
+import {
+  configDocumentSchema,
+  encryptedConfigDocumentSchema,
+  isEncryptedConfigDocument,
+} from '#shared/config-document/schema.ts';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>();
@@ -20,9 +30,15 @@ const OLD_COST = { N: 2 ** 15, r: 8, p: 1 };
 const FIXTURES = new URL('../test-support/fixtures/', import.meta.url);
 const FIXTURE_PASSPHRASE = 'fixture passphrase 2^15';
 
-type Envelope = Record<string, unknown> & { ciphertext: string; cipher: { iv: string; tag: string }; kdf: { N: number; r: number; p: number; salt: string } };
+type Envelope = Record<string, unknown> & {
+  ciphertext: string;
+  cipher: { iv: string; tag: string };
+  kdf: { N: number; r: number; p: number; salt: string };
+};
 
-async function rejection(promise: Promise<unknown>): Promise<{ code?: string; message: string; fields?: Record<string, string> }> {
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; message: string; fields?: Record<string, string> }> {
   try {
     await promise;
   } catch (error) {
@@ -53,9 +69,14 @@ describe('config document encryption', () => {
     const config = await fixture('config-scrypt-n15.encrypted.json');
     expect(config.kdf).toMatchObject({ N: 32768, r: 8, p: 1 });
     const document = configDocumentSchema.parse(JSON.parse(await decryptConfigDocument(config, FIXTURE_PASSPHRASE)));
-    expect(document).toMatchObject({ secrets: 'included', services: [{ service: { domainName: 'www.example-shop.com' } }] });
+    expect(document).toMatchObject({
+      secrets: 'included',
+      services: [{ service: { domainName: 'www.example-shop.com' } }],
+    });
     const accounts = await fixture('accounts-scrypt-n15.encrypted.json');
-    expect(JSON.parse(await decryptConfigDocument(accounts, FIXTURE_PASSPHRASE))).toMatchObject({ accounts: [{ name: 'Fixture Co' }] });
+    expect(JSON.parse(await decryptConfigDocument(accounts, FIXTURE_PASSPHRASE))).toMatchObject({
+      accounts: [{ name: 'Fixture Co' }],
+    });
     expect(derivations).toHaveBeenCalledTimes(2);
   });
 
@@ -69,7 +90,9 @@ describe('config document encryption', () => {
   });
 
   it('refuses a changed file: ciphertext, tag or IV', async () => {
-    const original = JSON.parse(await encryptConfigDocument(SECRET_TEXT, 'correct horse battery', OLD_COST)) as Envelope;
+    const original = JSON.parse(
+      await encryptConfigDocument(SECRET_TEXT, 'correct horse battery', OLD_COST),
+    ) as Envelope;
     const flip = (b64: string) => {
       const bytes = Buffer.from(b64, 'base64');
       bytes[0] = (bytes[0] ?? 0) ^ 1;
@@ -85,7 +108,9 @@ describe('config document encryption', () => {
       expect(error.code).toBe('Config.Tampered');
       expect(error.message).toMatch(/changed after it was exported/);
     }
-    const truncated = await rejection(decryptConfigDocument({ format: original.format, ciphertext: original.ciphertext }, 'correct horse battery'));
+    const truncated = await rejection(
+      decryptConfigDocument({ format: original.format, ciphertext: original.ciphertext }, 'correct horse battery'),
+    );
     expect(truncated.code).toBe('Config.Tampered');
     expect(truncated.message).toMatch(/damaged/);
   });
@@ -98,7 +123,11 @@ describe('config document encryption', () => {
       { name: 'N = 2^19 (one step above the margin)', kdf: { N: 2 ** 19 }, says: `kdf.N is 524288 (2^19); ${rule}.` },
       { name: 'N = 1 (too small, not a valid scrypt cost)', kdf: { N: 1 }, says: `kdf.N is 1 (2^0); ${rule}.` },
       { name: 'N = 2^14 (too small)', kdf: { N: 2 ** 14 }, says: `kdf.N is 16384 (2^14); ${rule}.` },
-      { name: 'N not a power of two', kdf: { N: 3 * 2 ** 15 }, says: `kdf.N is 98304, which is not a power of two; ${rule}.` },
+      {
+        name: 'N not a power of two',
+        kdf: { N: 3 * 2 ** 15 },
+        says: `kdf.N is 98304, which is not a power of two; ${rule}.`,
+      },
       { name: 'r = 16', kdf: { r: 16 }, says: `kdf.r is 16; ${rule}.` },
       { name: 'r = 1', kdf: { r: 1 }, says: `kdf.r is 1; ${rule}.` },
       { name: 'p = 2', kdf: { p: 2 }, says: `kdf.p is 2; ${rule}.` },
@@ -122,7 +151,9 @@ describe('config document encryption', () => {
     });
 
     it('never writes a document it would refuse', async () => {
-      await expect(encryptConfigDocument(SECRET_TEXT, 'correct horse battery', { N: 2 ** 10, r: 8, p: 1 })).rejects.toThrow(/kdf\.N is 1024/);
+      await expect(
+        encryptConfigDocument(SECRET_TEXT, 'correct horse battery', { N: 2 ** 10, r: 8, p: 1 }),
+      ).rejects.toThrow(/kdf\.N is 1024/);
       expect(derivations).not.toHaveBeenCalled();
     });
   });
@@ -133,14 +164,24 @@ describe('config document encryption', () => {
     const onWarning = (warning: Error & { code?: string }) => warnings.push(warning.code ?? warning.name);
     process.on('warning', onWarning);
     try {
-      const cut = { ...original, cipher: { ...original.cipher, tag: Buffer.from(original.cipher.tag, 'base64').subarray(0, 4).toString('base64') } };
+      const cut = {
+        ...original,
+        cipher: {
+          ...original.cipher,
+          tag: Buffer.from(original.cipher.tag, 'base64').subarray(0, 4).toString('base64'),
+        },
+      };
       const error = await rejection(decryptConfigDocument(cut, FIXTURE_PASSPHRASE));
       expect(error.code).toBe('Config.UnsupportedEncryption');
       expect(error.message).toContain('cipher.tag is 4 bytes; this app opens documents whose cipher.tag is 16 bytes.');
       const iv = { ...original, cipher: { ...original.cipher, iv: Buffer.alloc(16).toString('base64') } };
-      expect((await rejection(decryptConfigDocument(iv, FIXTURE_PASSPHRASE))).message).toContain('cipher.iv is 16 bytes; this app opens documents whose cipher.iv is 12 bytes.');
+      expect((await rejection(decryptConfigDocument(iv, FIXTURE_PASSPHRASE))).message).toContain(
+        'cipher.iv is 16 bytes; this app opens documents whose cipher.iv is 12 bytes.',
+      );
       const salt = { ...original, kdf: { ...original.kdf, salt: '' } };
-      expect((await rejection(decryptConfigDocument(salt, FIXTURE_PASSPHRASE))).message).toContain('kdf.salt is 0 bytes');
+      expect((await rejection(decryptConfigDocument(salt, FIXTURE_PASSPHRASE))).message).toContain(
+        'kdf.salt is 0 bytes',
+      );
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
       process.off('warning', onWarning);

@@ -41,7 +41,8 @@ function isPowerOfTwo(n: number): boolean {
 export function kdfSettingsProblem(cost: KdfCost): string | null {
   const { N, r, p } = cost;
   if (!isPowerOfTwo(N)) return `kdf.N is ${N}, which is not a power of two; ${ACCEPTED_RULE}.`;
-  if (N < 2 ** ACCEPTED_KDF.minLog2N || N > 2 ** ACCEPTED_KDF.maxLog2N) return `kdf.N is ${N} (2^${Math.log2(N)}); ${ACCEPTED_RULE}.`;
+  if (N < 2 ** ACCEPTED_KDF.minLog2N || N > 2 ** ACCEPTED_KDF.maxLog2N)
+    return `kdf.N is ${N} (2^${Math.log2(N)}); ${ACCEPTED_RULE}.`;
   if (r !== ACCEPTED_KDF.r) return `kdf.r is ${r}; ${ACCEPTED_RULE}.`;
   if (p !== ACCEPTED_KDF.p) return `kdf.p is ${p}; ${ACCEPTED_RULE}.`;
   return null;
@@ -61,10 +62,16 @@ function deriveKeys(passphrase: string, salt: Buffer, cost: KdfCost): Promise<{ 
   const { N, r, p } = cost;
   return new Promise((resolve, reject) => {
     // scrypt needs 128·r·(N + p + 2) bytes; Node refuses anything above maxmem (32 MiB by default).
-    scrypt(passphrase.normalize('NFC'), salt, 64, { N, r, p, maxmem: 128 * r * (N + p + 2) + 1024 * 1024 }, (error, derived) => {
-      if (error) reject(error);
-      else resolve({ key: derived.subarray(0, 32), check: derived.subarray(32) });
-    });
+    scrypt(
+      passphrase.normalize('NFC'),
+      salt,
+      64,
+      { N, r, p, maxmem: 128 * r * (N + p + 2) + 1024 * 1024 },
+      (error, derived) => {
+        if (error) reject(error);
+        else resolve({ key: derived.subarray(0, 32), check: derived.subarray(32) });
+      },
+    );
   });
 }
 
@@ -73,8 +80,18 @@ function checkValue(checkKey: Buffer, salt: Buffer): Buffer {
 }
 
 /** The header fields as authenticated data: changing any of them fails decryption. */
-function additionalData(envelope: Omit<EncryptedConfigDocument, 'ciphertext' | 'cipher'> & { cipher: { name: string; iv: string } }): Buffer {
-  return Buffer.from(stableJson({ format: envelope.format, schemaVersion: envelope.schemaVersion, kdf: envelope.kdf, cipher: { name: envelope.cipher.name, iv: envelope.cipher.iv } }), 'utf8');
+function additionalData(
+  envelope: Omit<EncryptedConfigDocument, 'ciphertext' | 'cipher'> & { cipher: { name: string; iv: string } },
+): Buffer {
+  return Buffer.from(
+    stableJson({
+      format: envelope.format,
+      schemaVersion: envelope.schemaVersion,
+      kdf: envelope.kdf,
+      cipher: { name: envelope.cipher.name, iv: envelope.cipher.iv },
+    }),
+    'utf8',
+  );
 }
 
 export function checkPassphrase(passphrase: string | undefined): string {
@@ -89,7 +106,11 @@ export function checkPassphrase(passphrase: string | undefined): string {
 }
 
 /** Encrypts a document's text; returns the envelope's text. */
-export async function encryptConfigDocument(plaintext: string, passphrase: string, cost: KdfCost = EXPORT_KDF_COST): Promise<string> {
+export async function encryptConfigDocument(
+  plaintext: string,
+  passphrase: string,
+  cost: KdfCost = EXPORT_KDF_COST,
+): Promise<string> {
   checkPassphrase(passphrase);
   const problem = kdfSettingsProblem(cost);
   // Never write a document this app would refuse to open.
@@ -128,7 +149,10 @@ function acceptedHeader(envelope: EncryptedConfigDocument): { salt: Buffer; iv: 
     ['cipher.tag', tag, GCM_TAG_BYTES],
   ];
   for (const [field, bytes, expected] of sizes) {
-    if (bytes.length !== expected) throw unsupported(`${field} is ${bytes.length} bytes; this app opens documents whose ${field} is ${expected} bytes.`);
+    if (bytes.length !== expected)
+      throw unsupported(
+        `${field} is ${bytes.length} bytes; this app opens documents whose ${field} is ${expected} bytes.`,
+      );
   }
   return { salt, iv, tag };
 }
@@ -140,28 +164,41 @@ function acceptedHeader(envelope: EncryptedConfigDocument): { salt: Buffer; iv: 
 export async function decryptConfigDocument(value: unknown, passphrase: string | undefined): Promise<string> {
   const parsed = encryptedConfigDocumentSchema.safeParse(value);
   if (!parsed.success) {
-    throw new CoreError(AppCode.Config.Tampered, 'The encrypted document is damaged: its header is incomplete or was changed. Export it again.');
+    throw new CoreError(
+      AppCode.Config.Tampered,
+      'The encrypted document is damaged: its header is incomplete or was changed. Export it again.',
+    );
   }
   const envelope = parsed.data;
   const { salt, iv, tag } = acceptedHeader(envelope);
   if (passphrase === undefined || passphrase === '') {
-    throw new CoreError(AppCode.Config.PassphraseRequired, 'This document is encrypted (it includes secrets); enter its passphrase.', {
-      fields: { passphrase: 'Enter the passphrase the document was exported with.' },
-    });
+    throw new CoreError(
+      AppCode.Config.PassphraseRequired,
+      'This document is encrypted (it includes secrets); enter its passphrase.',
+      {
+        fields: { passphrase: 'Enter the passphrase the document was exported with.' },
+      },
+    );
   }
   const { key, check } = await deriveKeys(passphrase, salt, envelope.kdf);
   const expected = checkValue(check, salt);
   const stored = Buffer.from(envelope.passphraseCheck, 'base64');
   if (stored.length !== expected.length || !timingSafeEqual(stored, expected)) {
-    throw new CoreError(AppCode.Config.WrongPassphrase, 'The passphrase is not the one this document was encrypted with. Check it and try again.', {
-      fields: { passphrase: 'Wrong passphrase.' },
-    });
+    throw new CoreError(
+      AppCode.Config.WrongPassphrase,
+      'The passphrase is not the one this document was encrypted with. Check it and try again.',
+      {
+        fields: { passphrase: 'Wrong passphrase.' },
+      },
+    );
   }
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: GCM_TAG_BYTES });
     decipher.setAAD(additionalData({ ...envelope, passphraseCheck: '' }));
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(Buffer.from(envelope.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(envelope.ciphertext, 'base64')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     throw new CoreError(
       AppCode.Config.Tampered,

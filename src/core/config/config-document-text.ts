@@ -34,10 +34,15 @@ export function leaveOutSecrets<T>(value: T): T {
 /** Parses a document's text; an encrypted one needs its passphrase. */
 export async function readDocument(text: string, passphrase?: string): Promise<ConfigDocument> {
   const json = parseJson(text, 'The document');
-  const plain = isEncryptedConfigDocument(json) ? parseJson(await decryptConfigDocument(json, passphrase), 'The decrypted document') : json;
+  const plain = isEncryptedConfigDocument(json)
+    ? parseJson(await decryptConfigDocument(json, passphrase), 'The decrypted document')
+    : json;
   const parsed = configDocumentSchema.safeParse(plain);
   if (!parsed.success) {
-    throw new CoreError(AppCode.Config.InvalidDocument, `The configuration document is not valid — ${describeDocumentIssue(parsed.error)}`);
+    throw new CoreError(
+      AppCode.Config.InvalidDocument,
+      `The configuration document is not valid — ${describeDocumentIssue(parsed.error)}`,
+    );
   }
   return parsed.data;
 }
@@ -46,7 +51,10 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CoreError(AppCode.Config.InvalidDocument, `${what} is not JSON (${(error as Error).message}). Choose a file exported by this app.`);
+    throw new CoreError(
+      AppCode.Config.InvalidDocument,
+      `${what} is not JSON (${(error as Error).message}). Choose a file exported by this app.`,
+    );
   }
 }
 

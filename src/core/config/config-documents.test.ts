@@ -31,24 +31,39 @@ describe('reading configuration documents', () => {
     const broken = JSON.parse(serializeConfigDocument(two)) as ConfigDocument;
     (broken.services[1]!.cacheControlPolicies[0] as Record<string, unknown>).policyId = 'eleven';
     const invalid = await rejection(readDocument(JSON.stringify(broken)));
-    expect(invalid.message).toMatch(/^The configuration document is not valid — services\.1\.cacheControlPolicies\.0\.policyId: /);
+    expect(invalid.message).toMatch(
+      /^The configuration document is not valid — services\.1\.cacheControlPolicies\.0\.policyId: /,
+    );
   });
 
   it('picks a service by domain name or source ID, and lists the choices when it cannot', async () => {
     const document = await readDocument(serializeConfigDocument(two));
     expect(pickService(document, 'www.globex.example').source.serviceId).toBe(901);
     expect(pickService(document, '101').service.domainName).toBe('www.example.com');
-    expect(() => pickService(document, undefined)).toThrow(/holds 2 services; choose one: www.example.com, www.globex.example/);
-    expect(() => pickService(document, 'nope.example')).toThrow(/no service “nope.example”; it holds www.example.com, www.globex.example/);
+    expect(() => pickService(document, undefined)).toThrow(
+      /holds 2 services; choose one: www.example.com, www.globex.example/,
+    );
+    expect(() => pickService(document, 'nope.example')).toThrow(
+      /no service “nope.example”; it holds www.example.com, www.globex.example/,
+    );
   });
 
   it('leaves out every secret, at any depth, and nothing else', () => {
     const config = serviceConfig();
     config.accessControlPolicies[0]!.tokenSecret = TOKEN;
-    config.service.origins = [{ originUrl: 'https://bucket.example', s3Credential: { accessKey: 'AK', accessSecret: 's3-secret-value', region: 'eu' } }];
+    config.service.origins = [
+      {
+        originUrl: 'https://bucket.example',
+        s3Credential: { accessKey: 'AK', accessSecret: 's3-secret-value', region: 'eu' },
+      },
+    ];
     const out = leaveOutSecrets(config);
     expect(out.accessControlPolicies[0]?.tokenSecret).toBe(SECRET_LEFT_OUT);
-    expect(out.service.origins?.[0]?.s3Credential).toEqual({ accessKey: 'AK', accessSecret: SECRET_LEFT_OUT, region: 'eu' });
+    expect(out.service.origins?.[0]?.s3Credential).toEqual({
+      accessKey: 'AK',
+      accessSecret: SECRET_LEFT_OUT,
+      region: 'eu',
+    });
     expect(out.cacheControlPolicies).toEqual(config.cacheControlPolicies);
     expect(config.accessControlPolicies[0]?.tokenSecret).toBe(TOKEN);
   });

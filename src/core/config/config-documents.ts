@@ -38,7 +38,10 @@ type ReadClient = { call(operationId: string, input: OperationCallInput, options
 export type ConfigDocumentDeps = {
   account(accountId: string): Promise<{ id: string; name: string; production: boolean }>;
   client(accountId: string): Promise<ReadClient>;
-  changes: Pick<ChangeService, 'apply' | 'lastApplied' | 'lastServiceCreate' | 'confirmApplied' | 'confirmNotApplied' | 'recordCreatedService'>;
+  changes: Pick<
+    ChangeService,
+    'apply' | 'lastApplied' | 'lastServiceCreate' | 'confirmApplied' | 'confirmNotApplied' | 'recordCreatedService'
+  >;
   /** The account's known services (the API cannot list them). */
   inventory(accountId: string): Promise<Array<{ serviceId: number; domainName: string }>>;
   /** The target's rule test suite on each change (rule-suites.ts checkEach); absent: plans show no rule tests. */
@@ -53,8 +56,7 @@ export type ConfigDocumentDeps = {
 
 /** A service of an account, or one service of a document. */
 export type ConfigSource =
-  | { accountId: string; serviceId: number }
-  | { document: string; passphrase?: string; service?: string };
+  { accountId: string; serviceId: number } | { document: string; passphrase?: string; service?: string };
 
 export type ExportRequest = {
   accountId: string;
@@ -71,9 +73,14 @@ export type ExportResult = {
   failed: Array<{ serviceId: number; code: string; message: string }>;
 };
 
-export type PlanRequest = { source: ConfigSource; target: { accountId: string; serviceId: number }; parts?: readonly DocumentPart[] };
+export type PlanRequest = {
+  source: ConfigSource;
+  target: { accountId: string; serviceId: number };
+  parts?: readonly DocumentPart[];
+};
 /** Applying ticked items: production confirmation, and the rule test flips the user accepts (the plan's, or any). */
-export type ApplyRequest = PlanRequest & RuleTestAcceptance & { itemIds: readonly string[]; confirmProduction?: boolean };
+export type ApplyRequest = PlanRequest &
+  RuleTestAcceptance & { itemIds: readonly string[]; confirmProduction?: boolean };
 
 export type CloneRequest = {
   source: ConfigSource;
@@ -125,7 +132,11 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       note: LAST_APPLIED_NOTE,
       cors: cors && isObject(cors.after) ? { appliedAt: cors.at, headers: cors.after } : null,
       rateLimit: rateLimit
-        ? { appliedAt: rateLimit.at, rateLimit: rateLimit.operationId === 'deleteRateLimit' || !isObject(rateLimit.after) ? null : rateLimit.after }
+        ? {
+            appliedAt: rateLimit.at,
+            rateLimit:
+              rateLimit.operationId === 'deleteRateLimit' || !isObject(rateLimit.after) ? null : rateLimit.after,
+          }
         : null,
     } as LastAppliedFromThisApp;
   }
@@ -137,7 +148,11 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
   }
 
   /** One service's configuration as read now (secrets as the API returns them: callers decide). */
-  async function readServiceConfig(accountId: string, serviceId: number, options: ReadOptions = {}): Promise<ServiceConfig> {
+  async function readServiceConfig(
+    accountId: string,
+    serviceId: number,
+    options: ReadOptions = {},
+  ): Promise<ServiceConfig> {
     const [account, client] = await Promise.all([deps.account(accountId), deps.client(accountId)]);
     const params = { params: { serviceId } };
     // One read per list; the client paces them within the key's request budget.
@@ -158,7 +173,10 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       ...(await ruleTestsOf(accountId, serviceId)),
     });
     if (!parsed.success) {
-      throw new CoreError(AppCode.Config.UnexpectedAnswer, `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`);
+      throw new CoreError(
+        AppCode.Config.UnexpectedAnswer,
+        `The API's answer for service ${serviceId} could not be read as a configuration (${describeDocumentIssue(parsed.error)}).`,
+      );
     }
     return parsed.data;
   }
@@ -168,7 +186,10 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     const known = await deps.inventory(request.accountId);
     const ids = request.serviceIds ?? known.map((s) => s.serviceId);
     if (ids.length === 0) {
-      throw new CoreError(AppCode.Config.NothingToExport, 'This account has no services in its list yet. Add services by ID first, then export.');
+      throw new CoreError(
+        AppCode.Config.NothingToExport,
+        'This account has no services in its list yet. Add services by ID first, then export.',
+      );
     }
     const services: ServiceConfig[] = [];
     const failed: ExportResult['failed'] = [];
@@ -184,7 +205,10 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     }
     if (services.length === 0) {
       const first = failed[0];
-      throw new CoreError(first ? passedOnCode(first.code) : AppCode.Config.NothingToExport, `No service could be read${first ? `: ${first.message}` : ''}`);
+      throw new CoreError(
+        first ? passedOnCode(first.code) : AppCode.Config.NothingToExport,
+        `No service could be read${first ? `: ${first.message}` : ''}`,
+      );
     }
     const document: ConfigDocument = {
       format: CONFIG_DOCUMENT_FORMAT,
@@ -219,10 +243,19 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
    * check it): what would flip is on the item, with a note. A suite that cannot be checked leaves a
    * note instead; the plan still opens.
    */
-  async function withSuiteChecks(target: { accountId: string; serviceId: number }, plan: ApplyPlan): Promise<ApplyPlan> {
-    const writes = plan.items.filter((i) => i.operationId !== null && i.input !== null && i.action !== 'cannot' && i.action !== 'unchanged');
+  async function withSuiteChecks(
+    target: { accountId: string; serviceId: number },
+    plan: ApplyPlan,
+  ): Promise<ApplyPlan> {
+    const writes = plan.items.filter(
+      (i) => i.operationId !== null && i.input !== null && i.action !== 'cannot' && i.action !== 'unchanged',
+    );
     if (!deps.suiteCheck || writes.length === 0) return plan;
-    const changes = writes.map((i) => ({ operationId: i.operationId as string, params: i.input?.params ?? {}, body: i.input?.body }));
+    const changes = writes.map((i) => ({
+      operationId: i.operationId as string,
+      params: i.input?.params ?? {},
+      body: i.input?.body,
+    }));
     let checks: ChangeCheck[];
     try {
       checks = await deps.suiteCheck(target.accountId, target.serviceId, changes);
@@ -236,7 +269,11 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       items: plan.items.map((item) => {
         const check = byItem.get(item);
         if (!check || check.flipped.length === 0) return item;
-        return { ...item, flippedExpectations: check.flipped, notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)] };
+        return {
+          ...item,
+          flippedExpectations: check.flipped,
+          notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)],
+        };
       }),
     };
   }
@@ -263,7 +300,10 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
     async apply(request: ApplyRequest): Promise<ApplyResult> {
       const account = await deps.account(request.target.accountId);
       if (account.production && request.confirmProduction !== true) {
-        throw new CoreError(AppCode.Change.ConfirmationRequired, `“${account.name}” is a production account. Review the plan and confirm it to apply it.`);
+        throw new CoreError(
+          AppCode.Change.ConfirmationRequired,
+          `“${account.name}” is a production account. Review the plan and confirm it to apply it.`,
+        );
       }
       // changes.apply checks each item's rule tests as it applies it, against the rules then.
       const plan = await planNow(request);
@@ -277,7 +317,9 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
       }
       const results: ApplyItemResult[] = [];
       for (const item of plan.items) results.push(await applyItem(item, ticked.has(item.id)));
-      const allApplied = results.every((r) => r.outcome === 'applied' || r.outcome === 'unchanged' || r.outcome === 'skipped');
+      const allApplied = results.every(
+        (r) => r.outcome === 'applied' || r.outcome === 'unchanged' || r.outcome === 'skipped',
+      );
 
       async function applyItem(item: PlanItem, isTicked: boolean): Promise<ApplyItemResult> {
         const base = { id: item.id, title: item.title, journalEntryId: null };
@@ -286,7 +328,11 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
         if (item.part === 'rule-tests' && item.input && deps.ruleTests) {
           // No API call: the suite is this app's (the plan item says so).
           try {
-            await deps.ruleTests.replace(request.target.accountId, request.target.serviceId, item.input.body as Expectation[]);
+            await deps.ruleTests.replace(
+              request.target.accountId,
+              request.target.serviceId,
+              item.input.body as Expectation[],
+            );
             return { ...base, outcome: 'applied', message: null };
           } catch (error) {
             return { ...base, outcome: 'failed', message: String((error as ErrorLike).message ?? error) };
@@ -307,7 +353,11 @@ export function createConfigDocumentService(deps: ConfigDocumentDeps) {
           return { ...base, outcome: 'applied', message: null, journalEntryId: entry.id };
         } catch (error) {
           const { code, message } = error as ErrorLike;
-          return { ...base, outcome: 'failed', message: `${typeof code === 'string' ? `${code}: ` : ''}${String(message ?? error)}` };
+          return {
+            ...base,
+            outcome: 'failed',
+            message: `${typeof code === 'string' ? `${code}: ` : ''}${String(message ?? error)}`,
+          };
         }
       }
       return { plan, results, allApplied };

@@ -40,7 +40,11 @@ describe('draft store', () => {
     await store.save({ ...key, policyKey: 'cors' }, 'd');
     expect((await store.get(key))?.value).toBe('a');
     expect((await store.get({ ...key, accountId: 'acc-2' }))?.value).toBe('b');
-    expect((await store.list({ accountId: 'acc-1' })).map((d) => d.policyKey).sort()).toEqual(['cache:12', 'cache:12', 'cors']);
+    expect((await store.list({ accountId: 'acc-1' })).map((d) => d.policyKey).sort()).toEqual([
+      'cache:12',
+      'cache:12',
+      'cors',
+    ]);
     expect(await store.list({ serviceId: 8 })).toHaveLength(1);
     expect(await store.discardAccount('acc-1')).toBe(3);
     expect(await store.list()).toHaveLength(1);
@@ -49,11 +53,18 @@ describe('draft store', () => {
   it('never writes a token secret to disk', async () => {
     const store = createDraftStore({ dataDir: dir, now: clock.now });
     const token = 'a'.repeat(64);
-    await store.save({ ...key, policyKey: 'access:3' }, { policyName: 'p', tokenSecret: token, nested: [{ accessSecret: 'xyzxyz' }] });
+    await store.save(
+      { ...key, policyKey: 'access:3' },
+      { policyName: 'p', tokenSecret: token, nested: [{ accessSecret: 'xyzxyz' }] },
+    );
     const text = await readFile(join(dir, DRAFTS_FILE), 'utf8');
     expect(text).not.toContain(token);
     expect(text).not.toContain('xyzxyz');
-    expect((await store.get({ ...key, policyKey: 'access:3' }))?.value).toEqual({ policyName: 'p', tokenSecret: '', nested: [{ accessSecret: '' }] });
+    expect((await store.get({ ...key, policyKey: 'access:3' }))?.value).toEqual({
+      policyName: 'p',
+      tokenSecret: '',
+      nested: [{ accessSecret: '' }],
+    });
   });
 
   it('serializes concurrent saves (none lost) and bounds the count', async () => {

@@ -49,7 +49,8 @@ export type DraftStoreOptions = {
   now: () => Date;
 } & Pick<JsonDocumentOptions<typeof draftsFileSchema>, 'onCorrupt' | 'corruptWarning' | 'onWarning'>;
 
-const same = (d: Draft, k: DraftKey) => d.accountId === k.accountId && d.serviceId === k.serviceId && d.policyKey === k.policyKey;
+const same = (d: Draft, k: DraftKey) =>
+  d.accountId === k.accountId && d.serviceId === k.serviceId && d.policyKey === k.policyKey;
 
 export function createDraftStore(options: DraftStoreOptions): DraftStore {
   const now = options.now;
@@ -75,7 +76,10 @@ export function createDraftStore(options: DraftStoreOptions): DraftStore {
       const size = JSON.stringify(clean)?.length ?? 0;
       if (size > MAX_DRAFT_CHARS) {
         return Promise.reject(
-          new CoreError(AppCode.Drafts.TooLarge, `This draft is too large to keep (${size} characters, at most ${MAX_DRAFT_CHARS}).`),
+          new CoreError(
+            AppCode.Drafts.TooLarge,
+            `This draft is too large to keep (${size} characters, at most ${MAX_DRAFT_CHARS}).`,
+          ),
         );
       }
       return document.update((file) => {

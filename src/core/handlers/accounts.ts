@@ -16,9 +16,9 @@ export function createAccountsHandlers(ctx: CoreContext, services: CoreServices)
     onCredentialsChanged: (accountId) => ctx.clients.invalidate(accountId),
     onConnectionAttempt: (accountId, entry) => ctx.clients.recordAttempt(accountId, entry),
     onChange: (reason, accountId) => {
-      void ctx.accounts.currentId().then((currentAccountId) =>
-        ctx.emit('accounts.changed', { reason, accountId, currentAccountId }),
-      );
+      void ctx.accounts
+        .currentId()
+        .then((currentAccountId) => ctx.emit('accounts.changed', { reason, accountId, currentAccountId }));
     },
   });
   const transfer = createProfileTransfer({
@@ -29,7 +29,11 @@ export function createAccountsHandlers(ctx: CoreContext, services: CoreServices)
     now: ctx.clock.now,
     toView: service.toView,
     onImported: () => {
-      void ctx.accounts.currentId().then((currentAccountId) => ctx.emit('accounts.changed', { reason: 'imported', accountId: null, currentAccountId }));
+      void ctx.accounts
+        .currentId()
+        .then((currentAccountId) =>
+          ctx.emit('accounts.changed', { reason: 'imported', accountId: null, currentAccountId }),
+        );
     },
     onAccountData: (accountId) => {
       ctx.emit('inventory.changed', { accountId });

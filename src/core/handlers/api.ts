@@ -8,6 +8,7 @@ export function createApiHandlers(_ctx: CoreContext, services: CoreServices): Fe
   const reads = services.apiReads;
   return {
     'api.call': ({ accountId, operationId, input }, { signal }) => reads.call(accountId, operationId, input, signal),
-    'api.revealSecret': ({ accountId, operationId, input, path }, { signal }) => reads.reveal(accountId, operationId, input, path, signal),
+    'api.revealSecret': ({ accountId, operationId, input, path }, { signal }) =>
+      reads.reveal(accountId, operationId, input, path, signal),
   };
 }

@@ -33,22 +33,48 @@ afterEach(async () => {
 describe('app settings', () => {
   it('keeps the theme across a restart on the same data dir', async () => {
     const first = start();
-    expect(data(await first.invoke('app.getSettings', undefined))).toEqual({ theme: 'system', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
-    expect(data(await first.invoke('app.updateSettings', { theme: 'dark' }))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await first.invoke('app.getSettings', undefined))).toEqual({
+      theme: 'system',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
+    expect(data(await first.invoke('app.updateSettings', { theme: 'dark' }))).toEqual({
+      theme: 'dark',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
     await first.dispose();
 
     const second = start();
-    expect(data(await second.invoke('app.getSettings', undefined))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await second.invoke('app.getSettings', undefined))).toEqual({
+      theme: 'dark',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
     // An empty patch changes nothing.
-    expect(data(await second.invoke('app.updateSettings', {}))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
-    expect(JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await second.invoke('app.updateSettings', {}))).toEqual({
+      theme: 'dark',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
+    expect(JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({
+      theme: 'dark',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
   });
 
   it('applies quick successive updates in order: the last pick is what is stored', async () => {
     const core = start();
-    const results = await Promise.all((['light', 'system', 'dark', 'light'] as const).map((theme) => core.invoke('app.updateSettings', { theme })));
+    const results = await Promise.all(
+      (['light', 'system', 'dark', 'light'] as const).map((theme) => core.invoke('app.updateSettings', { theme })),
+    );
     expect(results.map((r) => data(r).theme)).toEqual(['light', 'system', 'dark', 'light']);
-    expect(JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({ theme: 'light', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({
+      theme: 'light',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
   });
 
   it('refuses an unknown theme and keeps the stored one', async () => {
@@ -56,19 +82,31 @@ describe('app settings', () => {
     data(await core.invoke('app.updateSettings', { theme: 'light' }));
     const refused = await core.invoke('app.updateSettings', { theme: 'sepia' } as never);
     expect(refused.ok).toBe(false);
-    expect(data(await core.invoke('app.getSettings', undefined))).toEqual({ theme: 'light', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await core.invoke('app.getSettings', undefined))).toEqual({
+      theme: 'light',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
   });
 
   it('falls back to defaults on a corrupt settings file, keeps it aside and warns', async () => {
     await writeFile(join(dataDir, SETTINGS_FILE), '{"theme":');
     const core = start();
-    expect(data(await core.invoke('app.getSettings', undefined))).toEqual({ theme: 'system', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await core.invoke('app.getSettings', undefined))).toEqual({
+      theme: 'system',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
     const status = data(await core.invoke('app.status', undefined));
     expect(status.warnings.map((w) => w.code)).toContain('Settings.FileCorrupt');
     expect((await readdir(dataDir)).some((name) => name.startsWith(`${SETTINGS_FILE}.corrupt-`))).toBe(true);
     // Saving again writes a good file.
     data(await core.invoke('app.updateSettings', { theme: 'dark' }));
-    expect(data(await start().invoke('app.getSettings', undefined))).toEqual({ theme: 'dark', backgroundSnapshots: true, overviewWatch: { accountIds: [], tags: [] } });
+    expect(data(await start().invoke('app.getSettings', undefined))).toEqual({
+      theme: 'dark',
+      backgroundSnapshots: true,
+      overviewWatch: { accountIds: [], tags: [] },
+    });
   });
 
   it('keeps a corrupt journal, drafts or inventory file as a warning in app.status until dismissed', async () => {
@@ -78,7 +116,11 @@ describe('app settings', () => {
     core.on('app.warning', (warning) => events.push(warning.code));
     const codes = (status: { warnings: { code: string }[] }) => status.warnings.map((w) => w.code).sort();
     // The first status reads every file (no handler of those features has run yet).
-    expect(codes(data(await core.invoke('app.status', undefined)))).toEqual(['Drafts.Corrupt', 'Inventory.Corrupt', 'Journal.Corrupt']);
+    expect(codes(data(await core.invoke('app.status', undefined)))).toEqual([
+      'Drafts.Corrupt',
+      'Inventory.Corrupt',
+      'Journal.Corrupt',
+    ]);
     expect(events.sort()).toEqual(['Drafts.Corrupt', 'Inventory.Corrupt', 'Journal.Corrupt']);
     // A page that connects later still sees them.
     const later = data(await core.invoke('app.status', undefined));

@@ -17,7 +17,12 @@ export function createAppHandlers(ctx: CoreContext, services: CoreServices): Fea
     'app.status': async () => {
       // Every data file is read here, so a corrupt one is reported to the first page that asks. A
       // file that cannot be read at all (permissions) fails its own feature, not the status.
-      await Promise.allSettled([settings.read(), services.journal.ready(), services.drafts.ready(), services.inventoryStore.ready()]);
+      await Promise.allSettled([
+        settings.read(),
+        services.journal.ready(),
+        services.drafts.ready(),
+        services.inventoryStore.ready(),
+      ]);
       const [firstRun, currentAccountId, accounts, keychain] = await Promise.all([
         ctx.accounts.isFirstRun(),
         ctx.accounts.currentId(),

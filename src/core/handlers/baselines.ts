@@ -12,11 +12,20 @@ export function createBaselinesHandlers(ctx: CoreContext, services: CoreServices
     'baselines.catalogue': async () => ({
       checks: builtinChecks.map((c) => {
         const prepared = c.prepare({});
-        return { id: c.id, title: c.title, reason: c.reason, fixText: c.fixText, fixBy: c.fixBy, defaults: prepared.ok ? (prepared.params as Record<string, unknown>) : {} };
+        return {
+          id: c.id,
+          title: c.title,
+          reason: c.reason,
+          fixText: c.fixText,
+          fixBy: c.fixBy,
+          defaults: prepared.ok ? (prepared.params as Record<string, unknown>) : {},
+        };
       }),
     }),
     'baselines.list': async () => ({ baselines: await baselines().list() }),
-    'baselines.save': async ({ baseline, previousName }) => ({ baseline: await baselines().save(baseline, previousName) }),
+    'baselines.save': async ({ baseline, previousName }) => ({
+      baseline: await baselines().save(baseline, previousName),
+    }),
     'baselines.delete': async ({ name }) => {
       await baselines().remove(name);
       return { ok: true as const };
@@ -43,7 +52,9 @@ export function createBaselinesHandlers(ctx: CoreContext, services: CoreServices
       const rows = [];
       for (const account of accounts) {
         const snapshots = await store.read(account.id);
-        const times = Object.values(snapshots.services).map((s) => s.takenAt).sort();
+        const times = Object.values(snapshots.services)
+          .map((s) => s.takenAt)
+          .sort();
         rows.push({
           accountId: account.id,
           accountName: account.name,
@@ -56,7 +67,8 @@ export function createBaselinesHandlers(ctx: CoreContext, services: CoreServices
       }
       return { background: refresher().status(), accounts: rows };
     },
-    'baselines.refreshSnapshots': (input) => refresher().refresh({ ...(input?.accountIds ? { accountIds: input.accountIds } : {}), priority: 'interactive' }),
+    'baselines.refreshSnapshots': (input) =>
+      refresher().refresh({ ...(input?.accountIds ? { accountIds: input.accountIds } : {}), priority: 'interactive' }),
     'baselines.background': async ({ running }) => {
       // Remembered: the next start of the app keeps (or leaves off) the refresh as chosen here.
       await services.settings.update({ backgroundSnapshots: running });

@@ -8,7 +8,8 @@ export function createBulkHandlers(_ctx: CoreContext, services: CoreServices): F
   return {
     'bulk.plan': (input) => bulk().plan(input),
     'bulk.cancelPlan': async ({ planId }) => ({ cancelled: bulk().cancelPlan(planId) }),
-    'bulk.run': ({ batchId, confirmProduction, resendUnknown }) => bulk().run(batchId, confirmProduction, resendUnknown),
+    'bulk.run': ({ batchId, confirmProduction, resendUnknown }) =>
+      bulk().run(batchId, confirmProduction, resendUnknown),
     'bulk.markApplied': ({ batchId, itemIds }) => bulk().markApplied(batchId, itemIds),
     'bulk.cancel': ({ batchId }) => bulk().cancel(batchId),
     'bulk.get': ({ batchId }) => bulk().get(batchId),

@@ -17,7 +17,12 @@ let accountId: string;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-policies-'));
-  core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000 } });
+  core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000 },
+  });
   accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
 });
 afterEach(async () => {
@@ -25,11 +30,23 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-type Listed = { policyId: number; policyName: string; type?: string; priority: number; tokenSecret?: string; matchUrlPath?: unknown };
+type Listed = {
+  policyId: number;
+  policyName: string;
+  type?: string;
+  priority: number;
+  tokenSecret?: string;
+  matchUrlPath?: unknown;
+};
 
 async function listAccess(): Promise<Listed[]> {
-  return data(await core.invoke('api.call', { accountId, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } }))
-    .data as Listed[];
+  return data(
+    await core.invoke('api.call', {
+      accountId,
+      operationId: 'listAccessControlPolicies',
+      input: { params: { serviceId: 101 } },
+    }),
+  ).data as Listed[];
 }
 
 describe('changes and journal channels', () => {
@@ -43,7 +60,10 @@ describe('changes and journal channels', () => {
         input: { params: { serviceId: 101, policyId: token.policyId } },
       }),
     );
-    expect(current).toMatchObject({ source: 'server', before: { policyName: token.policyName, tokenSecret: SECRET_MASK } });
+    expect(current).toMatchObject({
+      source: 'server',
+      before: { policyName: token.policyName, tokenSecret: SECRET_MASK },
+    });
 
     const applied = data(
       await core.invoke('changes.apply', {
@@ -51,11 +71,20 @@ describe('changes and journal channels', () => {
         operationId: 'updateAccessControlPolicy',
         input: {
           params: { serviceId: 101, policyId: token.policyId },
-          body: { policyName: 'Renamed', type: 'token', matchUrlPath: token.matchUrlPath, priority: token.priority, tokenSecret: SECRET_MASK },
+          body: {
+            policyName: 'Renamed',
+            type: 'token',
+            matchUrlPath: token.matchUrlPath,
+            priority: token.priority,
+            tokenSecret: SECRET_MASK,
+          },
         },
       }),
     );
-    expect(applied.entry).toMatchObject({ summary: `Edit access control policy ${token.policyId} “Renamed”`, result: { ok: true } });
+    expect(applied.entry).toMatchObject({
+      summary: `Edit access control policy ${token.policyId} “Renamed”`,
+      result: { ok: true },
+    });
     expect((applied.data as Listed).tokenSecret).toBe(SECRET_MASK);
 
     const revealed = data(
@@ -83,7 +112,12 @@ describe('changes and journal channels', () => {
           params: {},
           body: {
             domainName: 'core-create.example.com',
-            origins: [{ originUrl: 'https://bucket.example.com', s3Credential: { accessKey: 'AKIACORE', accessSecret: secret, region: 'eu-west-1' } }],
+            origins: [
+              {
+                originUrl: 'https://bucket.example.com',
+                s3Credential: { accessKey: 'AKIACORE', accessSecret: secret, region: 'eu-west-1' },
+              },
+            ],
             defaultHostHeader: 'originHost',
           },
         },
@@ -92,7 +126,12 @@ describe('changes and journal channels', () => {
     );
     const created = applied.data as { id: number; origins: { s3Credential: { accessSecret: string } }[] };
     expect(created.origins[0]?.s3Credential.accessSecret).toBe(SECRET_MASK);
-    expect(applied.entry).toMatchObject({ operationId: 'createService', serviceId: created.id, before: null, after: { domainName: 'core-create.example.com' } });
+    expect(applied.entry).toMatchObject({
+      operationId: 'createService',
+      serviceId: created.id,
+      before: null,
+      after: { domainName: 'core-create.example.com' },
+    });
     const { entries } = data(await core.invoke('journal.list', { accountId, serviceId: created.id }));
     expect(entries.map((e) => e.summary)).toEqual([`Create service ${created.id} “core-create.example.com”`]);
     expect(JSON.stringify(entries)).not.toContain(secret);
@@ -102,7 +141,11 @@ describe('changes and journal channels', () => {
 
   it('rejects a non-mutating operation and an input the operation table refuses, naming the field', async () => {
     // Deliberately outside the type: the channel's own schema must refuse it at run time.
-    const bad = await core.invoke('changes.apply', { accountId, operationId: 'getService' as 'deleteRateLimit', input: { params: { serviceId: 101 } } });
+    const bad = await core.invoke('changes.apply', {
+      accountId,
+      operationId: 'getService' as 'deleteRateLimit',
+      input: { params: { serviceId: 101 } },
+    });
     expect(bad.ok).toBe(false);
     const invalid = await core.invoke('changes.apply', {
       accountId,
@@ -119,14 +162,25 @@ describe('changes and journal channels', () => {
     const refused = await core.invoke('changes.apply', { accountId, operationId: 'upsertRateLimit', input });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('Change.ConfirmationRequired');
-    data(await core.invoke('changes.apply', { accountId, operationId: 'upsertRateLimit', input, confirmProduction: true }));
+    data(
+      await core.invoke('changes.apply', { accountId, operationId: 'upsertRateLimit', input, confirmProduction: true }),
+    );
     const second = data(
-      await core.invoke('changes.apply', { accountId, operationId: 'upsertRateLimit', input: { ...input, body: { timeWindow: 1, requestLimit: 1 } }, confirmProduction: true }),
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'upsertRateLimit',
+        input: { ...input, body: { timeWindow: 1, requestLimit: 1 } },
+        confirmProduction: true,
+      }),
     );
     const again = await core.invoke('journal.reapply', { entryId: second.entry.id });
     expect(again.ok).toBe(false);
     const ok = data(await core.invoke('journal.reapply', { entryId: second.entry.id, confirmProduction: true }));
-    expect(ok.entry).toMatchObject({ operationId: 'upsertRateLimit', after: { timeWindow: 60, requestLimit: 5 }, reapplyOf: second.entry.id });
+    expect(ok.entry).toMatchObject({
+      operationId: 'upsertRateLimit',
+      after: { timeWindow: 60, requestLimit: 5 },
+      reapplyOf: second.entry.id,
+    });
   });
 });
 
@@ -134,8 +188,13 @@ describe('drafts channels', () => {
   it('save, get, list and discard; unknown editor keys are refused', async () => {
     const key = { accountId, serviceId: 101, policyKey: 'access:new' };
     data(await core.invoke('drafts.save', { ...key, value: { policyName: 'x', tokenSecret: ['a'.repeat(64)] } }));
-    expect(data(await core.invoke('drafts.get', key)).draft).toMatchObject({ value: { policyName: 'x', tokenSecret: '' }, formVersion: 1 });
-    expect(data(await core.invoke('drafts.list', { accountId })).drafts.map((d) => d.policyKey)).toEqual(['access:new']);
+    expect(data(await core.invoke('drafts.get', key)).draft).toMatchObject({
+      value: { policyName: 'x', tokenSecret: '' },
+      formVersion: 1,
+    });
+    expect(data(await core.invoke('drafts.list', { accountId })).drafts.map((d) => d.policyKey)).toEqual([
+      'access:new',
+    ]);
     data(await core.invoke('drafts.discard', key));
     expect(data(await core.invoke('drafts.get', key)).draft).toBeNull();
     expect((await core.invoke('drafts.save', { ...key, policyKey: 'bogus', value: 1 })).ok).toBe(false);
@@ -143,10 +202,16 @@ describe('drafts channels', () => {
 
   it('keeps the New service draft under serviceId 0 without its S3 secret; 0 is for that form only', async () => {
     const key = { accountId, serviceId: 0, policyKey: 'service:new' };
-    const value = { domainName: 'new.example.com', origins: [{ originUrl: 'https://o.example.com', s3: { accessKey: 'AK', accessSecret: 's3-secret-value' } }] };
+    const value = {
+      domainName: 'new.example.com',
+      origins: [{ originUrl: 'https://o.example.com', s3: { accessKey: 'AK', accessSecret: 's3-secret-value' } }],
+    };
     data(await core.invoke('drafts.save', { ...key, value }));
     const stored = data(await core.invoke('drafts.get', key)).draft;
-    expect(stored?.value).toMatchObject({ domainName: 'new.example.com', origins: [{ s3: { accessKey: 'AK', accessSecret: '' } }] });
+    expect(stored?.value).toMatchObject({
+      domainName: 'new.example.com',
+      origins: [{ s3: { accessKey: 'AK', accessSecret: '' } }],
+    });
     expect(JSON.stringify(stored)).not.toContain('s3-secret-value');
     expect((await core.invoke('drafts.save', { ...key, policyKey: 'cors', value: 1 })).ok).toBe(false);
     expect((await core.invoke('drafts.save', { ...key, serviceId: 5, value: 1 })).ok).toBe(false);
@@ -171,10 +236,21 @@ describe('drafts channels', () => {
 
   it('throttles reveals in the core: a loop is refused with the time to wait, before any request', async () => {
     const clock = createFakeClock('2026-11-23T12:00:00Z');
-    const clocked = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clock });
+    const clocked = createCore({
+      dataDir,
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: { statePath: null },
+      clock,
+    });
     try {
       const id = data(await clocked.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
-      const policies = data(await clocked.invoke('api.call', { accountId: id, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } })).data as Listed[];
+      const policies = data(
+        await clocked.invoke('api.call', {
+          accountId: id,
+          operationId: 'listAccessControlPolicies',
+          input: { params: { serviceId: 101 } },
+        }),
+      ).data as Listed[];
       const reveal = () =>
         clocked.invoke('api.revealSecret', {
           accountId: id,
@@ -184,9 +260,20 @@ describe('drafts channels', () => {
         });
       for (let i = 0; i < MAX_REVEALS; i++) expect((await reveal()).ok).toBe(true);
       clock.advance(20_000);
-      expect(await reveal()).toMatchObject({ ok: false, error: { code: 'Api.RevealThrottled', retryable: true, message: expect.stringMatching(/Wait 40 seconds/) } });
+      expect(await reveal()).toMatchObject({
+        ok: false,
+        error: { code: 'Api.RevealThrottled', retryable: true, message: expect.stringMatching(/Wait 40 seconds/) },
+      });
       // Other reads are not affected, and the window moves on.
-      expect((await clocked.invoke('api.call', { accountId: id, operationId: 'listAccessControlPolicies', input: { params: { serviceId: 101 } } })).ok).toBe(true);
+      expect(
+        (
+          await clocked.invoke('api.call', {
+            accountId: id,
+            operationId: 'listAccessControlPolicies',
+            input: { params: { serviceId: 101 } },
+          })
+        ).ok,
+      ).toBe(true);
       clock.advance(40_000);
       expect((await reveal()).ok).toBe(true);
     } finally {

@@ -9,7 +9,14 @@ export function createChangesHandlers(ctx: CoreContext, services: CoreServices):
   return {
     // A confirmed change is carried out (and journaled) even when its window goes away meanwhile:
     // cancelling a write in flight would leave its outcome unknown.
-    'changes.apply': async ({ accountId, operationId, input, confirmProduction, flippedExpectations, acceptFlippedExpectations }) => {
+    'changes.apply': async ({
+      accountId,
+      operationId,
+      input,
+      confirmProduction,
+      flippedExpectations,
+      acceptFlippedExpectations,
+    }) => {
       const result = await services.changes.apply({
         accountId,
         operationId,
@@ -22,7 +29,12 @@ export function createChangesHandlers(ctx: CoreContext, services: CoreServices):
     },
     'changes.current': async ({ accountId, operationId, input }, { signal }) => {
       await ctx.accounts.get(accountId);
-      const state = await services.changes.current(accountId, operationId, input as OperationCallInput, signal ? { signal } : undefined);
+      const state = await services.changes.current(
+        accountId,
+        operationId,
+        input as OperationCallInput,
+        signal ? { signal } : undefined,
+      );
       return { before: maskSecrets(state.before).data, source: state.source, at: state.at };
     },
   };

@@ -25,9 +25,15 @@ describe('inventory handlers', () => {
     const first = Math.min(...ids);
     expect(data(await ctx.core.invoke('inventory.list', { accountId })).services).toEqual([]);
 
-    const result = data(await ctx.core.invoke('inventory.addByIds', { accountId, ids: `${first + 1}, ${first}, 999999` }));
+    const result = data(
+      await ctx.core.invoke('inventory.addByIds', { accountId, ids: `${first + 1}, ${first}, 999999` }),
+    );
     expect(result.added.map((entry) => entry.serviceId)).toEqual([first + 1, first]);
-    expect(result.added[0]).toMatchObject({ source: 'added', domainName: ctx.sandbox.services.find((s) => s.id === first + 1)?.domainName, cName: expect.any(String) });
+    expect(result.added[0]).toMatchObject({
+      source: 'added',
+      domainName: ctx.sandbox.services.find((s) => s.id === first + 1)?.domainName,
+      cName: expect.any(String),
+    });
     expect(result.notFound).toEqual([999999]);
     expect(result.failed).toEqual([]);
     expect(events).toEqual([{ accountId }]);
@@ -38,8 +44,14 @@ describe('inventory handlers', () => {
 
     // Survives a restart of the core.
     await ctx.core.dispose();
-    ctx.core = createCore({ dataDir: ctx.dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
-    const listed = data(await ctx.core.invoke('inventory.list', { accountId })).services.map((entry) => entry.serviceId);
+    ctx.core = createCore({
+      dataDir: ctx.dataDir,
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: { statePath: null },
+    });
+    const listed = data(await ctx.core.invoke('inventory.list', { accountId })).services.map(
+      (entry) => entry.serviceId,
+    );
     expect(listed).toEqual([first + 1, first, first + 2]);
   });
 
@@ -49,7 +61,14 @@ describe('inventory handlers', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(JSON.stringify(bad.error)).toContain('runs backwards');
 
-    const recorded = data(await ctx.core.invoke('inventory.record', { accountId, serviceId: 4242, domainName: 'made.example.com', cName: 'x.edge' }));
+    const recorded = data(
+      await ctx.core.invoke('inventory.record', {
+        accountId,
+        serviceId: 4242,
+        domainName: 'made.example.com',
+        cName: 'x.edge',
+      }),
+    );
     expect(recorded).toMatchObject({ serviceId: 4242, source: 'created' });
     expect(data(await ctx.core.invoke('inventory.remove', { accountId, serviceIds: [4242] }))).toEqual({ removed: 1 });
     expect(data(await ctx.core.invoke('inventory.list', { accountId })).services).toEqual([]);
@@ -81,7 +100,14 @@ describe('inventory handlers', () => {
     ctx.core.on('inventory.changed', (payload) => events.push(payload));
     for (const accountId of [removed, kept]) {
       data(await ctx.core.invoke('inventory.record', { accountId, serviceId: 4242, domainName: 'made.example.com' }));
-      data(await ctx.core.invoke('drafts.save', { accountId, serviceId: 4242, policyKey: 'cors', value: { accessControlAllowOrigin: '*' } }));
+      data(
+        await ctx.core.invoke('drafts.save', {
+          accountId,
+          serviceId: 4242,
+          policyKey: 'cors',
+          value: { accessControlAllowOrigin: '*' },
+        }),
+      );
     }
     events.length = 0;
 
@@ -91,11 +117,21 @@ describe('inventory handlers', () => {
     expect(data(await ctx.core.invoke('drafts.list', { accountId: removed })).drafts).toEqual([]);
     // The files on disk say the same after a restart; the other account still has both.
     await ctx.core.dispose();
-    ctx.core = createCore({ dataDir: ctx.dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
+    ctx.core = createCore({
+      dataDir: ctx.dataDir,
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: { statePath: null },
+    });
     expect(data(await ctx.core.invoke('drafts.list', { accountId: removed })).drafts).toEqual([]);
-    expect(data(await ctx.core.invoke('drafts.list', { accountId: kept })).drafts.map((d) => d.policyKey)).toEqual(['cors']);
-    expect(data(await ctx.core.invoke('inventory.list', { accountId: kept })).services.map((e) => e.serviceId)).toContain(4242);
-    const inventoryFile = JSON.parse(await readFile(join(ctx.dataDir, 'inventory.json'), 'utf8')) as { accounts: Record<string, unknown> };
+    expect(data(await ctx.core.invoke('drafts.list', { accountId: kept })).drafts.map((d) => d.policyKey)).toEqual([
+      'cors',
+    ]);
+    expect(
+      data(await ctx.core.invoke('inventory.list', { accountId: kept })).services.map((e) => e.serviceId),
+    ).toContain(4242);
+    const inventoryFile = JSON.parse(await readFile(join(ctx.dataDir, 'inventory.json'), 'utf8')) as {
+      accounts: Record<string, unknown>;
+    };
     expect(Object.keys(inventoryFile.accounts)).not.toContain(removed);
   });
 });
@@ -104,7 +140,11 @@ describe('reading a service that does not exist', () => {
   it('InvalidService.IdPermission from the in-process sandbox counts as not found, not as a failure', async () => {
     const accountId = data(await ctx.core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
     // What the gateway answers for an unknown service (docs/api-decisions.md).
-    const direct = await ctx.core.invoke('api.call', { accountId, operationId: 'getService', input: { params: { serviceId: 999_999 } } });
+    const direct = await ctx.core.invoke('api.call', {
+      accountId,
+      operationId: 'getService',
+      input: { params: { serviceId: 999_999 } },
+    });
     expect(direct).toMatchObject({ ok: false, error: { code: 'InvalidService.IdPermission', status: 400 } });
 
     const result = data(await ctx.core.invoke('inventory.addByIds', { accountId, ids: '999999, 101' }));
@@ -115,9 +155,18 @@ describe('reading a service that does not exist', () => {
 
   it('a 404 (Request.NotFound) still counts as not found', async () => {
     // A base URL under a path the gateway does not serve: every read answers 404 Request.NotFound.
-    const profile = { ...sandboxProfile(ctx.sandbox), name: 'Wrong path', baseUrl: `${ctx.sandbox.url}/elsewhere`, verify: false };
+    const profile = {
+      ...sandboxProfile(ctx.sandbox),
+      name: 'Wrong path',
+      baseUrl: `${ctx.sandbox.url}/elsewhere`,
+      verify: false,
+    };
     const { account } = data(await ctx.core.invoke('accounts.add', profile));
-    const direct = await ctx.core.invoke('api.call', { accountId: account.id, operationId: 'getService', input: { params: { serviceId: 101 } } });
+    const direct = await ctx.core.invoke('api.call', {
+      accountId: account.id,
+      operationId: 'getService',
+      input: { params: { serviceId: 101 } },
+    });
     expect(direct).toMatchObject({ ok: false, error: { code: 'Request.NotFound', status: 404 } });
     const result = data(await ctx.core.invoke('inventory.addByIds', { accountId: account.id, ids: '101' }));
     expect(result).toMatchObject({ added: [], notFound: [101], failed: [] });

@@ -16,7 +16,8 @@ export function createInventoryHandlers(ctx: CoreContext, services: CoreServices
 
     'inventory.addByIds': async ({ accountId, ids }) => {
       const parsed = parseServiceIdList(ids);
-      if (!parsed.ok) throw new CoreError(AppCode.Inventory.InvalidIds, parsed.message, { fields: { ids: parsed.message } });
+      if (!parsed.ok)
+        throw new CoreError(AppCode.Inventory.InvalidIds, parsed.message, { fields: { ids: parsed.message } });
       return inventory.addByIds(accountId, parsed.ids);
     },
 

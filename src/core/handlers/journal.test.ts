@@ -14,11 +14,22 @@ let accountId: string;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-journal-'));
-  core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000 } });
+  core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000 },
+  });
   accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
   await core.invoke('inventory.list', { accountId });
   for (const serviceId of [101, 102]) {
-    data(await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId }, body: { accessControlAllowOrigin: '*' } } }));
+    data(
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'setCorsHeaders',
+        input: { params: { serviceId }, body: { accessControlAllowOrigin: '*' } },
+      }),
+    );
   }
 });
 afterEach(async () => {
@@ -67,13 +78,24 @@ describe('journal.list service filter', () => {
 describe('journal filters and export through the core', () => {
   it('filters by operation, outcome and time, pages (limit, offset, through) with the total beyond the page, and exports what is selected', async () => {
     // A change that fails (no such service) is journaled as failed.
-    const failed = await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=cmd' } } });
+    const failed = await core.invoke('changes.apply', {
+      accountId,
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId: 999999 }, body: { accessControlAllowOrigin: '=cmd' } },
+    });
     expect(failed.ok).toBe(false);
     const all = data(await core.invoke('journal.list', {}));
     expect(all.total).toBe(3);
-    expect(data(await core.invoke('journal.list', { limit: 1 }))).toMatchObject({ total: 3, entries: [{ serviceId: 999999 }] });
-    expect(data(await core.invoke('journal.list', { outcome: 'failed' })).entries.map((e) => e.serviceId)).toEqual([999999]);
-    expect(data(await core.invoke('journal.list', { outcome: 'ok', service: 'example' })).entries.map((e) => e.serviceId)).toEqual([102, 101]);
+    expect(data(await core.invoke('journal.list', { limit: 1 }))).toMatchObject({
+      total: 3,
+      entries: [{ serviceId: 999999 }],
+    });
+    expect(data(await core.invoke('journal.list', { outcome: 'failed' })).entries.map((e) => e.serviceId)).toEqual([
+      999999,
+    ]);
+    expect(
+      data(await core.invoke('journal.list', { outcome: 'ok', service: 'example' })).entries.map((e) => e.serviceId),
+    ).toEqual([102, 101]);
     expect(data(await core.invoke('journal.list', { operationId: 'upsertRateLimit' })).total).toBe(0);
     expect(data(await core.invoke('journal.list', { from: '2999-01-01T00:00:00Z' })).total).toBe(0);
     // Pages: `offset` skips, `through` reaches an older entry; total stays what the filters select.
@@ -81,8 +103,13 @@ describe('journal filters and export through the core', () => {
     expect(second).toMatchObject({ total: 3, entries: [{ serviceId: 102 }] });
     expect(second.serviceNames.map((s) => s.serviceId)).toEqual([102]);
     const oldest = all.entries[2]!.id;
-    expect(data(await core.invoke('journal.list', { limit: 1, through: oldest })).entries.map((e) => e.serviceId)).toEqual([999999, 102, 101]);
-    expect(data(await core.invoke('journal.list', { outcome: 'ok', limit: 1, offset: 1 }))).toMatchObject({ total: 2, entries: [{ serviceId: 101 }] });
+    expect(
+      data(await core.invoke('journal.list', { limit: 1, through: oldest })).entries.map((e) => e.serviceId),
+    ).toEqual([999999, 102, 101]);
+    expect(data(await core.invoke('journal.list', { outcome: 'ok', limit: 1, offset: 1 }))).toMatchObject({
+      total: 2,
+      entries: [{ serviceId: 101 }],
+    });
     const tooMany = await core.invoke('journal.list', { limit: 1001 });
     expect(tooMany.ok).toBe(false);
     expect(JSON.stringify(tooMany)).toContain('at most 1000');
@@ -91,14 +118,21 @@ describe('journal filters and export through the core', () => {
     expect(backwards.ok).toBe(false);
 
     const csv = data(await core.invoke('journal.export', { format: 'csv', outcome: 'ok' }));
-    expect(csv).toMatchObject({ mimeType: 'text/csv', count: 2, suggestedName: expect.stringMatching(/^acceleration-console-journal-\d{4}-\d{2}-\d{2}\.csv$/) });
+    expect(csv).toMatchObject({
+      mimeType: 'text/csv',
+      count: 2,
+      suggestedName: expect.stringMatching(/^acceleration-console-journal-\d{4}-\d{2}-\d{2}\.csv$/),
+    });
     const rows = csv.content.trim().split('\r\n');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain(',102,static.example-media.net,');
     expect(rows[1]).toContain(',applied,');
 
     const json = data(await core.invoke('journal.export', { format: 'json', outcome: 'failed' }));
-    const parsed = JSON.parse(json.content) as { filters: unknown; entries: { serviceId: number; result: { ok: boolean } }[] };
+    const parsed = JSON.parse(json.content) as {
+      filters: unknown;
+      entries: { serviceId: number; result: { ok: boolean } }[];
+    };
     expect(parsed.filters).toEqual({ outcome: 'failed' });
     expect(parsed.entries.map((e) => [e.serviceId, e.result.ok])).toEqual([[999999, false]]);
   });

@@ -20,7 +20,12 @@ export function createJournalHandlers(ctx: CoreContext, services: CoreServices):
       const { limit, offset, through, ...query } = input ?? {};
       const { entries, services, total, known } = await select(deps, query);
       const shown = journalPage(entries, { limit, offset, through });
-      return { entries: shown, total, serviceNames: namesOf(shown, known), ...(services === undefined ? {} : { services }) };
+      return {
+        entries: shown,
+        total,
+        serviceNames: namesOf(shown, known),
+        ...(services === undefined ? {} : { services }),
+      };
     },
     'journal.export': async ({ format, ...query }) => {
       const { entries, known } = await select(deps, query);
@@ -34,6 +39,10 @@ export function createJournalHandlers(ctx: CoreContext, services: CoreServices):
       };
     },
     'journal.reapply': async ({ entryId, confirmProduction, acceptFlippedExpectations }) =>
-      services.changes.reapply(entryId, confirmProduction, acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
+      services.changes.reapply(
+        entryId,
+        confirmProduction,
+        acceptFlippedExpectations ? { acceptFlippedExpectations } : {},
+      ),
   };
 }

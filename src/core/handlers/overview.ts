@@ -8,7 +8,12 @@ export function createOverviewHandlers(_ctx: CoreContext, services: CoreServices
   const overview = () => services.overview.service;
   const watchStatus = async (): Promise<WatchStatus> => {
     const { settings, ids } = await overview().watched();
-    return { accountIds: settings.accountIds, tags: settings.tags, watchedAccountIds: ids, ...services.overview.watcher.status() };
+    return {
+      accountIds: settings.accountIds,
+      tags: settings.tags,
+      watchedAccountIds: ids,
+      ...services.overview.watcher.status(),
+    };
   };
   return {
     'overview.summary': (selection) => overview().summary(selection),
@@ -21,7 +26,9 @@ export function createOverviewHandlers(_ctx: CoreContext, services: CoreServices
       await services.overview.watcher.reconcile();
       return watchStatus();
     },
-    'overview.snooze': async ({ accountId, serviceId, hours }) => ({ snoozedUntil: await overview().snooze(accountId, serviceId, hours) }),
+    'overview.snooze': async ({ accountId, serviceId, hours }) => ({
+      snoozedUntil: await overview().snooze(accountId, serviceId, hours),
+    }),
     'overview.unsnooze': async ({ accountId, serviceId }) => {
       await overview().unsnooze(accountId, serviceId);
       return { ok: true as const };

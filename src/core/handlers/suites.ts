@@ -13,9 +13,19 @@ export function createSuitesHandlers(ctx: CoreContext, services: CoreServices): 
     },
     'suites.delete': ({ name, ...key }) => store().remove(key, name),
     'suites.list': async (input) => ({
-      suites: (await store().list(input ?? {})).map((s) => ({ accountId: s.accountId, serviceId: s.serviceId, count: s.expectations.length, updatedAt: s.updatedAt })),
+      suites: (await store().list(input ?? {})).map((s) => ({
+        accountId: s.accountId,
+        serviceId: s.serviceId,
+        count: s.expectations.length,
+        updatedAt: s.updatedAt,
+      })),
     }),
-    'suites.run': async ({ targets, tag, ...source }) => ({ runs: await services.suites.run(source, { ...(targets ? { targets } : {}), ...(tag !== undefined ? { tag } : {}) }) }),
+    'suites.run': async ({ targets, tag, ...source }) => ({
+      runs: await services.suites.run(source, {
+        ...(targets ? { targets } : {}),
+        ...(tag !== undefined ? { tag } : {}),
+      }),
+    }),
     'suites.check': async ({ accountId, operationId, input }) => {
       await ctx.accounts.get(accountId);
       return services.suites.check(accountId, { operationId, params: input.params, body: input.body });

@@ -22,21 +22,36 @@ describe('tags handlers', () => {
     const accountId = await addAccount();
     const events: unknown[] = [];
     ctx.core.on('tags.changed', (payload) => events.push(payload));
-    expect(data(await ctx.core.invoke('tags.setAccount', { accountId, tags: ['Retail', 'retail', 'EU'] }))).toEqual({ tags: ['retail', 'eu'] });
-    expect(data(await ctx.core.invoke('tags.setService', { accountId, serviceId: 101, tags: ['staging'] }))).toEqual({ tags: ['staging'] });
+    expect(data(await ctx.core.invoke('tags.setAccount', { accountId, tags: ['Retail', 'retail', 'EU'] }))).toEqual({
+      tags: ['retail', 'eu'],
+    });
+    expect(data(await ctx.core.invoke('tags.setService', { accountId, serviceId: 101, tags: ['staging'] }))).toEqual({
+      tags: ['staging'],
+    });
     expect(events).toEqual([{ accountId }, { accountId }]);
 
     await ctx.core.dispose();
-    ctx.core = createCore({ dataDir: ctx.dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null } });
-    expect(data(await ctx.core.invoke('tags.list', undefined))).toEqual({ accounts: { [accountId]: ['retail', 'eu'] }, services: { [accountId]: { '101': ['staging'] } } });
+    ctx.core = createCore({
+      dataDir: ctx.dataDir,
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: { statePath: null },
+    });
+    expect(data(await ctx.core.invoke('tags.list', undefined))).toEqual({
+      accounts: { [accountId]: ['retail', 'eu'] },
+      services: { [accountId]: { '101': ['staging'] } },
+    });
 
     // The core functions other features select targets with.
     const store = ctx.core.services.tags;
     expect(await store.serviceTags(accountId)).toEqual(new Map([[101, ['staging']]]));
     expect(await store.accountTags()).toEqual(new Map([[accountId, ['retail', 'eu']]]));
     expect(await store.effectiveServiceTags(accountId, 101)).toEqual(['eu', 'retail', 'staging']);
-    expect((await store.servicesTagged('STAGING', new Map([[accountId, [101, 102]]]))).map((s) => s.serviceId)).toEqual([101]);
-    expect((await store.servicesTagged('retail', new Map([[accountId, [101, 102]]]))).map((s) => s.serviceId)).toEqual([101, 102]);
+    expect((await store.servicesTagged('STAGING', new Map([[accountId, [101, 102]]]))).map((s) => s.serviceId)).toEqual(
+      [101],
+    );
+    expect((await store.servicesTagged('retail', new Map([[accountId, [101, 102]]]))).map((s) => s.serviceId)).toEqual([
+      101, 102,
+    ]);
 
     // An empty list removes the entry.
     data(await ctx.core.invoke('tags.setService', { accountId, serviceId: 101, tags: [] }));

@@ -39,7 +39,13 @@ beforeAll(async () => {
   accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
   await core.invoke('inventory.list', { accountId });
   for (const serviceId of [101, 102]) {
-    data(await core.invoke('changes.apply', { accountId, operationId: 'setCorsHeaders', input: { params: { serviceId }, body: { accessControlAllowOrigin: 'https://a.example' } } }));
+    data(
+      await core.invoke('changes.apply', {
+        accountId,
+        operationId: 'setCorsHeaders',
+        input: { params: { serviceId }, body: { accessControlAllowOrigin: 'https://a.example' } },
+      }),
+    );
   }
   const entries = data(await core.invoke('journal.list', { accountId })).entries;
   shopEntry = entries.find((e) => e.serviceId === 101)!.id;
@@ -53,9 +59,21 @@ afterAll(async () => {
 
 describe('impact.markers', () => {
   it('lists the applied changes of the shown services inside the range, with what changed', async () => {
-    const { markers } = data(await core.invoke('impact.markers', { accountId, serviceNames: ['www.example-shop.com'], from: changeAt - HOUR_MS, to: changeAt + HOUR_MS }));
+    const { markers } = data(
+      await core.invoke('impact.markers', {
+        accountId,
+        serviceNames: ['www.example-shop.com'],
+        from: changeAt - HOUR_MS,
+        to: changeAt + HOUR_MS,
+      }),
+    );
     expect(markers).toHaveLength(1);
-    expect(markers[0]).toMatchObject({ entryId: shopEntry, serviceId: 101, serviceName: 'www.example-shop.com', operationId: 'setCorsHeaders' });
+    expect(markers[0]).toMatchObject({
+      entryId: shopEntry,
+      serviceId: 101,
+      serviceName: 'www.example-shop.com',
+      operationId: 'setCorsHeaders',
+    });
     expect(markers[0].summary).toMatch(/CORS/i);
     // What changed, so that two CORS changes of one service do not look alike on a chart.
     expect(markers[0].detail).toBe('Access-Control-Allow-Origin: unknown → https://a.example');
@@ -64,9 +82,23 @@ describe('impact.markers', () => {
   });
 
   it('leaves out other services and changes outside the range', async () => {
-    const other = data(await core.invoke('impact.markers', { accountId, serviceNames: ['static.example-media.net'], from: changeAt - HOUR_MS, to: changeAt + HOUR_MS }));
+    const other = data(
+      await core.invoke('impact.markers', {
+        accountId,
+        serviceNames: ['static.example-media.net'],
+        from: changeAt - HOUR_MS,
+        to: changeAt + HOUR_MS,
+      }),
+    );
     expect(other.markers.map((m) => m.entryId)).toEqual([mediaEntry]);
-    const later = data(await core.invoke('impact.markers', { accountId, serviceNames: ['www.example-shop.com', 'static.example-media.net'], from: changeAt + HOUR_MS, to: realNow }));
+    const later = data(
+      await core.invoke('impact.markers', {
+        accountId,
+        serviceNames: ['www.example-shop.com', 'static.example-media.net'],
+        from: changeAt + HOUR_MS,
+        to: realNow,
+      }),
+    );
     expect(later.markers).toEqual([]);
   });
 });
@@ -109,7 +141,15 @@ describe('impact.lines', () => {
       points.bandwidth.push([t, requests * 1000]);
     }
     for (const metric of ['requests', 'originRequests', 'bandwidth'] as const) {
-      await cache.write({ accountId, serviceName: 'static.example-media.net', metric, interval: 'minute', final: [[range.from, range.to]], points: points[metric], fetchedAt: realNow });
+      await cache.write({
+        accountId,
+        serviceName: 'static.example-media.net',
+        metric,
+        interval: 'minute',
+        final: [[range.from, range.to]],
+        points: points[metric],
+        fetchedAt: realNow,
+      });
     }
     const { lines, calls } = data(await core.invoke('impact.lines', { entryIds: [mediaEntry], hours: 6 }));
     expect(calls).toBe(0);
@@ -135,7 +175,9 @@ describe('impact.export', () => {
     const file = data(await core.invoke('impact.export', { accountId, hours: 6, format: 'csv' }));
     expect(file.mimeType).toBe('text/csv');
     const rows = file.content.trim().split('\r\n');
-    expect(rows[0]).toMatch(/^Entry ID,Applied at,Account,Service ID,Service,Change,Batch,Hours,Status,Reason,Shift flagged/);
+    expect(rows[0]).toMatch(
+      /^Entry ID,Applied at,Account,Service ID,Service,Change,Batch,Hours,Status,Reason,Shift flagged/,
+    );
     expect(rows).toHaveLength(3);
     const media = rows.find((r) => r.startsWith(mediaEntry));
     expect(media).toContain('static.example-media.net');
@@ -145,7 +187,10 @@ describe('impact.export', () => {
 
   it('writes the same lines as JSON', async () => {
     const file = data(await core.invoke('impact.export', { hours: 6, format: 'json' }));
-    const parsed = JSON.parse(file.content) as { kind: string; lines: Array<{ entryId: string; status: string; accountName: string }> };
+    const parsed = JSON.parse(file.content) as {
+      kind: string;
+      lines: Array<{ entryId: string; status: string; accountName: string }>;
+    };
     expect(parsed.kind).toBe('accel-change-impact');
     expect(parsed.lines.map((l) => l.entryId).sort()).toEqual([shopEntry, mediaEntry].sort());
     expect(parsed.lines.every((l) => l.accountName === 'Sandbox')).toBe(true);
@@ -159,20 +204,37 @@ describe('markers of a bulk run', () => {
       const at = new Date(Date.UTC(2026, 10, 20, 12, 0)).toISOString();
       const now = () => new Date(Date.UTC(2026, 10, 21));
       const journal = createJournal({ dataDir: dir, now });
-      const base = { accountId: 'acme', accountName: 'Acme', operationId: 'setCorsHeaders' as const, policyId: null, summary: 'Set CORS headers', before: null, after: {}, at };
+      const base = {
+        accountId: 'acme',
+        accountName: 'Acme',
+        operationId: 'setCorsHeaders' as const,
+        policyId: null,
+        summary: 'Set CORS headers',
+        before: null,
+        after: {},
+        at,
+      };
       await journal.append({ ...base, serviceId: 7, result: { ok: true }, batchId: 'bulk-42' });
       await journal.append({ ...base, serviceId: 8, result: { ok: true } });
       await journal.append({ ...base, serviceId: 7, result: { ok: false, code: 'X', message: 'failed' } });
       const service = createImpactService({
         journal,
-        analytics: { cache: new AnalyticsCache({ dir: join(dir, CACHE_DIR_NAME), now: () => now().getTime() }), fetch: () => Promise.reject(new Error('no fetch in this test')) },
+        analytics: {
+          cache: new AnalyticsCache({ dir: join(dir, CACHE_DIR_NAME), now: () => now().getTime() }),
+          fetch: () => Promise.reject(new Error('no fetch in this test')),
+        },
         knownServices: async () => [
           { accountId: 'acme', serviceId: 7, domainName: 'a.example.com' },
           { accountId: 'acme', serviceId: 8, domainName: 'b.example.com' },
         ],
         now,
       });
-      const markers = await service.markers({ accountId: 'acme', serviceNames: ['A.example.com', 'b.example.com'], from: Date.parse(at) - HOUR_MS, to: Date.parse(at) + HOUR_MS });
+      const markers = await service.markers({
+        accountId: 'acme',
+        serviceNames: ['A.example.com', 'b.example.com'],
+        from: Date.parse(at) - HOUR_MS,
+        to: Date.parse(at) + HOUR_MS,
+      });
       // The failed change is not a marker; the names are the chart's spelling.
       expect(markers.map((m) => [m.serviceName, m.batchId]).sort()).toEqual([
         ['A.example.com', 'bulk-42'],

@@ -3,7 +3,14 @@
 // the cache answers (works offline, costs no API call); with `fetchMissing` the hours the cache
 // lacks are fetched first through the analytics service (background priority, inside the key's
 // request budget). The statistic itself is pure: src/shared/analytics/impact.ts.
-import { computeImpact, impactDataRange, impactMetricIds, impactMetricLabels, type CoveredSeries, type ImpactLine } from '#shared/analytics/impact.ts';
+import {
+  computeImpact,
+  impactDataRange,
+  impactMetricIds,
+  impactMetricLabels,
+  type CoveredSeries,
+  type ImpactLine,
+} from '#shared/analytics/impact.ts';
 import { finalUntil } from '#shared/analytics/ranges.ts';
 import type { Metric } from '#shared/analytics/model.ts';
 import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
@@ -32,9 +39,18 @@ interface ImpactLinesResult {
 }
 
 export interface ImpactService {
-  markers(query: { accountId: string; serviceNames: readonly string[]; from: number; to: number }): Promise<ChangeMarker[]>;
+  markers(query: {
+    accountId: string;
+    serviceNames: readonly string[];
+    from: number;
+    to: number;
+  }): Promise<ChangeMarker[]>;
   lines(query: { entryIds: readonly string[]; hours: number; fetchMissing: boolean }): Promise<ImpactLinesResult>;
-  exportLines(query: { accountId?: string; hours: number; format: 'csv' | 'json' }): Promise<{ suggestedName: string; mimeType: string; content: string }>;
+  exportLines(query: {
+    accountId?: string;
+    hours: number;
+    format: 'csv' | 'json';
+  }): Promise<{ suggestedName: string; mimeType: string; content: string }>;
 }
 
 /** The batch an entry belongs to (bulk changes record one); absent otherwise. */
@@ -46,15 +62,19 @@ const serviceKey = (accountId: string, serviceId: number): string => `${accountI
 
 function nameMap(known: readonly KnownService[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const s of known) if (!out.has(serviceKey(s.accountId, s.serviceId))) out.set(serviceKey(s.accountId, s.serviceId), s.domainName);
+  for (const s of known)
+    if (!out.has(serviceKey(s.accountId, s.serviceId))) out.set(serviceKey(s.accountId, s.serviceId), s.domainName);
   return out;
 }
 
-const isApplied = (entry: JournalEntry): entry is JournalEntry & { serviceId: number } => entry.result.ok === true && entry.serviceId !== null;
+const isApplied = (entry: JournalEntry): entry is JournalEntry & { serviceId: number } =>
+  entry.result.ok === true && entry.serviceId !== null;
 
 export function createImpactService(deps: ImpactServiceDeps): ImpactService {
   /** Cache entries read once per call: changes to the same service share them. */
-  async function seriesReader(): Promise<(accountId: string, serviceName: string, metric: Metric) => Promise<CoveredSeries>> {
+  async function seriesReader(): Promise<
+    (accountId: string, serviceName: string, metric: Metric) => Promise<CoveredSeries>
+  > {
     const read = new Map<string, Promise<CoveredSeries>>();
     return (accountId, serviceName, metric) => {
       const key = `${accountId}\u0000${serviceName}\u0000${metric}`;
@@ -69,7 +89,11 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
     };
   }
 
-  async function computeAll(entries: readonly JournalEntry[], hours: number, fetchMissing: boolean): Promise<ImpactLinesResult> {
+  async function computeAll(
+    entries: readonly JournalEntry[],
+    hours: number,
+    fetchMissing: boolean,
+  ): Promise<ImpactLinesResult> {
     const all = await deps.journal.list();
     const accountIds = [...new Set(entries.map((e) => e.accountId))];
     const names = nameMap(await deps.knownServices(accountIds, all));
@@ -80,10 +104,16 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
 
     const lineOf = async (entry: JournalEntry): Promise<ImpactLine> => {
       const changeAt = Date.parse(entry.at);
-      const serviceName = entry.serviceId === null ? null : (names.get(serviceKey(entry.accountId, entry.serviceId)) ?? null);
-      const [requests, originRequests, bandwidth] = serviceName === null
-        ? [{ points: [], final: [] }, { points: [], final: [] }, { points: [], final: [] }]
-        : await Promise.all(impactSourceMetrics.map((metric) => reader(entry.accountId, serviceName, metric)));
+      const serviceName =
+        entry.serviceId === null ? null : (names.get(serviceKey(entry.accountId, entry.serviceId)) ?? null);
+      const [requests, originRequests, bandwidth] =
+        serviceName === null
+          ? [
+              { points: [], final: [] },
+              { points: [], final: [] },
+              { points: [], final: [] },
+            ]
+          : await Promise.all(impactSourceMetrics.map((metric) => reader(entry.accountId, serviceName, metric)));
       const line = computeImpact({
         entryId: entry.id,
         changeAt,
@@ -160,7 +190,9 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
         const batchId = batchIdOf(entry);
         // A CORS set or rate limit journaled without a "before": the API could not say what it was.
         const facts = operationFacts[entry.operationId];
-        const detail = changedFieldsText(entry.before, entry.after, { beforeUnknown: facts.changesState && facts.readBack.from === 'journal' });
+        const detail = changedFieldsText(entry.before, entry.after, {
+          beforeUnknown: facts.changesState && facts.readBack.from === 'journal',
+        });
         markers.push({
           entryId: entry.id,
           accountId: entry.accountId,
@@ -180,7 +212,11 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
       const all = await deps.journal.list();
       const wanted = new Set(entryIds);
       // Only applied changes to a service have an impact; others are left out of the answer.
-      return computeAll(all.filter((e) => wanted.has(e.id) && isApplied(e)), hours, fetchMissing);
+      return computeAll(
+        all.filter((e) => wanted.has(e.id) && isApplied(e)),
+        hours,
+        fetchMissing,
+      );
     },
 
     async exportLines({ accountId, hours, format }) {
@@ -190,7 +226,13 @@ export function createImpactService(deps: ImpactServiceDeps): ImpactService {
       if (format === 'json') {
         const rows = lines.map((line) => {
           const entry = entries.find((e) => e.id === line.entryId);
-          return { ...line, accountName: entry?.accountName, serviceId: entry?.serviceId, summary: entry?.summary, batchId: entry ? batchIdOf(entry) : undefined };
+          return {
+            ...line,
+            accountName: entry?.accountName,
+            serviceId: entry?.serviceId,
+            summary: entry?.summary,
+            batchId: entry ? batchIdOf(entry) : undefined,
+          };
         });
         return {
           suggestedName: `change-impact-${stamp}.json`,
@@ -215,9 +257,33 @@ const csvCell = (value: string | number | boolean | null | undefined): string =>
 function impactCsv(lines: readonly ImpactLine[], entries: readonly JournalEntry[]): string {
   const metricColumns = impactMetricIds.flatMap((m) => {
     const label = impactMetricLabels[m];
-    return [`${label} before`, `${label} after`, `${label} week earlier`, `${label} change`, `${label} change vs week earlier`, `${label} usual change`, `${label} z`, `${label} flagged`];
+    return [
+      `${label} before`,
+      `${label} after`,
+      `${label} week earlier`,
+      `${label} change`,
+      `${label} change vs week earlier`,
+      `${label} usual change`,
+      `${label} z`,
+      `${label} flagged`,
+    ];
   });
-  const header = ['Entry ID', 'Applied at', 'Account', 'Service ID', 'Service', 'Change', 'Batch', 'Hours', 'Status', 'Reason', 'Shift flagged', 'Reference days', 'Other changes in the hours', ...metricColumns];
+  const header = [
+    'Entry ID',
+    'Applied at',
+    'Account',
+    'Service ID',
+    'Service',
+    'Change',
+    'Batch',
+    'Hours',
+    'Status',
+    'Reason',
+    'Shift flagged',
+    'Reference days',
+    'Other changes in the hours',
+    ...metricColumns,
+  ];
   const rows = lines.map((line) => {
     const entry = entries.find((e) => e.id === line.entryId);
     const cells: Array<string | number | boolean | null | undefined> = [
@@ -237,7 +303,16 @@ function impactCsv(lines: readonly ImpactLine[], entries: readonly JournalEntry[
     ];
     for (const id of impactMetricIds) {
       const m = line.metrics.find((x) => x.metric === id);
-      cells.push(m?.before, m?.after, m?.weekEarlier, m?.change, m?.changeVsWeekEarlier, m?.usualChange, m?.z === null || m?.z === undefined ? null : Number(m.z.toFixed(2)), m?.flagged);
+      cells.push(
+        m?.before,
+        m?.after,
+        m?.weekEarlier,
+        m?.change,
+        m?.changeVsWeekEarlier,
+        m?.usualChange,
+        m?.z === null || m?.z === undefined ? null : Number(m.z.toFixed(2)),
+        m?.flagged,
+      );
     }
     return cells.map(csvCell).join(',');
   });

@@ -19,7 +19,13 @@ const known: Record<number, string> = { 101: 'a.example', 102: 'b.example', 103:
 const reader = (fail?: Error): ServiceReader => ({
   async getService({ params: { serviceId } }) {
     if (fail) throw fail;
-    if (!known[serviceId]) throw new ApiError({ status: 400, code: 'InvalidService.IdPermission', message: 'no', operationId: 'getService' });
+    if (!known[serviceId])
+      throw new ApiError({
+        status: 400,
+        code: 'InvalidService.IdPermission',
+        message: 'no',
+        operationId: 'getService',
+      });
     return { serviceId, domainName: known[serviceId], cName: `${serviceId}.cdn`, enabled: true };
   },
 });
@@ -42,7 +48,10 @@ describe('inventory service', () => {
   it('adds IDs in the order typed, separates unknown ones, and refreshes known ones', async () => {
     const { service, changes } = await setup();
     const first = await service.addByIds('acc', [102, 999, 101]);
-    expect(first.added.map((e) => [e.serviceId, e.domainName, e.source])).toEqual([[102, 'b.example', 'added'], [101, 'a.example', 'added']]);
+    expect(first.added.map((e) => [e.serviceId, e.domainName, e.source])).toEqual([
+      [102, 'b.example', 'added'],
+      [101, 'a.example', 'added'],
+    ]);
     expect(first.notFound).toEqual([999]);
     expect(changes).toEqual(['acc']);
     const again = await service.addByIds('acc', [101]);
@@ -58,7 +67,9 @@ describe('inventory service', () => {
 
   it('seeds the sandbox account once with what the sandbox created, read back for cName', async () => {
     const { service } = await setup({ sandbox: true });
-    expect((await service.list('acc')).map((e) => [e.serviceId, e.domainName, e.source, e.cName])).toEqual([[103, 'c.example', 'sandbox', '103.cdn']]);
+    expect((await service.list('acc')).map((e) => [e.serviceId, e.domainName, e.source, e.cName])).toEqual([
+      [103, 'c.example', 'sandbox', '103.cdn'],
+    ]);
     await service.remove('acc', [103]);
     expect(await service.list('acc')).toEqual([]);
   });

@@ -47,7 +47,10 @@ export function createInventoryService(deps: InventoryServiceDeps): InventorySer
       return;
     }
     // Read them once so the list shows cName and state; a failed read keeps the seed's name.
-    const read = await readServices(await deps.client(accountId), seeded.map((service) => service.id)).catch(() => null);
+    const read = await readServices(
+      await deps.client(accountId),
+      seeded.map((service) => service.id),
+    ).catch(() => null);
     const byId = new Map(read?.found.map((service) => [service.serviceId, service]));
     await store.upsert(
       accountId,
@@ -85,7 +88,8 @@ export function createInventoryService(deps: InventoryServiceDeps): InventorySer
     async record(accountId, service) {
       const [entry] = await store.upsert(accountId, [service], 'created');
       deps.changed(accountId);
-      if (!entry) throw new CoreError(AppCode.Inventory.WriteFailed, 'The service could not be recorded in the inventory.');
+      if (!entry)
+        throw new CoreError(AppCode.Inventory.WriteFailed, 'The service could not be recorded in the inventory.');
       return entry;
     },
 

@@ -22,7 +22,13 @@ describe('InventoryStore', () => {
 
     const second = new InventoryStore({ dataDir, now });
     expect(await second.list('acc-1')).toEqual([
-      { serviceId: 7, domainName: 'www.example.com', cName: 'x.edge.test', source: 'created', addedAt: '2026-01-02T03:04:05.000Z' },
+      {
+        serviceId: 7,
+        domainName: 'www.example.com',
+        cName: 'x.edge.test',
+        source: 'created',
+        addedAt: '2026-01-02T03:04:05.000Z',
+      },
     ]);
     expect((await second.list('acc-2')).map((entry) => entry.serviceId)).toEqual([8]);
     expect(await second.list('unknown')).toEqual([]);
@@ -40,7 +46,9 @@ describe('InventoryStore', () => {
   it('keeps every entry when writes run concurrently', async () => {
     const store = new InventoryStore({ dataDir, now });
     await Promise.all(
-      Array.from({ length: 20 }, (_, index) => store.upsert('acc', [{ serviceId: index + 1, domainName: `s${index}.example.com` }], 'added')),
+      Array.from({ length: 20 }, (_, index) =>
+        store.upsert('acc', [{ serviceId: index + 1, domainName: `s${index}.example.com` }], 'added'),
+      ),
     );
     const reread = new InventoryStore({ dataDir, now });
     expect((await reread.list('acc')).map((entry) => entry.serviceId).sort((a, b) => a - b)).toEqual(
@@ -50,7 +58,14 @@ describe('InventoryStore', () => {
 
   it('removes locally and remembers the sandbox seed', async () => {
     const store = new InventoryStore({ dataDir, now });
-    await store.upsert('sb', [{ serviceId: 1, domainName: 'a' }, { serviceId: 2, domainName: 'b' }], 'sandbox');
+    await store.upsert(
+      'sb',
+      [
+        { serviceId: 1, domainName: 'a' },
+        { serviceId: 2, domainName: 'b' },
+      ],
+      'sandbox',
+    );
     expect(await store.isSeeded('sb')).toBe(true);
     expect(await store.remove('sb', [1, 99])).toBe(1);
     const reread = new InventoryStore({ dataDir, now });

@@ -2,7 +2,12 @@
 // this file is the only place that knows which services an account has (see channels/inventory.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonDocument, type ChangeControl, type JsonDocument, type JsonDocumentOptions } from '../storage/json-document.ts';
+import {
+  createJsonDocument,
+  type ChangeControl,
+  type JsonDocument,
+  type JsonDocumentOptions,
+} from '../storage/json-document.ts';
 import { inventoryEntrySchema, type InventoryEntry, type InventorySource } from '#shared/ipc/channels/inventory.ts';
 
 const accountInventorySchema = z.object({
@@ -18,7 +23,9 @@ const inventoryFileSchema = z.object({
   // Keys are account IDs: read into a null-prototype map (see the constructor).
   accounts: z
     .record(z.string(), accountInventorySchema)
-    .transform((accounts) => Object.assign(Object.create(null) as Record<string, z.output<typeof accountInventorySchema>>, accounts)),
+    .transform((accounts) =>
+      Object.assign(Object.create(null) as Record<string, z.output<typeof accountInventorySchema>>, accounts),
+    ),
 });
 type InventoryFile = z.infer<typeof inventoryFileSchema>;
 
@@ -52,7 +59,10 @@ export class InventoryStore {
       schema: inventoryFileSchema,
       // Keys are account IDs (from input): a null-prototype map never resolves "__proto__" or "constructor".
       empty: (): InventoryFile => ({ version: 1, accounts: Object.create(null) as InventoryFile['accounts'] }),
-      copy: (file) => ({ ...file, accounts: Object.assign(Object.create(null) as InventoryFile['accounts'], structuredClone(file.accounts)) }),
+      copy: (file) => ({
+        ...file,
+        accounts: Object.assign(Object.create(null) as InventoryFile['accounts'], structuredClone(file.accounts)),
+      }),
       now: this.#now,
       onCorrupt: options.onCorrupt,
       corruptWarning: options.corruptWarning,
@@ -76,7 +86,11 @@ export class InventoryStore {
   }
 
   /** Adds or refreshes entries (keyed by service ID); returns them as stored. */
-  upsert(accountId: string, services: readonly InventoryServiceInfo[], source: InventorySource): Promise<InventoryEntry[]> {
+  upsert(
+    accountId: string,
+    services: readonly InventoryServiceInfo[],
+    source: InventorySource,
+  ): Promise<InventoryEntry[]> {
     return this.#mutate((file) => {
       const account = (file.accounts[accountId] ??= { seeded: false, services: [] });
       const stored: InventoryEntry[] = [];
@@ -106,7 +120,9 @@ export class InventoryStore {
    */
   async refresh(accountId: string, service: InventoryServiceInfo): Promise<InventoryEntry | null> {
     // Most reads change nothing: look first, without copying the file for an update.
-    const listed = (await this.#read()).accounts[accountId]?.services.find((entry) => entry.serviceId === service.serviceId);
+    const listed = (await this.#read()).accounts[accountId]?.services.find(
+      (entry) => entry.serviceId === service.serviceId,
+    );
     if (!listed || !differs(listed, service)) return null;
     return this.#mutate((file, control) => {
       const account = file.accounts[accountId];

@@ -18,7 +18,12 @@ let accountId: string;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'accel-boundary-'));
-  core = createCore({ dataDir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, clientOptions: { timeoutMs: 5_000 } });
+  core = createCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    sandboxOptions: { statePath: null },
+    clientOptions: { timeoutMs: 5_000 },
+  });
   accountId = data(await core.invoke('accounts.ensureSandbox', { makeCurrent: true })).id;
 });
 afterEach(async () => {
@@ -39,14 +44,22 @@ describe('IPC boundary', () => {
       operationId: 'setCorsHeaders',
       input: { params: { serviceId: 101 }, body: nested(5_000) },
     });
-    expect(result).toMatchObject({ ok: false, error: { code: 'Ipc.PayloadTooLarge', message: expect.stringMatching(/nested too deeply/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.PayloadTooLarge', message: expect.stringMatching(/nested too deeply/) },
+    });
     expect(data(await core.invoke('journal.list', { accountId })).entries).toEqual([]);
     expect(await readdir(dataDir)).not.toContain('journal.json');
   });
 
   it('refuses a payload over the size limit, and answers without repeating it', async () => {
     const huge = 'x'.repeat(MAX_PAYLOAD_CHARS + 10);
-    const draft = await core.invoke('drafts.save', { accountId, serviceId: 101, policyKey: 'cors', value: { note: huge } });
+    const draft = await core.invoke('drafts.save', {
+      accountId,
+      serviceId: 101,
+      policyKey: 'cors',
+      value: { note: huge },
+    });
     expect(draft).toMatchObject({ ok: false, error: { code: 'Ipc.PayloadTooLarge' } });
     const id = await core.invoke('accounts.get', { accountId: huge });
     expect(id).toMatchObject({ ok: false, error: { code: 'Ipc.PayloadTooLarge' } });
@@ -56,18 +69,38 @@ describe('IPC boundary', () => {
   it('bounds every string input and keeps the error short', async () => {
     const long = 'a'.repeat(300_000);
     const result = await core.invoke('accounts.get', { accountId: long });
-    expect(result).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { accountId: 'At most 200 characters' } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.InvalidInput', fields: { accountId: 'At most 200 characters' } },
+    });
     // The schema lists the operationIds; a test sends what a compromised renderer could.
-    const unknownOperation = await core.invoke('api.revealSecret', { accountId, operationId: long as OperationId, path: 'x' });
+    const unknownOperation = await core.invoke('api.revealSecret', {
+      accountId,
+      operationId: long as OperationId,
+      path: 'x',
+    });
     expect(unknownOperation.ok).toBe(false);
     expect(JSON.stringify(unknownOperation).length).toBeLessThan(2_000);
   });
 
   it('refuses a BigInt (or any non-JSON value) by name instead of failing to serialize it', async () => {
-    const result = await core.invoke('drafts.save', { accountId, serviceId: 101, policyKey: 'cors', value: { maxAge: 10n } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { 'value.maxAge': expect.stringMatching(/plain JSON .*bigint/) } } });
+    const result = await core.invoke('drafts.save', {
+      accountId,
+      serviceId: 101,
+      policyKey: 'cors',
+      value: { maxAge: 10n },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.InvalidInput', fields: { 'value.maxAge': expect.stringMatching(/plain JSON .*bigint/) } },
+    });
     expect(JSON.stringify(result, (_key, value: unknown) => value)).not.toMatch(/serialize a BigInt/);
-    const map = await core.invoke('drafts.save', { accountId, serviceId: 101, policyKey: 'cors', value: new Map([['a', 1]]) });
+    const map = await core.invoke('drafts.save', {
+      accountId,
+      serviceId: 101,
+      policyKey: 'cors',
+      value: new Map([['a', 1]]),
+    });
     expect(map).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput' } });
   });
 
@@ -82,7 +115,11 @@ describe('IPC boundary', () => {
         core.invoke('inventory.record', { accountId: id, serviceId: 5, domainName: 'a.example' }),
         core.invoke('inventory.remove', { accountId: id, serviceIds: [5] }),
         core.invoke('drafts.save', { accountId: id, serviceId: 5, policyKey: 'cors', value: {} }),
-        core.invoke('changes.current', { accountId: id, operationId: 'setCorsHeaders', input: { params: { serviceId: 101 } } }),
+        core.invoke('changes.current', {
+          accountId: id,
+          operationId: 'setCorsHeaders',
+          input: { params: { serviceId: 101 } },
+        }),
         core.invoke('api.call', { accountId: id, operationId: 'getCustomer', input: { params: { customer_id: 1 } } }),
       ];
       for (const result of await Promise.all(calls)) {
@@ -96,13 +133,32 @@ describe('IPC boundary', () => {
   });
 
   it('refuses an http:// base URL to another computer at the baseUrl field, and accepts it for this one', async () => {
-    const profile = { name: 'Plain', baseUrl: 'http://api.example.net', accessKeyId: 'AK1', customerId: 1, secret: 's'.repeat(20), verify: false };
-    expect(await core.invoke('accounts.add', profile)).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } } });
-    expect(await core.invoke('accounts.testConnection', { baseUrl: 'http://10.1.2.3:8080', accessKeyId: 'AK1', customerId: 1, secret: 'x' })).toMatchObject({
+    const profile = {
+      name: 'Plain',
+      baseUrl: 'http://api.example.net',
+      accessKeyId: 'AK1',
+      customerId: 1,
+      secret: 's'.repeat(20),
+      verify: false,
+    };
+    expect(await core.invoke('accounts.add', profile)).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.InvalidInput', fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } },
+    });
+    expect(
+      await core.invoke('accounts.testConnection', {
+        baseUrl: 'http://10.1.2.3:8080',
+        accessKeyId: 'AK1',
+        customerId: 1,
+        secret: 'x',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { fields: { baseUrl: INSECURE_BASE_URL_MESSAGE } },
     });
-    expect(await core.invoke('accounts.update', { accountId, patch: { baseUrl: 'http://api.example.net' } })).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput' } });
+    expect(
+      await core.invoke('accounts.update', { accountId, patch: { baseUrl: 'http://api.example.net' } }),
+    ).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput' } });
     expect((await core.invoke('accounts.add', { ...profile, baseUrl: 'http://127.0.0.1:9' })).ok).toBe(true);
   });
 });

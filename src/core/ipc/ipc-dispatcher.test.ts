@@ -8,7 +8,10 @@ import { defineChannels } from '#shared/ipc/define.ts';
 import { channelNames, ipcContract } from '#shared/ipc/contract.ts';
 
 const contract = defineChannels({
-  'demo.echo': { input: z.strictObject({ name: z.string().min(1, 'Enter a name'), count: z.number().int() }), output: z.object({ text: z.string() }) },
+  'demo.echo': {
+    input: z.strictObject({ name: z.string().min(1, 'Enter a name'), count: z.number().int() }),
+    output: z.object({ text: z.string() }),
+  },
   'demo.leak': { input: z.undefined().optional(), output: z.unknown() },
   'demo.fail': { input: z.undefined().optional(), output: z.unknown() },
   'demo.badOutput': { input: z.undefined().optional(), output: z.object({ n: z.number() }) },
@@ -42,7 +45,10 @@ describe('IPC dispatcher', () => {
   });
 
   it('reports a channel without handler', async () => {
-    expect(await dispatcher.invoke('demo.unhandled', undefined)).toMatchObject({ ok: false, error: { code: 'Ipc.NoHandler' } });
+    expect(await dispatcher.invoke('demo.unhandled', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.NoHandler' },
+    });
   });
 
   it('rejects payloads failing the input schema with field messages', async () => {
@@ -50,14 +56,23 @@ describe('IPC dispatcher', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('Ipc.InvalidInput');
-    expect(result.error.fields).toMatchObject({ name: 'Enter a name', count: expect.any(String), '': expect.stringMatching(/extra/) });
+    expect(result.error.fields).toMatchObject({
+      name: 'Enter a name',
+      count: expect.any(String),
+      '': expect.stringMatching(/extra/),
+    });
   });
 
   it('turns thrown errors into the error shape, keeping status and trace ID of API errors', async () => {
     failWith = new CoreError('Accounts.NotFound', 'No such account', { fields: { accountId: 'unknown' } });
     expect(await dispatcher.invoke('demo.fail', undefined)).toEqual({
       ok: false,
-      error: { code: 'Accounts.NotFound', message: 'No such account', fields: { accountId: 'unknown' }, retryable: false },
+      error: {
+        code: 'Accounts.NotFound',
+        message: 'No such account',
+        fields: { accountId: 'unknown' },
+        retryable: false,
+      },
     });
     failWith = new ApiError({ status: 401, code: 'Signature.NotMatch', message: 'signature mismatch', traceId: 't-1' });
     expect(await dispatcher.invoke('demo.fail', undefined)).toMatchObject({
@@ -65,14 +80,20 @@ describe('IPC dispatcher', () => {
       error: { code: 'Signature.NotMatch', status: 401, traceId: 't-1', retryable: false },
     });
     failWith = 'a string';
-    expect(await dispatcher.invoke('demo.fail', undefined)).toMatchObject({ ok: false, error: { code: 'Internal.Error' } });
+    expect(await dispatcher.invoke('demo.fail', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'Internal.Error' },
+    });
   });
 
   it('never lets a known secret or a secret-named field out, in data or errors', async () => {
     const secret = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
     const release = registerSecret(secret);
     try {
-      leak = { note: `key is ${secret}`, nested: [{ accessSecret: 'abc', tokenSecret: '', header: 'HMAC-SHA256 AK1:' + 'ab'.repeat(32) }] };
+      leak = {
+        note: `key is ${secret}`,
+        nested: [{ accessSecret: 'abc', tokenSecret: '', header: 'HMAC-SHA256 AK1:' + 'ab'.repeat(32) }],
+      };
       const result = await dispatcher.invoke('demo.leak', undefined);
       const text = JSON.stringify(result);
       expect(text).not.toContain(secret);
@@ -97,7 +118,9 @@ describe('secret masking', () => {
   it('masks accessSecret/tokenSecret and lists their paths; valueAtPath finds them in the original', () => {
     const answer = {
       id: 5,
-      origins: [{ originUrl: 'https://o.example', s3Credential: { accessKey: 'AK', accessSecret: 's3-secret', region: 'eu' } }],
+      origins: [
+        { originUrl: 'https://o.example', s3Credential: { accessKey: 'AK', accessSecret: 's3-secret', region: 'eu' } },
+      ],
       policies: [{ tokenSecret: 'a'.repeat(64) }, { tokenSecret: null }],
     };
     const { data, secretFields } = maskSecrets(answer);
@@ -118,6 +141,8 @@ describe('IPC contract', () => {
       expect(spec.input).toBeInstanceOf(z.ZodType);
       expect(spec.output).toBeInstanceOf(z.ZodType);
     }
-    expect(channelNames).toEqual(expect.arrayContaining(['accounts.list', 'accounts.ensureSandbox', 'api.call', 'api.revealSecret', 'app.status']));
+    expect(channelNames).toEqual(
+      expect.arrayContaining(['accounts.list', 'accounts.ensureSandbox', 'api.call', 'api.revealSecret', 'app.status']),
+    );
   });
 });

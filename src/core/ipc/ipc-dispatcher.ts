@@ -62,24 +62,45 @@ export function createDispatcher(
     const handler = Object.hasOwn(handlers, channel) ? handlers[channel] : undefined;
     if (!handler) return failure(AppCode.Ipc.NoHandler, `No handler is registered for ${channel}`);
 
-    const problem = checkPayload(payload, { maxChars: spec.maxPayloadChars ?? MAX_PAYLOAD_CHARS, maxDepth: MAX_PAYLOAD_DEPTH });
+    const problem = checkPayload(payload, {
+      maxChars: spec.maxPayloadChars ?? MAX_PAYLOAD_CHARS,
+      maxDepth: MAX_PAYLOAD_DEPTH,
+    });
     if (problem) {
-      const fields = problem.path === undefined ? undefined : { [problem.path.slice(0, MAX_FIELD_PATH_CHARS)]: problem.message };
-      return { ok: false, error: boundError({ code: problem.code, message: problem.message, ...(fields ? { fields } : {}), retryable: false }) };
+      const fields =
+        problem.path === undefined ? undefined : { [problem.path.slice(0, MAX_FIELD_PATH_CHARS)]: problem.message };
+      return {
+        ok: false,
+        error: boundError({
+          code: problem.code,
+          message: problem.message,
+          ...(fields ? { fields } : {}),
+          retryable: false,
+        }),
+      };
     }
     const parsed = spec.input.safeParse(payload);
     if (!parsed.success) {
-      return { ok: false, error: boundError(invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`)) };
+      return {
+        ok: false,
+        error: boundError(invalidInputError(issuesToFieldErrors(parsed.error), `Invalid input for ${channel}`)),
+      };
     }
     try {
       if (options.signal?.aborted) return failure(AppCode.Request.Aborted, CALLER_GONE_MESSAGE);
-      let data = await (handler as (input: unknown, call: InvokeOptions) => Promise<unknown>)(parsed.data, options.signal ? { signal: options.signal } : {});
+      let data = await (handler as (input: unknown, call: InvokeOptions) => Promise<unknown>)(
+        parsed.data,
+        options.signal ? { signal: options.signal } : {},
+      );
       if (validateOutput) {
         const checked = (spec.output as z.ZodType).safeParse(data);
         if (!checked.success) {
           // Paths only: the values could be anything, including secrets.
           const paths = checked.error.issues.slice(0, 5).map((issue) => issue.path.join('.') || '(root)');
-          return failure(AppCode.Ipc.InvalidOutput, `The ${channel} handler returned data that does not match the contract (${paths.join(', ')})`);
+          return failure(
+            AppCode.Ipc.InvalidOutput,
+            `The ${channel} handler returned data that does not match the contract (${paths.join(', ')})`,
+          );
         }
         data = checked.data;
       }

@@ -6,7 +6,11 @@ import { AppCode } from '#shared/app-errors.ts';
 
 export type PayloadLimits = { maxChars: number; maxDepth: number };
 
-export type PayloadProblem = { code: typeof AppCode.Ipc.PayloadTooLarge | typeof AppCode.Ipc.InvalidInput; message: string; path?: string };
+export type PayloadProblem = {
+  code: typeof AppCode.Ipc.PayloadTooLarge | typeof AppCode.Ipc.InvalidInput;
+  message: string;
+  path?: string;
+};
 
 type Frame = { value: unknown; depth: number; key: string | number | null; parent: Frame | null };
 
@@ -43,10 +47,14 @@ export function checkPayload(payload: unknown, limits: PayloadLimits): PayloadPr
       case 'object': {
         if (value === null) break;
         if (depth >= limits.maxDepth) {
-          return { code: AppCode.Ipc.PayloadTooLarge, message: `The request is nested too deeply (more than ${limits.maxDepth} levels).` };
+          return {
+            code: AppCode.Ipc.PayloadTooLarge,
+            message: `The request is nested too deeply (more than ${limits.maxDepth} levels).`,
+          };
         }
         if (Array.isArray(value)) {
-          for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1, key: i, parent: frame });
+          for (let i = value.length - 1; i >= 0; i--)
+            stack.push({ value: value[i], depth: depth + 1, key: i, parent: frame });
         } else if (isPlainObject(value)) {
           for (const [key, item] of Object.entries(value)) {
             chars += key.length;
@@ -54,14 +62,22 @@ export function checkPayload(payload: unknown, limits: PayloadLimits): PayloadPr
           }
         } else {
           const path = pathOf(frame);
-          return { code: AppCode.Ipc.InvalidInput, message: `${path || 'The request'}: only plain JSON values can be sent (not a ${value.constructor?.name ?? 'special object'}).`, path };
+          return {
+            code: AppCode.Ipc.InvalidInput,
+            message: `${path || 'The request'}: only plain JSON values can be sent (not a ${value.constructor?.name ?? 'special object'}).`,
+            path,
+          };
         }
         break;
       }
       default: {
         // bigint, symbol, function: JSON has no such values (a BigInt would fail later when stored).
         const path = pathOf(frame);
-        return { code: AppCode.Ipc.InvalidInput, message: `${path || 'The request'}: only plain JSON values can be sent (not a ${typeof value}).`, path };
+        return {
+          code: AppCode.Ipc.InvalidInput,
+          message: `${path || 'The request'}: only plain JSON values can be sent (not a ${typeof value}).`,
+          path,
+        };
       }
     }
     if (chars > limits.maxChars) return tooLarge();

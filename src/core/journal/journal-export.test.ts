@@ -37,8 +37,24 @@ describe('journal export', () => {
       [
         base,
         { ...base, id: 'e2', serviceId: null, result: { ok: true }, batchId: undefined },
-        { ...base, id: 'e3', result: { ok: null, code: 'Change.OutcomeUnknown', message: 'unknown — the app stopped before the gateway answered' } },
-        { ...base, id: 'e4', result: { ok: true, confirmed: 'read-back', message: 'Confirmed after restart: the policy 7 already has the values that were sent.' } },
+        {
+          ...base,
+          id: 'e3',
+          result: {
+            ok: null,
+            code: 'Change.OutcomeUnknown',
+            message: 'unknown — the app stopped before the gateway answered',
+          },
+        },
+        {
+          ...base,
+          id: 'e4',
+          result: {
+            ok: true,
+            confirmed: 'read-back',
+            message: 'Confirmed after restart: the policy 7 already has the values that were sent.',
+          },
+        },
       ],
       [{ accountId: 'acme', serviceId: 101, domainName: 'shop.acme.test' }],
     );
@@ -50,8 +66,12 @@ describe('journal export', () => {
     expect(lines[1]).toContain(`"'+cmd|"`);
     expect(lines[2]).toContain(',applied,,,,,,e2');
     // A write whose answer never came, and one confirmed by reading the service after a restart.
-    expect(lines[3]).toContain(',unknown,Change.OutcomeUnknown,unknown — the app stopped before the gateway answered,,batch-9,,e3');
-    expect(lines[4]).toContain(',applied,,,applied (confirmed by reading it back): Confirmed after restart: the policy 7 already has the values that were sent.,batch-9,,e4');
+    expect(lines[3]).toContain(
+      ',unknown,Change.OutcomeUnknown,unknown — the app stopped before the gateway answered,,batch-9,,e3',
+    );
+    expect(lines[4]).toContain(
+      ',applied,,,applied (confirmed by reading it back): Confirmed after restart: the policy 7 already has the values that were sent.,batch-9,,e4',
+    );
     expect(lines).toHaveLength(6);
     // No cell of any row starts with a formula character.
     for (const line of lines.slice(1, 5)) for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+@]/);
@@ -59,9 +79,18 @@ describe('journal export', () => {
 
   it('writes JSON with the filters, the count and redacted entries', () => {
     const secretLike = { ...base, after: { tokenSecret: 'live-secret-value', name: 'p' } };
-    const json = JSON.parse(journalToJson([secretLike], [], { outcome: 'failed' }, '2026-11-23T00:00:00.000Z')) as Record<string, unknown>;
-    expect(json).toMatchObject({ format: 'acceleration-console/journal-export', schemaVersion: 1, filters: { outcome: 'failed' }, count: 1 });
+    const json = JSON.parse(
+      journalToJson([secretLike], [], { outcome: 'failed' }, '2026-11-23T00:00:00.000Z'),
+    ) as Record<string, unknown>;
+    expect(json).toMatchObject({
+      format: 'acceleration-console/journal-export',
+      schemaVersion: 1,
+      filters: { outcome: 'failed' },
+      count: 1,
+    });
     expect(JSON.stringify(json)).not.toContain('live-secret-value');
-    expect(journalExportFileName('2026-11-23T22:00:00.000Z', 'csv')).toBe('acceleration-console-journal-2026-11-23.csv');
+    expect(journalExportFileName('2026-11-23T22:00:00.000Z', 'csv')).toBe(
+      'acceleration-console-journal-2026-11-23.csv',
+    );
   });
 });

@@ -55,7 +55,9 @@ export function journalToCsv(entries: readonly JournalEntry[], names: readonly K
         outcome.outcome,
         entry.result.ok === true ? '' : (entry.result.code ?? AppCode.Change.OutcomeUnknown),
         entry.result.ok === true ? '' : (outcome.detail ?? ''),
-        entry.result.ok === true && entry.result.confirmed ? `${outcome.label}: ${entry.result.message ?? ''}`.trim() : '',
+        entry.result.ok === true && entry.result.confirmed
+          ? `${outcome.label}: ${entry.result.message ?? ''}`.trim()
+          : '',
         entry.batchId ?? '',
         entry.reapplyOf ?? '',
         entry.id,
@@ -65,7 +67,12 @@ export function journalToCsv(entries: readonly JournalEntry[], names: readonly K
   return redactText(`${lines.join('\r\n')}\r\n`);
 }
 
-export function journalToJson(entries: readonly JournalEntry[], names: readonly KnownService[], query: JournalQuery, exportedAt: string): string {
+export function journalToJson(
+  entries: readonly JournalEntry[],
+  names: readonly KnownService[],
+  query: JournalQuery,
+  exportedAt: string,
+): string {
   const domainOf = domainLookup(names);
   const document = {
     format: JOURNAL_EXPORT_FORMAT,

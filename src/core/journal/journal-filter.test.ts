@@ -21,9 +21,23 @@ function entry(overrides: Partial<JournalEntry>): JournalEntry {
 
 const entries = [
   entry({ id: 'a', at: '2026-11-22T09:00:00.000Z', batchId: 'batch-1' }),
-  entry({ id: 'b', at: '2026-11-21T09:00:00.000Z', accountId: 'globex', accountName: 'Globex', serviceId: 201, batchId: 'batch-1', result: { ok: false, code: 'Throttling', message: 'slow down' } }),
+  entry({
+    id: 'b',
+    at: '2026-11-21T09:00:00.000Z',
+    accountId: 'globex',
+    accountName: 'Globex',
+    serviceId: 201,
+    batchId: 'batch-1',
+    result: { ok: false, code: 'Throttling', message: 'slow down' },
+  }),
   entry({ id: 'c', at: '2026-11-20T09:00:00.000Z', operationId: 'upsertRateLimit', serviceId: 102 }),
-  entry({ id: 'd', at: '2026-11-19T09:00:00.000Z', operationId: 'createService', serviceId: 103, after: { domainName: 'new.acme.test' } }),
+  entry({
+    id: 'd',
+    at: '2026-11-19T09:00:00.000Z',
+    operationId: 'createService',
+    serviceId: 103,
+    after: { domainName: 'new.acme.test' },
+  }),
 ];
 const known: KnownService[] = [
   { accountId: 'acme', serviceId: 101, domainName: 'shop.acme.test' },
@@ -31,7 +45,8 @@ const known: KnownService[] = [
   { accountId: 'globex', serviceId: 201, domainName: 'shop.globex.test' },
 ];
 
-const ids = (query: Parameters<typeof selectJournalEntries>[1]) => selectJournalEntries(entries, query, known).entries.map((e) => e.id);
+const ids = (query: Parameters<typeof selectJournalEntries>[1]) =>
+  selectJournalEntries(entries, query, known).entries.map((e) => e.id);
 
 describe('journal filters', () => {
   it('filters by account, operation, batch and outcome, each narrowing', () => {
@@ -70,10 +85,15 @@ describe('journal filters', () => {
   it('rejects a range that runs backwards and an unreadable time, naming the field', () => {
     const backwards = journalQuerySchema.safeParse({ from: '2026-11-22T00:00:00Z', to: '2026-11-21T00:00:00Z' });
     expect(backwards.success).toBe(false);
-    if (!backwards.success) expect(backwards.error.issues[0]).toMatchObject({ path: ['to'], message: '“From” is after “To”: swap them, or clear one.' });
+    if (!backwards.success)
+      expect(backwards.error.issues[0]).toMatchObject({
+        path: ['to'],
+        message: '“From” is after “To”: swap them, or clear one.',
+      });
     const bad = journalQuerySchema.safeParse({ from: 'yesterday' });
     expect(bad.success).toBe(false);
-    if (!bad.success) expect(bad.error.issues[0]?.message).toBe('From: enter a date and time such as 2026-11-23T10:00:00Z.');
+    if (!bad.success)
+      expect(bad.error.issues[0]?.message).toBe('From: enter a date and time such as 2026-11-23T10:00:00Z.');
     expect(journalQuerySchema.safeParse({ outcome: 'maybe' }).success).toBe(false);
   });
 });

@@ -23,7 +23,8 @@ export function servicesCreatedIn(entries: readonly JournalEntry[]): KnownServic
   for (const entry of entries) {
     if (entry.operationId !== 'createService' || entry.serviceId === null) continue;
     const domainName = (entry.after as { domainName?: unknown } | null)?.domainName;
-    if (typeof domainName === 'string') out.push({ accountId: entry.accountId, serviceId: entry.serviceId, domainName });
+    if (typeof domainName === 'string')
+      out.push({ accountId: entry.accountId, serviceId: entry.serviceId, domainName });
   }
   return out;
 }
@@ -37,7 +38,9 @@ function servicesNamed(text: string, known: readonly KnownService[]): KnownServi
     seen.add(key);
     return true;
   });
-  return matching.sort((a, b) => Number(b.domainName.toLowerCase() === text) - Number(a.domainName.toLowerCase() === text));
+  return matching.sort(
+    (a, b) => Number(b.domainName.toLowerCase() === text) - Number(a.domainName.toLowerCase() === text),
+  );
 }
 
 /** Entries about one of the services. */
@@ -63,8 +66,14 @@ export function matchesJournalQuery(entry: JournalEntry, query: Omit<JournalQuer
   if (query.serviceId !== undefined && entry.serviceId !== query.serviceId) return false;
   if (query.operationId !== undefined && entry.operationId !== query.operationId) return false;
   // The batch: its ID, or a start of it (the short ID the journal and the bulk lists show).
-  if (query.batchId !== undefined && query.batchId !== '' && (entry.batchId === undefined || !batchIdMatches(entry.batchId, query.batchId))) return false;
-  if (query.outcome !== undefined && entry.result.ok !== { ok: true, failed: false, unknown: null }[query.outcome]) return false;
+  if (
+    query.batchId !== undefined &&
+    query.batchId !== '' &&
+    (entry.batchId === undefined || !batchIdMatches(entry.batchId, query.batchId))
+  )
+    return false;
+  if (query.outcome !== undefined && entry.result.ok !== { ok: true, failed: false, unknown: null }[query.outcome])
+    return false;
   if (query.from !== undefined || query.to !== undefined) {
     const at = Date.parse(entry.at);
     if (query.from !== undefined && at < Date.parse(query.from)) return false;
@@ -83,7 +92,11 @@ export type SelectedEntries = {
  * The entries (newest first, as stored) that pass every filter. The service filter is an ID, or a
  * domain name resolved against `known` (only services of the accounts in view).
  */
-export function selectJournalEntries(entries: readonly JournalEntry[], query: JournalQuery, known: readonly KnownService[]): SelectedEntries {
+export function selectJournalEntries(
+  entries: readonly JournalEntry[],
+  query: JournalQuery,
+  known: readonly KnownService[],
+): SelectedEntries {
   const { service, ...rest } = query;
   if (service === undefined || service === '') return { entries: entries.filter((e) => matchesJournalQuery(e, rest)) };
   const parsed = parseServiceFilter(service);

@@ -23,16 +23,24 @@ export async function knownServices(
 ): Promise<KnownService[]> {
   const known: KnownService[] = [];
   for (const accountId of accountIds) {
-    for (const entry of await deps.inventory(accountId)) known.push({ accountId, serviceId: entry.serviceId, domainName: entry.domainName });
+    for (const entry of await deps.inventory(accountId))
+      known.push({ accountId, serviceId: entry.serviceId, domainName: entry.domainName });
   }
   return [...known, ...servicesCreatedIn(entries)];
 }
 
 /** The entries the query selects, with the services known for the accounts in view. */
-export async function selectJournal(deps: JournalViewDeps, query: JournalQuery): Promise<SelectedEntries & { total: number; known: KnownService[] }> {
+export async function selectJournal(
+  deps: JournalViewDeps,
+  query: JournalQuery,
+): Promise<SelectedEntries & { total: number; known: KnownService[] }> {
   const all = await deps.journal.list();
   const accountIds = query.accountId !== undefined ? [query.accountId] : await deps.accountIds();
-  const known = await knownServices(deps, accountIds, query.accountId === undefined ? all : all.filter((e) => e.accountId === query.accountId));
+  const known = await knownServices(
+    deps,
+    accountIds,
+    query.accountId === undefined ? all : all.filter((e) => e.accountId === query.accountId),
+  );
   const selected = selectJournalEntries(all, query, known);
   return { ...selected, total: selected.entries.length, known };
 }

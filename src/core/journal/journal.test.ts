@@ -49,7 +49,9 @@ describe('journal', () => {
 
   it('appends made together are written together, in order, each answered with its own entry', async () => {
     const journal = createJournal({ dataDir: dir, now: clock.now });
-    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => journal.append(entry({ summary: `e${i}`, serviceId: i + 1 }))));
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => journal.append(entry({ summary: `e${i}`, serviceId: i + 1 }))),
+    );
     expect(made.map((e) => e.summary)).toEqual(Array.from({ length: 20 }, (_, i) => `e${i}`));
     expect(new Set(made.map((e) => e.id)).size).toBe(20);
     const reopened = createJournal({ dataDir: dir, now: clock.now });
@@ -66,7 +68,11 @@ describe('journal', () => {
     const journal = createJournal({ dataDir: dir, now: clock.now });
     const token = '0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqr';
     await journal.append(
-      entry({ operationId: 'updateAccessControlPolicy', before: { tokenSecret: token }, after: { tokenSecret: token, policyName: 'x' } }),
+      entry({
+        operationId: 'updateAccessControlPolicy',
+        before: { tokenSecret: token },
+        after: { tokenSecret: token, policyName: 'x' },
+      }),
     );
     const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
     expect(text).not.toContain(token);
@@ -93,6 +99,10 @@ describe('journal', () => {
     expect(small.omitted).toBeUndefined();
     const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
     expect(text.length).toBeLessThan(5_000);
-    expect((await createJournal({ dataDir: dir, now: clock.now }).list()).map((e) => e.summary)).toEqual(['small', 'deep', 'big']);
+    expect((await createJournal({ dataDir: dir, now: clock.now }).list()).map((e) => e.summary)).toEqual([
+      'small',
+      'deep',
+      'big',
+    ]);
   });
 });

@@ -25,7 +25,8 @@ export type NewJournalEntry = Omit<JournalEntry, 'id' | 'at'> & { at?: string };
 type JournalFilter = { accountId?: string; serviceId?: number; limit?: number };
 
 /** What settling a write-ahead entry changes: its result, and what the answer told (IDs, the created service). */
-export type JournalSettlement = Pick<JournalEntry, 'result'> & Partial<Pick<JournalEntry, 'serviceId' | 'policyId' | 'summary' | 'after'>>;
+export type JournalSettlement = Pick<JournalEntry, 'result'> &
+  Partial<Pick<JournalEntry, 'serviceId' | 'policyId' | 'summary' | 'after'>>;
 
 export type Journal = {
   append(entry: NewJournalEntry): Promise<JournalEntry>;
@@ -98,7 +99,8 @@ export function createJournal(options: JournalOptions): Journal {
   // together in the next write (a bulk run journals many changes at once, each before its request
   // and after its answer; one fsync each would be its bottleneck). Each resolves only once the
   // write that holds it is on disk.
-  type Operation = { kind: 'append'; input: NewJournalEntry } | { kind: 'settle'; id: string; settlement: JournalSettlement };
+  type Operation =
+    { kind: 'append'; input: NewJournalEntry } | { kind: 'settle'; id: string; settlement: JournalSettlement };
   type Waiter = { operation: Operation; resolve: (entry: JournalEntry) => void; reject: (error: unknown) => void };
   type Outcome = { entry: JournalEntry } | { error: Error };
   /** Entries begun here and not settled yet: one dropped from the file for room is added again when settled. */
@@ -130,7 +132,8 @@ export function createJournal(options: JournalOptions): Journal {
             // An entry's ID is known only once it is written, so it is settled in a later group.
             const inFile = file.entries.findIndex((e) => e.id === op.id);
             const current = inFile >= 0 ? file.entries[inFile] : begun.get(op.id);
-            if (current === undefined) return { error: new Error(`Journal entry ${op.id} is no longer in the journal.`) };
+            if (current === undefined)
+              return { error: new Error(`Journal entry ${op.id} is no longer in the journal.`) };
             const settled = boundedEntry({ ...current, ...op.settlement });
             if (inFile >= 0) file.entries[inFile] = settled;
             else added.push(settled);

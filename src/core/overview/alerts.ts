@@ -81,7 +81,11 @@ export function createAlertKeeper(options: AlertKeeperOptions) {
      * Compares an account's new rows with the last verdicts and returns the alerts they raise
      * (already stored; the caller announces them).
      */
-    async evaluate(account: { id: string; name: string }, end: number, services: readonly ServiceDigest[]): Promise<OverviewAlert[]> {
+    async evaluate(
+      account: { id: string; name: string },
+      end: number,
+      services: readonly ServiceDigest[],
+    ): Promise<OverviewAlert[]> {
       return document.update((file, control) => {
         const now = nowMs();
         const raised: OverviewAlert[] = [];

@@ -7,8 +7,23 @@ import { CoreError } from '../errors.ts';
 import type { AnalyticsTransport } from '../analytics/fetcher.ts';
 import { HOUR_MS } from '#shared/analytics/model.ts';
 import { assessAttention, ATTENTION_HOURS, OVERVIEW_HOURS } from '#shared/overview/attention.ts';
-import { accountStatusOf, compareServices, countService, dayShown, emptyCounts, trafficFigures, weekEarlier } from '#shared/overview/digest.ts';
-import type { AccountRow, OverviewAlert, ServiceCounts, ServiceDigest, ServiceRow, WatchSettings } from '#shared/overview/schemas.ts';
+import {
+  accountStatusOf,
+  compareServices,
+  countService,
+  dayShown,
+  emptyCounts,
+  trafficFigures,
+  weekEarlier,
+} from '#shared/overview/digest.ts';
+import type {
+  AccountRow,
+  OverviewAlert,
+  ServiceCounts,
+  ServiceDigest,
+  ServiceRow,
+  WatchSettings,
+} from '#shared/overview/schemas.ts';
 import type { ChangeMarker } from '#shared/ipc/channels/impact.ts';
 import type { accountColors } from '#shared/account-profile.ts';
 import type { OverviewStore } from './overview-store.ts';
@@ -47,7 +62,12 @@ export type SummaryOutput = {
   totals: ServiceCounts & { accounts: number };
 };
 
-export type ServicesOutput = { accountId: string; range: { from: number; to: number } | null; services: ServiceRow[]; markers: ChangeMarker[] };
+export type ServicesOutput = {
+  accountId: string;
+  range: { from: number; to: number } | null;
+  services: ServiceRow[];
+  markers: ChangeMarker[];
+};
 
 export type RefreshOutput = { accounts: AccountRefreshOutcome[]; calls: number };
 
@@ -60,7 +80,10 @@ export function createOverviewService(deps: OverviewServiceDeps) {
     if (selection?.accountIds !== undefined) {
       return selection.accountIds.map((id) => {
         const account = all.find((a) => a.id === id);
-        if (!account) throw new CoreError(AppCode.Accounts.NotFound, `No account with ID ${id}.`, { fields: { accountIds: `Unknown account ${id}` } });
+        if (!account)
+          throw new CoreError(AppCode.Accounts.NotFound, `No account with ID ${id}.`, {
+            fields: { accountIds: `Unknown account ${id}` },
+          });
         return account;
       });
     }
@@ -75,24 +98,43 @@ export function createOverviewService(deps: OverviewServiceDeps) {
     const settings = await deps.watchSettings();
     if (settings.accountIds.length === 0 && settings.tags.length === 0) return { settings, ids: [] };
     const [all, tags] = await Promise.all([deps.accounts(), deps.accountTags()]);
-    const ids = all.filter((a) => settings.accountIds.includes(a.id) || (tags.get(a.id) ?? []).some((t) => settings.tags.includes(t))).map((a) => a.id);
+    const ids = all
+      .filter(
+        (a) => settings.accountIds.includes(a.id) || (tags.get(a.id) ?? []).some((t) => settings.tags.includes(t)),
+      )
+      .map((a) => a.id);
     return { settings, ids };
   }
 
   const serviceKey = (accountId: string, serviceId: number): string => deps.alerts.snoozeKey(accountId, serviceId);
 
-  async function accountRow(account: OverviewAccount, context: { tags: Map<string, string[]>; watched: Set<string>; snoozes: Map<string, number>; now: number }): Promise<AccountRow> {
+  async function accountRow(
+    account: OverviewAccount,
+    context: { tags: Map<string, string[]>; watched: Set<string>; snoozes: Map<string, number>; now: number },
+  ): Promise<AccountRow> {
     const [file, listed] = await Promise.all([deps.store.readSummary(account.id), deps.listedServices(account.id)]);
     const verdicts = new Map(file?.services.map((s) => [`${s.serviceId}\n${s.serviceName}`, s.status]));
     const counts = emptyCounts();
     for (const service of listed) {
       const status = verdicts.get(`${service.serviceId}\n${service.domainName}`) ?? 'no-data';
-      countService(counts, status, status === 'attention' && context.snoozes.has(serviceKey(account.id, service.serviceId)));
+      countService(
+        counts,
+        status,
+        status === 'attention' && context.snoozes.has(serviceKey(account.id, service.serviceId)),
+      );
     }
     const end = file?.end ?? null;
     const stale = end === null || settledEnd(context.now) - end > STALE_AFTER_MS;
     const range = end === null ? null : dayShown(end);
-    const markers = range === null || listed.length === 0 ? [] : await deps.markers(account.id, listed.map((s) => s.domainName), range.from, context.now + 1);
+    const markers =
+      range === null || listed.length === 0
+        ? []
+        : await deps.markers(
+            account.id,
+            listed.map((s) => s.domainName),
+            range.from,
+            context.now + 1,
+          );
     return {
       accountId: account.id,
       accountName: account.name,
@@ -147,18 +189,33 @@ export function createOverviewService(deps: OverviewServiceDeps) {
       const context = { tags, watched: new Set(watched.ids), snoozes, now };
       const rows = await Promise.all(accounts.map((account) => accountRow(account, context)));
       const totals = { accounts: rows.length, ...emptyCounts() };
-      for (const row of rows) for (const key of Object.keys(row.services) as Array<keyof ServiceCounts>) totals[key] += row.services[key];
+      for (const row of rows)
+        for (const key of Object.keys(row.services) as Array<keyof ServiceCounts>) totals[key] += row.services[key];
       return { generatedAt: now, hours: OVERVIEW_HOURS, attentionHours: ATTENTION_HOURS, accounts: rows, totals };
     },
 
     async services(accountId: string): Promise<ServicesOutput> {
       const [account] = await select({ accountIds: [accountId] });
       const now = nowMs();
-      const [file, listed, snoozes] = await Promise.all([deps.store.readServices(account.id), deps.listedServices(account.id), deps.alerts.snoozes()]);
+      const [file, listed, snoozes] = await Promise.all([
+        deps.store.readServices(account.id),
+        deps.listedServices(account.id),
+        deps.alerts.snoozes(),
+      ]);
       const end = file?.end ?? null;
       const range = end === null ? null : dayShown(end);
-      const digests = new Map<string, ServiceDigest>(file?.services.map((s) => [`${s.serviceId}\n${s.serviceName}`, s]));
-      const markers = range === null || listed.length === 0 ? [] : await deps.markers(account.id, listed.map((s) => s.domainName), range.from, now + 1);
+      const digests = new Map<string, ServiceDigest>(
+        file?.services.map((s) => [`${s.serviceId}\n${s.serviceName}`, s]),
+      );
+      const markers =
+        range === null || listed.length === 0
+          ? []
+          : await deps.markers(
+              account.id,
+              listed.map((s) => s.domainName),
+              range.from,
+              now + 1,
+            );
       const markerCounts = new Map<number, number>();
       for (const m of markers) markerCounts.set(m.serviceId, (markerCounts.get(m.serviceId) ?? 0) + 1);
       const shown = range ?? dayShown(settledEnd(now));
@@ -180,7 +237,8 @@ export function createOverviewService(deps: OverviewServiceDeps) {
           markers: markerCounts.get(service.serviceId) ?? 0,
         };
       });
-      const strength = (row: ServiceRow): number => Math.max(0, ...row.attention.metrics.filter((m) => m.flagged).map((m) => Math.abs(m.z ?? 0)));
+      const strength = (row: ServiceRow): number =>
+        Math.max(0, ...row.attention.metrics.filter((m) => m.flagged).map((m) => Math.abs(m.z ?? 0)));
       rows.sort((a, b) =>
         compareServices(
           { status: a.status, snoozed: a.snoozedUntil !== null, strength: strength(a), serviceName: a.serviceName },

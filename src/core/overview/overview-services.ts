@@ -21,27 +21,43 @@ export type OverviewServices = {
   watcher: OverviewWatcher;
 };
 
-const servicesOf = (list: ReadonlyArray<{ serviceId: number; domainName: string }>) => list.map((s) => ({ serviceId: s.serviceId, domainName: s.domainName }));
+const servicesOf = (list: ReadonlyArray<{ serviceId: number; domainName: string }>) =>
+  list.map((s) => ({ serviceId: s.serviceId, domainName: s.domainName }));
 
 export function createOverviewServices(
   ctx: CoreContext,
-  deps: { tags: TagStore; inventoryStore: InventoryStore; inventory: InventoryService; impact: ImpactService; settings: SettingsStore },
+  deps: {
+    tags: TagStore;
+    inventoryStore: InventoryStore;
+    inventory: InventoryService;
+    impact: ImpactService;
+    settings: SettingsStore;
+  },
 ): OverviewServices {
   const store = new OverviewStore({ dataDir: ctx.dataDir, now: () => ctx.clock.now() });
   const alerts = createAlertKeeper(
-    storeOptions(ctx, AppCode.Overview.AlertsCorrupt, (report) => `The overview's alert history could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`),
+    storeOptions(
+      ctx,
+      AppCode.Overview.AlertsCorrupt,
+      (report) =>
+        `The overview's alert history could not be read (${report.reason}); it was kept as ${report.movedTo} and a new one was started.`,
+    ),
   );
   const service = createOverviewService({
     store,
     alerts,
-    accounts: async () => (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name, color: a.color, production: a.production })),
+    accounts: async () =>
+      (await ctx.accounts.list()).map((a) => ({ id: a.id, name: a.name, color: a.color, production: a.production })),
     accountTags: () => deps.tags.accountTags(),
     listedServices: async (accountId) => servicesOf(await deps.inventoryStore.list(accountId)),
     servicesForRefresh: async (accountId) => servicesOf(await deps.inventory.list(accountId)),
     transport: async (accountId) => {
       const client = await ctx.clients.forAccount(accountId);
       // Many calls, none of them what the user is waiting for: background priority, so interactive reads go first.
-      return { call: (operationId, body, options) => client.call(operationId, { body } as never, { ...options, priority: 'background' }) as Promise<unknown> };
+      return {
+        call: (operationId, body, options) =>
+          client.call(operationId, { body } as never, { ...options, priority: 'background' }) as Promise<unknown>,
+      };
     },
     markers: (accountId, serviceNames, from, to) => deps.impact.markers({ accountId, serviceNames, from, to }),
     watchSettings: async () => (await deps.settings.read()).overviewWatch,

@@ -13,7 +13,12 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { removeStaleTempFiles, writeJsonFileAtomic } from '../storage/atomic-json.ts';
-import { serviceDigestSchema, trafficFiguresSchema, type ServiceDigest, type TrafficFigures } from '#shared/overview/schemas.ts';
+import {
+  serviceDigestSchema,
+  trafficFiguresSchema,
+  type ServiceDigest,
+  type TrafficFigures,
+} from '#shared/overview/schemas.ts';
 import { attentionStatusIds, type AttentionStatus } from '#shared/overview/attention.ts';
 import type { HourlyHistory } from '#shared/overview/hourly.ts';
 
@@ -59,7 +64,9 @@ const summaryFileSchema = z.object({
   refreshedAt: z.number().nullable(),
   lastError: z.object({ code: z.string(), message: z.string(), at: z.number() }).nullable(),
   traffic: trafficFiguresSchema.nullable(),
-  services: z.array(z.object({ serviceId: z.number().int(), serviceName: z.string(), status: z.enum(attentionStatusIds) })),
+  services: z.array(
+    z.object({ serviceId: z.number().int(), serviceName: z.string(), status: z.enum(attentionStatusIds) }),
+  ),
 });
 
 const servicesFileSchema = z.object({
@@ -76,7 +83,10 @@ const numberList = z.array(z.number().nullable());
 const hoursBlobSchema = z.record(z.string(), z.tuple([numberList, numberList, numberList]));
 
 function segment(accountId: string): string {
-  const cleaned = accountId.toLowerCase().replace(/[^a-z0-9-]/g, '_').slice(0, 60);
+  const cleaned = accountId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '_')
+    .slice(0, 60);
   // The hash keeps two IDs that clean up to the same text apart.
   return `${cleaned}-${createHash('sha256').update(accountId).digest('hex').slice(0, 8)}`;
 }
@@ -102,7 +112,13 @@ export class OverviewStore {
   #clean(): Promise<void> {
     this.#cleaned ??= readdir(this.dir)
       // The files temp files were meant for (`.<name>.tmp-<pid>-…`), also ones never written whole.
-      .then((entries) => removeStaleTempFiles(this.dir, [...new Set(entries.map((e) => /^\.(.+\.json)\.tmp-/.exec(e)?.[1]).filter((n) => n !== undefined))], this.#now().getTime()))
+      .then((entries) =>
+        removeStaleTempFiles(
+          this.dir,
+          [...new Set(entries.map((e) => /^\.(.+\.json)\.tmp-/.exec(e)?.[1]).filter((n) => n !== undefined))],
+          this.#now().getTime(),
+        ),
+      )
       .then(
         () => undefined,
         () => undefined,
@@ -119,7 +135,12 @@ export class OverviewStore {
       return undefined;
     }
     const remembered = this.#memory.get(path);
-    if (remembered && remembered.ino === info.ino && remembered.size === info.size && Math.trunc(remembered.mtimeMs) === Math.trunc(info.mtimeMs)) {
+    if (
+      remembered &&
+      remembered.ino === info.ino &&
+      remembered.size === info.size &&
+      Math.trunc(remembered.mtimeMs) === Math.trunc(info.mtimeMs)
+    ) {
       return remembered.value as T;
     }
     let value: T | undefined;
@@ -144,22 +165,27 @@ export class OverviewStore {
   }
 
   readHours(accountId: string): Promise<AccountHours | undefined> {
-    return this.#read(this.pathOf(accountId, 'hours'), (raw) => {
-      const file = hoursFileSchema.safeParse(raw);
-      if (!file.success || file.data.accountId !== accountId) return undefined;
-      const blob = hoursBlobSchema.safeParse(JSON.parse(file.data.services));
-      if (!blob.success) return undefined;
-      const services = new Map<string, HourlyHistory>();
-      for (const [name, [requests, originRequests, bandwidth]] of Object.entries(blob.data)) {
-        services.set(name, { start: file.data.start, requests, originRequests, bandwidth });
-      }
-      return { start: file.data.start, end: file.data.end, services };
-    }, false);
+    return this.#read(
+      this.pathOf(accountId, 'hours'),
+      (raw) => {
+        const file = hoursFileSchema.safeParse(raw);
+        if (!file.success || file.data.accountId !== accountId) return undefined;
+        const blob = hoursBlobSchema.safeParse(JSON.parse(file.data.services));
+        if (!blob.success) return undefined;
+        const services = new Map<string, HourlyHistory>();
+        for (const [name, [requests, originRequests, bandwidth]] of Object.entries(blob.data)) {
+          services.set(name, { start: file.data.start, requests, originRequests, bandwidth });
+        }
+        return { start: file.data.start, end: file.data.end, services };
+      },
+      false,
+    );
   }
 
   async writeHours(accountId: string, hours: AccountHours): Promise<void> {
     const blob: Record<string, [Array<number | null>, Array<number | null>, Array<number | null>]> = {};
-    for (const [name, history] of hours.services) blob[name] = [history.requests, history.originRequests, history.bandwidth];
+    for (const [name, history] of hours.services)
+      blob[name] = [history.requests, history.originRequests, history.bandwidth];
     await this.#write(
       this.pathOf(accountId, 'hours'),
       { schemaVersion: SCHEMA_VERSION, accountId, start: hours.start, end: hours.end, services: JSON.stringify(blob) },
@@ -178,23 +204,37 @@ export class OverviewStore {
   }
 
   async writeSummary(summary: AccountSummaryFile): Promise<void> {
-    await this.#write(this.pathOf(summary.accountId, 'summary'), { schemaVersion: SCHEMA_VERSION, ...summary }, summary);
+    await this.#write(
+      this.pathOf(summary.accountId, 'summary'),
+      { schemaVersion: SCHEMA_VERSION, ...summary },
+      summary,
+    );
   }
 
   /** The rows of the last computation (with its end), or undefined. */
-  readServices(accountId: string): Promise<{ end: number; digestVersion: number; services: ServiceDigest[] } | undefined> {
+  readServices(
+    accountId: string,
+  ): Promise<{ end: number; digestVersion: number; services: ServiceDigest[] } | undefined> {
     return this.#read(this.pathOf(accountId, 'services'), (raw) => {
       const file = servicesFileSchema.safeParse(raw);
       if (!file.success || file.data.accountId !== accountId) return undefined;
       const services = serviceListSchema.safeParse(JSON.parse(file.data.services));
-      return services.success ? { end: file.data.end, digestVersion: file.data.digestVersion, services: services.data } : undefined;
+      return services.success
+        ? { end: file.data.end, digestVersion: file.data.digestVersion, services: services.data }
+        : undefined;
     });
   }
 
   async writeServices(accountId: string, end: number, services: ServiceDigest[]): Promise<void> {
     await this.#write(
       this.pathOf(accountId, 'services'),
-      { schemaVersion: SCHEMA_VERSION, accountId, digestVersion: DIGEST_VERSION, end, services: JSON.stringify(services) },
+      {
+        schemaVersion: SCHEMA_VERSION,
+        accountId,
+        digestVersion: DIGEST_VERSION,
+        end,
+        services: JSON.stringify(services),
+      },
       { end, digestVersion: DIGEST_VERSION, services },
     );
   }

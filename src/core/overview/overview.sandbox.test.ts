@@ -33,8 +33,19 @@ const secrets = createMemorySecretStore();
 
 /** Drops to 20 % of the service's requests: [06:00, 11:00), [13:00, 17:00), [21:00, 23:00) on the 18th and from 03:00 on the 19th. */
 function drops(serviceId: number) {
-  const drop = (from: number, to?: number) => ({ serviceId, from, ...(to === undefined ? {} : { to }), metric: 'requests' as const, factor: 0.2 });
-  return [drop(at('06:00'), at('11:00')), drop(at('13:00'), at('17:00')), drop(at('21:00'), at('23:00')), drop(at('03:00', 19))];
+  const drop = (from: number, to?: number) => ({
+    serviceId,
+    from,
+    ...(to === undefined ? {} : { to }),
+    metric: 'requests' as const,
+    factor: 0.2,
+  });
+  return [
+    drop(at('06:00'), at('11:00')),
+    drop(at('13:00'), at('17:00')),
+    drop(at('21:00'), at('23:00')),
+    drop(at('03:00', 19)),
+  ];
 }
 
 beforeAll(async () => {
@@ -54,7 +65,14 @@ beforeAll(async () => {
     const { credentials } = customer;
     const id = data(
       // Not verified here: the first client of a key sets the key's shared budget, and it should be the widened one below.
-      await core.invoke('accounts.add', { name: customer.name, baseUrl: sandbox.url, accessKeyId: credentials.accessKeyId, customerId: credentials.customerId, secret: credentials.accessKeySecret, verify: false }),
+      await core.invoke('accounts.add', {
+        name: customer.name,
+        baseUrl: sandbox.url,
+        accessKeyId: credentials.accessKeyId,
+        customerId: credentials.customerId,
+        secret: credentials.accessKeySecret,
+        verify: false,
+      }),
     ).account.id;
     data(await core.invoke('inventory.addByIds', { accountId: id, ids: customer.services.map((s) => s.id).join(',') }));
     accounts.push({ id, name: customer.name, services: customer.services });
@@ -66,12 +84,33 @@ beforeAll(async () => {
 
   // A change to that service at 06:30, inside the compared hours: its marker comes with the rows.
   clock.set(at('06:30'));
-  data(await core.invoke('changes.apply', { accountId: dropped.accountId, operationId: 'setCorsHeaders', input: { params: { serviceId: dropped.serviceId }, body: { accessControlAllowOrigin: 'https://shop.example' } } }));
+  data(
+    await core.invoke('changes.apply', {
+      accountId: dropped.accountId,
+      operationId: 'setCorsHeaders',
+      input: { params: { serviceId: dropped.serviceId }, body: { accessControlAllowOrigin: 'https://shop.example' } },
+    }),
+  );
   clock.set(at('10:20'));
 
   // A customer whose gateway cannot be reached (nothing listens on port 9 of the loopback).
-  unreachableId = data(await core.invoke('accounts.add', { name: 'Offline Ltd', baseUrl: 'http://127.0.0.1:9', accessKeyId: 'OFFLINEKEY000001', customerId: 77_777, secret: 'offline-secret', verify: false })).account.id;
-  data(await core.invoke('inventory.record', { accountId: unreachableId, serviceId: 1, domainName: 'www.offline.example' }));
+  unreachableId = data(
+    await core.invoke('accounts.add', {
+      name: 'Offline Ltd',
+      baseUrl: 'http://127.0.0.1:9',
+      accessKeyId: 'OFFLINEKEY000001',
+      customerId: 77_777,
+      secret: 'offline-secret',
+      verify: false,
+    }),
+  ).account.id;
+  data(
+    await core.invoke('inventory.record', {
+      accountId: unreachableId,
+      serviceId: 1,
+      domainName: 'www.offline.example',
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -85,14 +124,24 @@ const serviceCount = () => accounts.reduce((n, a) => n + a.services.length, 0);
 describe('fleet overview', () => {
   it('is not watching by default, and the host decides whether background rounds run', async () => {
     const status = data(await core.invoke('overview.watchStatus', undefined));
-    expect(status).toEqual({ accountIds: [], tags: [], watchedAccountIds: [], backgroundAllowed: false, running: false, lastRoundAt: null, nextRoundAt: null });
+    expect(status).toEqual({
+      accountIds: [],
+      tags: [],
+      watchedAccountIds: [],
+      backgroundAllowed: false,
+      running: false,
+      lastRoundAt: null,
+      nextRoundAt: null,
+    });
     expect(data(await core.invoke('app.getSettings', undefined)).overviewWatch).toEqual({ accountIds: [], tags: [] });
   });
 
   it('says "no data" before anything is saved, never healthy', async () => {
     const summary = data(await core.invoke('overview.summary', undefined));
     expect(summary.accounts).toHaveLength(4);
-    expect(summary.accounts.every((a) => a.status === 'no-data' && a.stale && a.range === null && a.services.ok === 0)).toBe(true);
+    expect(
+      summary.accounts.every((a) => a.status === 'no-data' && a.stale && a.range === null && a.services.ok === 0),
+    ).toBe(true);
     expect(summary.totals).toMatchObject({ accounts: 4, noData: serviceCount() + 1, ok: 0, attention: 0 });
   });
 
@@ -102,7 +151,11 @@ describe('fleet overview', () => {
     const running = core.invoke('overview.refresh', { accountIds: accounts.map((a) => a.id) });
     // Rows say while an account refreshes (announced when it starts and when it ends).
     await vi.waitFor(() => expect(changed).toHaveLength(accounts.length));
-    expect(data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) })).accounts.every((a) => a.refreshing)).toBe(true);
+    expect(
+      data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) })).accounts.every(
+        (a) => a.refreshing,
+      ),
+    ).toBe(true);
     const refresh = data(await running);
     stop();
     expect(changed.sort()).toEqual(accounts.flatMap((a) => [a.id, a.id]).sort());
@@ -113,7 +166,16 @@ describe('fleet overview', () => {
     const summary = data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) }));
     const end = at('09:00');
     for (const row of summary.accounts) {
-      expect(row).toMatchObject({ refreshing: false, dataEnd: end, range: { from: end - DAY_MS, to: end }, weekEarlierRange: { from: end - 8 * DAY_MS, to: end - 7 * DAY_MS }, stale: false, refreshedAt: at('10:20'), dataAgeMs: 0, lastError: null });
+      expect(row).toMatchObject({
+        refreshing: false,
+        dataEnd: end,
+        range: { from: end - DAY_MS, to: end },
+        weekEarlierRange: { from: end - 8 * DAY_MS, to: end - 7 * DAY_MS },
+        stale: false,
+        refreshedAt: at('10:20'),
+        dataAgeMs: 0,
+        lastError: null,
+      });
       expect(row.traffic.sparklines.requests).toHaveLength(24);
       expect(row.traffic.requests.value).toBeGreaterThan(0);
     }
@@ -127,7 +189,15 @@ describe('fleet overview', () => {
     const { services, markers, range } = data(await core.invoke('overview.services', { accountId: dropped.accountId }));
     expect(range).toEqual({ from: end - DAY_MS, to: end });
     const top = services[0];
-    expect(top).toMatchObject({ accountId: dropped.accountId, serviceId: dropped.serviceId, serviceName: dropped.domainName, status: 'attention', snoozedUntil: null, markers: 1, range });
+    expect(top).toMatchObject({
+      accountId: dropped.accountId,
+      serviceId: dropped.serviceId,
+      serviceName: dropped.domainName,
+      status: 'attention',
+      snoozedUntil: null,
+      markers: 1,
+      range,
+    });
     const requests = top.attention.metrics.find((m) => m.metric === 'requests')!;
     expect(requests).toMatchObject({ flagged: true, direction: 'down', departingHours: 3 });
     expect(requests.change).toBeLessThan(-0.7);
@@ -138,7 +208,11 @@ describe('fleet overview', () => {
   });
 
   it('fetches nothing again within the same hour, and only the new hour an hour later', async () => {
-    expect(data(await core.invoke('overview.refresh', undefined)).accounts.filter((a) => a.accountId !== unreachableId).map((a) => a.calls)).toEqual([0, 0, 0]);
+    expect(
+      data(await core.invoke('overview.refresh', undefined))
+        .accounts.filter((a) => a.accountId !== unreachableId)
+        .map((a) => a.calls),
+    ).toEqual([0, 0, 0]);
     clock.set(at('11:20'));
     const later = data(await core.invoke('overview.refresh', { accountIds: accounts.map((a) => a.id) }));
     expect(later.calls).toBe(accounts.length * 3);
@@ -156,13 +230,28 @@ describe('fleet overview', () => {
 
   it('makes a key the gateway refuses the account error, never a row of healthy services', async () => {
     const wrong = data(
-      await core.invoke('accounts.add', { name: 'Revoked Key Ltd', baseUrl: sandbox.url, accessKeyId: 'REVOKEDKEY000001', customerId: 55_555, secret: 'not-the-secret', verify: false }),
+      await core.invoke('accounts.add', {
+        name: 'Revoked Key Ltd',
+        baseUrl: sandbox.url,
+        accessKeyId: 'REVOKEDKEY000001',
+        customerId: 55_555,
+        secret: 'not-the-secret',
+        verify: false,
+      }),
     ).account.id;
-    data(await core.invoke('inventory.record', { accountId: wrong, serviceId: 101, domainName: 'www.example-shop.com' }));
-    const { accounts: [outcome] } = data(await core.invoke('overview.refresh', { accountIds: [wrong] }));
+    data(
+      await core.invoke('inventory.record', { accountId: wrong, serviceId: 101, domainName: 'www.example-shop.com' }),
+    );
+    const {
+      accounts: [outcome],
+    } = data(await core.invoke('overview.refresh', { accountIds: [wrong] }));
     expect(outcome.error?.code).toBe('Auth.AccessKeyUnknown');
     const [row] = data(await core.invoke('overview.summary', { accountIds: [wrong] })).accounts;
-    expect(row).toMatchObject({ status: 'no-data', lastError: { code: 'Auth.AccessKeyUnknown' }, services: { total: 1, noData: 1, ok: 0 } });
+    expect(row).toMatchObject({
+      status: 'no-data',
+      lastError: { code: 'Auth.AccessKeyUnknown' },
+      services: { total: 1, noData: 1, ok: 0 },
+    });
     data(await core.invoke('accounts.remove', { accountId: wrong }));
   });
 
@@ -180,18 +269,35 @@ describe('fleet overview', () => {
     // 11:20: the window 08:00–11:00 is in the first drop.
     const [first, ...others] = await round(at('11:20'));
     expect(others).toEqual([]);
-    expect(first).toMatchObject({ accountId: dropped.accountId, serviceId: dropped.serviceId, serviceName: dropped.domainName, metric: 'requests', direction: 'down', at: at('11:20') });
-    expect(first.text).toMatch(new RegExp(`^${dropped.accountName} · ${dropped.domainName.replace(/\./g, '\\.')}: requests −[78]\\d % vs usual \\(z −\\d+\\.\\d\\)$`));
+    expect(first).toMatchObject({
+      accountId: dropped.accountId,
+      serviceId: dropped.serviceId,
+      serviceName: dropped.domainName,
+      metric: 'requests',
+      direction: 'down',
+      at: at('11:20'),
+    });
+    expect(first.text).toMatch(
+      new RegExp(
+        `^${dropped.accountName} · ${dropped.domainName.replace(/\./g, '\\.')}: requests −[78]\\d % vs usual \\(z −\\d+\\.\\d\\)$`,
+      ),
+    );
     expect(raised).toEqual([first]);
     // Still needing attention an hour later: no second alert.
     expect(await round(at('12:20'))).toEqual([]);
     // 14:20: 10:00–13:00 has one dropped hour only (a departure must last two): ok again.
     expect(await round(at('14:20'))).toEqual([]);
-    expect(data(await core.invoke('overview.services', { accountId: dropped.accountId })).services.find((s) => s.serviceId === dropped.serviceId)?.status).toBe('ok');
+    expect(
+      data(await core.invoke('overview.services', { accountId: dropped.accountId })).services.find(
+        (s) => s.serviceId === dropped.serviceId,
+      )?.status,
+    ).toBe('ok');
     // 17:10: the second drop (13:00–) needs attention again, 5 h 50 min after the alert: quiet period.
     expect(at('17:10') - first.at).toBeLessThan(QUIET_PERIOD_MS);
     expect(await round(at('17:10'))).toEqual([]);
-    expect(data(await core.invoke('overview.summary', { accountIds: [dropped.accountId] })).accounts[0].status).toBe('attention');
+    expect(data(await core.invoke('overview.summary', { accountIds: [dropped.accountId] })).accounts[0].status).toBe(
+      'attention',
+    );
     // 20:20: 17:00–20:00 is back to usual.
     expect(await round(at('20:20'))).toEqual([]);
     // 00:20 next day: the third drop (21:00–23:00), long after the quiet period: a second alert.
@@ -199,7 +305,9 @@ describe('fleet overview', () => {
     expect(second).toMatchObject({ serviceId: dropped.serviceId, at: at('00:20', 19) });
     // 03:20: recovered; then snoozed for a day, the drop from 03:00 raises nothing.
     expect(await round(at('03:20', 19))).toEqual([]);
-    const { snoozedUntil } = data(await core.invoke('overview.snooze', { accountId: dropped.accountId, serviceId: dropped.serviceId, hours: 24 }));
+    const { snoozedUntil } = data(
+      await core.invoke('overview.snooze', { accountId: dropped.accountId, serviceId: dropped.serviceId, hours: 24 }),
+    );
     expect(snoozedUntil).toBe(at('03:20', 19) + 24 * HOUR_MS);
     expect(await round(at('06:20', 19))).toEqual([]);
     const expanded = data(await core.invoke('overview.services', { accountId: dropped.accountId })).services[0];
@@ -212,13 +320,21 @@ describe('fleet overview', () => {
     const { alerts } = data(await core.invoke('overview.alerts', undefined));
     expect(alerts).toEqual([second, first]);
     data(await core.invoke('overview.unsnooze', { accountId: dropped.accountId, serviceId: dropped.serviceId }));
-    expect(data(await core.invoke('overview.services', { accountId: dropped.accountId })).services[0].snoozedUntil).toBeNull();
+    expect(
+      data(await core.invoke('overview.services', { accountId: dropped.accountId })).services[0].snoozedUntil,
+    ).toBeNull();
   }, 60_000);
 
   it('works offline from its files: a new core with no gateway paints the same rows without a call', async () => {
     const before = data(await core.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) }));
     await sandbox.stop();
-    const offline = createCore({ dataDir, secretStore: secrets, sandboxOptions: { statePath: null }, clientOptions: { budget: false }, clock });
+    const offline = createCore({
+      dataDir,
+      secretStore: secrets,
+      sandboxOptions: { statePath: null },
+      clientOptions: { budget: false },
+      clock,
+    });
     try {
       const after = data(await offline.invoke('overview.summary', { accountIds: accounts.map((a) => a.id) }));
       expect(after).toEqual(before);
@@ -229,7 +345,11 @@ describe('fleet overview', () => {
       expect(failed.accounts[0].error?.code).toBe('Network.ConnectionFailed');
       const [row] = data(await offline.invoke('overview.summary', { accountIds: [accounts[0].id] })).accounts;
       // The rows stay as they were, with their age and the reason the refresh failed.
-      expect(row).toMatchObject({ dataEnd: before.accounts[0].dataEnd, refreshedAt: before.accounts[0].refreshedAt, lastError: { code: failed.accounts[0].error?.code } });
+      expect(row).toMatchObject({
+        dataEnd: before.accounts[0].dataEnd,
+        refreshedAt: before.accounts[0].refreshedAt,
+        lastError: { code: failed.accounts[0].error?.code },
+      });
       expect(row.dataAgeMs).toBe(HOUR_MS);
     } finally {
       await offline.dispose();
@@ -252,14 +372,36 @@ describe('fleet overview', () => {
 describe('background watching', () => {
   it('runs rounds only where the host allows it and the user watches something', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'accel-overview-watch-'));
-    const hosted = createCore({ dataDir: dir, secretStore: createMemorySecretStore(), sandboxOptions: { statePath: null }, backgroundWatch: true, clock });
+    const hosted = createCore({
+      dataDir: dir,
+      secretStore: createMemorySecretStore(),
+      sandboxOptions: { statePath: null },
+      backgroundWatch: true,
+      clock,
+    });
     try {
-      expect(data(await hosted.invoke('overview.watchStatus', undefined))).toMatchObject({ backgroundAllowed: true, running: false });
-      const id = data(await hosted.invoke('accounts.add', { name: 'Watched', baseUrl: 'http://127.0.0.1:9', accessKeyId: 'WATCHEDKEY000001', customerId: 1, secret: 's', verify: false, tags: ['retail'] })).account.id;
+      expect(data(await hosted.invoke('overview.watchStatus', undefined))).toMatchObject({
+        backgroundAllowed: true,
+        running: false,
+      });
+      const id = data(
+        await hosted.invoke('accounts.add', {
+          name: 'Watched',
+          baseUrl: 'http://127.0.0.1:9',
+          accessKeyId: 'WATCHEDKEY000001',
+          customerId: 1,
+          secret: 's',
+          verify: false,
+          tags: ['retail'],
+        }),
+      ).account.id;
       const byTag = data(await hosted.invoke('overview.setWatch', { accountIds: [], tags: ['Retail'] }));
       expect(byTag).toMatchObject({ accountIds: [], tags: ['retail'], watchedAccountIds: [id], running: true });
       expect(byTag.nextRoundAt).toBeGreaterThan(clock.nowMs());
-      expect(data(await hosted.invoke('app.getSettings', undefined)).overviewWatch).toEqual({ accountIds: [], tags: ['retail'] });
+      expect(data(await hosted.invoke('app.getSettings', undefined)).overviewWatch).toEqual({
+        accountIds: [],
+        tags: ['retail'],
+      });
       expect(data(await hosted.invoke('overview.summary', undefined)).accounts[0].watched).toBe(true);
       const off = data(await hosted.invoke('overview.setWatch', { accountIds: [], tags: [] }));
       expect(off).toMatchObject({ watchedAccountIds: [], running: false, nextRoundAt: null });

@@ -13,7 +13,16 @@ import { DAY_MS, HOUR_MS, type TimeRange } from '#shared/analytics/model.ts';
 import { mergeRanges } from '#shared/analytics/impact.ts';
 import { HISTORY_DAYS } from '#shared/overview/attention.ts';
 import { digestAccount } from '#shared/overview/digest.ts';
-import { hourlyAggregate, hourlyMetricIds, hourlyValues, lastCompleteHourEnd, missingHours, rebaseHistory, setHours, type HourlyHistory } from '#shared/overview/hourly.ts';
+import {
+  hourlyAggregate,
+  hourlyMetricIds,
+  hourlyValues,
+  lastCompleteHourEnd,
+  missingHours,
+  rebaseHistory,
+  setHours,
+  type HourlyHistory,
+} from '#shared/overview/hourly.ts';
 import { DIGEST_VERSION, type OverviewStore, type RefreshError } from './overview-store.ts';
 
 /** Services per fetch: five calls' worth, so a fetch's 5-minute points stay small in memory. */
@@ -57,7 +66,8 @@ export function settledEnd(nowMs: number): number {
 function chunks(ranges: readonly TimeRange[]): TimeRange[] {
   const out: TimeRange[] = [];
   for (const range of [...ranges].reverse()) {
-    for (let to = range.to; to > range.from; to -= CHUNK_MS) out.push({ from: Math.max(range.from, to - CHUNK_MS), to });
+    for (let to = range.to; to > range.from; to -= CHUNK_MS)
+      out.push({ from: Math.max(range.from, to - CHUNK_MS), to });
   }
   return out;
 }
@@ -67,10 +77,17 @@ const overlaps = (a: readonly TimeRange[], b: TimeRange): boolean => a.some((r) 
 type ErrorLike = { code?: unknown; message?: unknown };
 function errorFacts(error: unknown): { code: string; message: string } {
   const { code, message } = (error ?? {}) as ErrorLike;
-  return { code: typeof code === 'string' ? code : 'Unknown', message: typeof message === 'string' ? message : String(error) };
+  return {
+    code: typeof code === 'string' ? code : 'Unknown',
+    message: typeof message === 'string' ? message : String(error),
+  };
 }
 
-export async function refreshAccount(deps: AccountRefreshDeps, accountId: string, signal?: AbortSignal): Promise<AccountRefreshOutcome> {
+export async function refreshAccount(
+  deps: AccountRefreshDeps,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<AccountRefreshOutcome> {
   const outcome: AccountRefreshOutcome = { accountId, calls: 0, refreshed: false, error: null, failedServices: [] };
   const fail = async (error: { code: string; message: string }): Promise<AccountRefreshOutcome> => {
     outcome.error = error;
@@ -87,7 +104,9 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
   const end = settledEnd(deps.now().getTime());
   const start = end - HISTORY_DAYS * DAY_MS;
   const saved = await deps.store.readHours(accountId);
-  const histories = new Map<string, HourlyHistory>(services.map((s) => [s.domainName, rebaseHistory(saved?.services.get(s.domainName), start, end)]));
+  const histories = new Map<string, HourlyHistory>(
+    services.map((s) => [s.domainName, rebaseHistory(saved?.services.get(s.domainName), start, end)]),
+  );
   const missing = new Map<string, TimeRange[]>();
   for (const [name, history] of histories) {
     const gaps = missingHours(history, { from: start, to: end });
@@ -135,7 +154,8 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
         }
         for (const f of result.failures) {
           // "Not cached" only says the pass-through cache holds nothing: the hours stay missing and are asked for next time.
-          if (f.serviceName !== undefined && f.code !== AppCode.Analytics.NotCached) failed.set(f.serviceName, { serviceName: f.serviceName, code: f.code, message: f.message });
+          if (f.serviceName !== undefined && f.code !== AppCode.Analytics.NotCached)
+            failed.set(f.serviceName, { serviceName: f.serviceName, code: f.code, message: f.message });
         }
         if (result.offline) {
           offline = true;
@@ -143,7 +163,10 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
         }
       }
       if (offline) {
-        outcome.error = { code: AppCode.Network.ConnectionFailed, message: 'The API could not be reached; the saved overview is shown.' };
+        outcome.error = {
+          code: AppCode.Network.ConnectionFailed,
+          message: 'The API could not be reached; the saved overview is shown.',
+        };
         break;
       }
     }
@@ -153,7 +176,8 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
       const { code, message } = outcome.failedServices[0];
       outcome.error = { code, message };
     }
-    if (signal?.aborted && outcome.error === null) outcome.error = { code: AppCode.Request.Aborted, message: 'The refresh was cancelled; what arrived is kept.' };
+    if (signal?.aborted && outcome.error === null)
+      outcome.error = { code: AppCode.Request.Aborted, message: 'The refresh was cancelled; what arrived is kept.' };
   }
 
   if (fetched) await deps.store.writeHours(accountId, { start, end, services: histories });
@@ -163,16 +187,29 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
   // The rows end where the data ends: a refresh that could not reach the API keeps the last day shown.
   const ends = [...histories.values()].map(lastCompleteHourEnd).filter((e): e is number => e !== null);
   const dataEnd = ends.length === 0 ? null : Math.min(end, Math.max(...ends));
-  const unchanged = !fetched && summary !== undefined && summary.digestVersion === DIGEST_VERSION && summary.end === dataEnd && known === listed;
+  const unchanged =
+    !fetched &&
+    summary !== undefined &&
+    summary.digestVersion === DIGEST_VERSION &&
+    summary.end === dataEnd &&
+    known === listed;
   const at = deps.now().getTime();
   const lastError = outcome.error === null ? null : { ...outcome.error, at };
   if (unchanged) {
     // Nothing new could be final yet: the data is as fresh as it can be, as of now.
-    await deps.store.writeSummary({ ...summary, lastError, refreshedAt: outcome.error === null ? at : summary.refreshedAt });
+    await deps.store.writeSummary({
+      ...summary,
+      lastError,
+      refreshedAt: outcome.error === null ? at : summary.refreshedAt,
+    });
     return outcome;
   }
   const digest = digestAccount({
-    services: services.map((s) => ({ serviceId: s.serviceId, serviceName: s.domainName, history: histories.get(s.domainName) })),
+    services: services.map((s) => ({
+      serviceId: s.serviceId,
+      serviceName: s.domainName,
+      history: histories.get(s.domainName),
+    })),
     end: dataEnd ?? end,
   });
   if (dataEnd !== null) await deps.store.writeServices(accountId, dataEnd, digest.services);
@@ -183,7 +220,11 @@ export async function refreshAccount(deps: AccountRefreshDeps, accountId: string
     refreshedAt: fetched || outcome.error === null ? at : (summary?.refreshedAt ?? null),
     lastError,
     traffic: dataEnd === null ? null : digest.traffic,
-    services: digest.services.map((s) => ({ serviceId: s.serviceId, serviceName: s.serviceName, status: dataEnd === null ? 'no-data' : s.attention.status })),
+    services: digest.services.map((s) => ({
+      serviceId: s.serviceId,
+      serviceName: s.serviceName,
+      status: dataEnd === null ? 'no-data' : s.attention.status,
+    })),
   });
   outcome.refreshed = fetched;
   return outcome;
@@ -194,6 +235,14 @@ async function recordError(store: OverviewStore, accountId: string, error: Refre
   await store.writeSummary(
     summary
       ? { ...summary, lastError: error }
-      : { accountId, digestVersion: DIGEST_VERSION, end: null, refreshedAt: null, lastError: error, traffic: null, services: [] },
+      : {
+          accountId,
+          digestVersion: DIGEST_VERSION,
+          end: null,
+          refreshedAt: null,
+          lastError: error,
+          traffic: null,
+          services: [],
+        },
   );
 }

@@ -20,7 +20,12 @@ export interface OverviewWatcherDeps {
   firstRoundDelayMs?: number;
 }
 
-export type OverviewWatcherStatus = { backgroundAllowed: boolean; running: boolean; lastRoundAt: number | null; nextRoundAt: number | null };
+export type OverviewWatcherStatus = {
+  backgroundAllowed: boolean;
+  running: boolean;
+  lastRoundAt: number | null;
+  nextRoundAt: number | null;
+};
 
 export function createOverviewWatcher(deps: OverviewWatcherDeps) {
   const pauseMs = deps.roundPauseMs ?? WATCH_ROUND_PAUSE_MS;

@@ -15,15 +15,18 @@ import { toIpcError } from '../ipc/ipc-error.ts';
 const run = promisify(execFile);
 const fixture = fileURLToPath(new URL('./keychain-locked.fixture.ts', import.meta.url));
 const LOCK_LOGIN =
-  "gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets " +
-  "--method org.freedesktop.Secret.Service.Lock \"[objectpath '/org/freedesktop/secrets/collection/login']\" >/dev/null";
+  'gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets ' +
+  '--method org.freedesktop.Secret.Service.Lock "[objectpath \'/org/freedesktop/secrets/collection/login\']" >/dev/null';
 
 function hasTools(): boolean {
   try {
-    execFileSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon && command -v gdbus'], { stdio: 'ignore' });
+    execFileSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon && command -v gdbus'], {
+      stdio: 'ignore',
+    });
     return true;
   } catch {
-    if (!process.env.CI) console.warn('Skipping keychain-locked.test.ts: dbus-run-session, gnome-keyring-daemon or gdbus is missing.');
+    if (!process.env.CI)
+      console.warn('Skipping keychain-locked.test.ts: dbus-run-session, gnome-keyring-daemon or gdbus is missing.');
     return Boolean(process.env.CI);
   }
 }
@@ -38,7 +41,12 @@ afterEach(async () => {
 
 /** Runs the fixture after `setup` (shell) in a fresh D-Bus session; no display, so no prompt can appear. */
 async function inKeyringSession(setup: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: join(dir, 'data'), XDG_RUNTIME_DIR: dir, ACCEL_DATA_DIR: join(dir, 'app') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_DATA_HOME: join(dir, 'data'),
+    XDG_RUNTIME_DIR: dir,
+    ACCEL_DATA_DIR: join(dir, 'app'),
+  };
   env.ACCEL_KEYCHAIN_SERVICE = 'Acceleration Console locked test';
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
@@ -58,19 +66,30 @@ async function inKeyringSession(setup: string) {
 
 describe.runIf(hasTools())('a real gnome-keyring that cannot store', () => {
   it('locked login keyring: Keychain.Unavailable with reason "locked" and how to unlock it', async () => {
-    const result = await inKeyringSession(`printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ${LOCK_LOGIN}`);
+    const result = await inKeyringSession(
+      `printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ${LOCK_LOGIN}`,
+    );
     expect(result.rawError).toMatch(/locked collection/);
     expect(classifyKeychainError(result.rawError)).toBe('locked');
     expect(result.set).toMatchObject({ code: 'Keychain.Unavailable', reason: 'locked' });
-    expect(result.set.message).toContain('Your login keyring is locked: unlock it (e.g. log in again or run `gnome-keyring-daemon --unlock`) and try again.');
+    expect(result.set.message).toContain(
+      'Your login keyring is locked: unlock it (e.g. log in again or run `gnome-keyring-daemon --unlock`) and try again.',
+    );
     expect(result.set.message).not.toContain('locked-keyring-probe-secret');
-    expect(result.add).toMatchObject({ ok: false, error: { code: 'Keychain.Unavailable', message: expect.stringMatching(/login keyring is locked/) } });
+    expect(result.add).toMatchObject({
+      ok: false,
+      error: { code: 'Keychain.Unavailable', message: expect.stringMatching(/login keyring is locked/) },
+    });
   });
 
   it('no login keyring (daemon started without --unlock): reason "no-keyring"', async () => {
     const result = await inKeyringSession('gnome-keyring-daemon --start --components=secrets >/dev/null');
     expect(result.rawError).toMatch(/collection\/login/);
-    expect(result.set).toMatchObject({ code: 'Keychain.Unavailable', reason: 'no-keyring', message: expect.stringMatching(/no login keyring yet/) });
+    expect(result.set).toMatchObject({
+      code: 'Keychain.Unavailable',
+      reason: 'no-keyring',
+      message: expect.stringMatching(/no login keyring yet/),
+    });
     expect(result.add).toMatchObject({ ok: false, error: { code: 'Keychain.Unavailable' } });
   });
 });
@@ -83,7 +102,9 @@ describe('classifyKeychainError', () => {
     expect(classifyKeychainError('Prompt dismissed')).toBe('denied');
     expect(classifyKeychainError('User canceled the operation.')).toBe('denied');
     expect(classifyKeychainError('Access is denied.')).toBe('denied');
-    expect(classifyKeychainError('Object does not exist at path “/org/freedesktop/secrets/collection/login”')).toBe('no-keyring');
+    expect(classifyKeychainError('Object does not exist at path “/org/freedesktop/secrets/collection/login”')).toBe(
+      'no-keyring',
+    );
     expect(classifyKeychainError('Cannot autolaunch D-Bus without X11 $DISPLAY')).toBe('unavailable');
     expect(classifyKeychainError('org.freedesktop.DBus.Error.AccessDenied: nope')).toBe('unavailable');
   });

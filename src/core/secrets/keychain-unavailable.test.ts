@@ -22,7 +22,11 @@ afterEach(async () => {
 
 describe('keychain without a D-Bus session', () => {
   it('reports Keychain.Unavailable with how to fix it, and stores no secret in plain text', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, ACCEL_DATA_DIR: dataDir, ACCEL_KEYCHAIN_SERVICE: 'Acceleration Console unavailable test' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ACCEL_DATA_DIR: dataDir,
+      ACCEL_KEYCHAIN_SERVICE: 'Acceleration Console unavailable test',
+    };
     // Without a session bus (and without X11 to autolaunch one) libsecret cannot work.
     // (GDBus would also try $XDG_RUNTIME_DIR/bus, present on desktops with a user session.)
     delete env.DBUS_SESSION_BUS_ADDRESS;

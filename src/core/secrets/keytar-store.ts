@@ -34,7 +34,8 @@ export type KeychainFailureReason = 'locked' | 'denied' | 'no-keyring' | 'unavai
 // keychain-locked.test.ts), macOS Security framework, Windows Credential Manager.
 const LOCKED = /\blocked\b|keychain is locked|errSecInteractionNotAllowed|-25308/i;
 const DENIED = /cancel+ed|dismissed|\bdenied\b|not allowed|errSecUserCanceled|errSecAuthFailed|-128\b|-25293/i;
-const NO_KEYRING = /collection\/login|no such (secret )?collection|no default (keychain|collection)|errSecNoDefaultKeychain|-25307/i;
+const NO_KEYRING =
+  /collection\/login|no such (secret )?collection|no default (keychain|collection)|errSecNoDefaultKeychain|-25307/i;
 
 export function classifyKeychainError(message: string): KeychainFailureReason {
   if (LOCKED.test(message) && !/unlock(ed)? .*failed/i.test(message)) return 'locked';
@@ -46,7 +47,8 @@ export function classifyKeychainError(message: string): KeychainFailureReason {
 const PLAIN_TEXT_NOTE = 'Secrets are never stored in plain text instead.';
 
 function lockedHint(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return 'Your login keychain is locked: unlock it in Keychain Access (or log in again) and try again.';
+  if (platform === 'darwin')
+    return 'Your login keychain is locked: unlock it in Keychain Access (or log in again) and try again.';
   if (platform === 'win32') return 'Windows Credential Manager is locked for your user: log in again and try again.';
   return 'Your login keyring is locked: unlock it (e.g. log in again or run `gnome-keyring-daemon --unlock`) and try again.';
 }
@@ -64,11 +66,24 @@ function noKeyringHint(): string {
  * Keychain.Unavailable with a specific message for a locked keyring or a denied/cancelled prompt,
  * and its `reason` in the error's details.
  */
-export function keychainAccessError(detail: string, reason: KeychainFailureReason = classifyKeychainError(detail), platform: NodeJS.Platform = process.platform): CoreError {
+export function keychainAccessError(
+  detail: string,
+  reason: KeychainFailureReason = classifyKeychainError(detail),
+  platform: NodeJS.Platform = process.platform,
+): CoreError {
   const specific =
-    reason === 'locked' ? lockedHint(platform) : reason === 'denied' ? deniedHint(platform) : reason === 'no-keyring' && platform === 'linux' ? noKeyringHint() : null;
+    reason === 'locked'
+      ? lockedHint(platform)
+      : reason === 'denied'
+        ? deniedHint(platform)
+        : reason === 'no-keyring' && platform === 'linux'
+          ? noKeyringHint()
+          : null;
   // The generic text (with the D-Bus/install hint) stays for everything else.
-  return keychainUnavailable(detail, { details: { reason }, ...(specific ? { message: `${specific} ${PLAIN_TEXT_NOTE} (${detail})` } : {}) });
+  return keychainUnavailable(detail, {
+    details: { reason },
+    ...(specific ? { message: `${specific} ${PLAIN_TEXT_NOTE} (${detail})` } : {}),
+  });
 }
 
 /** What keeps keytar from loading (a clause: "the keytar module is not installed …"), whether that
@@ -109,11 +124,15 @@ export function diagnoseKeytarLoadError(
   }
   const keyring = hasGnomeKeyring ? '' : ' gnome-keyring';
   if (libraryMissing) {
-    return { missing: 'the libsecret library (Debian package libsecret-1-0) is missing', fixCommand: `sudo apt-get install -y libsecret-1-0${keyring}` };
+    return {
+      missing: 'the libsecret library (Debian package libsecret-1-0) is missing',
+      fixCommand: `sudo apt-get install -y libsecret-1-0${keyring}`,
+    };
   }
   if (notInstalled) {
     return {
-      missing: 'the keytar module is not installed (it could not be built when the app was installed, because libsecret-1-dev was missing)',
+      missing:
+        'the keytar module is not installed (it could not be built when the app was installed, because libsecret-1-dev was missing)',
       fixCommand: `sudo apt-get install -y libsecret-1-dev${keyring} && npm install`,
       notInstalled,
     };
@@ -141,7 +160,10 @@ async function withKeytar<T>(action: (keytar: Keytar) => Promise<T>, secret?: st
     keytarModule = undefined;
     const detail = describeKeychainError(error);
     const code = (error as { code?: unknown } | null)?.code;
-    throw keytarModuleError(diagnoseKeytarLoadError(detail, typeof code === 'string' ? code : undefined), `keytar: ${detail.split('\n')[0]}`);
+    throw keytarModuleError(
+      diagnoseKeytarLoadError(detail, typeof code === 'string' ? code : undefined),
+      `keytar: ${detail.split('\n')[0]}`,
+    );
   }
   try {
     return await action(keytar);

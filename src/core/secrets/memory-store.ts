@@ -35,7 +35,12 @@ export function createMemorySecretStore(service = 'Acceleration Console (test)')
     },
     async status(): Promise<KeychainStatus> {
       if (unavailable === null) return { available: true, service };
-      return { available: false, service, code: AppCode.Keychain.Unavailable, message: keychainUnavailable(unavailable).message };
+      return {
+        available: false,
+        service,
+        code: AppCode.Keychain.Unavailable,
+        message: keychainUnavailable(unavailable).message,
+      };
     },
   };
 }

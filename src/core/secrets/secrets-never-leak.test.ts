@@ -103,7 +103,12 @@ beforeAll(async () => {
       params: {},
       body: {
         domainName: 'leak-test.example.com',
-        origins: [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'AKS3LEAK', accessSecret: S3_SECRET, region: 'eu-west-1' } }],
+        origins: [
+          {
+            originUrl: 'https://origin.example.com',
+            s3Credential: { accessKey: 'AKS3LEAK', accessSecret: S3_SECRET, region: 'eu-west-1' },
+          },
+        ],
         defaultHostHeader: 'originHost',
       },
     },
@@ -116,7 +121,13 @@ beforeAll(async () => {
     operationId: 'createAccessControlPolicy',
     input: {
       params: { serviceId },
-      body: { policyName: 'Signed', type: 'token', priority: 501, matchUrlPath: { operator: 'prefix', patterns: ['/signed/'] }, tokenSecret: TOKEN_SECRET },
+      body: {
+        policyName: 'Signed',
+        type: 'token',
+        priority: 501,
+        matchUrlPath: { operator: 'prefix', patterns: ['/signed/'] },
+        tokenSecret: TOKEN_SECRET,
+      },
     },
   });
   await ok('journaled token policy', 'changes.apply', {
@@ -124,7 +135,13 @@ beforeAll(async () => {
     operationId: 'createAccessControlPolicy',
     input: {
       params: { serviceId },
-      body: { policyName: 'Signed 2', type: 'token', priority: 502, matchUrlPath: { operator: 'prefix', patterns: ['/vip/'] }, tokenSecret: TOKEN_SECRET_2 },
+      body: {
+        policyName: 'Signed 2',
+        type: 'token',
+        priority: 502,
+        matchUrlPath: { operator: 'prefix', patterns: ['/vip/'] },
+        tokenSecret: TOKEN_SECRET_2,
+      },
     },
   });
 }, 30_000);
@@ -152,8 +169,14 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     });
     expect(s3.value).toBe(S3_SECRET);
     // These two answers are the only ones allowed to carry a secret.
-    seen.splice(seen.findIndex((s) => s.label.startsWith('reveal token')), 1);
-    seen.splice(seen.findIndex((s) => s.label.startsWith('reveal s3')), 1);
+    seen.splice(
+      seen.findIndex((s) => s.label.startsWith('reveal token')),
+      1,
+    );
+    seen.splice(
+      seen.findIndex((s) => s.label.startsWith('reveal s3')),
+      1,
+    );
     expect(secrets.entries.get(standardId)).toBe(ACCESS_KEY_SECRET);
   });
 
@@ -177,10 +200,18 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     expect(exported.count).toBeGreaterThanOrEqual(1);
     expect(leaksIn(exported.content)).toEqual([]);
     await ok('test saved', 'accounts.testConnection', { accountId: standardId });
-    await ok('customer', 'api.call', { accountId: standardId, operationId: 'getCustomer', input: { params: { customer_id: CUSTOMER_ID } } });
+    await ok('customer', 'api.call', {
+      accountId: standardId,
+      operationId: 'getCustomer',
+      input: { params: { customer_id: CUSTOMER_ID } },
+    });
     const sandboxAccount = list.accounts.find((a) => a.kind === 'sandbox')!;
     const seeded = await core.context.sandbox.seededServices();
-    await ok('sandbox service', 'api.call', { accountId: sandboxAccount.id, operationId: 'getService', input: { params: { serviceId: seeded[0].id } } });
+    await ok('sandbox service', 'api.call', {
+      accountId: sandboxAccount.id,
+      operationId: 'getService',
+      input: { params: { serviceId: seeded[0].id } },
+    });
     await ok('test sandbox', 'accounts.testConnection', { accountId: sandboxAccount.id });
     await ok('info', 'app.info', undefined);
     await ok('status', 'app.status', undefined);
@@ -200,7 +231,10 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     await ok('analytics cache', 'analytics.cacheInfo', {});
     // Configuration documents: secrets left out of a plain export, unreadable in an encrypted
     // one, and never in a diff or plan made from the encrypted one.
-    const plain = await ok<{ text: string }>('config export', 'config.export', { accountId: standardId, serviceIds: [serviceId] });
+    const plain = await ok<{ text: string }>('config export', 'config.export', {
+      accountId: standardId,
+      serviceIds: [serviceId],
+    });
     expect(plain.text).toContain('"tokenSecret": "[REDACTED]"');
     const sealed = await ok<{ text: string; encrypted: boolean }>('config export sealed', 'config.export', {
       accountId: standardId,
@@ -214,7 +248,14 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     await ok('config plan', 'config.plan', { source: fromSealed, target: { accountId: standardId, serviceId } });
     // Statistics of the service (fills the offline cache) and both export formats.
     const to = Date.now() - 10 * 60_000;
-    const query = { accountId: standardId, serviceNames: ['leak-test.example.com'], metrics: ['volume'], from: to - 2 * 3_600_000, to, interval: 'minute' };
+    const query = {
+      accountId: standardId,
+      serviceNames: ['leak-test.example.com'],
+      metrics: ['volume'],
+      from: to - 2 * 3_600_000,
+      to,
+      interval: 'minute',
+    };
     await ok('analytics', 'analytics.fetch', query);
     const bundle = await ok<{ content: string }>('bundle', 'stats.exportBundle', { ...query, cacheOnly: true });
     expect(leaksIn(bundle.content)).toEqual([]);
@@ -241,7 +282,10 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     });
     expect(rejected).toMatchObject({ ok: false, error: { code: 'Signature.NotMatch' } });
     // The field message is our help text: redaction must not turn it into a marker.
-    expect(rejected).toMatchObject({ ok: false, error: { fields: { secret: expect.stringMatching(/[a-z]{3,} [a-z]{3,}/) } } });
+    expect(rejected).toMatchObject({
+      ok: false,
+      error: { fields: { secret: expect.stringMatching(/[a-z]{3,} [a-z]{3,}/) } },
+    });
     expect(JSON.stringify(rejected)).not.toContain('[REDACTED]');
     const tested = await ok<{ ok: boolean; code?: string }>('test wrong', 'accounts.testConnection', {
       baseUrl: sandbox.url,
@@ -261,12 +305,25 @@ describe('no secret reaches the renderer, the disk or a log', () => {
       verify: false,
     });
     wrongId = saved.account.id;
-    const failed = await call('call wrong', 'api.call', { accountId: wrongId, operationId: 'getService', input: { params: { serviceId } } });
+    const failed = await call('call wrong', 'api.call', {
+      accountId: wrongId,
+      operationId: 'getService',
+      input: { params: { serviceId } },
+    });
     expect(failed).toMatchObject({ ok: false, error: { code: 'Signature.NotMatch', status: expect.any(Number) } });
     const change = await call('change wrong', 'changes.apply', {
       accountId: wrongId,
       operationId: 'createAccessControlPolicy',
-      input: { params: { serviceId }, body: { policyName: 'x', type: 'token', priority: 503, matchUrlPath: { operator: 'prefix', patterns: ['/x/'] }, tokenSecret: TOKEN_SECRET } },
+      input: {
+        params: { serviceId },
+        body: {
+          policyName: 'x',
+          type: 'token',
+          priority: 503,
+          matchUrlPath: { operator: 'prefix', patterns: ['/x/'] },
+          tokenSecret: TOKEN_SECRET,
+        },
+      },
     });
     expect(change.ok).toBe(false);
     await ok('journal after failure', 'journal.list', { accountId: wrongId });
@@ -276,7 +333,16 @@ describe('no secret reaches the renderer, the disk or a log', () => {
     const invalid = await call('invalid token', 'changes.apply', {
       accountId: standardId,
       operationId: 'createAccessControlPolicy',
-      input: { params: { serviceId }, body: { policyName: 'bad', type: 'token', priority: 504, matchUrlPath: { operator: 'prefix', patterns: ['/b/'] }, tokenSecret: badToken } },
+      input: {
+        params: { serviceId },
+        body: {
+          policyName: 'bad',
+          type: 'token',
+          priority: 504,
+          matchUrlPath: { operator: 'prefix', patterns: ['/b/'] },
+          tokenSecret: badToken,
+        },
+      },
     });
     expect(invalid).toMatchObject({ ok: false, error: { code: 'Request.InvalidInput' } });
     expect(JSON.stringify(invalid)).not.toContain(badToken.slice(0, 40));
@@ -290,16 +356,28 @@ describe('no secret reaches the renderer, the disk or a log', () => {
   it('refuses credentials inside a base URL, typed or imported (they would be stored and exported)', async () => {
     const urlWithPassword = sandbox.url.replace('http://', 'http://user:url-password-123456@');
     const added = await call('add url password', 'accounts.add', {
-      name: 'URL creds', baseUrl: urlWithPassword, accessKeyId: 'AK-LEAKTEST', customerId: CUSTOMER_ID, secret: ACCESS_KEY_SECRET, verify: false,
+      name: 'URL creds',
+      baseUrl: urlWithPassword,
+      accessKeyId: 'AK-LEAKTEST',
+      customerId: CUSTOMER_ID,
+      secret: ACCESS_KEY_SECRET,
+      verify: false,
     });
-    expect(added).toMatchObject({ ok: false, error: { code: 'Ipc.InvalidInput', fields: { baseUrl: expect.stringMatching(/user name and password/) } } });
+    expect(added).toMatchObject({
+      ok: false,
+      error: { code: 'Ipc.InvalidInput', fields: { baseUrl: expect.stringMatching(/user name and password/) } },
+    });
     const document = {
       format: 'acceleration-console/accounts',
       schemaVersion: 1,
       exportedAt: new Date().toISOString(),
       accounts: [{ name: 'URL creds', baseUrl: urlWithPassword, accessKeyId: 'AK-URL', customerId: 99 }],
     };
-    const imported = await ok<{ imported: unknown[]; skipped: { reason: string }[] }>('import url password', 'accounts.import', { content: JSON.stringify(document) });
+    const imported = await ok<{ imported: unknown[]; skipped: { reason: string }[] }>(
+      'import url password',
+      'accounts.import',
+      { content: JSON.stringify(document) },
+    );
     expect(imported.imported).toEqual([]);
     expect(imported.skipped[0].reason).toMatch(/user name and password/);
     expect(await readFile(join(dataDir, 'accounts.json'), 'utf8')).not.toContain('url-password-123456');
@@ -323,10 +401,17 @@ describe('no secret reaches the renderer, the disk or a log', () => {
 });
 
 async function accessPolicies(): Promise<{ policyId: number; policyName: string }[]> {
-  const result = await core.invoke('api.call', { accountId: standardId, operationId: 'listAccessControlPolicies', input: { params: { serviceId } } });
+  const result = await core.invoke('api.call', {
+    accountId: standardId,
+    operationId: 'listAccessControlPolicies',
+    input: { params: { serviceId } },
+  });
   if (!result.ok) throw new Error(result.error.message);
   const data = result.data.data as { policies?: unknown } | unknown[];
-  return (Array.isArray(data) ? data : ((data as { policies?: unknown[] }).policies ?? [])) as { policyId: number; policyName: string }[];
+  return (Array.isArray(data) ? data : ((data as { policies?: unknown[] }).policies ?? [])) as {
+    policyId: number;
+    policyName: string;
+  }[];
 }
 
 async function policyId(name: string): Promise<number> {
@@ -336,7 +421,11 @@ async function policyId(name: string): Promise<number> {
 }
 
 async function tokenPath(name: string): Promise<string> {
-  const result = await core.invoke('api.call', { accountId: standardId, operationId: 'listAccessControlPolicies', input: { params: { serviceId } } });
+  const result = await core.invoke('api.call', {
+    accountId: standardId,
+    operationId: 'listAccessControlPolicies',
+    input: { params: { serviceId } },
+  });
   if (!result.ok) throw new Error(result.error.message);
   const policies = await accessPolicies();
   const index = policies.findIndex((p) => p.policyName === name);

@@ -13,7 +13,11 @@ export type SettingsStore = {
   update(patch: Partial<Settings>): Promise<Settings>;
 };
 
-export function createSettingsStore(options: { dataDir: string; now(): Date; onWarning(warning: Warning): void }): SettingsStore {
+export function createSettingsStore(options: {
+  dataDir: string;
+  now(): Date;
+  onWarning(warning: Warning): void;
+}): SettingsStore {
   const document = createJsonDocument({
     path: join(options.dataDir, SETTINGS_FILE),
     schema: settingsSchema,
@@ -21,7 +25,8 @@ export function createSettingsStore(options: { dataDir: string; now(): Date; onW
     now: options.now,
     corruptWarning: {
       code: AppCode.Settings.FileCorrupt,
-      message: (report) => `The settings file could not be read (${report.reason}); defaults are used. The old file was kept as ${report.movedTo}.`,
+      message: (report) =>
+        `The settings file could not be read (${report.reason}); defaults are used. The old file was kept as ${report.movedTo}.`,
     },
     onWarning: options.onWarning,
   });
@@ -29,7 +34,10 @@ export function createSettingsStore(options: { dataDir: string; now(): Date; onW
     read: () => document.read(),
     update: (patch) =>
       document.update((current) => {
-        const next = settingsSchema.parse({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
+        const next = settingsSchema.parse({
+          ...current,
+          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+        });
         Object.assign(current, next);
         return next;
       }),

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readJsonFile, removeStaleTempFiles, writeJsonFileAtomic, STALE_TEMP_AGE_MS, type CorruptFileReport } from './atomic-json.ts';
+import {
+  readJsonFile,
+  removeStaleTempFiles,
+  writeJsonFileAtomic,
+  STALE_TEMP_AGE_MS,
+  type CorruptFileReport,
+} from './atomic-json.ts';
 import { createFakeClock } from '../test-support/fake-clock.ts';
 
 /** Names of files kept aside and ages of temp files are on this clock. */
@@ -30,7 +36,9 @@ describe('atomic JSON files', () => {
 
   it('returns undefined for a missing file without reporting corruption', async () => {
     const reports: CorruptFileReport[] = [];
-    expect(await readJsonFile(join(dir, 'none.json'), schema, { onCorrupt: (r) => reports.push(r), now: clock.now })).toBeUndefined();
+    expect(
+      await readJsonFile(join(dir, 'none.json'), schema, { onCorrupt: (r) => reports.push(r), now: clock.now }),
+    ).toBeUndefined();
     expect(reports).toEqual([]);
   });
 
@@ -70,14 +78,18 @@ describe('stale temp files', () => {
     const liveOld = `.drafts.json.tmp-${process.ppid}-ffeeddccbbaa`;
     const foreign = '.notes.json.tmp-4194305-a1b2c3d4e5f6';
     const unrelated = 'journal.json.tmp-4194305-a1b2c3d4e5f6';
-    for (const name of [dead, liveFresh, liveOld, foreign, unrelated, 'journal.json']) await writeFile(join(dir, name), 'x');
+    for (const name of [dead, liveFresh, liveOld, foreign, unrelated, 'journal.json'])
+      await writeFile(join(dir, name), 'x');
     // Ages on the given clock: the file times are set from it, never left to the day the test runs.
     const fresh = new Date(clock.nowMs() - 60_000);
     const old = new Date(clock.nowMs() - STALE_TEMP_AGE_MS - 60_000);
-    for (const name of [dead, liveFresh, foreign, unrelated, 'journal.json']) await utimes(join(dir, name), fresh, fresh);
+    for (const name of [dead, liveFresh, foreign, unrelated, 'journal.json'])
+      await utimes(join(dir, name), fresh, fresh);
     await utimes(join(dir, liveOld), old, old);
 
-    expect((await removeStaleTempFiles(dir, ['journal.json', 'drafts.json'], clock.nowMs())).sort()).toEqual([liveOld, dead].sort());
+    expect((await removeStaleTempFiles(dir, ['journal.json', 'drafts.json'], clock.nowMs())).sort()).toEqual(
+      [liveOld, dead].sort(),
+    );
     expect((await readdir(dir)).sort()).toEqual([liveFresh, foreign, unrelated, 'journal.json'].sort());
     expect(await removeStaleTempFiles(join(dir, 'missing'), ['journal.json'], clock.nowMs())).toEqual([]);
   });

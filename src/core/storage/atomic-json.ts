@@ -45,7 +45,8 @@ export async function readJsonFile<S extends z.ZodType>(
       .map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`)
       .join('; ')}`;
   } catch (error) {
-    reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : String((error as Error).message ?? error);
+    reason =
+      error instanceof SyntaxError ? `not valid JSON (${error.message})` : String((error as Error).message ?? error);
   }
   const stamp = options.now().toISOString().replace(/[:.]/g, '-');
   const movedTo = join(dirname(path), `${basename(path)}.corrupt-${stamp}`);

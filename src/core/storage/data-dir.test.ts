@@ -17,7 +17,9 @@ describe('defaultDataDir', () => {
   });
 
   it('uses Application Support on macOS and APPDATA on Windows', () => {
-    expect(defaultDataDir({}, 'darwin')).toBe(join(homedir(), 'Library', 'Application Support', 'acceleration-console'));
+    expect(defaultDataDir({}, 'darwin')).toBe(
+      join(homedir(), 'Library', 'Application Support', 'acceleration-console'),
+    );
     expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toBe(
       join('C:\\Users\\a\\AppData\\Roaming', 'acceleration-console'),
     );

@@ -3,7 +3,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   const override = env.ACCEL_DATA_DIR?.trim();
   if (override) return override;
   const home = homedir();

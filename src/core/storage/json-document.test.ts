@@ -74,10 +74,17 @@ describe('JSON document', () => {
     expect(await doc.read()).toEqual({ version: 1, items: [] });
     await doc.read();
     expect(await doc.origin()).toBe('corrupt');
-    expect(warnings).toEqual([{ code: 'Doc.Corrupt', message: expect.stringMatching(/doc\.json\.corrupt-2026-11-23T10-00-00-000Z \(not valid JSON/) }]);
+    expect(warnings).toEqual([
+      {
+        code: 'Doc.Corrupt',
+        message: expect.stringMatching(/doc\.json\.corrupt-2026-11-23T10-00-00-000Z \(not valid JSON/),
+      },
+    ]);
     await doc.update((file) => file.items.push('new'));
     expect((await readdir(dir)).sort()).toEqual(['doc.json', 'doc.json.corrupt-2026-11-23T10-00-00-000Z']);
-    expect(await readFile(join(dir, 'doc.json.corrupt-2026-11-23T10-00-00-000Z'), 'utf8')).toBe('{"version":1,"items":[');
+    expect(await readFile(join(dir, 'doc.json.corrupt-2026-11-23T10-00-00-000Z'), 'utf8')).toBe(
+      '{"version":1,"items":[',
+    );
   });
 
   describe('with another process on the same file (the CLI while the app is open)', () => {
@@ -88,7 +95,10 @@ describe('JSON document', () => {
       await cli.update((file) => file.items.push('from the CLI'));
       // The app's copy is older than the file: it reads it again, then adds its change.
       await app.update((file) => file.items.push('from the app again'));
-      expect(await open().read()).toEqual({ version: 1, items: ['from the app', 'from the CLI', 'from the app again'] });
+      expect(await open().read()).toEqual({
+        version: 1,
+        items: ['from the app', 'from the CLI', 'from the app again'],
+      });
       expect(await app.read()).toEqual(await open().read());
     });
 

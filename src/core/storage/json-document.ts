@@ -129,7 +129,10 @@ async function withFileLock<T>(path: string, now: () => Date, task: () => Promis
         continue;
       }
       if (monotonicMs() - started > LOCK_WAIT_MS) {
-        throw new Error(`${path} is being changed by another Acceleration Console process (the app or the CLI) that did not finish within ${LOCK_WAIT_MS / 1000} s; try again.`, { cause: error });
+        throw new Error(
+          `${path} is being changed by another Acceleration Console process (the app or the CLI) that did not finish within ${LOCK_WAIT_MS / 1000} s; try again.`,
+          { cause: error },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -25,11 +25,13 @@ describe('createSerialQueue', () => {
   it('idle() waits for the queued tasks and never rejects', async () => {
     const queue = createSerialQueue();
     let done = false;
-    void queue.run(async () => {
-      await tick();
-      done = true;
-      throw new Error('ignored by idle');
-    }).catch(() => undefined);
+    void queue
+      .run(async () => {
+        await tick();
+        done = true;
+        throw new Error('ignored by idle');
+      })
+      .catch(() => undefined);
     await expect(queue.idle()).resolves.toBeUndefined();
     expect(done).toBe(true);
   });

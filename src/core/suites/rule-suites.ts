@@ -54,7 +54,10 @@ function checked(expectations: readonly Expectation[]): Expectation[] {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue ? issue.path.map(String).join('.') : '';
-  throw new CoreError(AppCode.Suites.Invalid, `${path !== '' ? `expectations.${path}: ` : ''}${issue?.message ?? 'The suite is not valid.'}`);
+  throw new CoreError(
+    AppCode.Suites.Invalid,
+    `${path !== '' ? `expectations.${path}: ` : ''}${issue?.message ?? 'The suite is not valid.'}`,
+  );
 }
 
 export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteStore {
@@ -69,7 +72,10 @@ export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteS
     corruptWarning: options.corruptWarning,
     onWarning: options.onWarning,
   });
-  const view = (suite: StoredSuite | undefined): SuiteView => ({ expectations: suite?.expectations ?? [], updatedAt: suite?.updatedAt ?? null });
+  const view = (suite: StoredSuite | undefined): SuiteView => ({
+    expectations: suite?.expectations ?? [],
+    updatedAt: suite?.updatedAt ?? null,
+  });
 
   function write(key: ServiceKey, change: (current: Expectation[]) => Expectation[]): Promise<SuiteView> {
     return document.update((file) => {
@@ -80,7 +86,12 @@ export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteS
         file.suites = rest;
         return view(undefined);
       }
-      const suite: StoredSuite = { accountId: key.accountId, serviceId: key.serviceId, updatedAt: now().toISOString(), expectations };
+      const suite: StoredSuite = {
+        accountId: key.accountId,
+        serviceId: key.serviceId,
+        updatedAt: now().toISOString(),
+        expectations,
+      };
       file.suites = [...rest, suite];
       return view(suite);
     });
@@ -93,17 +104,29 @@ export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteS
     save(key, expectation, replaces) {
       return write(key, (current) => {
         if (replaces === undefined) {
-          if (current.length >= MAX_EXPECTATIONS) throw new CoreError(AppCode.Suites.Full, `This suite already holds ${MAX_EXPECTATIONS} expectations; delete one first.`);
+          if (current.length >= MAX_EXPECTATIONS)
+            throw new CoreError(
+              AppCode.Suites.Full,
+              `This suite already holds ${MAX_EXPECTATIONS} expectations; delete one first.`,
+            );
           return [...current, expectation];
         }
         const index = current.findIndex((e) => e.name === replaces);
-        if (index === -1) throw new CoreError(AppCode.Suites.NotFound, `The suite has no expectation named “${replaces}” any more; reload the suite.`);
+        if (index === -1)
+          throw new CoreError(
+            AppCode.Suites.NotFound,
+            `The suite has no expectation named “${replaces}” any more; reload the suite.`,
+          );
         return current.map((e, i) => (i === index ? expectation : e));
       });
     },
     remove(key, name) {
       return write(key, (current) => {
-        if (!current.some((e) => e.name === name)) throw new CoreError(AppCode.Suites.NotFound, `The suite has no expectation named “${name}” any more; reload the suite.`);
+        if (!current.some((e) => e.name === name))
+          throw new CoreError(
+            AppCode.Suites.NotFound,
+            `The suite has no expectation named “${name}” any more; reload the suite.`,
+          );
         return current.filter((e) => e.name !== name);
       });
     },
@@ -111,7 +134,9 @@ export function createRuleSuiteStore(options: RuleSuiteStoreOptions): RuleSuiteS
       return write(key, () => [...expectations]);
     },
     async list(filter = {}) {
-      return (await document.read()).suites.filter((s) => filter.accountId === undefined || s.accountId === filter.accountId);
+      return (await document.read()).suites.filter(
+        (s) => filter.accountId === undefined || s.accountId === filter.accountId,
+      );
     },
     removeAccount(accountId) {
       return document.update((file, control) => {
@@ -131,7 +156,9 @@ export type ReadOptions = { priority?: BudgetPriority; signal?: AbortSignal };
 export type RuleSuiteDeps = {
   store: RuleSuiteStore;
   account(accountId: string): Promise<{ id: string; name: string }>;
-  client(accountId: string): Promise<{ call(operationId: string, input: { params: Record<string, unknown> }, options?: ReadOptions): Promise<unknown> }>;
+  client(accountId: string): Promise<{
+    call(operationId: string, input: { params: Record<string, unknown> }, options?: ReadOptions): Promise<unknown>;
+  }>;
   /** Journal entries of a service, newest first (V2 access conditions applied from this app). */
   journal(accountId: string, serviceId: number): Promise<readonly JournalEntry[]>;
   /** Domain names of an account's known services. */
@@ -158,29 +185,65 @@ export function createRuleSuiteService(deps: RuleSuiteDeps) {
 
   async function runOn(expectations: readonly Expectation[], target: ServiceKey): Promise<SuiteRun> {
     const [account, names] = await Promise.all([deps.account(target.accountId), deps.serviceNames(target.accountId)]);
-    const base = { accountId: account.id, accountName: account.name, serviceId: target.serviceId, domainName: names.get(target.serviceId) ?? null };
+    const base = {
+      accountId: account.id,
+      accountName: account.name,
+      serviceId: target.serviceId,
+      domainName: names.get(target.serviceId) ?? null,
+    };
     try {
-      const [lists, journal] = await Promise.all([readLists(target.accountId, target.serviceId), deps.journal(target.accountId, target.serviceId)]);
-      const results = runExpectations(expectations, rulesFromLists(lists, accessMatchesFromJournal(lists.access, journal)));
+      const [lists, journal] = await Promise.all([
+        readLists(target.accountId, target.serviceId),
+        deps.journal(target.accountId, target.serviceId),
+      ]);
+      const results = runExpectations(
+        expectations,
+        rulesFromLists(lists, accessMatchesFromJournal(lists.access, journal)),
+      );
       const count = (o: string) => results.filter((r) => r.outcome === o).length;
-      return { ...base, results, counts: { pass: count('pass'), fail: count('fail'), cannotTell: count('cannot-tell') }, error: null };
+      return {
+        ...base,
+        results,
+        counts: { pass: count('pass'), fail: count('fail'), cannotTell: count('cannot-tell') },
+        error: null,
+      };
     } catch (error) {
       const { code, message } = error as ErrorLike;
-      return { ...base, results: [], counts: { pass: 0, fail: 0, cannotTell: 0 }, error: { code: String(code ?? 'Unknown'), message: String(message ?? error) } };
+      return {
+        ...base,
+        results: [],
+        counts: { pass: 0, fail: 0, cannotTell: 0 },
+        error: { code: String(code ?? 'Unknown'), message: String(message ?? error) },
+      };
     }
   }
 
   return {
     readLists,
     /** The suite of `source` on its own service, on `targets`, or on every service with `tag`. */
-    async run(source: ServiceKey, options: { targets?: readonly ServiceKey[]; tag?: string } = {}): Promise<SuiteRun[]> {
+    async run(
+      source: ServiceKey,
+      options: { targets?: readonly ServiceKey[]; tag?: string } = {},
+    ): Promise<SuiteRun[]> {
       const { expectations } = await deps.store.get(source);
-      if (expectations.length === 0) throw new CoreError(AppCode.Suites.Empty, `Service ${source.serviceId} has no rule test suite yet: save expectations from its rule tester first.`);
+      if (expectations.length === 0)
+        throw new CoreError(
+          AppCode.Suites.Empty,
+          `Service ${source.serviceId} has no rule test suite yet: save expectations from its rule tester first.`,
+        );
       let targets: readonly ServiceKey[] = options.targets ?? [source];
       if (options.tag !== undefined) {
         const tagged = deps.servicesOfTag ? await deps.servicesOfTag(options.tag) : null;
-        if (tagged === null) throw new CoreError(AppCode.Suites.TagsUnavailable, 'Running by tag is not available here; choose the services instead.');
-        if (tagged.length === 0) throw new CoreError(AppCode.Suites.NoTaggedServices, `No listed service carries the tag “${options.tag}” (itself or through its account).`);
+        if (tagged === null)
+          throw new CoreError(
+            AppCode.Suites.TagsUnavailable,
+            'Running by tag is not available here; choose the services instead.',
+          );
+        if (tagged.length === 0)
+          throw new CoreError(
+            AppCode.Suites.NoTaggedServices,
+            `No listed service carries the tag “${options.tag}” (itself or through its account).`,
+          );
         targets = tagged;
       }
       // One after the other: each is three list reads, paced by each key's budget anyway.
@@ -202,13 +265,23 @@ export function createRuleSuiteService(deps: RuleSuiteDeps) {
    * Several changes of one service, each on its own against the rules now (a plan's items): the
    * service's lists are read once. No suite, or no change that can alter a verdict: no reads.
    */
-  async function checkEach(accountId: string, serviceId: number, changes: readonly ProposedChange[], options?: ReadOptions): Promise<ChangeCheck[]> {
+  async function checkEach(
+    accountId: string,
+    serviceId: number,
+    changes: readonly ProposedChange[],
+    options?: ReadOptions,
+  ): Promise<ChangeCheck[]> {
     if (!changes.some((c) => changesRules(c.operationId))) return changes.map(noCheck);
     const { expectations } = await deps.store.get({ accountId, serviceId });
     // No suite: nothing to read, the review opens as fast as before.
     if (expectations.length === 0) return changes.map(noCheck);
-    const [lists, journal] = await Promise.all([readLists(accountId, serviceId, options), deps.journal(accountId, serviceId)]);
-    return changes.map((change) => (changesRules(change.operationId) ? checkChangeOnLists(expectations, lists, journal, change) : noCheck()));
+    const [lists, journal] = await Promise.all([
+      readLists(accountId, serviceId, options),
+      deps.journal(accountId, serviceId),
+    ]);
+    return changes.map((change) =>
+      changesRules(change.operationId) ? checkChangeOnLists(expectations, lists, journal, change) : noCheck(),
+    );
   }
 }
 

@@ -10,7 +10,8 @@ import type { TagsSnapshot } from '#shared/ipc/channels/tags.ts';
 export const TAGS_FILE = 'tags.json';
 
 // Keys are account IDs and service IDs from input: read into null-prototype maps.
-const nullProto = <T>(record: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, record);
+const nullProto = <T>(record: Record<string, T>): Record<string, T> =>
+  Object.assign(Object.create(null) as Record<string, T>, record);
 const tagListOnDisk = z.array(z.string());
 const tagsFileSchema = z.object({
   version: z.literal(1),
@@ -37,7 +38,9 @@ export class TagStore {
       copy: (file): TagsFile => ({
         version: 1,
         accounts: nullProto(structuredClone({ ...file.accounts })),
-        services: nullProto(Object.fromEntries(Object.entries(file.services).map(([id, services]) => [id, nullProto({ ...services })]))),
+        services: nullProto(
+          Object.fromEntries(Object.entries(file.services).map(([id, services]) => [id, nullProto({ ...services })])),
+        ),
       }),
       now: options.now,
       onCorrupt: options.onCorrupt,
@@ -90,7 +93,10 @@ export class TagStore {
     return {
       accounts: Object.fromEntries(Object.entries(file.accounts).map(([id, tags]) => [id, [...tags]])),
       services: Object.fromEntries(
-        Object.entries(file.services).map(([id, services]) => [id, Object.fromEntries(Object.entries(services).map(([sid, tags]) => [sid, [...tags]]))]),
+        Object.entries(file.services).map(([id, services]) => [
+          id,
+          Object.fromEntries(Object.entries(services).map(([sid, tags]) => [sid, [...tags]])),
+        ]),
       ),
     };
   }

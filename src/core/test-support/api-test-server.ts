@@ -37,7 +37,13 @@ export interface TestServer {
 }
 
 /** The spec's algorithm, written out again from the raw request. */
-function independentCanonical(method: string, url: string, headers: IncomingHttpHeaders, keyId: string, body: string): string {
+function independentCanonical(
+  method: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  keyId: string,
+  body: string,
+): string {
   const sfd = Object.keys(headers)
     .filter((name) => name.startsWith('x-sfd-'))
     .sort()

@@ -36,7 +36,11 @@ export function useSandboxCore(options: {
   });
   beforeEach(async () => {
     fixture.dataDir = await mkdtemp(join(tmpdir(), options.tmpPrefix));
-    fixture.core = createCore({ dataDir: fixture.dataDir, sandboxOptions: { statePath: null }, ...options.coreOptions() });
+    fixture.core = createCore({
+      dataDir: fixture.dataDir,
+      sandboxOptions: { statePath: null },
+      ...options.coreOptions(),
+    });
   });
   afterEach(async () => {
     await fixture.core.dispose();

@@ -13,7 +13,9 @@ const KEYCHAIN_RUN_HINT =
 export function keychainTestsEnabled(): boolean {
   if (process.env.DBUS_SESSION_BUS_ADDRESS) return true;
   if (process.env.CI) return true;
-  console.warn(`Skipping *.keychain.test.ts: DBUS_SESSION_BUS_ADDRESS is not set. Run them with:\n  ${KEYCHAIN_RUN_HINT}`);
+  console.warn(
+    `Skipping *.keychain.test.ts: DBUS_SESSION_BUS_ADDRESS is not set. Run them with:\n  ${KEYCHAIN_RUN_HINT}`,
+  );
   return false;
 }
 

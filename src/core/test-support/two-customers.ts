@@ -1,7 +1,13 @@
 // Test helper: two customers on two sandbox gateways with different keys (Acme on the demo key,
 // Globex on its own), both accounts added to a core and their services listed in its inventory —
 // the set-up of the bulk tests across customer accounts. Each gateway's request log is kept.
-import { DEMO_ACCESS_KEY_ID, DEMO_ACCESS_KEY_SECRET, DEMO_CUSTOMER_ID, startSandbox, type SandboxHandle } from '#sandbox';
+import {
+  DEMO_ACCESS_KEY_ID,
+  DEMO_ACCESS_KEY_SECRET,
+  DEMO_CUSTOMER_ID,
+  startSandbox,
+  type SandboxHandle,
+} from '#sandbox';
 import type { Core } from '../app-core.ts';
 import { data } from './core.ts';
 
@@ -22,13 +28,24 @@ export interface TwoCustomerGateways {
 }
 
 /** Starts both gateways (no rate limit: the client's budget is what a test measures). `acmeDomains` adds services to Acme's demo ones. */
-export async function startTwoCustomerGateways(globexKey: CustomerKey, acmeDomains: readonly string[] = []): Promise<TwoCustomerGateways> {
+export async function startTwoCustomerGateways(
+  globexKey: CustomerKey,
+  acmeDomains: readonly string[] = [],
+): Promise<TwoCustomerGateways> {
   const acmeLog: string[] = [];
   const globexLog: string[] = [];
   const acmeGateway = await startSandbox({ rateLimit: false, log: (line) => acmeLog.push(line) });
-  const globexGateway = await startSandbox({ rateLimit: false, keys: [globexKey], log: (line) => globexLog.push(line) });
+  const globexGateway = await startSandbox({
+    rateLimit: false,
+    keys: [globexKey],
+    log: (line) => globexLog.push(line),
+  });
   for (const domainName of acmeDomains) {
-    acmeGateway.store.createService(DEMO_CUSTOMER_ID, { domainName, origins: [{ originUrl: 'https://origin.example' }], defaultHostHeader: 'origin.example' }, Date.now());
+    acmeGateway.store.createService(
+      DEMO_CUSTOMER_ID,
+      { domainName, origins: [{ originUrl: 'https://origin.example' }], defaultHostHeader: 'origin.example' },
+      Date.now(),
+    );
   }
   return {
     acmeGateway,
@@ -53,10 +70,20 @@ export interface TwoCustomerAccounts {
 }
 
 /** Adds Acme and Globex to the core (Globex flagged production when asked) and lists their services. */
-export async function addTwoCustomers(core: Core, gateways: TwoCustomerGateways, options: { globexProduction?: boolean } = {}): Promise<TwoCustomerAccounts> {
+export async function addTwoCustomers(
+  core: Core,
+  gateways: TwoCustomerGateways,
+  options: { globexProduction?: boolean } = {},
+): Promise<TwoCustomerAccounts> {
   const { acmeGateway, globexGateway, globexKey } = gateways;
   const acme = data(
-    await core.invoke('accounts.add', { name: 'Acme', baseUrl: acmeGateway.url, accessKeyId: DEMO_ACCESS_KEY_ID, customerId: DEMO_CUSTOMER_ID, secret: DEMO_ACCESS_KEY_SECRET }),
+    await core.invoke('accounts.add', {
+      name: 'Acme',
+      baseUrl: acmeGateway.url,
+      accessKeyId: DEMO_ACCESS_KEY_ID,
+      customerId: DEMO_CUSTOMER_ID,
+      secret: DEMO_ACCESS_KEY_SECRET,
+    }),
   ).account.id;
   const globex = data(
     await core.invoke('accounts.add', {

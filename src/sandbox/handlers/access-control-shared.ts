@@ -8,13 +8,21 @@ import { bodyOf, defined, policyOf, replacePolicy, serviceOf, type BodyOf } from
 import type { HandlerContext } from './types.ts';
 
 /** The body fields every access control operation stores the same way. */
-type AccessControlFields = Pick<AccessControlPolicy, 'policyName' | 'type' | 'ipRestriction' | 'geoRestriction' | 'tokenSecret'> & {
+type AccessControlFields = Pick<
+  AccessControlPolicy,
+  'policyName' | 'type' | 'ipRestriction' | 'geoRestriction' | 'tokenSecret'
+> & {
   anonymousIp?: boolean;
   enabled?: boolean;
 };
 
 /** The stored policy: absent flags default (anonymousIp off, enabled on), geo codes sorted. */
-export function accessControlPolicy(policyId: number, priority: number, matches: Match[], body: AccessControlFields): AccessControlPolicy {
+export function accessControlPolicy(
+  policyId: number,
+  priority: number,
+  matches: Match[],
+  body: AccessControlFields,
+): AccessControlPolicy {
   return defined<AccessControlPolicy>({
     policyId,
     policyName: body.policyName,
@@ -51,7 +59,10 @@ export function replaceAccessControlPolicy<Id extends 'updateAccessControlPolicy
 export function checkPriorityUnique(record: ServiceRecord, priority: number, exceptPolicyId?: number): void {
   const clash = record.accessControl.find((p) => p.priority === priority && p.policyId !== exceptPolicyId);
   if (clash) {
-    throw apiError('InvalidPriority.Unique', `Priority ${priority} is already used by access control policy ${clash.policyId}.`);
+    throw apiError(
+      'InvalidPriority.Unique',
+      `Priority ${priority} is already used by access control policy ${clash.policyId}.`,
+    );
   }
 }
 

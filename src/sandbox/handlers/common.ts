@@ -30,7 +30,11 @@ export function pathParam(ctx: HandlerContext, name: string): number {
 
 // Replaces every other path parameter by a valid value, to isolate the one being checked.
 function validStandIns(ctx: HandlerContext, keep: string): Record<string, string> {
-  return Object.fromEntries(Object.keys(ctx.params).filter((k) => k !== keep).map((k) => [k, '1']));
+  return Object.fromEntries(
+    Object.keys(ctx.params)
+      .filter((k) => k !== keep)
+      .map((k) => [k, '1']),
+  );
 }
 
 /** The key's customer; 0 (no customer bound) answers IdEmpty where the error table lists it. */
@@ -52,7 +56,10 @@ export function serviceOf(ctx: HandlerContext): ServiceRecord {
   const serviceId = serviceIdOf(ctx);
   const record = ctx.store.service(customerId, serviceId);
   if (!record) {
-    throw apiError('InvalidService.IdPermission', `Service ${serviceId} does not exist or does not belong to this customer.`);
+    throw apiError(
+      'InvalidService.IdPermission',
+      `Service ${serviceId} does not exist or does not belong to this customer.`,
+    );
   }
   return record;
 }

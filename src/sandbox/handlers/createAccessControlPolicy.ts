@@ -1,5 +1,10 @@
 import { matchesFromV1 } from '../policy-shapes.ts';
-import { accessControlPolicy, accessControlV1, checkPriorityUnique, nextFreePriority } from './access-control-shared.ts';
+import {
+  accessControlPolicy,
+  accessControlV1,
+  checkPriorityUnique,
+  nextFreePriority,
+} from './access-control-shared.ts';
 import { bodyOf, serviceOf } from './common.ts';
 import type { Handler } from './types.ts';
 

@@ -7,6 +7,10 @@ export const getCustomer: Handler = (ctx) => {
   const own = customerIdOf(ctx);
   const wanted = pathParam(ctx, 'customer_id');
   const record = wanted === own ? ctx.store.customer(own) : undefined;
-  if (!record) throw apiError('InvalidCustomer.NotFound', `Customer ${wanted} does not exist or is not the customer of this access key.`);
+  if (!record)
+    throw apiError(
+      'InvalidCustomer.NotFound',
+      `Customer ${wanted} does not exist or is not the customer of this access key.`,
+    );
   return { body: record.customer };
 };

@@ -29,7 +29,11 @@ function clientOptions(sandbox: SandboxHandle, credentials: Credentials, extra: 
   };
 }
 
-export function clientFor(sandbox: SandboxHandle, credentials: Credentials = sandbox.credentials, extra: Partial<ClientOptions> = {}): ApiClient {
+export function clientFor(
+  sandbox: SandboxHandle,
+  credentials: Credentials = sandbox.credentials,
+  extra: Partial<ClientOptions> = {},
+): ApiClient {
   return createApiClient(clientOptions(sandbox, credentials, extra));
 }
 
@@ -41,18 +45,26 @@ const rawOperations = Object.fromEntries(
     const op = operations[id];
     return [id, { ...op, pathParams: anyParams, body: op.body === null ? null : z.unknown(), response: null }];
   }),
-) as { [K in OperationId]: Omit<(typeof operations)[K], 'pathParams' | 'body' | 'response'> & {
-  pathParams: typeof anyParams;
-  body: (typeof operations)[K]['body'] extends null ? null : z.ZodUnknown;
-  response: null;
-} };
+) as {
+  [K in OperationId]: Omit<(typeof operations)[K], 'pathParams' | 'body' | 'response'> & {
+    pathParams: typeof anyParams;
+    body: (typeof operations)[K]['body'] extends null ? null : z.ZodUnknown;
+    response: null;
+  };
+};
 
-export function rawClientFor(sandbox: SandboxHandle, credentials: Credentials = sandbox.credentials, extra: Partial<ClientOptions> = {}) {
+export function rawClientFor(
+  sandbox: SandboxHandle,
+  credentials: Credentials = sandbox.credentials,
+  extra: Partial<ClientOptions> = {},
+) {
   return createApiClientFor(rawOperations, clientOptions(sandbox, credentials, extra));
 }
 
 /** Resolves to the rejection of a promise that is expected to fail. */
-export async function failure(promise: Promise<unknown>): Promise<{ status?: number; code: string; traceId?: string; retryAfterMs?: number; message: string }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ status?: number; code: string; traceId?: string; retryAfterMs?: number; message: string }> {
   try {
     await promise;
   } catch (error) {
@@ -102,7 +114,8 @@ export async function signedCall(
   const sendHeaders: Record<string, string> = { ...headers };
   delete sendHeaders.Host;
   sendHeaders.host = hostHeaderFor(url);
-  if (options.contentType !== null) sendHeaders['content-type'] = options.contentType ?? 'application/json; charset=utf-8';
+  if (options.contentType !== null)
+    sendHeaders['content-type'] = options.contentType ?? 'application/json; charset=utf-8';
   options.mutateHeaders?.(sendHeaders);
   const sendBody = options.sendBody ?? body;
   const res = await request(new URL(options.sendPath ?? options.path, url), {

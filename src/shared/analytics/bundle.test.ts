@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, createBundle, exportFileName, parseBundle, serializeBundle, sha256Hex, type BundleInput } from './bundle.ts';
+import {
+  canonicalJson,
+  createBundle,
+  exportFileName,
+  parseBundle,
+  serializeBundle,
+  sha256Hex,
+  type BundleInput,
+} from './bundle.ts';
 
 const t0 = Date.UTC(2026, 10, 1);
 const input: BundleInput = {
@@ -12,7 +20,17 @@ const input: BundleInput = {
   services: ['www.example.com'],
   asOf: null,
   offline: false,
-  series: [{ serviceName: 'www.example.com', metric: 'volume', interval: 'minute', points: [[t0, 10], [t0 + 300_000, 20]] }],
+  series: [
+    {
+      serviceName: 'www.example.com',
+      metric: 'volume',
+      interval: 'minute',
+      points: [
+        [t0, 10],
+        [t0 + 300_000, 20],
+      ],
+    },
+  ],
   failures: [],
 };
 
@@ -37,7 +55,11 @@ describe('bundle round trip and refusal', () => {
   it('never says its range ends after the moment it was made', async () => {
     // "Last hour" at 10:01: the range runs to 10:05, the end of the point still being filled.
     const createdAt = t0 + 10 * 3_600_000 + 60_000;
-    const bundle = await createBundle({ ...input, createdAt, range: { from: createdAt + 240_000 - 3_600_000, to: createdAt + 240_000 } });
+    const bundle = await createBundle({
+      ...input,
+      createdAt,
+      range: { from: createdAt + 240_000 - 3_600_000, to: createdAt + 240_000 },
+    });
     expect(bundle.content.createdAt).toBe('2026-11-01T10:01:00.000Z');
     expect(bundle.content.range).toEqual({ from: '2026-11-01T09:05:00.000Z', to: '2026-11-01T10:01:00.000Z' });
     // A range that ended before the export keeps its end.
@@ -64,7 +86,18 @@ describe('bundle round trip and refusal', () => {
     if (!broken.ok) expect(broken.message).toMatch(/metrics/);
   });
   it('refuses points out of order even with a matching checksum', async () => {
-    const bad = await createBundle({ ...input, series: [{ ...input.series[0], points: [[t0 + 300_000, 1], [t0, 2]] }] });
+    const bad = await createBundle({
+      ...input,
+      series: [
+        {
+          ...input.series[0],
+          points: [
+            [t0 + 300_000, 1],
+            [t0, 2],
+          ],
+        },
+      ],
+    });
     expect(await parseBundle(serializeBundle(bad))).toMatchObject({ ok: false, code: 'Bundle.Invalid' });
   });
   it('suggests a file name from the range', () => {

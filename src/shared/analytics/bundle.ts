@@ -88,7 +88,10 @@ export async function createBundle(input: BundleInput): Promise<StatsBundle> {
     ...(input.accountLabel === undefined ? {} : { accountLabel: input.accountLabel }),
     // A range "up to now" ends with the point still being filled (up to 5 minutes, or a day,
     // ahead): the bundle says what it can hold, nothing after the moment it was made.
-    range: { from: iso(Math.min(input.range.from, input.createdAt)), to: iso(Math.min(input.range.to, input.createdAt)) },
+    range: {
+      from: iso(Math.min(input.range.from, input.createdAt)),
+      to: iso(Math.min(input.range.to, input.createdAt)),
+    },
     requestedInterval: input.requestedInterval,
     metrics: input.metrics,
     services: input.services,
@@ -98,7 +101,12 @@ export async function createBundle(input: BundleInput): Promise<StatsBundle> {
     ...(input.previous === undefined ? {} : { previous: input.previous }),
     failures: input.failures,
   });
-  return { format: BUNDLE_FORMAT, schemaVersion: BUNDLE_SCHEMA_VERSION, sha256: await sha256Hex(canonicalJson(content)), content };
+  return {
+    format: BUNDLE_FORMAT,
+    schemaVersion: BUNDLE_SCHEMA_VERSION,
+    sha256: await sha256Hex(canonicalJson(content)),
+    content,
+  };
 }
 
 /** Pretty JSON text of a bundle (the hash covers the canonical form, so layout does not matter). */
@@ -108,7 +116,8 @@ export function serializeBundle(bundle: StatsBundle): string {
 
 type BundleErrorCode = (typeof AppCode.Bundle)[keyof typeof AppCode.Bundle];
 
-export type BundleParseResult = { ok: true; bundle: StatsBundle } | { ok: false; code: BundleErrorCode; message: string };
+export type BundleParseResult =
+  { ok: true; bundle: StatsBundle } | { ok: false; code: BundleErrorCode; message: string };
 
 function fail(code: BundleErrorCode, message: string): BundleParseResult {
   return { ok: false, code, message };
@@ -123,10 +132,16 @@ export async function parseBundle(text: string): Promise<BundleParseResult> {
   try {
     data = JSON.parse(text);
   } catch {
-    return fail(AppCode.Bundle.NotJson, 'This file is not a statistics bundle: it is not valid JSON. Choose a .json file exported from Traffic analytics.');
+    return fail(
+      AppCode.Bundle.NotJson,
+      'This file is not a statistics bundle: it is not valid JSON. Choose a .json file exported from Traffic analytics.',
+    );
   }
   if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== BUNDLE_FORMAT) {
-    return fail(AppCode.Bundle.NotBundle, 'This file is not an Acceleration Console statistics bundle. Choose a file exported with "Export bundle".');
+    return fail(
+      AppCode.Bundle.NotBundle,
+      'This file is not an Acceleration Console statistics bundle. Choose a file exported with "Export bundle".',
+    );
   }
   const version = (data as { schemaVersion?: unknown }).schemaVersion;
   if (version !== BUNDLE_SCHEMA_VERSION) {
@@ -141,16 +156,25 @@ export async function parseBundle(text: string): Promise<BundleParseResult> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return fail(AppCode.Bundle.Invalid, `This bundle is damaged or incomplete (${issue.message}${where}). It was not opened.`);
+    return fail(
+      AppCode.Bundle.Invalid,
+      `This bundle is damaged or incomplete (${issue.message}${where}). It was not opened.`,
+    );
   }
   const expected = await sha256Hex(canonicalJson(parsed.data.content));
   if (expected !== parsed.data.sha256) {
-    return fail(AppCode.Bundle.Tampered, 'This bundle was changed after it was exported or is damaged: its checksum does not match its content. It was not opened.');
+    return fail(
+      AppCode.Bundle.Tampered,
+      'This bundle was changed after it was exported or is damaged: its checksum does not match its content. It was not opened.',
+    );
   }
   for (const series of parsed.data.content.series) {
     for (let i = 1; i < series.points.length; i++) {
       if (series.points[i][0] <= series.points[i - 1][0]) {
-        return fail(AppCode.Bundle.Invalid, `This bundle is damaged: the points of ${series.serviceName} (${series.metric}) are out of order. It was not opened.`);
+        return fail(
+          AppCode.Bundle.Invalid,
+          `This bundle is damaged: the points of ${series.serviceName} (${series.metric}) are out of order. It was not opened.`,
+        );
       }
     }
   }

@@ -94,7 +94,12 @@ describe('decimateMinMax', () => {
     expect(out.filter((p) => p.y === null)).toHaveLength(1);
 
     // Zoomed in on the single missing point: every point, and the gap shows.
-    const near = decimateMinMax(points, { from: T0 + 19_900 * STEP, to: T0 + 20_100 * STEP, columns: 1000, maxGap: full.maxGap });
+    const near = decimateMinMax(points, {
+      from: T0 + 19_900 * STEP,
+      to: T0 + 20_100 * STEP,
+      columns: 1000,
+      maxGap: full.maxGap,
+    });
     const at = near.findIndex((p) => p.x === T0 + 19_999 * STEP);
     expect(near[at + 1]).toEqual({ x: T0 + 20_000 * STEP, y: null });
     expect(near[at + 2].x).toBe(T0 + 20_001 * STEP);

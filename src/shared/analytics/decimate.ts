@@ -109,7 +109,14 @@ export function decimateMinMax(points: readonly Point[], options: DecimateOption
     const gap = x - previousX > drawnGap;
     previousX = x;
     // Points outside the range get columns of their own: -1 and `columns`.
-    const c = !gap && x < nextColumnAt && x <= to ? column : x < from ? -1 : x > to ? columns : Math.min(columns - 1, Math.floor((x - from) / width));
+    const c =
+      !gap && x < nextColumnAt && x <= to
+        ? column
+        : x < from
+          ? -1
+          : x > to
+            ? columns
+            : Math.min(columns - 1, Math.floor((x - from) / width));
     if (c === column && !gap) {
       if (y < lowY) {
         low = i;

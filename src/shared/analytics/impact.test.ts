@@ -38,9 +38,13 @@ type Shape = {
 };
 
 /** A daily cycle: quiet at night, busy in the afternoon (UTC). */
-const daily = (level: number) => (t: number) => level * (1 + 0.6 * Math.sin(((t % DAY_MS) / DAY_MS) * 2 * Math.PI - Math.PI / 2));
+const daily = (level: number) => (t: number) =>
+  level * (1 + 0.6 * Math.sin(((t % DAY_MS) / DAY_MS) * 2 * Math.PI - Math.PI / 2));
 
-function series(shape: Shape, range: { from: number; to: number }): { requests: CoveredSeries; originRequests: CoveredSeries; bandwidth: CoveredSeries } {
+function series(
+  shape: Shape,
+  range: { from: number; to: number },
+): { requests: CoveredSeries; originRequests: CoveredSeries; bandwidth: CoveredSeries } {
   const random = noiseSource(shape.seed ?? 1);
   const noise = shape.noise ?? 0.05;
   const requests: Point[] = [];
@@ -53,11 +57,23 @@ function series(shape: Shape, range: { from: number; to: number }): { requests: 
     bandwidth.push([t, (r * (shape.bytesPerRequest ?? 20_000) * 8) / 300]);
   }
   const final: Array<[number, number]> = [[range.from, range.to]];
-  return { requests: { points: requests, final }, originRequests: { points: origin, final }, bandwidth: { points: bandwidth, final } };
+  return {
+    requests: { points: requests, final },
+    originRequests: { points: origin, final },
+    bandwidth: { points: bandwidth, final },
+  };
 }
 
 function input(shape: Shape, overrides: Partial<ImpactInput> = {}, range = impactDataRange(CHANGE_AT, 6)): ImpactInput {
-  return { entryId: 'e1', changeAt: CHANGE_AT, hours: 6, serviceName: 'www.example.com', settledUntil: SETTLED, ...series(shape, range), ...overrides };
+  return {
+    entryId: 'e1',
+    changeAt: CHANGE_AT,
+    hours: 6,
+    serviceName: 'www.example.com',
+    settledUntil: SETTLED,
+    ...series(shape, range),
+    ...overrides,
+  };
 }
 
 function metric(line: ImpactLine, id: string) {
@@ -85,10 +101,35 @@ describe('impact windows', () => {
   });
 
   it('tells covered ranges apart from gaps', () => {
-    expect(covers([[0, 10], [10, 20]], { from: 2, to: 20 })).toBe(true);
-    expect(covers([[0, 10], [11, 20]], { from: 2, to: 20 })).toBe(false);
+    expect(
+      covers(
+        [
+          [0, 10],
+          [10, 20],
+        ],
+        { from: 2, to: 20 },
+      ),
+    ).toBe(true);
+    expect(
+      covers(
+        [
+          [0, 10],
+          [11, 20],
+        ],
+        { from: 2, to: 20 },
+      ),
+    ).toBe(false);
     expect(covers([], { from: 0, to: 1 })).toBe(false);
-    expect(mergeRanges([{ from: 5, to: 8 }, { from: 0, to: 5 }, { from: 10, to: 12 }])).toEqual([{ from: 0, to: 8 }, { from: 10, to: 12 }]);
+    expect(
+      mergeRanges([
+        { from: 5, to: 8 },
+        { from: 0, to: 5 },
+        { from: 10, to: 12 },
+      ]),
+    ).toEqual([
+      { from: 0, to: 8 },
+      { from: 10, to: 12 },
+    ]);
   });
 });
 
@@ -162,7 +203,12 @@ describe('computeImpact on synthetic series', () => {
   });
 
   it('does not flag a +8 % shift hidden in noisy traffic', () => {
-    const noisy: Shape = { requests: (t) => daily(200)(t) * (t >= CHANGE_AT ? 1.08 : 1), originShare: () => 0.3, noise: 0.6, seed: 9 };
+    const noisy: Shape = {
+      requests: (t) => daily(200)(t) * (t >= CHANGE_AT ? 1.08 : 1),
+      originShare: () => 0.3,
+      noise: 0.6,
+      seed: 9,
+    };
     const line = computeImpact(input(noisy));
     expect(metric(line, 'requests').flagged).toBe(false);
   });
@@ -172,7 +218,10 @@ describe('computeImpact on synthetic series', () => {
     const gapFrom = impactWindows(CHANGE_AT, 6).before.from + HOUR_MS;
     const cut = (s: CoveredSeries): CoveredSeries => ({
       points: s.points.filter(([t]) => t < gapFrom || t >= gapFrom + HOUR_MS),
-      final: [[s.final[0][0], gapFrom], [gapFrom + HOUR_MS, s.final[0][1]]],
+      final: [
+        [s.final[0][0], gapFrom],
+        [gapFrom + HOUR_MS, s.final[0][1]],
+      ],
     });
     const line = computeImpact({ ...data, requests: cut(data.requests) });
     expect(line.status).toBe('not-enough-data');

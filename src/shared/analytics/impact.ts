@@ -36,7 +36,9 @@ export const impactMetricLabels: Record<ImpactMetric, string> = {
 export const impactHoursSchema = z
   .number()
   .int()
-  .refine((h) => (impactHourChoices as readonly number[]).includes(h), { message: `Hours must be one of ${impactHourChoices.join(', ')}.` });
+  .refine((h) => (impactHourChoices as readonly number[]).includes(h), {
+    message: `Hours must be one of ${impactHourChoices.join(', ')}.`,
+  });
 
 const impactMetricResultSchema = z.object({
   metric: z.enum(impactMetricIds),
@@ -181,7 +183,11 @@ function median(values: readonly number[]): number | null {
  * Modified z-score of `value` against `reference`: (value − median) / (1.4826 × MAD), the MAD
  * raised to `floor` first. Null for fewer than MIN_REFERENCE_DAYS reference values.
  */
-export function robustZ(value: number, reference: readonly number[], floor: number): { z: number | null; median: number | null } {
+export function robustZ(
+  value: number,
+  reference: readonly number[],
+  floor: number,
+): { z: number | null; median: number | null } {
   const center = median(reference);
   if (center === null || reference.length < MIN_REFERENCE_DAYS) return { z: null, median: center };
   const mad = median(reference.map((r) => Math.abs(r - center))) ?? 0;
@@ -202,8 +208,13 @@ export function scaleFloorOf(kind: ShiftKind): number {
  * against the same shift on the reference days (`past`), flagged at |z| ≥ Z_THRESHOLD. With no
  * observed value, or fewer than MIN_REFERENCE_DAYS reference values, z is null and nothing is flagged.
  */
-export function departure(kind: ShiftKind, observed: number | null, past: readonly number[]): { z: number | null; median: number | null; flagged: boolean } {
-  const { z, median: center } = observed === null ? { z: null, median: median(past) } : robustZ(observed, past, scaleFloorOf(kind));
+export function departure(
+  kind: ShiftKind,
+  observed: number | null,
+  past: readonly number[],
+): { z: number | null; median: number | null; flagged: boolean } {
+  const { z, median: center } =
+    observed === null ? { z: null, median: median(past) } : robustZ(observed, past, scaleFloorOf(kind));
   return { z, median: center, flagged: z !== null && Math.abs(z) >= Z_THRESHOLD };
 }
 
@@ -234,12 +245,22 @@ export interface ImpactInput {
   referenceDays?: number;
 }
 
-type Values = { requests: number | null; originRequests: number | null; bandwidth: number | null; offload: number | null };
+type Values = {
+  requests: number | null;
+  originRequests: number | null;
+  bandwidth: number | null;
+  offload: number | null;
+};
 
 function valuesIn(input: ImpactInput, range: TimeRange): Values {
   const requests = windowSum(input.requests, range);
   const originRequests = windowSum(input.originRequests, range);
-  return { requests, originRequests, bandwidth: windowMean(input.bandwidth, range), offload: offloadOf(requests, originRequests) };
+  return {
+    requests,
+    originRequests,
+    bandwidth: windowMean(input.bandwidth, range),
+    offload: offloadOf(requests, originRequests),
+  };
 }
 
 /** The shift statistic of one metric: log-ratio for amounts, difference for the offload ratio. */
@@ -266,7 +287,11 @@ export function computeImpact(input: ImpactInput): ImpactLine {
   };
   const empty = { ...base, metrics: [], referenceDays: 0, flagged: false, missing: [] };
   if (input.serviceName === null) {
-    return { ...empty, status: 'not-enough-data', reason: 'The service’s domain name is not known to the app, so its traffic cannot be found.' };
+    return {
+      ...empty,
+      status: 'not-enough-data',
+      reason: 'The service’s domain name is not known to the app, so its traffic cannot be found.',
+    };
   }
   if (windows.after.to > input.settledUntil) {
     return {
@@ -278,8 +303,13 @@ export function computeImpact(input: ImpactInput): ImpactLine {
   const all = [input.requests, input.originRequests, input.bandwidth];
   const missing = (range: TimeRange): TimeRange[] => mergeRanges(all.flatMap((s) => uncovered(s.final, range)));
   const allMissing = missing(impactDataRange(input.changeAt, input.hours, referenceDays));
-  const lacking = missing({ from: windows.before.from, to: windows.after.to }).filter((g) => g.to > windows.before.from && g.from < windows.after.to);
-  const lackingSides = [missing(windows.before).length > 0 ? 'before' : null, missing(windows.after).length > 0 ? 'after' : null].filter((s) => s !== null);
+  const lacking = missing({ from: windows.before.from, to: windows.after.to }).filter(
+    (g) => g.to > windows.before.from && g.from < windows.after.to,
+  );
+  const lackingSides = [
+    missing(windows.before).length > 0 ? 'before' : null,
+    missing(windows.after).length > 0 ? 'after' : null,
+  ].filter((s) => s !== null);
   if (lackingSides.length > 0) {
     return {
       ...empty,
@@ -297,14 +327,23 @@ export function computeImpact(input: ImpactInput): ImpactLine {
   for (let day = 1; day <= referenceDays; day++) {
     const b = valuesIn(input, shift(windows.before, day * DAY_MS));
     const a = valuesIn(input, shift(windows.after, day * DAY_MS));
-    if (b.requests !== null && a.requests !== null && b.originRequests !== null && a.originRequests !== null && b.bandwidth !== null && a.bandwidth !== null) {
+    if (
+      b.requests !== null &&
+      a.requests !== null &&
+      b.originRequests !== null &&
+      a.originRequests !== null &&
+      b.bandwidth !== null &&
+      a.bandwidth !== null
+    ) {
       reference.push([b, a]);
     }
   }
 
   const metrics = impactMetricIds.map((metric): ImpactMetricResult => {
     const observed = shiftOf(metric, after[metric], before[metric]);
-    const past = reference.map(([b, a]) => shiftOf(metric, a[metric], b[metric])).filter((v): v is number => v !== null);
+    const past = reference
+      .map(([b, a]) => shiftOf(metric, a[metric], b[metric]))
+      .filter((v): v is number => v !== null);
     const { z, median: center, flagged } = departure(metric === 'offload' ? 'ratio' : 'amount', observed, past);
     const amount = metric !== 'offload';
     return {
@@ -313,7 +352,11 @@ export function computeImpact(input: ImpactInput): ImpactLine {
       after: after[metric],
       weekEarlier: week[metric],
       change: amount ? relative(after[metric], before[metric]) : observed,
-      changeVsWeekEarlier: amount ? relative(after[metric], week[metric]) : after.offload !== null && week.offload !== null ? after.offload - week.offload : null,
+      changeVsWeekEarlier: amount
+        ? relative(after[metric], week[metric])
+        : after.offload !== null && week.offload !== null
+          ? after.offload - week.offload
+          : null,
       usualChange: center === null ? null : amount ? Math.exp(center) - 1 : center,
       z,
       flagged,

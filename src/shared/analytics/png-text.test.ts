@@ -24,7 +24,14 @@ function chunk(type: string, data: number[]): number[] {
 /** The chunk layout of a 1×1 PNG (signature, IHDR, IDAT, IEND); the pixel data is not decoded here. */
 function tinyPng(): Uint8Array {
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk('IHDR', [0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]),
     ...chunk('IDAT', [0x78, 0x9c, 0x63, 0x68, 0x00, 0x00, 0x00, 0x82, 0x00, 0x81]),
     ...chunk('IEND', []),
@@ -33,8 +40,14 @@ function tinyPng(): Uint8Array {
 
 describe('PNG text chunks', () => {
   it('adds UTF-8 text after the header and reads it back, with valid chunk CRCs', () => {
-    const png = addPngText(tinyPng(), { Title: 'Bandwidth (5-minute)', Description: 'Account: Acme\nRange: 1 – 2 › ok' });
-    expect(readPngText(png)).toEqual({ Title: 'Bandwidth (5-minute)', Description: 'Account: Acme\nRange: 1 – 2 › ok' });
+    const png = addPngText(tinyPng(), {
+      Title: 'Bandwidth (5-minute)',
+      Description: 'Account: Acme\nRange: 1 – 2 › ok',
+    });
+    expect(readPngText(png)).toEqual({
+      Title: 'Bandwidth (5-minute)',
+      Description: 'Account: Acme\nRange: 1 – 2 › ok',
+    });
     const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
     const types: string[] = [];
     let at = 8;

@@ -12,7 +12,10 @@ export const serviceNameSchema = z
   .trim()
   .min(1)
   .max(253)
-  .regex(/^[A-Za-z0-9*]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/, 'Enter a domain name such as www.example.com');
+  .regex(
+    /^[A-Za-z0-9*]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/,
+    'Enter a domain name such as www.example.com',
+  );
 
 export const analyticsQuerySchema = z
   .strictObject({
@@ -29,7 +32,10 @@ export const analyticsQuerySchema = z
     cacheOnly: z.boolean().default(false),
   })
   .refine((q) => q.to > q.from, { message: 'The end of the range must be after its start.', path: ['to'] })
-  .refine((q) => q.to - q.from <= MAX_QUERY_RANGE_MS, { message: 'The range may cover at most 400 days.', path: ['from'] });
+  .refine((q) => q.to - q.from <= MAX_QUERY_RANGE_MS, {
+    message: 'The range may cover at most 400 days.',
+    path: ['from'],
+  });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;
 

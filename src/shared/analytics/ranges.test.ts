@@ -44,19 +44,39 @@ describe('splitRange and planCalls', () => {
   });
 
   it('drops duplicate service names before batching', () => {
-    const calls = planCalls({ metric: 'volume', interval: 'minute', serviceNames: ['a.com', 'a.com'], range: { from: t0, to: t0 + HOUR_MS } });
+    const calls = planCalls({
+      metric: 'volume',
+      interval: 'minute',
+      serviceNames: ['a.com', 'a.com'],
+      range: { from: t0, to: t0 + HOUR_MS },
+    });
     expect(calls[0].serviceNames).toEqual(['a.com']);
   });
 
   it('keeps minute calls of volume and bandwidth within 24 hours', () => {
-    const calls = planCalls({ metric: 'bandwidth', interval: 'minute', serviceNames: names(200), range: { from: t0, to: t0 + 7 * DAY_MS } });
+    const calls = planCalls({
+      metric: 'bandwidth',
+      interval: 'minute',
+      serviceNames: names(200),
+      range: { from: t0, to: t0 + 7 * DAY_MS },
+    });
     expect(calls).toHaveLength(4 * 7);
     for (const c of calls) expect(c.range.to - c.range.from).toBeLessThanOrEqual(DAY_MS);
-    expect(calls[0].body).toEqual({ serviceNames: names(50), startTime: '2026-11-01T00:00:00Z', endTime: '2026-11-02T00:00:00Z', interval: 'minute' });
+    expect(calls[0].body).toEqual({
+      serviceNames: names(50),
+      startTime: '2026-11-01T00:00:00Z',
+      endTime: '2026-11-02T00:00:00Z',
+      interval: 'minute',
+    });
   });
 
   it('keeps day calls within 90 days and starts them at midnight', () => {
-    const calls = planCalls({ metric: 'volume', interval: 'day', serviceNames: ['a.com'], range: { from: t0 + 5 * HOUR_MS, to: t0 + 100 * DAY_MS } });
+    const calls = planCalls({
+      metric: 'volume',
+      interval: 'day',
+      serviceNames: ['a.com'],
+      range: { from: t0 + 5 * HOUR_MS, to: t0 + 100 * DAY_MS },
+    });
     expect(calls).toHaveLength(2);
     expect(calls[0].range.to - calls[0].range.from).toBe(90 * DAY_MS);
     for (const c of calls) {
@@ -68,7 +88,12 @@ describe('splitRange and planCalls', () => {
 
   it('asks requests and origin requests in 24-hour pieces without an interval field, even when day was asked', () => {
     for (const metric of ['requests', 'originRequests'] as const) {
-      const calls = planCalls({ metric, interval: 'day', serviceNames: ['a.com'], range: { from: t0, to: t0 + 3 * DAY_MS } });
+      const calls = planCalls({
+        metric,
+        interval: 'day',
+        serviceNames: ['a.com'],
+        range: { from: t0, to: t0 + 3 * DAY_MS },
+      });
       expect(calls).toHaveLength(3);
       expect(calls.every((c) => c.interval === 'minute' && !('interval' in c.body))).toBe(true);
       expect(calls[0].operationId).toBe(metric === 'requests' ? 'getRequestNumber' : 'getOriginRequestNumber');
@@ -97,7 +122,10 @@ describe('interval choice', () => {
 
 describe('alignment and periods', () => {
   it('widens a range to whole points', () => {
-    expect(alignRange({ from: t0 + 61_000, to: t0 + 299_000 }, 'minute')).toEqual({ from: t0, to: t0 + FIVE_MINUTES_MS });
+    expect(alignRange({ from: t0 + 61_000, to: t0 + 299_000 }, 'minute')).toEqual({
+      from: t0,
+      to: t0 + FIVE_MINUTES_MS,
+    });
     expect(alignRange({ from: t0 + HOUR_MS, to: t0 + DAY_MS + 1 }, 'day')).toEqual({ from: t0, to: t0 + 2 * DAY_MS });
   });
   it('a 7-day preset is exactly seven days ending after the open point', () => {
@@ -110,7 +138,10 @@ describe('alignment and periods', () => {
   it('previous period has the same aligned length and ends where the current starts', () => {
     const prev = previousPeriod({ from: t0 + 61_000, to: t0 + DAY_MS - 1 }, 'minute');
     expect(prev).toEqual({ from: t0 - DAY_MS, to: t0 });
-    expect(previousPeriod({ from: t0 + HOUR_MS, to: t0 + 2 * DAY_MS }, 'day')).toEqual({ from: t0 - 2 * DAY_MS, to: t0 });
+    expect(previousPeriod({ from: t0 + HOUR_MS, to: t0 + 2 * DAY_MS }, 'day')).toEqual({
+      from: t0 - 2 * DAY_MS,
+      to: t0,
+    });
   });
   it('treats the last hour as revisable', () => {
     expect(finalUntil('minute', t0 + 2 * HOUR_MS + 60_000)).toBe(t0 + HOUR_MS);

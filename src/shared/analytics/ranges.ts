@@ -56,7 +56,11 @@ export const presetDurationMs: Record<RangePreset, number> = {
  * The range of a preset ending now. The end is the end of the point still being filled, and the
  * start is exactly the preset's length before it, so "7 days" is exactly seven 24-hour calls.
  */
-export function presetRange(preset: RangePreset, now: number, interval: Interval = chooseInterval(presetDurationMs[preset])): TimeRange {
+export function presetRange(
+  preset: RangePreset,
+  now: number,
+  interval: Interval = chooseInterval(presetDurationMs[preset]),
+): TimeRange {
   const to = ceilTo(now + 1, stepOf(interval));
   return { from: to - presetDurationMs[preset], to };
 }
@@ -134,7 +138,12 @@ function callBody(metric: Metric, interval: Interval, serviceNames: string[], ra
  * Every call needed for one metric, range and service list: services in batches of 50, the
  * (aligned) range in pieces of at most 24 hours (5-minute points) or 90 days (days).
  */
-export function planCalls(args: { metric: Metric; interval: Interval; serviceNames: readonly string[]; range: TimeRange }): AnalyticsCall[] {
+export function planCalls(args: {
+  metric: Metric;
+  interval: Interval;
+  serviceNames: readonly string[];
+  range: TimeRange;
+}): AnalyticsCall[] {
   const interval = metricInfo[args.metric].supportsDay ? args.interval : 'minute';
   const range = alignRange(args.range, interval);
   const pieces = splitRange(range, maxCallRangeMs(args.metric, interval));

@@ -7,8 +7,18 @@ const t0 = Date.UTC(2026, 10, 1);
 
 describe('percentile', () => {
   it('uses the nearest rank (95th of 1..100 is 95, of 1..20 is 19)', () => {
-    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 95)).toBe(95);
-    expect(percentile(Array.from({ length: 20 }, (_, i) => 20 - i), 95)).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(95);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => 20 - i),
+        95,
+      ),
+    ).toBe(19);
     expect(percentile([7], 95)).toBe(7);
     expect(percentile([], 95)).toBeNull();
   });
@@ -19,8 +29,14 @@ describe('percentile', () => {
 });
 
 describe('summarize', () => {
-  const a: Point[] = [[t0, 100], [t0 + FIVE_MINUTES_MS, 300]];
-  const b: Point[] = [[t0, 50], [t0 + FIVE_MINUTES_MS, 50]];
+  const a: Point[] = [
+    [t0, 100],
+    [t0 + FIVE_MINUTES_MS, 300],
+  ];
+  const b: Point[] = [
+    [t0, 50],
+    [t0 + FIVE_MINUTES_MS, 50],
+  ];
   it('adds services per timestamp and finds the peak with its time', () => {
     const s = summarize('volume', [a, b]);
     expect(s.total).toBe(500);
@@ -29,7 +45,10 @@ describe('summarize', () => {
     expect(s.p95).toBeNull();
   });
   it('compares totals of amounts and averages of bandwidth with the previous period', () => {
-    const prev: Point[] = [[t0 - 2 * FIVE_MINUTES_MS, 200], [t0 - FIVE_MINUTES_MS, 200]];
+    const prev: Point[] = [
+      [t0 - 2 * FIVE_MINUTES_MS, 200],
+      [t0 - FIVE_MINUTES_MS, 200],
+    ];
     expect(summarize('requests', [a], [prev]).change).toBeCloseTo(0);
     const bw = summarize('bandwidth', [a], [[[t0 - FIVE_MINUTES_MS, 100]]]);
     expect(bw.total).toBeNull();
@@ -45,8 +64,14 @@ describe('summarize', () => {
   it('lines the previous period up point for point with the current one', () => {
     const range = { from: t0, to: t0 + DAY_MS };
     const prev = previousPeriod(range, 'minute');
-    const prevPoints: Point[] = [[prev.from, 1], [prev.to - FIVE_MINUTES_MS, 2]];
-    expect(shiftPoints(prevPoints, range.from - prev.from)).toEqual([[t0, 1], [t0 + DAY_MS - FIVE_MINUTES_MS, 2]]);
+    const prevPoints: Point[] = [
+      [prev.from, 1],
+      [prev.to - FIVE_MINUTES_MS, 2],
+    ];
+    expect(shiftPoints(prevPoints, range.from - prev.from)).toEqual([
+      [t0, 1],
+      [t0 + DAY_MS - FIVE_MINUTES_MS, 2],
+    ]);
   });
 });
 
@@ -54,7 +79,8 @@ describe('comparison with missing points', () => {
   const step = FIVE_MINUTES_MS;
   const range = { from: t0, to: t0 + 12 * step };
   const previousRange = { from: t0 - 12 * step, to: t0 };
-  const full = (from: number, value: number): Point[] => Array.from({ length: 12 }, (_, i): Point => [from + i * step, value]);
+  const full = (from: number, value: number): Point[] =>
+    Array.from({ length: 12 }, (_, i): Point => [from + i * step, value]);
   const periods = { range, previousRange, stepMs: step, settledUntil: Number.POSITIVE_INFINITY };
 
   it('counts the points a period lacks, per service, ignoring duplicates and points outside it', () => {
@@ -79,8 +105,12 @@ describe('comparison with missing points', () => {
   });
 
   it('missing points in the current period or in both are named too', () => {
-    expect(summarize('bandwidth', [full(t0, 1).slice(2)], [full(t0 - 12 * step, 1)], periods).comparison).toBe('current-incomplete');
-    expect(summarize('bandwidth', [full(t0, 1).slice(2)], [full(t0 - 12 * step, 1).slice(1)], periods).comparison).toBe('both-incomplete');
+    expect(summarize('bandwidth', [full(t0, 1).slice(2)], [full(t0 - 12 * step, 1)], periods).comparison).toBe(
+      'current-incomplete',
+    );
+    expect(summarize('bandwidth', [full(t0, 1).slice(2)], [full(t0 - 12 * step, 1).slice(1)], periods).comparison).toBe(
+      'both-incomplete',
+    );
   });
 
   it('complete periods still give the change', () => {
@@ -101,7 +131,9 @@ describe('comparison with missing points', () => {
     expect(summary.comparison).toBe('complete');
     expect(summary.change).toBeCloseTo(0.5);
     // Without the record (or outside what was answered), absent points still count as missing.
-    expect(summarize('volume', [full(t0, 150), []], [full(t0 - 12 * step, 100), []], periods).comparison).toBe('both-incomplete');
+    expect(summarize('volume', [full(t0, 150), []], [full(t0 - 12 * step, 100), []], periods).comparison).toBe(
+      'both-incomplete',
+    );
     expect(missingPoints([[]], range, step, Number.POSITIVE_INFINITY, [[[range.from, range.from + 4 * step]]])).toBe(8);
   });
 });

@@ -96,7 +96,13 @@ export function missingPoints(
 }
 
 /** Sorted points, one on every step of [from, end): nothing missing (the common case, checked without a set). */
-function coversEveryStep(points: readonly Point[], from: number, end: number, stepMs: number, expected: number): boolean {
+function coversEveryStep(
+  points: readonly Point[],
+  from: number,
+  end: number,
+  stepMs: number,
+  expected: number,
+): boolean {
   let next = from;
   let found = 0;
   for (const [t] of points) {
@@ -142,7 +148,16 @@ export function summarize(
       ? { current: 0, previous: 0 }
       : {
           current: missingPoints(series, periods.range, periods.stepMs, periods.settledUntil, periods.fetched?.current),
-          previous: previous === undefined ? 0 : missingPoints(previous, periods.previousRange, periods.stepMs, periods.settledUntil, periods.fetched?.previous),
+          previous:
+            previous === undefined
+              ? 0
+              : missingPoints(
+                  previous,
+                  periods.previousRange,
+                  periods.stepMs,
+                  periods.settledUntil,
+                  periods.fetched?.previous,
+                ),
         };
   const comparison =
     periods === undefined || previous === undefined
@@ -156,13 +171,22 @@ export function summarize(
             : 'complete';
   // A percentage from partial data is wrong, not approximate: say nothing rather than mislead.
   const comparable = comparison === null || comparison === 'complete';
-  const change = comparable && compared !== null && previousFigure !== null && previousFigure !== 0 ? (compared - previousFigure) / previousFigure : null;
+  const change =
+    comparable && compared !== null && previousFigure !== null && previousFigure !== 0
+      ? (compared - previousFigure) / previousFigure
+      : null;
   return {
     metric,
     total: metricInfo[metric].aggregate === 'sum' && n > 0 ? sum : null,
     average: n > 0 ? sum / n : null,
     peak,
-    p95: metric === 'bandwidth' ? percentile(combined.map(([, v]) => v), 95) : null,
+    p95:
+      metric === 'bandwidth'
+        ? percentile(
+            combined.map(([, v]) => v),
+            95,
+          )
+        : null,
     compared,
     previous: previousFigure,
     change,

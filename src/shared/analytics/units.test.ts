@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitsPerSecond, formatBytes, formatChange, formatCount, formatCountShort, formatMetricValue, formatRequestRate, toPerSecond } from './units.ts';
+import {
+  formatBitsPerSecond,
+  formatBytes,
+  formatChange,
+  formatCount,
+  formatCountShort,
+  formatMetricValue,
+  formatRequestRate,
+  toPerSecond,
+} from './units.ts';
 
 describe('units', () => {
   it('formats bytes from B to TB with decimal prefixes', () => {

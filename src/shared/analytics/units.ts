@@ -60,7 +60,9 @@ export function formatCount(count: number, options: FormatOptions = {}): string 
 /** Short count for axes: 1234567 → "1.23M". */
 export function formatCountShort(count: number, options: FormatOptions = {}): string {
   if (!Number.isFinite(count)) return '—';
-  return numberFormat(options.locale, { notation: 'compact', maximumFractionDigits: options.digits ?? 2 }).format(count);
+  return numberFormat(options.locale, { notation: 'compact', maximumFractionDigits: options.digits ?? 2 }).format(
+    count,
+  );
 }
 
 /** Requests per second: 12.3456 → "12.35 req/s". */

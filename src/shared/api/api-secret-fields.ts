@@ -11,6 +11,9 @@ export const apiSecretFields: readonly string[] = [
 
 /** Whether a dotted API path ("origins.0.s3.accessSecret", "tokenSecret") ends in a secret field. */
 export function isApiSecretPath(path: string): boolean {
-  const leaf = path.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1);
+  const leaf = path
+    .split('.')
+    .filter((segment) => !/^\d+$/.test(segment))
+    .at(-1);
   return leaf !== undefined && apiSecretFields.includes(leaf);
 }

@@ -50,9 +50,14 @@ describe('the error table, keyed by operationId', () => {
   it('gives every operation its codes, and every code the operations that answer it', () => {
     for (const id of operationIds) {
       const codes = errorCodesForOperation(id, 'all');
-      expect(codes, id).toEqual(expect.arrayContaining(['Signature.NotMatch', 'Request.NotFound', 'Server.InternalError']));
+      expect(codes, id).toEqual(
+        expect.arrayContaining(['Signature.NotMatch', 'Request.NotFound', 'Server.InternalError']),
+      );
       expect(codes.includes('Request.MalformedJson'), id).toBe(operations[id].body !== null);
-      expect(apiErrorTable.filter((e) => e.operations.includes(id)).map((e) => e.code), id).toEqual(codes);
+      expect(
+        apiErrorTable.filter((e) => e.operations.includes(id)).map((e) => e.code),
+        id,
+      ).toEqual(codes);
       expect(operations[id].errors, id).toEqual(errorCodesForOperation(id, 'spec'));
     }
     for (const entry of apiErrorTable) expect(entry.operations.length, entry.code).toBeGreaterThan(0);
@@ -64,7 +69,8 @@ describe('the validation rules', () => {
     expect(Object.keys(validationRules)).toEqual(operationIds);
     for (const id of operationIds) {
       expect(validationRules[id].length > 0, id).toBe(operations[id].body !== null);
-      for (const rule of validationRules[id]) expect(errorCodesForOperation(id, 'all'), `${id} ${rule.code}`).toContain(rule.code);
+      for (const rule of validationRules[id])
+        expect(errorCodesForOperation(id, 'all'), `${id} ${rule.code}`).toContain(rule.code);
     }
   });
 });
@@ -78,7 +84,10 @@ describe('the facts', () => {
   it('name only read operations to read back or to settle an unknown outcome', () => {
     for (const id of mutatingOperationIds) {
       const { readBack, unknownOutcome } = changeFacts(id);
-      for (const read of [readBack.from === 'list' ? readBack.operationId : null, unknownOutcome.by === 'read' ? unknownOutcome.operationId : null]) {
+      for (const read of [
+        readBack.from === 'list' ? readBack.operationId : null,
+        unknownOutcome.by === 'read' ? unknownOutcome.operationId : null,
+      ]) {
         if (read === null) continue;
         expect(operationIds, `${id} reads ${read}`).toContain(read);
         expect(operationFacts[read].changesState, `${id} reads ${read}`).toBe(false);
@@ -101,12 +110,19 @@ describe('the policy bodies and the rule tester', () => {
 
   it('are the changes whose facts name a policy list, each with an object body', () => {
     expect(policyBodyOperationIds).toEqual(policyEdits);
-    expect(policyEdits).toEqual(['updateCacheControlPolicyV2', 'createAccessControlPolicy', 'updateAccessControlPolicy', 'updateAccessControlPolicyV2', 'updateRedirectionPolicy']);
+    expect(policyEdits).toEqual([
+      'updateCacheControlPolicyV2',
+      'createAccessControlPolicy',
+      'updateAccessControlPolicy',
+      'updateAccessControlPolicyV2',
+      'updateRedirectionPolicy',
+    ]);
     for (const id of policyEdits) expect(bodyFieldsOf(id), id).toContain('policyName');
   });
 
   it('cover every change read back from a policy list or settled by reading one', () => {
-    const readsAList = (id: MutatingOperationId) => changeFacts(id).readBack.from === 'list' || changeFacts(id).unknownOutcome.by === 'read';
+    const readsAList = (id: MutatingOperationId) =>
+      changeFacts(id).readBack.from === 'list' || changeFacts(id).unknownOutcome.by === 'read';
     for (const id of mutatingOperationIds) if (readsAList(id)) expect(policyEdits, id).toContain(id);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorTable, errorCodesForOperation, fieldForErrorCode, findApiError, normalizeApiErrorCode } from './errors.ts';
+import {
+  apiErrorTable,
+  errorCodesForOperation,
+  fieldForErrorCode,
+  findApiError,
+  normalizeApiErrorCode,
+} from './errors.ts';
 import { operationIds } from './operations.ts';
 import { operationIdForNumber, specNumberOf } from './test-support/spec-numbers.ts';
 import { parseOperationNumbers, readApiDecisions, readSpec, tableAfter } from './test-support/spec-tables.ts';
@@ -49,7 +55,9 @@ describe('apiErrorTable against the spec Errors table', () => {
   it('gives every row a user-facing sentence that says what to do', () => {
     for (const e of apiErrorTable) {
       expect(e.meaning, e.code).toMatch(/^[A-Z].*\.$/);
-      expect(e.meaning, e.code).toMatch(/\b(must|Enter|Choose|Check|Try|Add|Fill|Remove|Use|Wait|Correct|Update|Contact|Refresh|Turn|Shorten|Give|reload)\b/);
+      expect(e.meaning, e.code).toMatch(
+        /\b(must|Enter|Choose|Check|Try|Add|Fill|Remove|Use|Wait|Correct|Update|Contact|Refresh|Turn|Shorten|Give|reload)\b/,
+      );
       expect(e.operations.length, e.code).toBeGreaterThan(0);
     }
   });
@@ -102,7 +110,12 @@ describe('lookups', () => {
       status: 404,
       meaning: 'No policy with this ID exists on this service; reload the list.',
       field: 'policyId',
-      operations: ['updateCacheControlPolicyV2', 'updateAccessControlPolicy', 'updateAccessControlPolicyV2', 'updateRedirectionPolicy'],
+      operations: [
+        'updateCacheControlPolicyV2',
+        'updateAccessControlPolicy',
+        'updateAccessControlPolicyV2',
+        'updateRedirectionPolicy',
+      ],
       source: 'gateway',
     });
     expect(fieldForErrorCode('InvalidPolicy.IdNotFound')).toBe('policyId');

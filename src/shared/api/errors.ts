@@ -33,10 +33,12 @@ for (const id of operationIds) {
  * Every row of the spec's Errors table (source 'spec', in the spec's order) followed by the
  * gateway codes decided in docs/api-decisions.md (source 'gateway'), each with its operations.
  */
-export const apiErrorTable: ReadonlyArray<ApiErrorEntry & { readonly code: ApiErrorCode }> = apiErrorCodes.map(({ scope: _scope, ...entry }) => ({
-  ...entry,
-  operations: answeredBy.get(entry.code) ?? [],
-}));
+export const apiErrorTable: ReadonlyArray<ApiErrorEntry & { readonly code: ApiErrorCode }> = apiErrorCodes.map(
+  ({ scope: _scope, ...entry }) => ({
+    ...entry,
+    operations: answeredBy.get(entry.code) ?? [],
+  }),
+);
 
 const byCode = new Map<string, ApiErrorEntry>(apiErrorTable.map((e) => [e.code, e]));
 

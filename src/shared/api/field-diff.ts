@@ -44,7 +44,14 @@ export function diffFields(before: unknown, after: unknown): FieldDiffRow[] {
   return paths.map((path) => {
     const apiBefore = a.has(path) ? formatApiValue(a.get(path)) : undefined;
     const apiAfter = b.has(path) ? formatApiValue(b.get(path)) : undefined;
-    const status: FieldDiffStatus = apiBefore === undefined ? 'added' : apiAfter === undefined ? 'removed' : apiBefore === apiAfter ? 'same' : 'changed';
+    const status: FieldDiffStatus =
+      apiBefore === undefined
+        ? 'added'
+        : apiAfter === undefined
+          ? 'removed'
+          : apiBefore === apiAfter
+            ? 'same'
+            : 'changed';
     return {
       path: path || '(value)',
       label: diffLabel(path),
@@ -63,12 +70,17 @@ export function diffFields(before: unknown, after: unknown): FieldDiffRow[] {
  * `beforeUnknown`: there is no "before" because the API cannot read it back (CORS, rate limit
  * never applied from this app), not because nothing was set.
  */
-export function changedFieldsText(before: unknown, after: unknown, options: { limit?: number; beforeUnknown?: boolean } = {}): string | undefined {
+export function changedFieldsText(
+  before: unknown,
+  after: unknown,
+  options: { limit?: number; beforeUnknown?: boolean } = {},
+): string | undefined {
   const limit = options.limit ?? 2;
   // Nothing before (a first CORS set) or after (a deletion) reads field by field.
   const rows = diffFields(before ?? {}, after ?? {}).filter((row) => row.status !== 'same');
   if (rows.length === 0) return undefined;
-  const was = (row: FieldDiffRow): string => (options.beforeUnknown && before == null ? 'unknown' : (row.before ?? 'not set'));
+  const was = (row: FieldDiffRow): string =>
+    options.beforeUnknown && before == null ? 'unknown' : (row.before ?? 'not set');
   const shown = rows.slice(0, limit).map((row) => `${row.label}: ${was(row)} → ${row.after ?? 'not set'}`);
   return rows.length > limit ? `${shown.join('; ')}; ${rows.length - limit} more` : shown.join('; ');
 }

@@ -69,8 +69,26 @@ describe('formatFieldValue', () => {
 describe('diffFields', () => {
   it('labels each changed field, with human values and the API name and values beside them', () => {
     const rows = diffFields(
-      { policyName: 'a', ttl: 3600, matches: [{ field: 'req.path', values: ['/x'] }], responseHeaders: [{ name: 'A', operationType: 'add' }, { name: 'B', operationType: 'add' }], gone: true },
-      { policyName: 'a', ttl: 86400, matches: [{ field: 'req.path', values: ['/x', '/y'] }], responseHeaders: [{ name: 'A', operationType: 'add' }, { name: 'B', operationType: 'delete' }], added: 'n' },
+      {
+        policyName: 'a',
+        ttl: 3600,
+        matches: [{ field: 'req.path', values: ['/x'] }],
+        responseHeaders: [
+          { name: 'A', operationType: 'add' },
+          { name: 'B', operationType: 'add' },
+        ],
+        gone: true,
+      },
+      {
+        policyName: 'a',
+        ttl: 86400,
+        matches: [{ field: 'req.path', values: ['/x', '/y'] }],
+        responseHeaders: [
+          { name: 'A', operationType: 'add' },
+          { name: 'B', operationType: 'delete' },
+        ],
+        added: 'n',
+      },
     );
     expect(rows.map((r) => [r.path, r.label, r.status])).toEqual([
       ['policyName', 'Policy name', 'same'],

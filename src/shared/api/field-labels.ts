@@ -125,7 +125,9 @@ function resolve(path: string): Resolved {
       // "responseHeaders", "0" → "Response header 1" (replaces the list's own label).
       const number = Number(segment) + 1;
       const item = entry?.item;
-      out[out.length - 1] = item ? `${out.length === 1 ? item : item.toLowerCase()} ${number}` : `${out[out.length - 1]} ${number}`;
+      out[out.length - 1] = item
+        ? `${out.length === 1 ? item : item.toLowerCase()} ${number}`
+        : `${out[out.length - 1]} ${number}`;
       entry = undefined;
       continue;
     }
@@ -159,16 +161,23 @@ const httpCodes: Readonly<Record<number, string>> = { 301: '301 Moved Permanentl
 
 /** One value as the form would say it; lists of plain values are joined with ", ". */
 export function formatFieldValue(path: string, value: unknown): string {
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => formatFieldValue(path, v)).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0 ? '(none)' : value.map((v) => formatFieldValue(path, v)).join(', ');
   // A field this table knows at the top, nested in something it does not (a rule test's expected TTL).
   const kind = resolve(path).entry?.kind ?? topFields[path.split('.').at(-1) ?? '']?.kind;
   if (typeof value === 'number') {
     if (kind === 'seconds') return formatSeconds(value);
-    if (kind === 'corsMaxAge') return value === -1 ? 'default (cache indefinitely)' : value === 0 ? '0 seconds (no caching)' : formatSeconds(value);
+    if (kind === 'corsMaxAge')
+      return value === -1
+        ? 'default (cache indefinitely)'
+        : value === 0
+          ? '0 seconds (no caching)'
+          : formatSeconds(value);
     if (kind === 'httpCode') return httpCodes[value] ?? String(value);
     return value.toLocaleString('en-US');
   }
-  if (typeof value === 'boolean') return kind === 'switch' || kind === undefined ? (value ? 'On' : 'Off') : String(value);
+  if (typeof value === 'boolean')
+    return kind === 'switch' || kind === undefined ? (value ? 'On' : 'Off') : String(value);
   if (typeof value === 'string') return value === '' ? '(empty)' : value;
   if (value === null) return '(none)';
   return JSON.stringify(value);

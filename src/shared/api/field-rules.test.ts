@@ -4,7 +4,13 @@ import { analyticsLimits, DAY_MS as modelDayMs } from '../analytics/model.ts';
 import { DAY_MS } from '../time.ts';
 import { matchesToV10, v10ToMatches } from '../rules/convert.ts';
 import { evaluatePatternMatch } from '../rules/match.ts';
-import { isTokenSecretAlphabet, isTokenSecretList, listEntries, TOKEN_SECRET_ALPHABET, TOKEN_SECRET_LENGTH } from './formats.ts';
+import {
+  isTokenSecretAlphabet,
+  isTokenSecretList,
+  listEntries,
+  TOKEN_SECRET_ALPHABET,
+  TOKEN_SECRET_LENGTH,
+} from './formats.ts';
 import { matchUrlOperatorOf, matchUrlOperators, v11OperatorOf } from './match-vocabulary.ts';
 import { DAY_RANGE_MAX_MS, MAX_SERVICE_NAMES, MINUTE_RANGE_MAX_MS } from './schemas/analytics.ts';
 

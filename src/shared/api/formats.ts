@@ -232,7 +232,8 @@ export function corsAllowOriginProblem(value: string): string | null {
     return `Allowed origin takes one origin only (the header has a single value): enter * for any origin, or one origin ${example}.`;
   }
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//.exec(value);
-  if (!scheme) return `Allowed origin needs its scheme: write https://${value.replace(/^\/+/, '')} (an origin is scheme://domain, ${example}).`;
+  if (!scheme)
+    return `Allowed origin needs its scheme: write https://${value.replace(/^\/+/, '')} (an origin is scheme://domain, ${example}).`;
   if (scheme[1] !== 'http' && scheme[1] !== 'https') {
     return /^https?$/i.test(scheme[1])
       ? `Allowed origin's scheme must be written in lower case: ${scheme[1].toLowerCase()}://…`
@@ -242,7 +243,8 @@ export function corsAllowOriginProblem(value: string): string | null {
   const authority = /^[^/?#]*/.exec(rest)?.[0] ?? '';
   const after = rest.slice(authority.length);
   if (after === '/') return `Allowed origin ends at the domain: remove the trailing slash (${scheme[0]}${authority}).`;
-  if (after !== '') return `Allowed origin ends at the domain: remove “${after}” (an origin has no path, query or fragment).`;
+  if (after !== '')
+    return `Allowed origin ends at the domain: remove “${after}” (an origin has no path, query or fragment).`;
   if (authority.includes('@')) return 'Allowed origin cannot contain a user name or password.';
   const hostPort = /^([^:]*)(?::(\d*))?$/.exec(authority);
   const host = hostPort?.[1] ?? authority;
@@ -250,10 +252,13 @@ export function corsAllowOriginProblem(value: string): string | null {
   if (host.startsWith('*.') || host.includes('*')) {
     return `Allowed origin cannot be a wildcard subdomain (${host}): enter one origin such as ${scheme[0]}${host.replace(/^\*\./, 'www.')}, or * for any origin.`;
   }
-  if (!hostPort || (port !== undefined && !/^\d{1,5}$/.test(port))) return 'Allowed origin has a malformed port: write :port with digits only, e.g. :8443.';
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return `Allowed origin port ${port} is out of range (1–65535).`;
+  if (!hostPort || (port !== undefined && !/^\d{1,5}$/.test(port)))
+    return 'Allowed origin has a malformed port: write :port with digits only, e.g. :8443.';
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535))
+    return `Allowed origin port ${port} is out of range (1–65535).`;
   if (host === '') return `Allowed origin needs a domain after ${scheme[0]}, ${example}.`;
-  if (!isDomainName(host)) return `Allowed origin's domain “${host}” is not a fully qualified domain name such as www.example.com.`;
+  if (!isDomainName(host))
+    return `Allowed origin's domain “${host}” is not a fully qualified domain name such as www.example.com.`;
   return null;
 }
 

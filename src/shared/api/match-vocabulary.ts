@@ -55,7 +55,9 @@ export const v11OperatorOfMatchUrlOperator = {
 
 /** The version 1.1 spelling of a version 1.0 operator; anything else is returned as is. */
 export function v11OperatorOf(operator: string): string {
-  return Object.hasOwn(v11OperatorOfMatchUrlOperator, operator) ? v11OperatorOfMatchUrlOperator[operator as MatchUrlOperator] : operator;
+  return Object.hasOwn(v11OperatorOfMatchUrlOperator, operator)
+    ? v11OperatorOfMatchUrlOperator[operator as MatchUrlOperator]
+    : operator;
 }
 
 /** The version 1.0 operator for a version 1.1 one, or undefined when 1.0 cannot express it. */

@@ -30,7 +30,12 @@ function markSecrets(ctx: { jsonSchema: Record<string, unknown> }): void {
 
 function toJsonSchema(schema: z.ZodType): JsonObject {
   // io 'input': the document describes what goes over the wire, before transforms/defaults apply.
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', override: markSecrets }) as JsonObject;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: markSecrets,
+  }) as JsonObject;
   delete json.$schema;
   return json;
 }
@@ -88,7 +93,8 @@ function headerParameters(): JsonObject {
       name: 'X-SFD-FZone',
       in: 'header',
       required: false,
-      description: 'Custom signed header shown in the examples; allowed values not documented. Not sent by default; signed when sent.',
+      description:
+        'Custom signed header shown in the examples; allowed values not documented. Not sent by default; signed when sent.',
       schema: { type: 'string' },
     },
   };
@@ -109,7 +115,10 @@ function errorResponses(id: OperationId): JsonObject {
       content: {
         'application/json': {
           schema: {
-            allOf: [{ $ref: '#/components/schemas/ApiError' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+            allOf: [
+              { $ref: '#/components/schemas/ApiError' },
+              { type: 'object', properties: { code: { type: 'string', enum: codes } } },
+            ],
           },
         },
       },
@@ -177,7 +186,8 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
   const schemas: JsonObject = {
     ApiError: {
       ...toJsonSchema(apiErrorBodySchema),
-      description: 'Failure body. `code` is one of the codes in x-error-codes / x-gateway-error-codes of the operation.',
+      description:
+        'Failure body. `code` is one of the codes in x-error-codes / x-gateway-error-codes of the operation.',
     },
   };
   const paths: JsonObject = {};
@@ -187,7 +197,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
     item[op.method.toLowerCase()] = operationObject(id, schemas);
     paths[op.path] = item;
   }
-  const tags = [...new Set(operationIds.map((id) => operations[id].tag))].map((name) => ({ name, description: operationTags[name] }));
+  const tags = [...new Set(operationIds.map((id) => operations[id].tag))].map((name) => ({
+    name,
+    description: operationTags[name],
+  }));
   const doc: JsonObject = {
     openapi: '3.1.0',
     info: {
@@ -198,7 +211,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
         'Generated from src/shared/api/operations.ts by `npm run openapi`; do not edit. ' +
         'The spec (website-acceleration-api.md) is the source; decisions where it is ambiguous are in docs/api-decisions.md.',
     },
-    servers: [{ url: '{base_url}', variables: { base_url: { default: 'https://api.example.com', description: 'API base address.' } } }],
+    servers: [
+      {
+        url: '{base_url}',
+        variables: { base_url: { default: 'https://api.example.com', description: 'API base address.' } },
+      },
+    ],
     security: [{ SignatureV2: [] }],
     tags,
     paths,

@@ -78,7 +78,9 @@ export const operationFacts = Object.fromEntries(operationIds.map((id) => [id, o
 type Facts = typeof operationFacts;
 
 /** Operations that change something: the only ones changes.apply accepts. */
-export type MutatingOperationId = { [K in OperationId]: Facts[K]['changesState'] extends true ? K : never }[OperationId];
+export type MutatingOperationId = {
+  [K in OperationId]: Facts[K]['changesState'] extends true ? K : never;
+}[OperationId];
 
 function isMutating(id: OperationId): id is MutatingOperationId {
   return operationFacts[id].changesState;
@@ -139,7 +141,9 @@ export function journalSummary(
   change: { serviceId: number | null; policyId: number | null; body: unknown; before: Json | null },
 ): string {
   const body = isObject(change.body) ? change.body : {};
-  const name = (typeof body.policyName === 'string' ? body.policyName : null) ?? (typeof change.before?.policyName === 'string' ? change.before.policyName : null);
+  const name =
+    (typeof body.policyName === 'string' ? body.policyName : null) ??
+    (typeof change.before?.policyName === 'string' ? change.before.policyName : null);
   const values: Record<string, string | number | null> = {
     serviceId: change.serviceId,
     policyId: change.policyId,
@@ -147,8 +151,11 @@ export function journalSummary(
     policyName: name || null,
     domainName: typeof body.domainName === 'string' ? body.domainName : null,
   };
-  return changeFacts(operationId).journal.replace(/ (“?)\{(\w+)\}(”?)/g, (_whole, open: string, key: string, close: string) => {
-    const value = values[key];
-    return value === null || value === undefined ? '' : ` ${open}${value}${close}`;
-  });
+  return changeFacts(operationId).journal.replace(
+    / (“?)\{(\w+)\}(”?)/g,
+    (_whole, open: string, key: string, close: string) => {
+      const value = values[key];
+      return value === null || value === undefined ? '' : ` ${open}${value}${close}`;
+    },
+  );
 }

@@ -1,19 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorTable } from './errors.ts';
-import { operationIds, operations, type AnyOperation, type OperationId, type OperationInput, type OperationParams, type OperationResult } from './operations.ts';
+import {
+  operationIds,
+  operations,
+  type AnyOperation,
+  type OperationId,
+  type OperationInput,
+  type OperationParams,
+  type OperationResult,
+} from './operations.ts';
 import { pathParamNames } from './operations/operation-entry.ts';
 import { operationIdForNumber } from './test-support/spec-numbers.ts';
 import { readSpec, tableAfter } from './test-support/spec-tables.ts';
 
-const endpointRows = tableAfter(readSpec(), '## Endpoints').map(([n, method, path]) => ({ n: Number(n), method, path }));
+const endpointRows = tableAfter(readSpec(), '## Endpoints').map(([n, method, path]) => ({
+  n: Number(n),
+  method,
+  path,
+}));
 
 /** The contract's operationIds, in the spec's order (index + 1 = the spec's operation number). */
 const contractIds = [
-  'getCustomer', 'createService', 'getService', 'listCacheControlPolicies', 'listCacheControlPoliciesV2',
-  'updateCacheControlPolicyV2', 'createAccessControlPolicy', 'listAccessControlPolicies', 'updateAccessControlPolicy',
-  'updateAccessControlPolicyV2', 'updateRedirectionPolicy', 'listRedirectionPoliciesV2', 'setCorsHeaders',
-  'upsertRateLimit', 'deleteRateLimit', 'getVolume', 'getBandwidth', 'getRequestNumber', 'getOriginRequestNumber',
+  'getCustomer',
+  'createService',
+  'getService',
+  'listCacheControlPolicies',
+  'listCacheControlPoliciesV2',
+  'updateCacheControlPolicyV2',
+  'createAccessControlPolicy',
+  'listAccessControlPolicies',
+  'updateAccessControlPolicy',
+  'updateAccessControlPolicyV2',
+  'updateRedirectionPolicy',
+  'listRedirectionPoliciesV2',
+  'setCorsHeaders',
+  'upsertRateLimit',
+  'deleteRateLimit',
+  'getVolume',
+  'getBandwidth',
+  'getRequestNumber',
+  'getOriginRequestNumber',
 ];
 
 describe('operation table against the spec Endpoints table', () => {
@@ -39,7 +66,9 @@ describe('operation table against the spec Endpoints table', () => {
   });
 
   it('has no response schema exactly for the no-body 200s (6, 13, 14, 15)', () => {
-    const noResponse = operationIds.filter((id) => operations[id].response === null).map((id) => operations[id].specNumber);
+    const noResponse = operationIds
+      .filter((id) => operations[id].response === null)
+      .map((id) => operations[id].specNumber);
     expect(noResponse).toEqual([6, 13, 14, 15]);
   });
 
@@ -87,7 +116,9 @@ describe('buildPath', () => {
   it('fills the placeholders', () => {
     expect(buildPath('getCustomer', { customer_id: 42 })).toBe('/v1.1/customer/42');
     expect(buildPath('getService', { serviceId: 7 })).toBe('/cdn/v1.0/service/7');
-    expect(buildPath('updateCacheControlPolicyV2', { serviceId: 7, policyId: 3 })).toBe('/cdn/v1.1/services/7/cacheControl/3');
+    expect(buildPath('updateCacheControlPolicyV2', { serviceId: 7, policyId: 3 })).toBe(
+      '/cdn/v1.1/services/7/cacheControl/3',
+    );
     expect(buildPath('getVolume', {})).toBe('/cdn/v1.0/analytics/getVolumeByServiceName');
   });
 
@@ -105,12 +136,18 @@ describe('buildPath', () => {
 
 describe('types', () => {
   it('derive inputs and results per operation', () => {
-    const input: OperationInput<'upsertRateLimit'> = { params: { serviceId: 1 }, body: { timeWindow: 60, requestLimit: 100 } };
+    const input: OperationInput<'upsertRateLimit'> = {
+      params: { serviceId: 1 },
+      body: { timeWindow: 60, requestLimit: 100 },
+    };
     const none: OperationInput<'getCustomer'> = { params: { customer_id: 1 }, body: undefined };
     const result: OperationResult<'setCorsHeaders'> = undefined;
     const service: OperationResult<'getService'> = { id: 1, domainName: 'www.example.com' };
-    // @ts-expect-error timeWindow must be a number
-    const wrong: OperationInput<'upsertRateLimit'> = { params: { serviceId: 1 }, body: { timeWindow: '60', requestLimit: 1 } };
+    const wrong: OperationInput<'upsertRateLimit'> = {
+      params: { serviceId: 1 },
+      // @ts-expect-error timeWindow must be a number
+      body: { timeWindow: '60', requestLimit: 1 },
+    };
     expect([input, none, result, service, wrong]).toHaveLength(5);
   });
 });

@@ -18,15 +18,31 @@ function specBodyFields(n: number): string[] {
 }
 
 describe('policy body fields', () => {
-  it.each(policyBodyOperationIds.map((id) => [id, specNumberOf(id)] as const))('%s (operation %i): the spec’s body fields', (id, n) => {
-    const fields = specBodyFields(n);
-    expect(fields.length).toBeGreaterThan(5);
-    expect([...bodyFieldsOf(id)].sort()).toEqual(fields.sort());
-  });
+  it.each(policyBodyOperationIds.map((id) => [id, specNumberOf(id)] as const))(
+    '%s (operation %i): the spec’s body fields',
+    (id, n) => {
+      const fields = specBodyFields(n);
+      expect(fields.length).toBeGreaterThan(5);
+      expect([...bodyFieldsOf(id)].sort()).toEqual(fields.sort());
+    },
+  );
 
   it('picks only the body fields from a listed policy, and leaves out empty ones', () => {
-    const listed = { policyId: 4, policyName: 'p', type: 'deny', priority: 2, matchUrlPath: { operator: 'prefix', patterns: ['/a'] }, geoRestriction: null, extra: 1 };
-    expect(policyAsBody('updateAccessControlPolicy', listed)).toEqual({ policyName: 'p', type: 'deny', priority: 2, matchUrlPath: { operator: 'prefix', patterns: ['/a'] } });
+    const listed = {
+      policyId: 4,
+      policyName: 'p',
+      type: 'deny',
+      priority: 2,
+      matchUrlPath: { operator: 'prefix', patterns: ['/a'] },
+      geoRestriction: null,
+      extra: 1,
+    };
+    expect(policyAsBody('updateAccessControlPolicy', listed)).toEqual({
+      policyName: 'p',
+      type: 'deny',
+      priority: 2,
+      matchUrlPath: { operator: 'prefix', patterns: ['/a'] },
+    });
     expect(policyAsBody('setCorsHeaders', { a: 1, b: null })).toEqual({ a: 1 });
   });
 });

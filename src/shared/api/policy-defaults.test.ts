@@ -9,7 +9,9 @@ describe('cacheControlSwitchDefaults', () => {
   });
 
   it('has every switch off except enabled, as the spec says', () => {
-    const on = Object.entries(cacheControlSwitchDefaults).filter(([, value]) => value).map(([key]) => key);
+    const on = Object.entries(cacheControlSwitchDefaults)
+      .filter(([, value]) => value)
+      .map(([key]) => key);
     expect(on).toEqual(['enabled']);
     expect(Object.keys(cacheControlSwitchDefaults)).toHaveLength(7);
   });

@@ -75,7 +75,11 @@ function rankIssue(id: OperationId, issue: z.core.$ZodIssue, body: unknown): Ran
  * The spec code for one issue: the code the schema attached (params.apiCode), else — when
  * the operation is known — the code its validation rules give for the issue's path.
  */
-export function apiCodeForIssue(issue: z.core.$ZodIssue, operationId?: OperationId, body?: unknown): string | undefined {
+export function apiCodeForIssue(
+  issue: z.core.$ZodIssue,
+  operationId?: OperationId,
+  body?: unknown,
+): string | undefined {
   const attached = issueApiCode(issue);
   if (attached !== undefined) return attached;
   return operationId ? rankIssue(operationId, issue, body).code : undefined;
@@ -153,7 +157,8 @@ export function validateOperationParams(
 ): ValidationResult<Record<string, number>> {
   const op: AnyOperation = operations[operationId];
   const converted: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) converted[k] = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
+  for (const [k, v] of Object.entries(raw))
+    converted[k] = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
   const result = op.pathParams.safeParse(converted);
   if (result.success) return ok(result.data as Record<string, number>);
   const issue = result.error.issues[0];

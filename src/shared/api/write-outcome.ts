@@ -31,7 +31,11 @@ export type OutcomeRead =
 export type OutcomeCheckContext = 'restart' | 'no-answer' | 'later';
 
 const confirmed = (context: OutcomeCheckContext) =>
-  context === 'restart' ? 'Confirmed after restart' : context === 'no-answer' ? 'Confirmed after the gateway did not answer' : 'Confirmed by reading the service';
+  context === 'restart'
+    ? 'Confirmed after restart'
+    : context === 'no-answer'
+      ? 'Confirmed after the gateway did not answer'
+      : 'Confirmed by reading the service';
 
 /** Why sending again is safe for the writes the API cannot read back. */
 function resendReason(because: Extract<UnknownOutcomeCheck, { by: 'resend' }>['because']): string {
@@ -64,7 +68,8 @@ const listItems = (v: unknown) =>
 
 function sameValue(key: string, sent: unknown, found: unknown): boolean {
   if (found === undefined || found === null) return key in FIELD_DEFAULTS ? sent === FIELD_DEFAULTS[key] : false;
-  if (UNORDERED_LISTS.has(key) && typeof sent === 'string' && typeof found === 'string') return listItems(sent) === listItems(found);
+  if (UNORDERED_LISTS.has(key) && typeof sent === 'string' && typeof found === 'string')
+    return listItems(sent) === listItems(found);
   return JSON.stringify(sent) === JSON.stringify(found);
 }
 
@@ -102,10 +107,18 @@ export function decideUnknownOutcome(
   const check = changeFacts(operationId).unknownOutcome;
   if (check.by === 'resend') return { decision: 'resend', message: resendReason(check.because) };
   const body = isObject(input.body) ? input.body : null;
-  if (body === null) return { decision: 'ask', message: 'What was sent is not known (too large to keep in the journal), so the service cannot be compared with it.' };
+  if (body === null)
+    return {
+      decision: 'ask',
+      message:
+        'What was sent is not known (too large to keep in the journal), so the service cannot be compared with it.',
+    };
   if (read === null || read.kind === 'failed') {
     const why = read === null ? 'it was not read' : `${read.message} (${read.code})`;
-    return { decision: 'ask', message: `The service could not be read to check whether the change applied: ${why}. Check again later, or decide yourself.` };
+    return {
+      decision: 'ask',
+      message: `The service could not be read to check whether the change applied: ${why}. Check again later, or decide yourself.`,
+    };
   }
   if (read.kind === 'missing') {
     return { decision: 'not-applied', message: 'The service no longer exists, so the change is not on it.' };
@@ -119,10 +132,17 @@ export function decideUnknownOutcome(
     const named = read.policies.filter((p) => p.policyName === name);
     const same = named.find((p) => differingFields(body, policyAsBody(operationId, p)).length === 0);
     if (same) {
-      return { decision: 'applied', policyId: policyIdOf(same), message: `${confirmed(context)}: the service has the ${policy} “${name}” (ID ${String(same.policyId)}) with the fields that were sent.` };
+      return {
+        decision: 'applied',
+        policyId: policyIdOf(same),
+        message: `${confirmed(context)}: the service has the ${policy} “${name}” (ID ${String(same.policyId)}) with the fields that were sent.`,
+      };
     }
     if (named.length === 0) {
-      return { decision: 'not-applied', message: `The service has no ${policy} named “${name}”: the create did not apply.` };
+      return {
+        decision: 'not-applied',
+        message: `The service has no ${policy} named “${name}”: the create did not apply.`,
+      };
     }
     const fields = differingFields(body, policyAsBody(operationId, named[0] as Json));
     return {
@@ -134,11 +154,21 @@ export function decideUnknownOutcome(
   const policyId = Number(input.params.policyId);
   const found = read.policies.find((p) => Number(p.policyId) === policyId);
   if (found === undefined) {
-    return { decision: 'not-applied', message: `The policy ${policyId} is no longer on the service: the edit is not there.` };
+    return {
+      decision: 'not-applied',
+      message: `The policy ${policyId} is no longer on the service: the edit is not there.`,
+    };
   }
   const fields = differingFields(body, policyAsBody(operationId, found));
   if (fields.length === 0) {
-    return { decision: 'applied', policyId, message: `${confirmed(context)}: the policy ${policyId}${name ? ` “${name}”` : ''} already has the values that were sent.` };
+    return {
+      decision: 'applied',
+      policyId,
+      message: `${confirmed(context)}: the policy ${policyId}${name ? ` “${name}”` : ''} already has the values that were sent.`,
+    };
   }
-  return { decision: 'not-applied', message: `The policy ${policyId} does not have the values that were sent (${fields.join(', ')}): the edit did not apply.` };
+  return {
+    decision: 'not-applied',
+    message: `The policy ${policyId} does not have the values that were sent (${fields.join(', ')}): the edit did not apply.`,
+  };
 }

@@ -20,8 +20,12 @@ export const baselineNameSchema = z
 
 const baselineCheckSchema = z
   .strictObject({
-    checkId: z.enum(builtinCheckIds as [string, ...string[]], { error: `Unknown check; the built-in checks are ${builtinCheckIds.join(', ')}.` }),
-    params: z.record(z.string().max(64, { error: 'A parameter name may have at most 64 characters.' }), z.unknown()).default({}),
+    checkId: z.enum(builtinCheckIds as [string, ...string[]], {
+      error: `Unknown check; the built-in checks are ${builtinCheckIds.join(', ')}.`,
+    }),
+    params: z
+      .record(z.string().max(64, { error: 'A parameter name may have at most 64 characters.' }), z.unknown())
+      .default({}),
   })
   .superRefine((entry, ctx) => {
     const prepared = checkById(entry.checkId)?.prepare(entry.params);
@@ -51,8 +55,12 @@ export type BaselineInput = z.input<typeof baselineSchema>;
  * on another installation); tag assignments travel.
  */
 const baselineDocumentSchema = z.object({
-  format: z.literal(BASELINE_DOCUMENT_FORMAT, { error: `This is not a baselines document (its "format" is not ${BASELINE_DOCUMENT_FORMAT}).` }),
-  schemaVersion: z.literal(BASELINE_DOCUMENT_SCHEMA_VERSION, { error: `The document's schemaVersion must be ${BASELINE_DOCUMENT_SCHEMA_VERSION}.` }),
+  format: z.literal(BASELINE_DOCUMENT_FORMAT, {
+    error: `This is not a baselines document (its "format" is not ${BASELINE_DOCUMENT_FORMAT}).`,
+  }),
+  schemaVersion: z.literal(BASELINE_DOCUMENT_SCHEMA_VERSION, {
+    error: `The document's schemaVersion must be ${BASELINE_DOCUMENT_SCHEMA_VERSION}.`,
+  }),
   exportedAt: z.string(),
   baselines: z.array(baselineSchema).min(1, { error: 'The document holds no baseline.' }),
 });
@@ -72,7 +80,9 @@ export function serializeBaselineDocument(document: BaselineDocument): string {
 }
 
 /** The document's baselines, or the first problem as "baselines.0.checks.1.params: message". */
-export function parseBaselineDocument(text: string): { ok: true; document: BaselineDocument } | { ok: false; message: string } {
+export function parseBaselineDocument(
+  text: string,
+): { ok: true; document: BaselineDocument } | { ok: false; message: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -98,7 +108,8 @@ export type EvaluationTarget = CheckTarget & { accountName: string; domainName: 
 type CellCounts = { pass: number; fail: number; unknown: number; unchecked: number };
 
 /** Why a service without a snapshot has no result (the drill-down and the CLI say it). */
-export const NOT_CHECKED_NOTE = 'Not checked: no snapshot of this service has been read yet. Refresh the snapshots to check it.';
+export const NOT_CHECKED_NOTE =
+  'Not checked: no snapshot of this service has been read yet. Refresh the snapshots to check it.';
 
 /** A service in scope that has no snapshot yet. */
 export type UncheckedService = { serviceId: number; domainName: string };
@@ -122,7 +133,14 @@ export type ResultDetail = {
 export type BaselineReport = {
   baseline: string;
   evaluatedAt: string;
-  checks: Array<{ checkId: string; title: string; reason: string; fixText: string; fixBy: 'api' | 'by-hand'; params: Record<string, unknown> }>;
+  checks: Array<{
+    checkId: string;
+    title: string;
+    reason: string;
+    fixText: string;
+    fixBy: 'api' | 'by-hand';
+    params: Record<string, unknown>;
+  }>;
   accounts: Array<{
     accountId: string;
     accountName: string;
@@ -171,7 +189,15 @@ export function evaluateBaseline(
   const row = (accountId: string, accountName: string) => {
     let r = rows.get(accountId);
     if (!r) {
-      r = { accountId, accountName, services: 0, withoutSnapshot: 0, oldestSnapshotAt: null, newestSnapshotAt: null, cells: prepared.map(() => ({ pass: 0, fail: 0, unknown: 0, unchecked: 0 })) };
+      r = {
+        accountId,
+        accountName,
+        services: 0,
+        withoutSnapshot: 0,
+        oldestSnapshotAt: null,
+        newestSnapshotAt: null,
+        cells: prepared.map(() => ({ pass: 0, fail: 0, unknown: 0, unchecked: 0 })),
+      };
       rows.set(accountId, r);
     }
     return r;
@@ -186,7 +212,17 @@ export function evaluateBaseline(
       prepared.forEach((_, index) => {
         r.cells[index].unknown += 1;
         r.cells[index].unchecked += 1;
-        details.push({ accountId: a.accountId, check: index, serviceId: service.serviceId, domainName: service.domainName, snapshotAt: null, status: 'unknown', findings: [], note: NOT_CHECKED_NOTE, fixes: [] });
+        details.push({
+          accountId: a.accountId,
+          check: index,
+          serviceId: service.serviceId,
+          domainName: service.domainName,
+          snapshotAt: null,
+          status: 'unknown',
+          findings: [],
+          note: NOT_CHECKED_NOTE,
+          fixes: [],
+        });
       });
       totals.unknown += prepared.length;
       totals.unchecked += prepared.length;
@@ -230,7 +266,14 @@ export function evaluateBaseline(
   return {
     baseline: baseline.name,
     evaluatedAt: new Date(context.now).toISOString(),
-    checks: prepared.map(({ check, params }) => ({ checkId: check.id, title: check.title, reason: check.reason, fixText: check.fixText, fixBy: check.fixBy, params })),
+    checks: prepared.map(({ check, params }) => ({
+      checkId: check.id,
+      title: check.title,
+      reason: check.reason,
+      fixText: check.fixText,
+      fixBy: check.fixBy,
+      params,
+    })),
     accounts: [...rows.values()],
     details,
     totals,

@@ -1,8 +1,20 @@
 // The built-in checks, in the order the grid shows them. IDs are stable: baselines refer to them.
 import type { AnyCheck } from './check-types.ts';
 import { corsCredentialsCheck, rateLimitCheck } from './header-checks.ts';
-import { adminDeniedCheck, shadowedRuleCheck, staleDisabledPolicyCheck, staticCacheCheck, uniqueAccessPriorityCheck } from './policy-checks.ts';
-import { http2Check, httpsOriginsCheck, httpsRedirectCheck, s3OverHttpsCheck, tlsProfileCheck } from './service-checks.ts';
+import {
+  adminDeniedCheck,
+  shadowedRuleCheck,
+  staleDisabledPolicyCheck,
+  staticCacheCheck,
+  uniqueAccessPriorityCheck,
+} from './policy-checks.ts';
+import {
+  http2Check,
+  httpsOriginsCheck,
+  httpsRedirectCheck,
+  s3OverHttpsCheck,
+  tlsProfileCheck,
+} from './service-checks.ts';
 import { idleServiceCheck } from './traffic-checks.ts';
 
 export const builtinChecks: readonly AnyCheck[] = [

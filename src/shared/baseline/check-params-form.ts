@@ -35,7 +35,10 @@ export function paramFormOf(checkId: string, params: Record<string, unknown>): P
         form[field.key] = Array.isArray(value) ? value.map(String) : [];
         break;
       case 'seconds':
-        form[field.key] = typeof value === 'number' ? splitSeconds(value) : { value: value === undefined ? '' : String(value), unit: 's' };
+        form[field.key] =
+          typeof value === 'number'
+            ? splitSeconds(value)
+            : { value: value === undefined ? '' : String(value), unit: 's' };
         break;
       default:
         form[field.key] = value === undefined || value === null ? '' : String(value);
@@ -51,7 +54,10 @@ const WHOLE = /^\d+$/;
  * that is not a whole number is named here, in the unit the user chose; every other rule is the
  * check's schema's.
  */
-export function paramsFromForm(checkId: string, form: ParamForm): { ok: true; params: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
+export function paramsFromForm(
+  checkId: string,
+  form: ParamForm,
+): { ok: true; params: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
   const check = checkById(checkId);
   if (!check) return { ok: false, errors: { '': `Unknown check ${checkId}.` } };
   const params: Record<string, unknown> = {};
@@ -95,7 +101,10 @@ export function paramsFromForm(checkId: string, form: ParamForm): { ok: true; pa
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       if (errors[key] !== undefined) continue;
-      const item = issue.path.length > 1 && typeof issue.path[1] === 'number' ? (params[key] as unknown[] | undefined)?.[issue.path[1]] : undefined;
+      const item =
+        issue.path.length > 1 && typeof issue.path[1] === 'number'
+          ? (params[key] as unknown[] | undefined)?.[issue.path[1]]
+          : undefined;
       errors[key] = item === undefined ? issue.message : `${String(item)}: ${issue.message}`;
     }
   }

@@ -45,7 +45,10 @@ export type Finding = { item: string; detail: string };
  */
 export const baselineFixSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cors'), headers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
-  z.object({ kind: z.literal('rate-limit-set'), rateLimit: z.object({ timeWindow: z.number(), requestLimit: z.number() }) }),
+  z.object({
+    kind: z.literal('rate-limit-set'),
+    rateLimit: z.object({ timeWindow: z.number(), requestLimit: z.number() }),
+  }),
   z.object({
     kind: z.literal('access-control'),
     policy: z.object({
@@ -58,7 +61,11 @@ export const baselineFixSchema = z.discriminatedUnion('kind', [
       enabled: z.literal(true),
     }),
   }),
-  z.object({ kind: z.literal('cache-control-edit'), policyName: z.string(), fields: z.object({ ttl: z.number(), noCache: z.literal(false).optional() }) }),
+  z.object({
+    kind: z.literal('cache-control-edit'),
+    policyName: z.string(),
+    fields: z.object({ ttl: z.number(), noCache: z.literal(false).optional() }),
+  }),
 ]);
 export type BaselineFix = z.output<typeof baselineFixSchema>;
 
@@ -116,13 +123,19 @@ export type CheckDefinition<P extends z.ZodObject> = {
 // Shared and frozen: results are read, never changed.
 const NO_FIXES = Object.freeze([]) as unknown as BaselineFix[];
 const PLAIN_PASS: CheckResult = { status: 'pass', findings: [], note: null, fixes: NO_FIXES };
-export const pass = (note: string | null = null): CheckResult => (note === null ? PLAIN_PASS : { status: 'pass', findings: [], note, fixes: NO_FIXES });
+export const pass = (note: string | null = null): CheckResult =>
+  note === null ? PLAIN_PASS : { status: 'pass', findings: [], note, fixes: NO_FIXES };
 export const unknown = (note: string): CheckResult => ({ status: 'unknown', findings: [], note, fixes: NO_FIXES });
-export const fail = (findings: Finding[], fixes: BaselineFix | readonly BaselineFix[] | null = null, note: string | null = null): CheckResult => ({
+export const fail = (
+  findings: Finding[],
+  fixes: BaselineFix | readonly BaselineFix[] | null = null,
+  note: string | null = null,
+): CheckResult => ({
   status: 'fail',
   findings,
   note,
-  fixes: fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
+  fixes:
+    fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
 });
 
 /** A check with its parameter type erased, ready for the catalogue. */
@@ -136,7 +149,11 @@ export type AnyCheck = {
   readonly fields: Readonly<Record<string, ParamField>>;
   readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
-  prepare(params: unknown): { ok: true; params: unknown; run: (target: CheckTarget, context: CheckContext) => CheckResult } | { ok: false; message: string };
+  prepare(
+    params: unknown,
+  ):
+    | { ok: true; params: unknown; run: (target: CheckTarget, context: CheckContext) => CheckResult }
+    | { ok: false; message: string };
 };
 
 export function defineCheck<P extends z.ZodObject>(definition: CheckDefinition<P>): AnyCheck {

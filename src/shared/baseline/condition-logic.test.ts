@@ -100,20 +100,50 @@ describe('soundness against the rule engine (generated cases)', () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const pieces = ['/', 'a', 'A', 'b', '/a', '/A/', '.js', 'x', ''];
   const word = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(pieces)).join('') || '/';
-  const pathOps = ['startswith', 'not_startswith', 'istartswith', 'not_istartswith', 'equals', 'not_equals', 'iequals', 'endswith', 'not_endswith', 'iendswith', 'regex', 'not_regex'];
+  const pathOps = [
+    'startswith',
+    'not_startswith',
+    'istartswith',
+    'not_istartswith',
+    'equals',
+    'not_equals',
+    'iequals',
+    'endswith',
+    'not_endswith',
+    'iendswith',
+    'regex',
+    'not_regex',
+  ];
   const ipValues = ['10.0.0.0/8', '10.1.0.0/16', '10.1.2.3', '192.168.0.0/16', '0.0.0.0/0'];
   const ipOps = ['subnet', 'not_subnet', 'equals', 'not_equals'];
   const condition = (): MatchLike => {
-    if (random() < 0.3) return { field: 'client.ip', operator: pick(ipOps), values: [pick(ipValues), ...(random() < 0.3 ? [pick(ipValues)] : [])] };
+    if (random() < 0.3)
+      return {
+        field: 'client.ip',
+        operator: pick(ipOps),
+        values: [pick(ipValues), ...(random() < 0.3 ? [pick(ipValues)] : [])],
+      };
     const operator = pick(pathOps).replace('not_regex', 'regex');
-    const values = operator === 'regex' ? [pick(['^/a', '^/a$', 'js$', '^/A/'])] : [word(), ...(random() < 0.3 ? [word()] : [])];
+    const values =
+      operator === 'regex' ? [pick(['^/a', '^/a$', 'js$', '^/A/'])] : [word(), ...(random() < 0.3 ? [word()] : [])];
     return { field: 'req.path', operator, values };
   };
   const request = (p: string, ip: string): TestRequest => ({
-    path: p, query: '', method: 'GET', clientIp: ip, host: '', userAgent: '', cookie: '', origin: '', via: '', clientCountry: '', clientAnonymous: false, hasToken: false,
+    path: p,
+    query: '',
+    method: 'GET',
+    clientIp: ip,
+    host: '',
+    userAgent: '',
+    cookie: '',
+    origin: '',
+    via: '',
+    clientCountry: '',
+    clientAnonymous: false,
+    hasToken: false,
   });
   const samplePaths = Array.from({ length: 300 }, word).concat(['/', '/a', '/A/', '/a.js', '/İ', '/ab', '/A/x.js']);
   const sampleIps = ['10.0.0.1', '10.1.2.3', '10.1.9.9', '192.168.1.1', '8.8.8.8', 'not-ip', '', '::1'];
@@ -135,8 +165,10 @@ describe('soundness against the rule engine (generated cases)', () => {
           const r = request(p, ip);
           const x = evaluateMatch(m1, r).matched;
           const y = evaluateMatch(m2, r).matched;
-          if (implies && x && !y) throw new Error(`claimed ${JSON.stringify(m1)} ⊆ ${JSON.stringify(m2)}; ${p} ${ip} contradicts`);
-          if (disjoint && x && y) throw new Error(`claimed ${JSON.stringify(m1)} ∩ ${JSON.stringify(m2)} = ∅; ${p} ${ip} contradicts`);
+          if (implies && x && !y)
+            throw new Error(`claimed ${JSON.stringify(m1)} ⊆ ${JSON.stringify(m2)}; ${p} ${ip} contradicts`);
+          if (disjoint && x && y)
+            throw new Error(`claimed ${JSON.stringify(m1)} ∩ ${JSON.stringify(m2)} = ∅; ${p} ${ip} contradicts`);
         }
       }
     }

@@ -73,7 +73,9 @@ export function documentRules(config: ServiceConfig, options: RuleOptions = {}):
 function buildRules(config: ServiceConfig, options: RuleOptions): Record<PolicyKind, DocumentRule[]> {
   return {
     cache: config.cacheControlPolicies.map((p) =>
-      toRule('cache', p, p.matches !== undefined, { cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache } }),
+      toRule('cache', p, p.matches !== undefined, {
+        cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache },
+      }),
     ),
     access: config.accessControlPolicies.map((p) =>
       toRule('access', p, options.trustListedAccessConditions === true && p.matchUrlPath !== undefined, {
@@ -87,7 +89,9 @@ function buildRules(config: ServiceConfig, options: RuleOptions): Record<PolicyK
       }),
     ),
     redirection: config.redirectionPolicies.map((p) =>
-      toRule('redirection', p, p.matches !== undefined, { redirect: { httpCode: p.httpCode, destination: p.redirectDestination } }),
+      toRule('redirection', p, p.matches !== undefined, {
+        redirect: { httpCode: p.httpCode, destination: p.redirectDestination },
+      }),
     ),
   };
 }

@@ -29,9 +29,15 @@ export function describeFix(fix: BaselineFix): { key: string; text: string } {
     case 'cors': {
       const origin = fix.headers.accessControlAllowOrigin;
       if (fix.headers.accessControlAllowCredentials === undefined) {
-        return { key: 'cors without credentials', text: 'Turn off “Allow credentials” in the CORS headers (any origin stays allowed; the other CORS headers are kept)' };
+        return {
+          key: 'cors without credentials',
+          text: 'Turn off “Allow credentials” in the CORS headers (any origin stays allowed; the other CORS headers are kept)',
+        };
       }
-      return { key: `cors origin ${String(origin)}`, text: `Allow only ${String(origin)} instead of any origin (*) in the CORS headers, keeping “Allow credentials”` };
+      return {
+        key: `cors origin ${String(origin)}`,
+        text: `Allow only ${String(origin)} instead of any origin (*) in the CORS headers, keeping “Allow credentials”`,
+      };
     }
     case 'rate-limit-set':
       return {
@@ -41,7 +47,9 @@ export function describeFix(fix: BaselineFix): { key: string; text: string } {
     case 'access-control': {
       const { priority: _priority, ...policy } = fix.policy;
       const paths = policy.matchUrlPath.patterns.join(', ');
-      const who = policy.anonymousIp ? 'clients behind VPNs and proxies' : 'clients on a direct connection (not behind a VPN or proxy)';
+      const who = policy.anonymousIp
+        ? 'clients behind VPNs and proxies'
+        : 'clients on a direct connection (not behind a VPN or proxy)';
       const text =
         policy.type === 'deny' && policy.ipRestriction
           ? `Add an access rule “${policy.policyName}” that blocks ${paths} for ${who} outside ${policy.ipRestriction.split(',').join(', ')}`
@@ -50,7 +58,10 @@ export function describeFix(fix: BaselineFix): { key: string; text: string } {
     }
     case 'cache-control-edit': {
       const cacheOn = fix.fields.noCache === false ? ', and let it cache (it is set to never cache)' : '';
-      return { key: `cache ${JSON.stringify(fix)}`, text: `Raise the TTL of the cache rule “${fix.policyName}” to ${formatSeconds(fix.fields.ttl)}${cacheOn}` };
+      return {
+        key: `cache ${JSON.stringify(fix)}`,
+        text: `Raise the TTL of the cache rule “${fix.policyName}” to ${formatSeconds(fix.fields.ttl)}${cacheOn}`,
+      };
     }
   }
 }

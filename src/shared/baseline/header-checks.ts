@@ -9,22 +9,31 @@ export const corsCredentialsCheck = defineCheck({
   id: 'cors-no-wildcard-with-credentials',
   title: 'CORS never * with credentials',
   reason: 'Browsers refuse credentialed responses for *, and allowing any origin with credentials is a security hole.',
-  fixText: 'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
+  fixText:
+    'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
   fixBy: 'api',
   configOnly: true,
   fields: {
-    allowOrigin: { kind: 'text', optional: true, label: 'Origin to allow instead of *', hint: 'Empty: the fix turns off “Allow credentials” instead.' },
+    allowOrigin: {
+      kind: 'text',
+      optional: true,
+      label: 'Origin to allow instead of *',
+      hint: 'Empty: the fix turns off “Allow credentials” instead.',
+    },
   },
   params: z.object({
     allowOrigin: z
       .string()
-      .refine((v) => v !== '*' && corsAllowOriginProblem(v) === null, { message: 'The origin to allow must look like https://www.example.com (not *).' })
+      .refine((v) => v !== '*' && corsAllowOriginProblem(v) === null, {
+        message: 'The origin to allow must look like https://www.example.com (not *).',
+      })
       .optional()
       .describe('The origin the fix allows instead of * (credentials kept); without it the fix drops credentials.'),
   }),
   evaluate({ config }, { allowOrigin }) {
     const cors = config.lastAppliedFromThisApp.cors;
-    if (cors === null) return unknown('No CORS headers are known: the API cannot read them back and none were applied from this app.');
+    if (cors === null)
+      return unknown('No CORS headers are known: the API cannot read them back and none were applied from this app.');
     const { headers } = cors;
     if (!(headers.accessControlAllowOrigin === '*' && headers.accessControlAllowCredentials === true)) return pass();
     const kept: Record<string, string | number | boolean> = {};
@@ -33,7 +42,10 @@ export const corsCredentialsCheck = defineCheck({
     }
     if (allowOrigin === undefined) delete kept.accessControlAllowCredentials;
     else kept.accessControlAllowOrigin = allowOrigin;
-    return fail([{ item: 'CORS headers', detail: `Allow origin * together with Allow credentials (applied ${cors.appliedAt})` }], { kind: 'cors', headers: kept });
+    return fail(
+      [{ item: 'CORS headers', detail: `Allow origin * together with Allow credentials (applied ${cors.appliedAt})` }],
+      { kind: 'cors', headers: kept },
+    );
   },
 });
 
@@ -49,12 +61,23 @@ export const rateLimitCheck = defineCheck({
     requestLimit: { kind: 'count', unit: 'requests', label: 'Requests per client IP per window' },
   },
   params: z.object({
-    timeWindow: z.number().int().positive({ error: 'The time window must be a positive number of seconds.' }).default(60).describe('Window of the rate limit the fix sets (seconds).'),
-    requestLimit: z.number().int().positive({ error: 'The request limit must be a positive whole number.' }).default(600).describe('Requests per client IP per window the fix sets.'),
+    timeWindow: z
+      .number()
+      .int()
+      .positive({ error: 'The time window must be a positive number of seconds.' })
+      .default(60)
+      .describe('Window of the rate limit the fix sets (seconds).'),
+    requestLimit: z
+      .number()
+      .int()
+      .positive({ error: 'The request limit must be a positive whole number.' })
+      .default(600)
+      .describe('Requests per client IP per window the fix sets.'),
   }),
   evaluate({ config }, { timeWindow, requestLimit }) {
     const known = config.lastAppliedFromThisApp.rateLimit;
-    if (known !== null && known.rateLimit !== null) return pass('Known from what this app applied; the API cannot read a rate limit back.');
+    if (known !== null && known.rateLimit !== null)
+      return pass('Known from what this app applied; the API cannot read a rate limit back.');
     const detail =
       known === null
         ? 'no rate limit is known to be applied (none was set from this app; the API cannot read one back)'

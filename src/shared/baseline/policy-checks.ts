@@ -12,7 +12,11 @@ import { documentRules, type DocumentRule } from './document-rules.ts';
 import { findShadowedRules } from './shadowed-rules.ts';
 
 const policyKinds = ['cache', 'access', 'redirection'] as const;
-const kindLabel: Record<PolicyKind, string> = { cache: 'Cache control', access: 'Access control', redirection: 'Redirection' };
+const kindLabel: Record<PolicyKind, string> = {
+  cache: 'Cache control',
+  access: 'Access control',
+  redirection: 'Redirection',
+};
 const byRank = (a: DocumentRule, b: DocumentRule) => b.priority - a.priority || a.policyId - b.policyId;
 
 /**
@@ -38,7 +42,9 @@ function enabledByRank(rules: readonly DocumentRule[]): DocumentRule[] {
   }
   return ranked;
 }
-const staticPattern = perParams(({ operator, path }: { operator: string; path: string }) => atomOf({ field: 'req.path', operator, values: [path] }));
+const staticPattern = perParams(({ operator, path }: { operator: string; path: string }) =>
+  atomOf({ field: 'req.path', operator, values: [path] }),
+);
 
 export const staticCacheCheck = defineCheck({
   id: 'static-cache-ttl',
@@ -63,18 +69,28 @@ export const staticCacheCheck = defineCheck({
     minTtlSeconds: { kind: 'seconds', label: 'Minimum TTL' },
   },
   params: z.object({
-    operator: z.enum(['startswith', 'endswith', 'equals', 'regex'], { error: 'The path operator must be startswith, endswith, equals or regex.' }).default('startswith'),
+    operator: z
+      .enum(['startswith', 'endswith', 'equals', 'regex'], {
+        error: 'The path operator must be startswith, endswith, equals or regex.',
+      })
+      .default('startswith'),
     path: z.string().min(1, { error: 'Enter the static path pattern, for example /static/.' }).default('/static/'),
-    minTtlSeconds: z.number().int().nonnegative({ error: 'The minimum TTL must be 0 or more seconds.' }).default(86_400),
+    minTtlSeconds: z
+      .number()
+      .int()
+      .nonnegative({ error: 'The minimum TTL must be 0 or more seconds.' })
+      .default(86_400),
   }),
   evaluate({ config }, params) {
     const { operator, path, minTtlSeconds } = params;
     const pattern = staticPattern(params);
-    if (pattern === null) return unknown(`The path pattern ${operator} ${path} cannot be evaluated (an invalid regular expression?).`);
+    if (pattern === null)
+      return unknown(`The path pattern ${operator} ${path} cannot be evaluated (an invalid regular expression?).`);
     const rules = enabledByRank(documentRules(config).cache);
     const label = `req.path ${operator} ${path}`;
     const good = (r: DocumentRule) => r.cache?.noCache !== true && (r.cache?.ttl ?? -1) >= minTtlSeconds;
-    const describeTtl = (r: DocumentRule) => (r.cache?.noCache === true ? 'never cache' : r.cache?.ttl === undefined ? 'no TTL listed' : `TTL ${r.cache.ttl} s`);
+    const describeTtl = (r: DocumentRule) =>
+      r.cache?.noCache === true ? 'never cache' : r.cache?.ttl === undefined ? 'no TTL listed' : `TTL ${r.cache.ttl} s`;
     // Walk the rules in the order they win: rules that may take some of these paths must cache
     // long enough, until one provably takes all of them.
     for (const rule of rules) {
@@ -88,9 +104,15 @@ export const staticCacheCheck = defineCheck({
         item: `Cache control “${rule.policyName}”`,
         detail: `${takesAll ? 'takes every path' : 'may take paths'} matching ${label} with ${describeTtl(rule)} (at least ${minTtlSeconds} s wanted)`,
       };
-      return fail([finding], { kind: 'cache-control-edit', policyName: rule.policyName, fields: { ttl: minTtlSeconds, ...(rule.cache?.noCache === true ? { noCache: false } : {}) } });
+      return fail([finding], {
+        kind: 'cache-control-edit',
+        policyName: rule.policyName,
+        fields: { ttl: minTtlSeconds, ...(rule.cache?.noCache === true ? { noCache: false } : {}) },
+      });
     }
-    return fail([{ item: 'Cache control', detail: `no enabled cache control policy provably takes every path matching ${label}` }]);
+    return fail([
+      { item: 'Cache control', detail: `no enabled cache control policy provably takes every path matching ${label}` },
+    ]);
   },
 });
 
@@ -116,16 +138,34 @@ export const adminDeniedCheck = defineCheck({
   configOnly: true,
   fields: {
     path: { kind: 'text', label: 'Admin path' },
-    allowedNetworks: { kind: 'list', itemLabel: 'network', label: 'Allowed networks', hint: 'IPv4 addresses or CIDR networks, such as 10.0.0.0/8; Enter adds one.' },
-    includeAnonymousClients: { kind: 'switch', label: 'Also deny clients behind VPNs and proxies outside these networks' },
+    allowedNetworks: {
+      kind: 'list',
+      itemLabel: 'network',
+      label: 'Allowed networks',
+      hint: 'IPv4 addresses or CIDR networks, such as 10.0.0.0/8; Enter adds one.',
+    },
+    includeAnonymousClients: {
+      kind: 'switch',
+      label: 'Also deny clients behind VPNs and proxies outside these networks',
+    },
   },
   params: z.object({
-    path: z.string().startsWith('/', { error: 'The admin path must start with /, for example /admin.' }).default('/admin'),
+    path: z
+      .string()
+      .startsWith('/', { error: 'The admin path must start with /, for example /admin.' })
+      .default('/admin'),
     allowedNetworks: z
-      .array(z.string().refine((v) => parseCidr(v) !== null, { message: 'Each allowed network must be an IPv4 address or CIDR network such as 10.0.0.0/8.' }))
+      .array(
+        z.string().refine((v) => parseCidr(v) !== null, {
+          message: 'Each allowed network must be an IPv4 address or CIDR network such as 10.0.0.0/8.',
+        }),
+      )
       .min(1, { error: 'Name at least one allowed network.' })
       .default(['10.0.0.0/8']),
-    includeAnonymousClients: z.boolean().default(true).describe('Also require clients behind VPNs and proxies to be denied.'),
+    includeAnonymousClients: z
+      .boolean()
+      .default(true)
+      .describe('Also require clients behind VPNs and proxies to be denied.'),
   }),
   evaluate({ config }, params) {
     const { path, allowedNetworks, includeAnonymousClients } = params;
@@ -156,7 +196,9 @@ export const adminDeniedCheck = defineCheck({
       const who = anonymous ? `a client at ${probe} behind a VPN or proxy` : `a client at ${probe}`;
       // Only rules whose conditions match (or cannot be told) can decide: the engine's full
       // evaluation, with its explanations, runs on those alone.
-      const candidates = access.filter((r) => r.readBack === 'v1.0-list-no-path' || (r.matches ?? []).every((m) => evaluateMatch(m, request).matched));
+      const candidates = access.filter(
+        (r) => r.readBack === 'v1.0-list-no-path' || (r.matches ?? []).every((m) => evaluateMatch(m, request).matched),
+      );
       const evaluation = evaluateRules(candidates, request);
       if (evaluation.undecided.length > 0) {
         undecided = `Whether “${evaluation.undecided[0].rule.policyName}” applies to ${path} cannot be told from the version 1.0 list.`;
@@ -164,15 +206,25 @@ export const adminDeniedCheck = defineCheck({
       }
       const winner = evaluation.winner;
       if (winner === null) {
-        findings.push({ item: `${path} from ${who}`, detail: 'no access control policy applies: the request is let through' });
+        findings.push({
+          item: `${path} from ${who}`,
+          detail: 'no access control policy applies: the request is let through',
+        });
         failingScopes.push(anonymous);
       } else if (winner.access?.decision !== 'deny') {
-        findings.push({ item: `${path} from ${who}`, detail: `let through by “${winner.rule.policyName}”: ${whyLetThrough(winner.rule, winner.access?.reason)}` });
+        findings.push({
+          item: `${path} from ${who}`,
+          detail: `let through by “${winner.rule.policyName}”: ${whyLetThrough(winner.rule, winner.access?.reason)}`,
+        });
         failingScopes.push(anonymous);
       }
     }
     if (findings.length === 0) {
-      return undecided === null ? pass('Access control conditions are read from the version 1.0 list; conditions set through a V2 edit are not seen.') : unknown(undecided);
+      return undecided === null
+        ? pass(
+            'Access control conditions are read from the version 1.0 list; conditions set through a V2 edit are not seen.',
+          )
+        : unknown(undecided);
     }
     const highest = Math.max(0, ...access.map((r) => r.listedPriority ?? 0));
     return fail(
@@ -198,7 +250,8 @@ export const adminDeniedCheck = defineCheck({
 /** Why the deciding rule lets the probe through, in plain words (the engine's reason otherwise). */
 function whyLetThrough(rule: DocumentRule, reason: string | undefined): string {
   const type = rule.access?.type;
-  if (type === 'deny') return 'it is a deny rule, but its IP or geo list lets this client through (a deny rule blocks only clients outside its lists)';
+  if (type === 'deny')
+    return 'it is a deny rule, but its IP or geo list lets this client through (a deny rule blocks only clients outside its lists)';
   if (type === 'allow') return 'it is an allow rule';
   return reason ?? 'it does not deny the request';
 }
@@ -207,7 +260,8 @@ export const uniqueAccessPriorityCheck = defineCheck({
   id: 'unique-access-priorities',
   title: 'No two access rules with the same priority',
   reason: 'With equal priorities, which access rule decides is not defined by the API.',
-  fixText: 'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
+  fixText:
+    'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
   fixBy: 'by-hand',
   configOnly: true,
   params: z.object({}),
@@ -220,7 +274,10 @@ export const uniqueAccessPriorityCheck = defineCheck({
     }
     const findings: Finding[] = [...byPriority]
       .filter(([, names]) => names.length > 1)
-      .map(([priority, names]) => ({ item: `Priority ${priority}`, detail: `shared by ${names.map((n) => `“${n}”`).join(', ')}` }));
+      .map(([priority, names]) => ({
+        item: `Priority ${priority}`,
+        detail: `shared by ${names.map((n) => `“${n}”`).join(', ')}`,
+      }));
     return findings.length === 0 ? pass() : fail(findings);
   },
 });
@@ -234,20 +291,36 @@ export const shadowedRuleCheck = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   fields: {
-    kinds: { kind: 'choices', label: 'Kinds of rules checked', options: policyKinds.map((k) => ({ value: k, label: kindLabel[k] })) },
-    trustListedAccessConditions: { kind: 'switch', label: 'Trust the access control conditions the version 1.0 list shows', hint: 'They may miss conditions set through a V2 edit.' },
+    kinds: {
+      kind: 'choices',
+      label: 'Kinds of rules checked',
+      options: policyKinds.map((k) => ({ value: k, label: kindLabel[k] })),
+    },
+    trustListedAccessConditions: {
+      kind: 'switch',
+      label: 'Trust the access control conditions the version 1.0 list shows',
+      hint: 'They may miss conditions set through a V2 edit.',
+    },
   },
   params: z.object({
-    kinds: z.array(z.enum(policyKinds, { error: 'Kinds must be cache, access or redirection.' })).min(1, { error: 'Choose at least one kind of rule.' }).default([...policyKinds]),
+    kinds: z
+      .array(z.enum(policyKinds, { error: 'Kinds must be cache, access or redirection.' }))
+      .min(1, { error: 'Choose at least one kind of rule.' })
+      .default([...policyKinds]),
     trustListedAccessConditions: z
       .boolean()
       .default(false)
-      .describe('Treat access control conditions read from the version 1.0 list as complete (they may miss conditions set through a V2 edit).'),
+      .describe(
+        'Treat access control conditions read from the version 1.0 list as complete (they may miss conditions set through a V2 edit).',
+      ),
   }),
   evaluate({ config }, { kinds, trustListedAccessConditions }) {
     const rules = documentRules(config, { trustListedAccessConditions });
     const findings: Finding[] = kinds.flatMap((kind) =>
-      findShadowedRules(rules[kind]).map((s) => ({ item: `${kindLabel[kind]} “${s.shadowed.policyName}”`, detail: s.explanation })),
+      findShadowedRules(rules[kind]).map((s) => ({
+        item: `${kindLabel[kind]} “${s.shadowed.policyName}”`,
+        detail: s.explanation,
+      })),
     );
     const note =
       kinds.includes('access') && !trustListedAccessConditions && rules.access.length > 0
@@ -261,7 +334,8 @@ export const staleDisabledPolicyCheck = defineCheck({
   id: 'no-stale-disabled-policy',
   title: 'No disabled policy left behind',
   reason: 'Policies disabled long ago clutter the configuration and get re-enabled by mistake.',
-  fixText: 'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
+  fixText:
+    'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
   fixBy: 'by-hand',
   fields: { maxDays: { kind: 'count', unit: 'days', label: 'Disabled for at most' } },
   params: z.object({
@@ -278,12 +352,20 @@ export const staleDisabledPolicyCheck = defineCheck({
         return;
       }
       const days = Math.floor((now - Date.parse(since)) / DAY_MS);
-      if (days > maxDays) findings.push({ item: `${kindLabel[kind]} “${p.policyName ?? `policy ${p.policyId}`}”`, detail: `disabled for at least ${days} days (seen disabled since ${since.slice(0, 10)})` });
+      if (days > maxDays)
+        findings.push({
+          item: `${kindLabel[kind]} “${p.policyName ?? `policy ${p.policyId}`}”`,
+          detail: `disabled for at least ${days} days (seen disabled since ${since.slice(0, 10)})`,
+        });
     };
     config.cacheControlPolicies.forEach((p) => visit('cache', p));
     config.accessControlPolicies.forEach((p) => visit('access', p));
     config.redirectionPolicies.forEach((p) => visit('redirection', p));
     if (findings.length > 0) return fail(findings);
-    return unknownAge > 0 ? unknown(`${unknownAge} disabled ${unknownAge === 1 ? 'policy has' : 'policies have'} no recorded time of being disabled yet.`) : pass();
+    return unknownAge > 0
+      ? unknown(
+          `${unknownAge} disabled ${unknownAge === 1 ? 'policy has' : 'policies have'} no recorded time of being disabled yet.`,
+        )
+      : pass();
   },
 });

@@ -6,7 +6,8 @@ import { tlsProfiles } from '../api/schemas/service.ts';
 import { defineCheck, fail, pass, unknown, type Finding } from './check-types.ts';
 
 const noParams = z.object({});
-const BY_HAND = 'The API cannot change a service’s settings: change it in the provider’s portal, then refresh the snapshot.';
+const BY_HAND =
+  'The API cannot change a service’s settings: change it in the provider’s portal, then refresh the snapshot.';
 
 export const httpsRedirectCheck = defineCheck({
   id: 'https-redirect',
@@ -21,7 +22,12 @@ export const httpsRedirectCheck = defineCheck({
     // Spec: optional, default false — absent means off.
     return config.service.redirectHttpToHttps === true
       ? pass()
-      : fail([{ item: 'Redirect HTTP to HTTPS', detail: config.service.redirectHttpToHttps === false ? 'off' : 'not set (the API’s default is off)' }]);
+      : fail([
+          {
+            item: 'Redirect HTTP to HTTPS',
+            detail: config.service.redirectHttpToHttps === false ? 'off' : 'not set (the API’s default is off)',
+          },
+        ]);
   },
 });
 
@@ -33,7 +39,11 @@ export const tlsProfileCheck = defineCheck({
   fixBy: 'by-hand',
   configOnly: true,
   fields: {
-    disallowed: { kind: 'choices', label: 'TLS profiles not allowed', options: tlsProfiles.map((p) => ({ value: p, label: p })) },
+    disallowed: {
+      kind: 'choices',
+      label: 'TLS profiles not allowed',
+      options: tlsProfiles.map((p) => ({ value: p, label: p })),
+    },
   },
   params: z.object({
     disallowed: z
@@ -44,8 +54,11 @@ export const tlsProfileCheck = defineCheck({
   }),
   evaluate({ config }, { disallowed }) {
     const profile = config.service.tlsProfile;
-    if (profile === undefined) return unknown('The service has no TLS profile set, and the API does not document which one then applies.');
-    return (disallowed as readonly string[]).includes(profile) ? fail([{ item: 'TLS profile', detail: profile }]) : pass();
+    if (profile === undefined)
+      return unknown('The service has no TLS profile set, and the API does not document which one then applies.');
+    return (disallowed as readonly string[]).includes(profile)
+      ? fail([{ item: 'TLS profile', detail: profile }])
+      : pass();
   },
 });
 
@@ -65,7 +78,8 @@ export const http2Check = defineCheck({
 });
 
 type OriginView = { originUrl: string; s3Credential?: unknown };
-const originsOf = (origins: readonly OriginView[] | undefined) => (origins ?? []).map((o, i) => ({ origin: o, label: `Origin ${i + 1} (${o.originUrl})` }));
+const originsOf = (origins: readonly OriginView[] | undefined) =>
+  (origins ?? []).map((o, i) => ({ origin: o, label: `Origin ${i + 1} (${o.originUrl})` }));
 
 export const httpsOriginsCheck = defineCheck({
   id: 'https-origins',
@@ -86,7 +100,12 @@ export const httpsOriginsCheck = defineCheck({
       if (scheme === undefined && redirects) continue;
       findings.push({
         item: label,
-        detail: scheme === 'http' ? 'uses http://' : scheme === undefined ? 'has no scheme, so plain HTTP clients reach the origin over HTTP (the service does not redirect HTTP to HTTPS)' : 'cannot be read',
+        detail:
+          scheme === 'http'
+            ? 'uses http://'
+            : scheme === undefined
+              ? 'has no scheme, so plain HTTP clients reach the origin over HTTP (the service does not redirect HTTP to HTTPS)'
+              : 'cannot be read',
       });
     }
     return findings.length === 0 ? pass() : fail(findings);

@@ -21,9 +21,15 @@ export type ShadowedRule = {
   explanation: string;
 };
 
-const ref = (r: DocumentRule): RuleRef => ({ kind: r.kind, policyId: r.policyId, policyName: r.policyName, priority: r.priority });
+const ref = (r: DocumentRule): RuleRef => ({
+  kind: r.kind,
+  policyId: r.policyId,
+  policyName: r.policyName,
+  priority: r.priority,
+});
 const enabled = (r: DocumentRule) => r.enabled !== false;
-const describe = (r: DocumentRule) => (r.matches ?? []).map((m) => `${m.field} ${m.operator} ${m.values.join(', ')}`).join(' and ');
+const describe = (r: DocumentRule) =>
+  (r.matches ?? []).map((m) => `${m.field} ${m.operator} ${m.values.join(', ')}`).join(' and ');
 /** Access rules apply to anonymous or to non-anonymous clients only (anonymousIp, default false). */
 const scopeOf = (r: DocumentRule) => (r.access ? r.access.anonymousIp === true : null);
 

@@ -11,7 +11,8 @@ export const idleServiceCheck = defineCheck({
   id: 'no-idle-enabled-service',
   title: 'No enabled service without traffic',
   reason: 'An enabled service nobody uses still carries certificates, origins and rules to maintain.',
-  fixText: 'Disable or remove the service in the provider’s portal (the API cannot change or delete services), or find out why it gets no requests.',
+  fixText:
+    'Disable or remove the service in the provider’s portal (the API cannot change or delete services), or find out why it gets no requests.',
   fixBy: 'by-hand',
   fields: { days: { kind: 'count', unit: 'days', label: 'Period without requests' } },
   params: z.object({
@@ -24,9 +25,14 @@ export const idleServiceCheck = defineCheck({
     if (traffic !== null && traffic.lastRequestAt !== null && traffic.lastRequestAt >= from) return pass();
     // Zero traffic is only claimed when the cache holds the whole period.
     if (traffic === null || traffic.coveredSince > from || traffic.coveredUntil < now - TRAFFIC_COVERAGE_SLACK_MS) {
-      return unknown(`The analytics cache does not hold request numbers for the whole last ${days} days: open the service’s traffic for that range to fill it.`);
+      return unknown(
+        `The analytics cache does not hold request numbers for the whole last ${days} days: open the service’s traffic for that range to fill it.`,
+      );
     }
-    const last = traffic.lastRequestAt === null ? 'no request in the cached data' : `last request ${new Date(traffic.lastRequestAt).toISOString().slice(0, 10)}`;
+    const last =
+      traffic.lastRequestAt === null
+        ? 'no request in the cached data'
+        : `last request ${new Date(traffic.lastRequestAt).toISOString().slice(0, 10)}`;
     return fail([{ item: 'Requests', detail: `none in the last ${days} days (${last})` }]);
   },
 });

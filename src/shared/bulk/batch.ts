@@ -84,7 +84,8 @@ export type BulkItem = z.infer<typeof bulkItemSchema>;
 export function flippedExpectationsNote(flipped: readonly { name: string }[], total: number): string {
   return `${flipped.length} of ${total} rule test expectations of this service would no longer pass: ${flipped.map((f) => `“${f.name}”`).join(', ')}.`;
 }
-export const isFlippedExpectationsNote = (note: string): boolean => /^\d+ of \d+ rule test expectations of this service would no longer pass: /.test(note);
+export const isFlippedExpectationsNote = (note: string): boolean =>
+  /^\d+ of \d+ rule test expectations of this service would no longer pass: /.test(note);
 
 /** Notes every item to be written carries (two or more): shown once above the items, not on each. */
 export function commonPlanNotes(items: readonly Pick<BulkItem, 'action' | 'notes'>[]): string[] {
@@ -121,7 +122,9 @@ export type BulkCounts = Record<z.infer<typeof bulkItemStateSchema>, number>;
 /** Per state; a state missing (batches stored before it existed) counts 0. */
 const bulkCountsSchema = z
   .partialRecord(bulkItemStateSchema, z.number().int())
-  .transform((counts): BulkCounts => Object.fromEntries(itemStates.map((state) => [state, counts[state] ?? 0])) as BulkCounts);
+  .transform(
+    (counts): BulkCounts => Object.fromEntries(itemStates.map((state) => [state, counts[state] ?? 0])) as BulkCounts,
+  );
 
 export const bulkBatchSchema = z.object({
   /** The batch ID; every journal entry of the batch carries it. */
@@ -194,7 +197,8 @@ export function countItems(items: readonly Pick<BulkItem, 'state'>[]): BulkCount
 }
 
 /** Items a run has left to do (unknown ones are checked first). */
-export const isLeftToDo = (state: BulkItem['state']): boolean => state === 'pending' || state === 'running' || state === 'failed' || state === 'unknown';
+export const isLeftToDo = (state: BulkItem['state']): boolean =>
+  state === 'pending' || state === 'running' || state === 'failed' || state === 'unknown';
 
 /** A batch may be (re)run: never run, stopped, interrupted, or finished with failures or unknown outcomes. */
 export function isResumable(batch: Pick<BulkBatch, 'status' | 'items'>): boolean {

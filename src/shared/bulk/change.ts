@@ -34,7 +34,14 @@ const accessRuleSchema = updateAccessControlPolicyBodySchema.omit({ tokenSecret:
   tokenSecret: z.never({ error: TOKEN_SECRET_NOT_IN_BULK }).optional(),
 });
 
-export const bulkChangeKinds = ['cors', 'rate-limit-set', 'rate-limit-delete', 'access-control', 'cache-control-edit', 'redirection-edit'] as const;
+export const bulkChangeKinds = [
+  'cors',
+  'rate-limit-set',
+  'rate-limit-delete',
+  'access-control',
+  'cache-control-edit',
+  'redirection-edit',
+] as const;
 export type BulkChangeKind = (typeof bulkChangeKinds)[number];
 
 export const bulkChangeSchema = z.discriminatedUnion(
@@ -49,9 +56,17 @@ export const bulkChangeSchema = z.discriminatedUnion(
     /** createAccessControlPolicy, or updateAccessControlPolicy of the target's policy of the same name. */
     z.strictObject({ kind: z.literal('access-control'), policy: accessRuleSchema }),
     /** updateCacheControlPolicyV2 of the target's policy named policyName (the API has no create). */
-    z.strictObject({ kind: z.literal('cache-control-edit'), policyName: requiredText('Policy name'), fields: cacheControlEditFieldsSchema }),
+    z.strictObject({
+      kind: z.literal('cache-control-edit'),
+      policyName: requiredText('Policy name'),
+      fields: cacheControlEditFieldsSchema,
+    }),
     /** updateRedirectionPolicy of the target's policy named policyName (the API has no create). */
-    z.strictObject({ kind: z.literal('redirection-edit'), policyName: requiredText('Policy name'), fields: redirectionEditFieldsSchema }),
+    z.strictObject({
+      kind: z.literal('redirection-edit'),
+      policyName: requiredText('Policy name'),
+      fields: redirectionEditFieldsSchema,
+    }),
   ],
   { error: `Choose what to change: one of ${bulkChangeKinds.join(', ')}.` },
 );
@@ -89,6 +104,7 @@ export const bulkChangeInputSchema = z
   .transform((value, ctx): BulkChange => {
     const parsed = bulkChangeSchema.safeParse(value);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
     return z.NEVER;
   });

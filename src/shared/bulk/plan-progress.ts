@@ -48,7 +48,9 @@ export function estimateMsLeft(
     const beyond = remaining - Math.max(0, w.limit - w.used);
     if (beyond > 0) budget = Math.max(budget, (beyond * w.windowMs) / w.limit);
   }
-  return budget > 0 && budget >= (observed ?? 0) ? { msLeft: budget, budgetBound: true } : { msLeft: Math.max(budget, observed ?? 0), budgetBound: false };
+  return budget > 0 && budget >= (observed ?? 0)
+    ? { msLeft: budget, budgetBound: true }
+    : { msLeft: Math.max(budget, observed ?? 0), budgetBound: false };
 }
 
 /** “about 1 min 40 s”, “about 20 s”, “less than 5 s” — rounded so the text does not flicker. */

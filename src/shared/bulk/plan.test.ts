@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { bulkChangeKinds, bulkChangeSchema, type BulkChange, type BulkChangeInput, type BulkChangeKind } from './change.ts';
-import { bulkCannotApply, planBulkItem, planLastAppliedFor, planReadFor, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
+import {
+  bulkChangeKinds,
+  bulkChangeSchema,
+  type BulkChange,
+  type BulkChangeInput,
+  type BulkChangeKind,
+} from './change.ts';
+import {
+  bulkCannotApply,
+  planBulkItem,
+  planLastAppliedFor,
+  planReadFor,
+  type LastApplied,
+  type PlannedItem,
+  type TargetRead,
+} from './plan.ts';
 import { planRevertItem } from './revert.ts';
 import { bulkFieldChangeSchema } from './batch.ts';
 import { journalReadBackOf } from '../api/operation-facts.ts';
@@ -11,14 +25,28 @@ const change = (input: BulkChangeInput) => bulkChangeSchema.parse(input);
 const policies = (...list: Array<Record<string, unknown>>): TargetRead => ({ kind: 'policies', policies: list });
 const service: TargetRead = { kind: 'service' };
 
-const cors = change({ kind: 'cors', headers: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' } });
+const cors = change({
+  kind: 'cors',
+  headers: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' },
+});
 const acl = change({
   kind: 'access-control',
-  policy: { policyName: 'block-admin', type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/admin/'] }, priority: 5, ipRestriction: '10.0.0.0/8' },
+  policy: {
+    policyName: 'block-admin',
+    type: 'deny',
+    matchUrlPath: { operator: 'prefix', patterns: ['/admin/'] },
+    priority: 5,
+    ipRestriction: '10.0.0.0/8',
+  },
 });
 const tokenAcl = change({
   kind: 'access-control',
-  policy: { policyName: 'signed', type: 'token', matchUrlPath: { operator: 'prefix', patterns: ['/dl/'] }, priority: 7 },
+  policy: {
+    policyName: 'signed',
+    type: 'token',
+    matchUrlPath: { operator: 'prefix', patterns: ['/dl/'] },
+    priority: 7,
+  },
 });
 const cacheEdit = change({ kind: 'cache-control-edit', policyName: 'images', fields: { ttl: 600 } });
 const redirectEdit = change({ kind: 'redirection-edit', policyName: 'old-shop', fields: { httpCode: 301 } });
@@ -52,7 +80,10 @@ describe('bulk plan per service', () => {
   it('compares with the journal’s last applied value exactly for the kinds whose writes the API cannot read back', () => {
     const samples: Record<BulkChangeKind, { change: BulkChange; read: TargetRead }> = {
       cors: { change: cors, read: service },
-      'rate-limit-set': { change: change({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 100 } }), read: service },
+      'rate-limit-set': {
+        change: change({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 100 } }),
+        read: service,
+      },
       'rate-limit-delete': { change: change({ kind: 'rate-limit-delete' }), read: service },
       'access-control': { change: acl, read: policies() },
       'cache-control-edit': { change: cacheEdit, read: policies(cachePolicy) },
@@ -65,28 +96,48 @@ describe('bulk plan per service', () => {
     }
   });
 
-  it('CORS: update against the last applied value, unchanged when it is the same, with the editors\' labels', () => {
+  it("CORS: update against the last applied value, unchanged when it is the same, with the editors' labels", () => {
     const first = planBulkItem(cors, 5, service, null);
     expect(first.action).toBe('update');
     expect(first.operationId).toBe('setCorsHeaders');
-    expect(first.input).toEqual({ params: { serviceId: 5 }, body: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' } });
+    expect(first.input).toEqual({
+      params: { serviceId: 5 },
+      body: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' },
+    });
     expect(first.changes.map((c) => c.label)).toEqual(['Access-Control-Allow-Origin', 'Access-Control-Allow-Methods']);
     expect(first.notes.join(' ')).toMatch(/cannot read CORS headers back/);
-    const last: LastApplied = { body: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' }, at: '2026-11-01T00:00:00.000Z' };
+    const last: LastApplied = {
+      body: { accessControlAllowOrigin: 'https://shop.example', accessControlAllowMethods: 'GET,POST' },
+      at: '2026-11-01T00:00:00.000Z',
+    };
     const same = planBulkItem(cors, 5, service, last);
     expect(same.action).toBe('unchanged');
-    expect(same.notes).toEqual(['Compared with what this app last applied (2026-11-01T00:00:00.000Z); the API cannot confirm the current CORS headers.']);
+    expect(same.notes).toEqual([
+      'Compared with what this app last applied (2026-11-01T00:00:00.000Z); the API cannot confirm the current CORS headers.',
+    ]);
     const older: LastApplied = { body: { accessControlAllowOrigin: '*' }, at: '2026-11-01T00:00:00.000Z' };
     const update = planBulkItem(cors, 5, service, older);
-    expect(update.changes[0]).toEqual({ path: 'accessControlAllowOrigin', label: 'Access-Control-Allow-Origin', before: '*', after: 'https://shop.example' });
+    expect(update.changes[0]).toEqual({
+      path: 'accessControlAllowOrigin',
+      label: 'Access-Control-Allow-Origin',
+      before: '*',
+      after: 'https://shop.example',
+    });
   });
 
   it('rate limit: set (unchanged when the given fields match), delete (unchanged when last deleted)', () => {
     const set = change({ kind: 'rate-limit-set', rateLimit: { timeWindow: 60, requestLimit: 100 } });
     expect(planBulkItem(set, 1, service, null)).toMatchObject({ action: 'update', operationId: 'upsertRateLimit' });
-    expect(planBulkItem(set, 1, service, { body: { timeWindow: 60, requestLimit: 100, ignoreUrlPath: true }, at: 'x' }).action).toBe('unchanged');
+    expect(
+      planBulkItem(set, 1, service, { body: { timeWindow: 60, requestLimit: 100, ignoreUrlPath: true }, at: 'x' })
+        .action,
+    ).toBe('unchanged');
     const del = change({ kind: 'rate-limit-delete' });
-    expect(planBulkItem(del, 1, service, null)).toMatchObject({ action: 'delete', operationId: 'deleteRateLimit', input: { params: { serviceId: 1 } } });
+    expect(planBulkItem(del, 1, service, null)).toMatchObject({
+      action: 'delete',
+      operationId: 'deleteRateLimit',
+      input: { params: { serviceId: 1 } },
+    });
     expect(planBulkItem(del, 1, service, { body: null, at: 'x' }).action).toBe('unchanged');
   });
 
@@ -94,30 +145,64 @@ describe('bulk plan per service', () => {
     const created = planBulkItem(acl, 1, policies(), null);
     expect(created).toMatchObject({ action: 'create', operationId: 'createAccessControlPolicy' });
     expect(created.input?.body).toMatchObject({ policyName: 'block-admin', enabled: true, anonymousIp: false });
-    const existing = { policyId: 4, policyName: 'block-admin', type: 'deny', matchUrlPath: { operator: 'prefix', patterns: ['/admin/'] }, priority: 5, ipRestriction: '10.0.0.1' };
+    const existing = {
+      policyId: 4,
+      policyName: 'block-admin',
+      type: 'deny',
+      matchUrlPath: { operator: 'prefix', patterns: ['/admin/'] },
+      priority: 5,
+      ipRestriction: '10.0.0.1',
+    };
     const updated = planBulkItem(acl, 1, policies(existing), null);
-    expect(updated).toMatchObject({ action: 'update', operationId: 'updateAccessControlPolicy', input: { params: { serviceId: 1, policyId: 4 } } });
-    expect(updated.changes).toEqual([{ path: 'ipRestriction', label: 'IP restriction', before: '10.0.0.1', after: '10.0.0.0/8' }]);
-    expect(planBulkItem(acl, 1, policies({ ...existing, ipRestriction: '10.0.0.0/8', enabled: false }), null).action).toBe('unchanged');
+    expect(updated).toMatchObject({
+      action: 'update',
+      operationId: 'updateAccessControlPolicy',
+      input: { params: { serviceId: 1, policyId: 4 } },
+    });
+    expect(updated.changes).toEqual([
+      { path: 'ipRestriction', label: 'IP restriction', before: '10.0.0.1', after: '10.0.0.0/8' },
+    ]);
+    expect(
+      planBulkItem(acl, 1, policies({ ...existing, ipRestriction: '10.0.0.0/8', enabled: false }), null).action,
+    ).toBe('unchanged');
   });
 
   it('a token policy keeps its tokens: the mask is sent, the secret never shown', () => {
-    const existing = { policyId: 9, policyName: 'signed', type: 'token', matchUrlPath: { operator: 'prefix', patterns: ['/old/'] }, priority: 7, tokenSecret: 'abc' };
+    const existing = {
+      policyId: 9,
+      policyName: 'signed',
+      type: 'token',
+      matchUrlPath: { operator: 'prefix', patterns: ['/old/'] },
+      priority: 7,
+      tokenSecret: 'abc',
+    };
     const item = planBulkItem(tokenAcl, 1, policies(existing), null);
     expect(item.action).toBe('update');
     expect((item.input?.body as Record<string, unknown>).tokenSecret).toBe(SECRET_MASK);
     expect(JSON.stringify(item.changes)).not.toContain('abc');
   });
 
-  it('cache control and redirection edits merge the fields into the target\'s policy of that name', () => {
+  it("cache control and redirection edits merge the fields into the target's policy of that name", () => {
     const cache = planBulkItem(cacheEdit, 1, policies(cachePolicy), null);
-    expect(cache).toMatchObject({ action: 'update', operationId: 'updateCacheControlPolicyV2', input: { params: { serviceId: 1, policyId: 11 } } });
+    expect(cache).toMatchObject({
+      action: 'update',
+      operationId: 'updateCacheControlPolicyV2',
+      input: { params: { serviceId: 1, policyId: 11 } },
+    });
     expect(cache.changes).toEqual([{ path: 'ttl', label: 'TTL', before: '1 minute', after: '10 minutes' }]);
-    expect(cache.input?.body).toMatchObject({ policyName: 'images', priority: 3, matches: cachePolicy.matches, ttl: 600 });
+    expect(cache.input?.body).toMatchObject({
+      policyName: 'images',
+      priority: 3,
+      matches: cachePolicy.matches,
+      ttl: 600,
+    });
     expect(planBulkItem(cacheEdit, 1, policies({ ...cachePolicy, ttl: 600 }), null).action).toBe('unchanged');
     const redirect = planBulkItem(redirectEdit, 1, policies(redirection), null);
     expect(redirect).toMatchObject({ action: 'update', operationId: 'updateRedirectionPolicy' });
-    expect(redirect.input?.body).toMatchObject({ matchUrlPath: { operator: 'prefix', patterns: ['/shop/'] }, httpCode: 301 });
+    expect(redirect.input?.body).toMatchObject({
+      matchUrlPath: { operator: 'prefix', patterns: ['/shop/'] },
+      httpCode: 301,
+    });
     expect(redirect.changes.map((c) => c.label)).toEqual(['HTTP code']);
   });
 });
@@ -140,13 +225,31 @@ describe('every reason a bulk item cannot apply', () => {
     ...over,
   });
   const cases: Record<keyof typeof bulkCannotApply, { item: () => PlannedItem; reason: string }> = {
-    serviceMissing: { item: () => planBulkItem(cors, 8, { kind: 'missing' }, null), reason: bulkCannotApply.serviceMissing(8) },
+    serviceMissing: {
+      item: () => planBulkItem(cors, 8, { kind: 'missing' }, null),
+      reason: bulkCannotApply.serviceMissing(8),
+    },
     readFailed: {
-      item: () => planBulkItem(cors, 8, { kind: 'failed', code: 'Server.Unavailable', message: 'The server is unavailable.' }, null),
+      item: () =>
+        planBulkItem(
+          cors,
+          8,
+          { kind: 'failed', code: 'Server.Unavailable', message: 'The server is unavailable.' },
+          null,
+        ),
       reason: bulkCannotApply.readFailed('The server is unavailable.'),
     },
     accessControlAmbiguous: {
-      item: () => planBulkItem(acl, 1, policies({ policyId: 1, policyName: 'block-admin', priority: 1 }, { policyId: 2, policyName: 'block-admin', priority: 2 }), null),
+      item: () =>
+        planBulkItem(
+          acl,
+          1,
+          policies(
+            { policyId: 1, policyName: 'block-admin', priority: 1 },
+            { policyId: 2, policyName: 'block-admin', priority: 2 },
+          ),
+          null,
+        ),
       reason: bulkCannotApply.accessControlAmbiguous('block-admin', 2),
     },
     cacheControlAmbiguous: {
@@ -157,8 +260,14 @@ describe('every reason a bulk item cannot apply', () => {
       item: () => planBulkItem(redirectEdit, 1, policies(redirection, { ...redirection, policyId: 22 }), null),
       reason: bulkCannotApply.redirectionAmbiguous('old-shop', 2),
     },
-    cacheControlMissing: { item: () => planBulkItem(cacheEdit, 1, policies(), null), reason: bulkCannotApply.cacheControlMissing('images') },
-    redirectionMissing: { item: () => planBulkItem(redirectEdit, 1, policies(), null), reason: bulkCannotApply.redirectionMissing('old-shop') },
+    cacheControlMissing: {
+      item: () => planBulkItem(cacheEdit, 1, policies(), null),
+      reason: bulkCannotApply.cacheControlMissing('images'),
+    },
+    redirectionMissing: {
+      item: () => planBulkItem(redirectEdit, 1, policies(), null),
+      reason: bulkCannotApply.redirectionMissing('old-shop'),
+    },
     priorityTaken: {
       item: () => planBulkItem(acl, 1, policies({ policyId: 3, policyName: 'other', priority: 5 }), null),
       reason: bulkCannotApply.priorityTaken(5, 'other'),
@@ -168,9 +277,13 @@ describe('every reason a bulk item cannot apply', () => {
       item: () => planBulkItem(cacheEdit, 1, policies({ ...cachePolicy, priority: 0 }), null),
       reason: bulkCannotApply.invalid('Priority', 'Priority must be a whole number greater than 0.'),
     },
-    tokenPolicyCreate: { item: () => planBulkItem(tokenAcl, 1, policies(), null), reason: bulkCannotApply.tokenPolicyCreate() },
+    tokenPolicyCreate: {
+      item: () => planBulkItem(tokenAcl, 1, policies(), null),
+      reason: bulkCannotApply.tokenPolicyCreate(),
+    },
     tokenPolicyFromOtherType: {
-      item: () => planBulkItem(tokenAcl, 1, policies({ policyId: 9, policyName: 'signed', type: 'allow', priority: 7 }), null),
+      item: () =>
+        planBulkItem(tokenAcl, 1, policies({ policyId: 9, policyName: 'signed', type: 'allow', priority: 7 }), null),
       reason: bulkCannotApply.tokenPolicyFromOtherType('signed'),
     },
     cacheControlConditionsUnknown: {
@@ -178,18 +291,44 @@ describe('every reason a bulk item cannot apply', () => {
       reason: bulkCannotApply.cacheControlConditionsUnknown('images'),
     },
     redirectionConditionsNotExpressible: {
-      item: () => planBulkItem(redirectEdit, 1, policies({ ...redirection, matches: [{ field: 'client.ip', operator: 'subnet', values: ['10.0.0.0/8'] }] }), null),
+      item: () =>
+        planBulkItem(
+          redirectEdit,
+          1,
+          policies({ ...redirection, matches: [{ field: 'client.ip', operator: 'subnet', values: ['10.0.0.0/8'] }] }),
+          null,
+        ),
       reason: bulkCannotApply.redirectionConditionsNotExpressible(),
     },
     createNotUndoable: {
-      item: () => planRevertItem(entry({ operationId: 'createAccessControlPolicy', before: null, beforeSource: 'none' }), policies(), null),
+      item: () =>
+        planRevertItem(
+          entry({ operationId: 'createAccessControlPolicy', before: null, beforeSource: 'none' }),
+          policies(),
+          null,
+        ),
       reason: bulkCannotApply.createNotUndoable(),
     },
-    previousUnknown: { item: () => planRevertItem(entry({ before: null, beforeSource: 'none' }), service, null), reason: bulkCannotApply.previousUnknown() },
-    previousTooLarge: { item: () => planRevertItem(entry({ omitted: true, before: null }), service, null), reason: bulkCannotApply.previousTooLarge() },
+    previousUnknown: {
+      item: () => planRevertItem(entry({ before: null, beforeSource: 'none' }), service, null),
+      reason: bulkCannotApply.previousUnknown(),
+    },
+    previousTooLarge: {
+      item: () => planRevertItem(entry({ omitted: true, before: null }), service, null),
+      reason: bulkCannotApply.previousTooLarge(),
+    },
     policyGone: {
       item: () =>
-        planRevertItem(entry({ operationId: 'updateCacheControlPolicyV2', policyId: 11, before: cachePolicy, beforeSource: 'server' }), policies(), null),
+        planRevertItem(
+          entry({
+            operationId: 'updateCacheControlPolicyV2',
+            policyId: 11,
+            before: cachePolicy,
+            beforeSource: 'server',
+          }),
+          policies(),
+          null,
+        ),
       reason: bulkCannotApply.policyGone('cache control', 11),
     },
   };
@@ -234,8 +373,15 @@ describe('revert items', () => {
       operationId: 'setCorsHeaders',
       input: { params: { serviceId: 1 }, body: corsBefore },
     });
-    expect(planRevertItem(applied({ before: corsBefore }), service, { body: corsBefore, at: 't' }).action).toBe('unchanged');
-    expect(planRevertItem(applied({ operationId: 'upsertRateLimit', before: null }), service, { body: { timeWindow: 1, requestLimit: 2 }, at: 't' })).toMatchObject({
+    expect(planRevertItem(applied({ before: corsBefore }), service, { body: corsBefore, at: 't' }).action).toBe(
+      'unchanged',
+    );
+    expect(
+      planRevertItem(applied({ operationId: 'upsertRateLimit', before: null }), service, {
+        body: { timeWindow: 1, requestLimit: 2 },
+        at: 't',
+      }),
+    ).toMatchObject({
       action: 'delete',
       operationId: 'deleteRateLimit',
     });
@@ -244,7 +390,11 @@ describe('revert items', () => {
       policies({ ...cachePolicy, ttl: 600 }),
       null,
     );
-    expect(edit).toMatchObject({ action: 'update', operationId: 'updateCacheControlPolicyV2', input: { params: { serviceId: 1, policyId: 11 } } });
+    expect(edit).toMatchObject({
+      action: 'update',
+      operationId: 'updateCacheControlPolicyV2',
+      input: { params: { serviceId: 1, policyId: 11 } },
+    });
     expect(edit.changes).toEqual([{ path: 'ttl', label: 'TTL', before: '10 minutes', after: '1 minute' }]);
   });
 });
@@ -261,7 +411,12 @@ describe('unknown is not "not set" (review S2)', () => {
 
   it('keeps "not set" for a value this app really removed (a journaled rate limit delete), and known values known', () => {
     const deleted = planBulkItem(rateLimit, 5, service, { body: null, at: '2026-11-01T00:00:00.000Z' });
-    expect(deleted.changes).toContainEqual({ path: 'requestLimit', label: 'Request limit', before: null, after: '200' });
+    expect(deleted.changes).toContainEqual({
+      path: 'requestLimit',
+      label: 'Request limit',
+      before: null,
+      after: '200',
+    });
     for (const c of deleted.changes) expect(c.beforeUnknown).toBeUndefined();
     const known = planBulkItem(cors, 5, service, { body: { accessControlAllowOrigin: '*' }, at: 't' });
     for (const c of known.changes) expect(c.beforeUnknown).toBeUndefined();
@@ -269,15 +424,41 @@ describe('unknown is not "not set" (review S2)', () => {
 
   it('a revert against a service with nothing applied from this app shows the value now as unknown', () => {
     const entry: JournalEntry = {
-      id: 'e', at: 't', accountId: 'a', accountName: 'A', serviceId: 1, operationId: 'setCorsHeaders', policyId: null,
-      summary: '', before: { accessControlAllowOrigin: '*' }, beforeSource: 'journal', after: null, result: { ok: true },
+      id: 'e',
+      at: 't',
+      accountId: 'a',
+      accountName: 'A',
+      serviceId: 1,
+      operationId: 'setCorsHeaders',
+      policyId: null,
+      summary: '',
+      before: { accessControlAllowOrigin: '*' },
+      beforeSource: 'journal',
+      after: null,
+      result: { ok: true },
     };
     const item = planRevertItem(entry, service, null);
-    expect(item.changes).toEqual([{ path: 'accessControlAllowOrigin', label: 'Access-Control-Allow-Origin', before: null, after: '*', beforeUnknown: true }]);
+    expect(item.changes).toEqual([
+      {
+        path: 'accessControlAllowOrigin',
+        label: 'Access-Control-Allow-Origin',
+        before: null,
+        after: '*',
+        beforeUnknown: true,
+      },
+    ]);
   });
 
   it('reads batches stored before the field existed', () => {
-    expect(bulkFieldChangeSchema.parse({ path: 'p', label: 'L', before: null, after: 'x' })).toEqual({ path: 'p', label: 'L', before: null, after: 'x' });
-    expect(bulkFieldChangeSchema.parse({ path: 'p', label: 'L', before: null, after: 'x', beforeUnknown: true }).beforeUnknown).toBe(true);
+    expect(bulkFieldChangeSchema.parse({ path: 'p', label: 'L', before: null, after: 'x' })).toEqual({
+      path: 'p',
+      label: 'L',
+      before: null,
+      after: 'x',
+    });
+    expect(
+      bulkFieldChangeSchema.parse({ path: 'p', label: 'L', before: null, after: 'x', beforeUnknown: true })
+        .beforeUnknown,
+    ).toBe(true);
   });
 });

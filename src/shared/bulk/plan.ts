@@ -4,7 +4,10 @@
 import type { z } from 'zod';
 import { diffFields } from '../api/field-diff.ts';
 import { policyAsBody } from '../api/policy-bodies.ts';
-import { createAccessControlPolicyBodySchema, updateAccessControlPolicyBodySchema } from '../api/schemas/access-control.ts';
+import {
+  createAccessControlPolicyBodySchema,
+  updateAccessControlPolicyBodySchema,
+} from '../api/schemas/access-control.ts';
 import { updateCacheControlPolicyV2BodySchema } from '../api/schemas/cache-control.ts';
 import { updateRedirectionPolicyBodySchema } from '../api/schemas/redirection.ts';
 import type { OperationId } from '../api/operations.ts';
@@ -81,7 +84,8 @@ export type PlannedItem = {
 export const bulkCannotApply = {
   serviceMissing: (serviceId: number) =>
     `Service ${serviceId} does not exist in this account (the API answered that it does not exist or belongs to another customer). Remove it from the account's services, or choose other targets.`,
-  readFailed: (message: string) => `Its current configuration could not be read (${message}). Plan again when the account answers.`,
+  readFailed: (message: string) =>
+    `Its current configuration could not be read (${message}). Plan again when the account answers.`,
   accessControlAmbiguous: (name: string, count: number) => cannotApply.ambiguousTarget('access control', name, count),
   cacheControlAmbiguous: (name: string, count: number) => cannotApply.ambiguousTarget('cache control', name, count),
   redirectionAmbiguous: (name: string, count: number) => cannotApply.ambiguousTarget('redirection', name, count),
@@ -95,14 +99,16 @@ export const bulkCannotApply = {
     `The target's policy “${name}” is not a token policy; turning it into one needs a token secret, which bulk changes do not carry. Change it in its editor.`,
   cacheControlConditionsUnknown: (name: string) =>
     `The target's cache control policy “${name}” was listed without its conditions, so an edit (which must send them) cannot be built. Give the conditions in the change, or edit it in its editor.`,
-  redirectionConditionsNotExpressible: () => cannotApply.conditionsNotExpressible('redirection', 'the redirection edit'),
+  redirectionConditionsNotExpressible: () =>
+    cannotApply.conditionsNotExpressible('redirection', 'the redirection edit'),
   // Revert
   createNotUndoable: () =>
     'This item created an access control policy, and the API cannot delete policies. Disable or edit the policy in its editor if it should not apply.',
   previousUnknown: () =>
     'The version before this change is not known (nothing had been applied to this service from this app before it), so there is no version to go back to.',
   previousTooLarge: () => 'This change was too large to keep in the journal, so the version before it is not known.',
-  policyGone: (what: string, policyId: number) => `The ${what} policy ${policyId} is no longer on the service, so its earlier version cannot be applied.`,
+  policyGone: (what: string, policyId: number) =>
+    `The ${what} policy ${policyId} is no longer on the service, so its earlier version cannot be applied.`,
 } as const;
 
 /** Target now → after, field by field, in the editors' labels; secrets are never shown. */
@@ -140,15 +146,21 @@ function unchanged(notes: string[] = []): PlannedItem {
   return { action: 'unchanged', reason: null, notes, changes: [], operationId: null, input: null };
 }
 
-function write(action: BulkAction, operationId: MutatingOperationId, input: PlannedItem['input'], changes: BulkFieldChange[], notes: string[] = []): PlannedItem {
+function write(
+  action: BulkAction,
+  operationId: MutatingOperationId,
+  input: PlannedItem['input'],
+  changes: BulkFieldChange[],
+  notes: string[] = [],
+): PlannedItem {
   return { action, reason: null, notes, changes, operationId, input };
 }
 
 function lastAppliedNote(last: LastApplied, what: string): string {
   return last === null
     ? `The API cannot read ${what} back and nothing was applied to this service from this app: applying replaces whatever is set.`
-    // The time stays ISO: the app and `accel bulk` write it as their other times (withReadableTimes).
-    : `Compared with what this app last applied (${last.at}); the API cannot confirm the current ${what}.`;
+    : // The time stays ISO: the app and `accel bulk` write it as their other times (withReadableTimes).
+      `Compared with what this app last applied (${last.at}); the API cannot confirm the current ${what}.`;
 }
 
 /** Body fields the change sets all equal the last applied ones (omitted optional fields keep theirs). */
@@ -160,7 +172,11 @@ function byName(policies: readonly Json[], name: string): Json[] {
   return policies.filter((p) => (p.policyName ?? '') === name);
 }
 
-function planAccessControl(change: Extract<BulkChange, { kind: 'access-control' }>, policies: readonly Json[], serviceId: number): PlannedItem {
+function planAccessControl(
+  change: Extract<BulkChange, { kind: 'access-control' }>,
+  policies: readonly Json[],
+  serviceId: number,
+): PlannedItem {
   const { tokenSecret: _never, ...policy } = change.policy;
   const name = policy.policyName;
   const matching = byName(policies, name);
@@ -168,7 +184,8 @@ function planAccessControl(change: Extract<BulkChange, { kind: 'access-control' 
   const existing = matching[0];
   if (typeof policy.priority === 'number') {
     const clash = policies.find((p) => p.priority === policy.priority && p !== existing);
-    if (clash) return cannot(bulkCannotApply.priorityTaken(policy.priority, String(clash.policyName ?? clash.policyId)));
+    if (clash)
+      return cannot(bulkCannotApply.priorityTaken(policy.priority, String(clash.policyName ?? clash.policyId)));
   }
   if (existing === undefined) {
     if (policy.type === 'token') return cannot(bulkCannotApply.tokenPolicyCreate());
@@ -190,27 +207,49 @@ function planAccessControl(change: Extract<BulkChange, { kind: 'access-control' 
   if (changes.length === 0) return unchanged();
   // The mask means "keep the target's tokens" to changes.apply (it puts the current secret back).
   const sent = keepsTokens ? { ...body, tokenSecret: SECRET_MASK } : body;
-  return write('update', 'updateAccessControlPolicy', { params: { serviceId, policyId: existing.policyId }, body: sent }, changes, keepsTokens ? ['The token policy keeps its tokens.'] : []);
+  return write(
+    'update',
+    'updateAccessControlPolicy',
+    { params: { serviceId, policyId: existing.policyId }, body: sent },
+    changes,
+    keepsTokens ? ['The token policy keeps its tokens.'] : [],
+  );
 }
 
-function planCacheControlEdit(change: Extract<BulkChange, { kind: 'cache-control-edit' }>, policies: readonly Json[], serviceId: number): PlannedItem {
+function planCacheControlEdit(
+  change: Extract<BulkChange, { kind: 'cache-control-edit' }>,
+  policies: readonly Json[],
+  serviceId: number,
+): PlannedItem {
   const name = change.policyName;
   const matching = byName(policies, name);
   if (matching.length === 0) return cannot(bulkCannotApply.cacheControlMissing(name));
   if (matching.length > 1) return cannot(bulkCannotApply.cacheControlAmbiguous(name, matching.length));
   const existing = matching[0] as Json;
   // autoGzipDisable is Mandatory on edit; the spec's default is false.
-  const current = { ...policyAsBody('updateCacheControlPolicyV2', existing), autoGzipDisable: existing.autoGzipDisable ?? false };
+  const current = {
+    ...policyAsBody('updateCacheControlPolicyV2', existing),
+    autoGzipDisable: existing.autoGzipDisable ?? false,
+  };
   const merged: Json = { ...current, ...change.fields, policyName: name };
   if (!Array.isArray(merged.matches)) return cannot(bulkCannotApply.cacheControlConditionsUnknown(name));
   const parsed = updateCacheControlPolicyV2BodySchema.safeParse(merged);
   if (!parsed.success) return cannot(firstIssueReason(parsed.error));
   const changes = bulkFieldChanges(current, parsed.data);
   if (changes.length === 0) return unchanged();
-  return write('update', 'updateCacheControlPolicyV2', { params: { serviceId, policyId: existing.policyId }, body: parsed.data }, changes);
+  return write(
+    'update',
+    'updateCacheControlPolicyV2',
+    { params: { serviceId, policyId: existing.policyId }, body: parsed.data },
+    changes,
+  );
 }
 
-function planRedirectionEdit(change: Extract<BulkChange, { kind: 'redirection-edit' }>, policies: readonly Json[], serviceId: number): PlannedItem {
+function planRedirectionEdit(
+  change: Extract<BulkChange, { kind: 'redirection-edit' }>,
+  policies: readonly Json[],
+  serviceId: number,
+): PlannedItem {
   const name = change.policyName;
   const matching = byName(policies, name);
   if (matching.length === 0) return cannot(bulkCannotApply.redirectionMissing(name));
@@ -226,7 +265,12 @@ function planRedirectionEdit(change: Extract<BulkChange, { kind: 'redirection-ed
   const { matches: _matches, ...currentV10 } = current;
   const changes = bulkFieldChanges(currentV10, parsed.data);
   if (changes.length === 0) return unchanged();
-  return write('update', 'updateRedirectionPolicy', { params: { serviceId, policyId: existing.policyId }, body: parsed.data }, changes);
+  return write(
+    'update',
+    'updateRedirectionPolicy',
+    { params: { serviceId, policyId: existing.policyId }, body: parsed.data },
+    changes,
+  );
 }
 
 /**
@@ -245,18 +289,23 @@ export function planBulkItem(change: BulkChange, serviceId: number, read: Target
         return unchanged([lastAppliedNote(last, 'CORS headers')]);
       }
       return write('update', 'setCorsHeaders', { params, body }, changesFromLastApplied(last, body), [
-        'Setting CORS headers replaces all of the service\'s CORS headers.',
+        "Setting CORS headers replaces all of the service's CORS headers.",
         lastAppliedNote(last, 'CORS headers'),
       ]);
     }
     case 'rate-limit-set': {
       const body: Json = { ...change.rateLimit };
-      if (last !== null && last.body !== null && sameAsLast(body, last.body)) return unchanged([lastAppliedNote(last, 'rate limit')]);
-      return write('update', 'upsertRateLimit', { params, body }, changesFromLastApplied(last, body), [lastAppliedNote(last, 'rate limit')]);
+      if (last !== null && last.body !== null && sameAsLast(body, last.body))
+        return unchanged([lastAppliedNote(last, 'rate limit')]);
+      return write('update', 'upsertRateLimit', { params, body }, changesFromLastApplied(last, body), [
+        lastAppliedNote(last, 'rate limit'),
+      ]);
     }
     case 'rate-limit-delete':
       if (last !== null && last.body === null) return unchanged([lastAppliedNote(last, 'rate limit')]);
-      return write('delete', 'deleteRateLimit', { params }, changesFromLastApplied(last, null), [lastAppliedNote(last, 'rate limit')]);
+      return write('delete', 'deleteRateLimit', { params }, changesFromLastApplied(last, null), [
+        lastAppliedNote(last, 'rate limit'),
+      ]);
     case 'access-control':
       return planAccessControl(change, policies, serviceId);
     case 'cache-control-edit':

@@ -4,7 +4,14 @@ import { changeFacts, listOperationFor, type MutatingOperationId } from '../api/
 import type { OperationId } from '../api/operations.ts';
 import { policyAsBody } from '../api/policy-bodies.ts';
 import type { JournalEntry } from '../ipc/channels/journal.ts';
-import { bulkCannotApply, bulkFieldChanges, changesFromLastApplied, type LastApplied, type PlannedItem, type TargetRead } from './plan.ts';
+import {
+  bulkCannotApply,
+  bulkFieldChanges,
+  changesFromLastApplied,
+  type LastApplied,
+  type PlannedItem,
+  type TargetRead,
+} from './plan.ts';
 import type { BulkItem } from './batch.ts';
 
 type Json = Record<string, unknown>;
@@ -29,27 +36,56 @@ export function planRevertItem(entry: JournalEntry, read: TargetRead, last: Last
   if (serviceId === null) return cannot(bulkCannotApply.previousUnknown());
   if (changeFacts(entry.operationId).reapply === 'never') return cannot(bulkCannotApply.createNotUndoable());
   if (entry.omitted) return cannot(bulkCannotApply.previousTooLarge());
-  if (entry.beforeSource === undefined || entry.beforeSource === 'none') return cannot(bulkCannotApply.previousUnknown());
+  if (entry.beforeSource === undefined || entry.beforeSource === 'none')
+    return cannot(bulkCannotApply.previousUnknown());
   if (read.kind === 'missing') return cannot(bulkCannotApply.serviceMissing(serviceId));
   if (read.kind === 'failed') return cannot(bulkCannotApply.readFailed(read.message));
   const params: Json = { serviceId };
-  const unchanged: PlannedItem = { action: 'unchanged', reason: null, notes: [], changes: [], operationId: null, input: null };
+  const unchanged: PlannedItem = {
+    action: 'unchanged',
+    reason: null,
+    notes: [],
+    changes: [],
+    operationId: null,
+    input: null,
+  };
 
   if (entry.operationId === 'setCorsHeaders') {
     if (!isObject(entry.before)) return cannot(bulkCannotApply.previousUnknown());
     const changes = changesFromLastApplied(last, entry.before);
     if (last !== null && changes.length === 0) return unchanged;
-    return { action: 'update', reason: null, notes: [], changes, operationId: 'setCorsHeaders', input: { params, body: entry.before } };
+    return {
+      action: 'update',
+      reason: null,
+      notes: [],
+      changes,
+      operationId: 'setCorsHeaders',
+      input: { params, body: entry.before },
+    };
   }
   if (entry.operationId === 'upsertRateLimit' || entry.operationId === 'deleteRateLimit') {
     // The previous version of a rate limit is either a configuration or "none".
     if (isObject(entry.before)) {
       const changes = changesFromLastApplied(last, entry.before);
       if (last !== null && last.body !== null && changes.length === 0) return unchanged;
-      return { action: 'update', reason: null, notes: [], changes, operationId: 'upsertRateLimit', input: { params, body: entry.before } };
+      return {
+        action: 'update',
+        reason: null,
+        notes: [],
+        changes,
+        operationId: 'upsertRateLimit',
+        input: { params, body: entry.before },
+      };
     }
     if (last !== null && last.body === null) return unchanged;
-    return { action: 'delete', reason: null, notes: [], changes: changesFromLastApplied(last, null), operationId: 'deleteRateLimit', input: { params } };
+    return {
+      action: 'delete',
+      reason: null,
+      notes: [],
+      changes: changesFromLastApplied(last, null),
+      operationId: 'deleteRateLimit',
+      input: { params },
+    };
   }
 
   // Policy edits: the earlier version, in the shape it was recorded in.
@@ -61,12 +97,20 @@ export function planRevertItem(entry: JournalEntry, read: TargetRead, last: Last
   const policyId = entry.policyId;
   const policies = read.kind === 'policies' ? read.policies : [];
   const found = policies.find((p) => Number(p.policyId) === policyId);
-  if (policyId === null || found === undefined) return cannot(bulkCannotApply.policyGone(changeFacts(operationId).label, policyId ?? 0));
+  if (policyId === null || found === undefined)
+    return cannot(bulkCannotApply.policyGone(changeFacts(operationId).label, policyId ?? 0));
   const body = policyAsBody(operationId, entry.before);
   const current = policyAsBody(operationId, found);
   const changes = bulkFieldChanges(current, body);
   if (changes.length === 0) return unchanged;
-  return { action: 'update', reason: null, notes: [], changes, operationId, input: { params: { serviceId, policyId }, body } };
+  return {
+    action: 'update',
+    reason: null,
+    notes: [],
+    changes,
+    operationId,
+    input: { params: { serviceId, policyId }, body },
+  };
 }
 
 /** Why a planned write could not be undone by a later revert of its batch. */
@@ -86,7 +130,9 @@ export function revertLimitOf(item: Pick<BulkItem, 'action' | 'operationId' | 'c
 }
 
 /** The plan's items a revert could not undo, by reason, in plan order (empty: the batch reverts whole). */
-export function revertLimits<T extends Pick<BulkItem, 'action' | 'operationId' | 'changes'>>(items: readonly T[]): Array<{ limit: RevertLimit; items: T[] }> {
+export function revertLimits<T extends Pick<BulkItem, 'action' | 'operationId' | 'changes'>>(
+  items: readonly T[],
+): Array<{ limit: RevertLimit; items: T[] }> {
   const out = new Map<RevertLimit, T[]>();
   for (const item of items) {
     const limit = revertLimitOf(item);
@@ -99,5 +145,6 @@ export function revertLimits<T extends Pick<BulkItem, 'action' | 'operationId' |
 export const revertLimitText: Record<RevertLimit, (count: number) => string> = {
   'previous-unknown': (count) =>
     `A revert cannot undo ${count === 1 ? 'this change on 1 service' : `these changes on ${count} services`}: the value there now is not known (the API cannot read CORS headers or rate limits back, and none was set from this app), so there is no previous value to go back to.`,
-  create: (count) => `A revert cannot remove the access control ${count === 1 ? 'policy' : 'policies'} this creates on ${count} service${count === 1 ? '' : 's'} (the API cannot delete policies).`,
+  create: (count) =>
+    `A revert cannot remove the access control ${count === 1 ? 'policy' : 'policies'} this creates on ${count} service${count === 1 ? '' : 's'} (the API cannot delete policies).`,
 };

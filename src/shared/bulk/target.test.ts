@@ -17,7 +17,8 @@ const candidates = [
   candidate('prod', 4, 'api.prod.example'),
 ];
 
-const ids = (selector: unknown) => matchTargets(candidates, targetSelectorSchema.parse(selector)).targets.map((t) => `${t.accountId}/${t.serviceId}`);
+const ids = (selector: unknown) =>
+  matchTargets(candidates, targetSelectorSchema.parse(selector)).targets.map((t) => `${t.accountId}/${t.serviceId}`);
 
 describe('target matching', () => {
   it('domain patterns: * is any characters, whole name, case-insensitive, dots literal', () => {
@@ -36,7 +37,10 @@ describe('target matching', () => {
     expect(ids({ tags: ['retail'] })).toEqual(['acme/1', 'acme/2', 'prod/3']);
     expect(ids({ tags: ['retail', 'STAGING'] })).toEqual(['acme/2']);
     expect(ids({ accountIds: ['prod'], tags: ['retail'] })).toEqual(['prod/3']);
-    expect(ids({ domainPattern: 'www.*', services: [{ accountId: 'prod', serviceId: 4 }] })).toEqual(['acme/1', 'prod/4']);
+    expect(ids({ domainPattern: 'www.*', services: [{ accountId: 'prod', serviceId: 4 }] })).toEqual([
+      'acme/1',
+      'prod/4',
+    ]);
   });
 
   it('lists each service once and reports explicit services the app does not know', () => {
@@ -59,6 +63,8 @@ describe('target matching', () => {
     const result = targetSelectorSchema.safeParse({ services: [] });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/Choose target services/);
-    expect(targetSelectorSchema.safeParse({ domainPattern: '  ' }).error?.issues[0]?.message).toMatch(/Domain pattern cannot be empty/);
+    expect(targetSelectorSchema.safeParse({ domainPattern: '  ' }).error?.issues[0]?.message).toMatch(
+      /Domain pattern cannot be empty/,
+    );
   });
 });

@@ -16,7 +16,10 @@ type ServiceRef = z.infer<typeof serviceRefSchema>;
  */
 export const targetSelectorSchema = z
   .strictObject({
-    services: z.array(serviceRefSchema).max(MAX_BULK_TARGETS, { error: `At most ${MAX_BULK_TARGETS} services at a time.` }).optional(),
+    services: z
+      .array(serviceRefSchema)
+      .max(MAX_BULK_TARGETS, { error: `At most ${MAX_BULK_TARGETS} services at a time.` })
+      .optional(),
     /** Only services of these accounts (default: every account). */
     accountIds: z.array(idSchema).max(500).optional(),
     /** Domain name pattern, `*` matches any characters ("*.shop.example"); case-insensitive; whole name. */
@@ -27,7 +30,16 @@ export const targetSelectorSchema = z
       .max(253, { error: 'Domain pattern must be at most 253 characters.' })
       .optional(),
     /** Services carrying every one of these tags (a tag on the service's account counts too). */
-    tags: z.array(z.string().trim().min(1, { error: 'A tag cannot be empty.' }).max(MAX_TAG_CHARS, { error: `A tag must be at most ${MAX_TAG_CHARS} characters.` })).max(50).optional(),
+    tags: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: 'A tag cannot be empty.' })
+          .max(MAX_TAG_CHARS, { error: `A tag must be at most ${MAX_TAG_CHARS} characters.` }),
+      )
+      .max(50)
+      .optional(),
   })
   .refine((s) => (s.services?.length ?? 0) > 0 || hasFilter(s), {
     error: 'Choose target services: pick services, or filter by account, domain pattern or tag.',
@@ -65,7 +77,8 @@ export function domainPatternMatcher(pattern: string): (domainName: string) => b
 
 function matchesFilter(candidate: TargetCandidate, selector: TargetSelector): boolean {
   if (selector.accountIds !== undefined && !selector.accountIds.includes(candidate.accountId)) return false;
-  if (selector.domainPattern !== undefined && !domainPatternMatcher(selector.domainPattern)(candidate.domainName)) return false;
+  if (selector.domainPattern !== undefined && !domainPatternMatcher(selector.domainPattern)(candidate.domainName))
+    return false;
   const tags = new Set(candidate.tags.map((t) => t.toLowerCase()));
   return (selector.tags ?? []).every((tag) => tags.has(tag.toLowerCase()));
 }
@@ -91,6 +104,8 @@ export function matchTargets(candidates: readonly TargetCandidate[], selector: T
       targets.push(candidate);
     }
   }
-  const unknown = (selector.services ?? []).filter((ref, i, all) => !seen.has(key(ref)) && all.findIndex((r) => key(r) === key(ref)) === i);
+  const unknown = (selector.services ?? []).filter(
+    (ref, i, all) => !seen.has(key(ref)) && all.findIndex((r) => key(r) === key(ref)) === i,
+  );
   return { targets, unknown };
 }

@@ -21,10 +21,23 @@ export type CloneRequestFields = {
 
 export type CloneBody =
   | { ok: true; body: CreateServiceBody }
-  | { ok: false; message: string; /** Field path → message ("domainName", "origins.0.s3Credential.accessSecret"). */ fields: Record<string, string> };
+  | {
+      ok: false;
+      message: string;
+      /** Field path → message ("domainName", "origins.0.s3Credential.accessSecret"). */ fields: Record<string, string>;
+    };
 
 /** The settings a clone copies: everything of the service but its ID, CNAME, domain names and fields the create does not take. */
-const copiedSettings = ['origins', 'defaultHostHeader', 'streaming', 'http2', 'http3', 'redirectHttpToHttps', 'tlsProfile', 'enabled'] as const;
+const copiedSettings = [
+  'origins',
+  'defaultHostHeader',
+  'streaming',
+  'http2',
+  'http3',
+  'redirectHttpToHttps',
+  'tlsProfile',
+  'enabled',
+] as const;
 
 /** Alternate domain names as typed: separated by commas, spaces or new lines. */
 export function splitDomainList(text: string): string[] {
@@ -32,7 +45,8 @@ export function splitDomainList(text: string): string[] {
 }
 
 export const cloneMessages = {
-  sameDomain: (domain: string) => `Domain name must differ from the source's (${domain}): domain names are unique, so a clone needs a new one.`,
+  sameDomain: (domain: string) =>
+    `Domain name must differ from the source's (${domain}): domain names are unique, so a clone needs a new one.`,
   secretLeftOut: (origin: number) =>
     `The S3 access secret of origin ${origin} was left out of the document, and a service cannot be created without it. Clone from the service itself, or from a document exported with secrets.`,
 } as const;
@@ -53,15 +67,21 @@ export function cloneServiceBody(source: ServiceConfig, fields: CloneRequestFiel
       const [first, index] = issue.path;
       // One message per list of alternate domains, naming the entry.
       const key = first === 'alternateDomainNames' ? 'alternateDomainNames' : path || 'form';
-      const message = first === 'alternateDomainNames' && typeof index === 'number' ? `“${alternates[index] ?? ''}”: ${issue.message}` : issue.message;
+      const message =
+        first === 'alternateDomainNames' && typeof index === 'number'
+          ? `“${alternates[index] ?? ''}”: ${issue.message}`
+          : issue.message;
       errors[key] ??= message;
     }
   }
-  if (domainName !== '' && domainName.toLowerCase() === source.service.domainName.toLowerCase()) errors.domainName ??= cloneMessages.sameDomain(source.service.domainName);
+  if (domainName !== '' && domainName.toLowerCase() === source.service.domainName.toLowerCase())
+    errors.domainName ??= cloneMessages.sameDomain(source.service.domainName);
   (source.service.origins ?? []).forEach((origin, index) => {
-    if (origin.s3Credential?.accessSecret === SECRET_LEFT_OUT) errors[`origins.${index}.s3Credential.accessSecret`] = cloneMessages.secretLeftOut(index + 1);
+    if (origin.s3Credential?.accessSecret === SECRET_LEFT_OUT)
+      errors[`origins.${index}.s3Credential.accessSecret`] = cloneMessages.secretLeftOut(index + 1);
   });
   // The schema's messages name their field ("Domain name must be …"), so they read on their own.
-  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, message: Object.values(errors).join(' '), fields: errors };
+  if (Object.keys(errors).length > 0 || !parsed.success)
+    return { ok: false, message: Object.values(errors).join(' '), fields: errors };
   return { ok: true, body: parsed.data };
 }

@@ -28,12 +28,22 @@ describe('diffServiceConfigs', () => {
     right.cacheControlPolicies[0]!.ttl = 3600;
     right.cacheControlPolicies[0]!.matches = [{ field: 'req.path', operator: 'regex', values: ['\\.css$', '\\.js$'] }];
     right.redirectionPolicies = [];
-    right.accessControlPolicies.push({ policyId: 77, policyName: 'Office only', type: 'allow', priority: 3, enabled: true });
+    right.accessControlPolicies.push({
+      policyId: 77,
+      policyName: 'Office only',
+      type: 'allow',
+      priority: 3,
+      enabled: true,
+    });
     right.service.http3 = true;
     const diff = diffServiceConfigs(left, right);
     expect(diff.identical).toBe(false);
     const cache = diff.groups.find((g) => g.part === 'cache-control');
-    expect(cache).toMatchObject({ name: 'Static assets', title: 'Cache control policy “Static assets”', status: 'changed' });
+    expect(cache).toMatchObject({
+      name: 'Static assets',
+      title: 'Cache control policy “Static assets”',
+      status: 'changed',
+    });
     expect(cache?.changes).toEqual(
       expect.arrayContaining([
         { path: 'ttl', label: 'TTL', left: '10 minutes', right: '1 hour' },
@@ -41,7 +51,10 @@ describe('diffServiceConfigs', () => {
       ]),
     );
     expect(diff.groups.find((g) => g.part === 'redirection')).toMatchObject({ name: 'Old blog', status: 'only-left' });
-    expect(diff.groups.find((g) => g.name === 'Office only')).toMatchObject({ part: 'access-control', status: 'only-right' });
+    expect(diff.groups.find((g) => g.name === 'Office only')).toMatchObject({
+      part: 'access-control',
+      status: 'only-right',
+    });
     const service = diff.groups.find((g) => g.part === 'service');
     expect(service?.changes).toEqual(
       expect.arrayContaining([
@@ -59,20 +72,36 @@ describe('diffServiceConfigs', () => {
     const right = sameConfigElsewhere(left);
     right.accessControlPolicies[0]!.tokenSecret = 'z'.repeat(64);
     const changed = diffServiceConfigs(left, right).groups.find((g) => g.part === 'access-control');
-    expect(changed?.changes).toEqual([{ path: 'tokenSecret', label: 'Token secret', left: SECRET_MASK, right: SECRET_MASK }]);
+    expect(changed?.changes).toEqual([
+      { path: 'tokenSecret', label: 'Token secret', left: SECRET_MASK, right: SECRET_MASK },
+    ]);
     expect(JSON.stringify(diffServiceConfigs(left, right))).not.toContain(TOKEN);
 
     right.accessControlPolicies[0]!.tokenSecret = SECRET_LEFT_OUT;
     expect(diffServiceConfigs(left, right).groups.find((g) => g.part === 'access-control')?.status).toBe('same');
-    right.service.origins = [{ originUrl: 'https://origin.example.com', s3Credential: { accessKey: 'K', accessSecret: 'real-secret', region: 'eu' } }];
+    right.service.origins = [
+      {
+        originUrl: 'https://origin.example.com',
+        s3Credential: { accessKey: 'K', accessSecret: 'real-secret', region: 'eu' },
+      },
+    ];
     const origin = diffServiceConfigs(left, right).groups.find((g) => g.part === 'service');
-    expect(origin?.changes).toContainEqual({ path: 'origins.0.s3Credential.accessSecret', label: 'Origin 1 — S3 credential — access secret', left: null, right: SECRET_MASK });
+    expect(origin?.changes).toContainEqual({
+      path: 'origins.0.s3Credential.accessSecret',
+      label: 'Origin 1 — S3 credential — access secret',
+      left: null,
+      right: SECRET_MASK,
+    });
   });
 
   it('says when CORS or the rate limit is not known, and compares them as last applied when both are', () => {
     const left = serviceConfig();
     const right = sameConfigElsewhere(left);
-    right.lastAppliedFromThisApp = { ...right.lastAppliedFromThisApp, cors: null, rateLimit: { appliedAt: '2026-11-22T00:00:00.000Z', rateLimit: null } };
+    right.lastAppliedFromThisApp = {
+      ...right.lastAppliedFromThisApp,
+      cors: null,
+      rateLimit: { appliedAt: '2026-11-22T00:00:00.000Z', rateLimit: null },
+    };
     const diff = diffServiceConfigs(left, right);
     const cors = diff.groups.find((g) => g.part === 'cors');
     expect(cors).toMatchObject({ status: 'not-known', changes: [] });
@@ -91,10 +120,14 @@ describe('diffSummary (the compare headline, review M1)', () => {
     right.service.domainName = left.service.domainName;
     right.service.http2 = !left.service.http2;
     right.redirectionPolicies[0]!.httpCode = 302;
-    for (const config of [left, right]) config.lastAppliedFromThisApp = { ...config.lastAppliedFromThisApp, cors: null, rateLimit: null };
+    for (const config of [left, right])
+      config.lastAppliedFromThisApp = { ...config.lastAppliedFromThisApp, cors: null, rateLimit: null };
     const diff = diffServiceConfigs(left, right);
     expect(diff.groups.filter((g) => g.status === 'not-known')).toHaveLength(2);
-    expect(diffSummary(diff)).toEqual({ differences: 2, notKnown: 'CORS headers and rate limit not known: the API cannot read them back.' });
+    expect(diffSummary(diff)).toEqual({
+      differences: 2,
+      notKnown: 'CORS headers and rate limit not known: the API cannot read them back.',
+    });
   });
 
   it('says nothing is unknown when every part is known', () => {

@@ -45,7 +45,8 @@ const ignoredKeys = new Set(['id', 'policyId']);
 
 type Leaf = { value: unknown; secret: boolean };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 const isScalarArray = (v: unknown[]) => v.every((item) => item === null || typeof item !== 'object');
 
 /** Leaves of a value by dotted path: scalars and lists of scalars; objects and lists of objects are walked. */
@@ -90,7 +91,12 @@ export function fieldChanges(left: unknown, right: unknown): FieldChange[] {
       if (l && r) continue;
     }
     // A unit in the label is dropped where the value carries it ("Time window: 1 minute"), as in the review diff.
-    changes.push({ path, label: documentFieldLabel(path).replace(/ \(seconds\)$/, ''), left: show(path, l), right: show(path, r) });
+    changes.push({
+      path,
+      label: documentFieldLabel(path).replace(/ \(seconds\)$/, ''),
+      left: show(path, l),
+      right: show(path, r),
+    });
   }
   return changes;
 }
@@ -98,7 +104,10 @@ export function fieldChanges(left: unknown, right: unknown): FieldChange[] {
 type Policy = { policyName?: string } & Record<string, unknown>;
 
 /** Pairs policies by name; the n-th of a repeated name pairs with the n-th on the other side. */
-function pairByName<L extends Policy, R extends Policy>(left: readonly L[], right: readonly R[]): Array<{ name: string; left?: L; right?: R }> {
+function pairByName<L extends Policy, R extends Policy>(
+  left: readonly L[],
+  right: readonly R[],
+): Array<{ name: string; left?: L; right?: R }> {
   const key = (p: Policy) => p.policyName ?? '';
   const pairs: Array<{ name: string; left?: L; right?: R }> = [];
   const rightUsed = new Set<number>();
@@ -115,17 +124,15 @@ function pairByName<L extends Policy, R extends Policy>(left: readonly L[], righ
 
 function group(part: DocumentPart, name: string, left: unknown, right: unknown): DiffGroup {
   const title = part === 'service' ? documentPartTitles.service : `${documentPartTitles[part]} “${name}”`;
-  if (left === undefined) return { part, name, title, status: 'only-right', changes: fieldChanges({}, right), note: null };
-  if (right === undefined) return { part, name, title, status: 'only-left', changes: fieldChanges(left, {}), note: null };
+  if (left === undefined)
+    return { part, name, title, status: 'only-right', changes: fieldChanges({}, right), note: null };
+  if (right === undefined)
+    return { part, name, title, status: 'only-left', changes: fieldChanges(left, {}), note: null };
   const changes = fieldChanges(left, right);
   return { part, name, title, status: changes.length === 0 ? 'same' : 'changed', changes, note: null };
 }
 
-function lastAppliedGroup(
-  part: 'cors' | 'rate-limit',
-  left: ServiceConfig,
-  right: ServiceConfig,
-): DiffGroup {
+function lastAppliedGroup(part: 'cors' | 'rate-limit', left: ServiceConfig, right: ServiceConfig): DiffGroup {
   const pick = (config: ServiceConfig) => {
     const last = config.lastAppliedFromThisApp;
     if (part === 'cors') return last.cors ? { at: last.cors.appliedAt, value: last.cors.headers } : null;
@@ -164,7 +171,8 @@ function ruleTestGroups(left: ServiceConfig, right: ServiceConfig): DiffGroup[] 
   if (left.ruleTests === undefined && right.ruleTests === undefined) return [];
   const named = (list: ServiceConfig['ruleTests']) => (list ?? []).map((e) => ({ ...e, policyName: e.name }));
   return pairByName(named(left.ruleTests), named(right.ruleTests)).map((pair) => {
-    const strip = (e: (typeof pair)['left']) => (e === undefined ? undefined : { request: e.request, expect: e.expect });
+    const strip = (e: (typeof pair)['left']) =>
+      e === undefined ? undefined : { request: e.request, expect: e.expect };
     return group('rule-tests', pair.name, strip(pair.left), strip(pair.right));
   });
 }
@@ -176,7 +184,9 @@ export function serviceSettings(config: ServiceConfig): Record<string, unknown> 
 }
 
 export function diffServiceConfigs(left: ServiceConfig, right: ServiceConfig): ConfigDiff {
-  const groups: DiffGroup[] = [group('service', documentPartTitles.service, serviceSettings(left), serviceSettings(right))];
+  const groups: DiffGroup[] = [
+    group('service', documentPartTitles.service, serviceSettings(left), serviceSettings(right)),
+  ];
   const policyParts = [
     ['cache-control', left.cacheControlPolicies, right.cacheControlPolicies],
     ['access-control', left.accessControlPolicies, right.accessControlPolicies],
@@ -207,12 +217,19 @@ export type DiffSummary = {
  * cannot read it back) is not a difference; it is said separately.
  */
 export function diffSummary(diff: Pick<ConfigDiff, 'groups'>): DiffSummary {
-  const differences = diff.groups.filter((g) => g.status === 'changed' || g.status === 'only-left' || g.status === 'only-right').length;
+  const differences = diff.groups.filter(
+    (g) => g.status === 'changed' || g.status === 'only-left' || g.status === 'only-right',
+  ).length;
   const unknown = diff.groups.filter((g) => g.status === 'not-known');
   if (unknown.length === 0) return { differences, notKnown: null };
   // "CORS headers and rate limit": later names in lower case, an acronym kept.
-  const names = unknown.map((g, i) => (i === 0 || /^[A-Z]{2}/.test(g.title) ? g.title : `${g.title.charAt(0).toLowerCase()}${g.title.slice(1)}`));
+  const names = unknown.map((g, i) =>
+    i === 0 || /^[A-Z]{2}/.test(g.title) ? g.title : `${g.title.charAt(0).toLowerCase()}${g.title.slice(1)}`,
+  );
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   // Each group's note says for which side.
-  return { differences, notKnown: `${list} not known: the API cannot read ${unknown.length === 1 ? 'it' : 'them'} back.` };
+  return {
+    differences,
+    notKnown: `${list} not known: the API cannot read ${unknown.length === 1 ? 'it' : 'them'} back.`,
+  };
 }

@@ -56,12 +56,18 @@ export function documentFieldLabel(path: string): string {
     if (/^\d+$/.test(segment) && previous !== null && out.length > 0) {
       const item = items[previous];
       const last = out.length - 1;
-      out[last] = item ? `${out.length === 1 ? item : item.toLowerCase()} ${Number(segment) + 1}` : `${out[last]} ${Number(segment) + 1}`;
+      out[last] = item
+        ? `${out.length === 1 ? item : item.toLowerCase()} ${Number(segment) + 1}`
+        : `${out[last]} ${Number(segment) + 1}`;
     } else if (previous === 'headers') {
       // Origin header names are data, shown as written.
       out.push(segment);
     } else {
-      out.push(out.length === 0 ? (documentOnlyFields[segment] ?? topFieldLabel(segment)) : (parts[segment] ?? topFieldLabel(segment).toLowerCase()));
+      out.push(
+        out.length === 0
+          ? (documentOnlyFields[segment] ?? topFieldLabel(segment))
+          : (parts[segment] ?? topFieldLabel(segment).toLowerCase()),
+      );
     }
     previous = segment;
   }
@@ -69,7 +75,15 @@ export function documentFieldLabel(path: string): string {
 }
 
 /** The parts of a service's configuration, in the order diffs and plans show them. */
-export const documentParts = ['service', 'cache-control', 'access-control', 'redirection', 'cors', 'rate-limit', 'rule-tests'] as const;
+export const documentParts = [
+  'service',
+  'cache-control',
+  'access-control',
+  'redirection',
+  'cors',
+  'rate-limit',
+  'rule-tests',
+] as const;
 export type DocumentPart = (typeof documentParts)[number];
 
 /** Titles of the groups of a diff or a plan. */

@@ -8,5 +8,9 @@ export const MIN_PASSPHRASE_LENGTH = 8;
 
 /** Whether parsed JSON is an encrypted document envelope (the reader then asks for the passphrase). */
 export function isEncryptedConfigDocument(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { format?: unknown }).format === ENCRYPTED_CONFIG_DOCUMENT_FORMAT;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { format?: unknown }).format === ENCRYPTED_CONFIG_DOCUMENT_FORMAT
+  );
 }

@@ -28,7 +28,7 @@ export const cannotApply = {
   conditionsNotExpressible: (kind: string, operation: string) =>
     `Its conditions cannot be written in the version 1.0 form (URL path and query string) that ${operation} takes.`,
   tokenSecretLeftOut: () =>
-    'This token policy\'s token secret was left out of the document, and a token policy cannot be created without it. Export the source with secrets (an encrypted document), or create the policy in its editor.',
+    "This token policy's token secret was left out of the document, and a token policy cannot be created without it. Export the source with secrets (an encrypted document), or create the policy in its editor.",
   priorityTaken: (priority: number, other: string) =>
     `Priority ${priority} is already used by the target's access control policy “${other}”, and access control priorities must be unique. Change one of them, then plan again.`,
   invalid: (label: string, message: string) => `The document's value is not accepted by the API — ${label}: ${message}`,
@@ -52,9 +52,18 @@ export const RULE_TESTS_TITLE = 'Rule test suite';
 /** Comma lists the API may return in another order or spacing. */
 function normalizedForCompare(body: Json): Json {
   const out = { ...body };
-  if (typeof out.geoRestriction === 'string') out.geoRestriction = out.geoRestriction.split(',').map((c) => c.trim()).sort().join(',');
+  if (typeof out.geoRestriction === 'string')
+    out.geoRestriction = out.geoRestriction
+      .split(',')
+      .map((c) => c.trim())
+      .sort()
+      .join(',');
   for (const key of ['ipRestriction', 'tokenSecret'] as const) {
-    if (typeof out[key] === 'string') out[key] = (out[key] as string).split(',').map((c) => c.trim()).join(',');
+    if (typeof out[key] === 'string')
+      out[key] = (out[key] as string)
+        .split(',')
+        .map((c) => c.trim())
+        .join(',');
   }
   return out;
 }
@@ -75,13 +84,21 @@ type ItemDraft = Omit<PlanItem, 'id' | 'title' | 'notes' | 'caution' | 'changes'
   Partial<Pick<PlanItem, 'notes' | 'caution' | 'changes' | 'operationId' | 'input' | 'reason'>>;
 
 export function item(draft: ItemDraft): Omit<PlanItem, 'id'> {
-  const title = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit'
-    ? documentPartTitles[draft.part]
-    : draft.part === 'rule-tests' ? RULE_TESTS_TITLE : `${documentPartTitles[draft.part]} “${draft.name}”`;
+  const title =
+    draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit'
+      ? documentPartTitles[draft.part]
+      : draft.part === 'rule-tests'
+        ? RULE_TESTS_TITLE
+        : `${documentPartTitles[draft.part]} “${draft.name}”`;
   return { reason: null, notes: [], caution: null, changes: [], operationId: null, input: null, ...draft, title };
 }
 
-export function cannot(part: DocumentPart, name: string, reason: string, changes: FieldChange[] = []): Omit<PlanItem, 'id'> {
+export function cannot(
+  part: DocumentPart,
+  name: string,
+  reason: string,
+  changes: FieldChange[] = [],
+): Omit<PlanItem, 'id'> {
   return item({ part, name, action: 'cannot', reason, changes });
 }
 
@@ -117,7 +134,10 @@ export function updateOrUnchanged(
     name,
     action: 'update',
     changes,
-    notes: leftOut && typeof targetBody.tokenSecret === 'string' ? ['The token secret was left out of the document: the target keeps its tokens.', ...notes] : notes,
+    notes:
+      leftOut && typeof targetBody.tokenSecret === 'string'
+        ? ['The token secret was left out of the document: the target keeps its tokens.', ...notes]
+        : notes,
     operationId,
     input: { params, body: sent },
   });

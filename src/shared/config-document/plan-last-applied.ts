@@ -24,7 +24,9 @@ function againstUnknown(changes: FieldChange[]): FieldChange[] {
 
 function targetKnownNote(at: string | null, what: string): string[] {
   return at === null
-    ? [`The target's current ${what} cannot be read through the API and nothing was applied to it from this app: applying replaces whatever is set.`]
+    ? [
+        `The target's current ${what} cannot be read through the API and nothing was applied to it from this app: applying replaces whatever is set.`,
+      ]
     : [`Compared with what this app last applied to the target (${at}); the API cannot confirm the current value.`];
 }
 
@@ -36,7 +38,9 @@ export function planCors(source: ServiceConfig, target: ServiceConfig): Omit<Pla
   const parsed = corsHeadersSchema.safeParse(body);
   if (!parsed.success) return cannot('cors', name, firstIssue(parsed.error));
   const current = target.lastAppliedFromThisApp.cors;
-  const changes = current ? fieldChanges(pickFields(current.headers, corsFields), body) : againstUnknown(fieldChanges({}, body));
+  const changes = current
+    ? fieldChanges(pickFields(current.headers, corsFields), body)
+    : againstUnknown(fieldChanges({}, body));
   if (current !== null && changes.length === 0) {
     return item({ part: 'cors', name, action: 'unchanged', notes: targetKnownNote(current.appliedAt, 'CORS headers') });
   }
@@ -45,7 +49,10 @@ export function planCors(source: ServiceConfig, target: ServiceConfig): Omit<Pla
     name,
     action: 'update',
     changes,
-    notes: ['Setting CORS headers replaces all of the target\'s CORS headers.', ...targetKnownNote(current?.appliedAt ?? null, 'CORS headers')],
+    notes: [
+      "Setting CORS headers replaces all of the target's CORS headers.",
+      ...targetKnownNote(current?.appliedAt ?? null, 'CORS headers'),
+    ],
     operationId: 'setCorsHeaders',
     input: { params: { serviceId: target.source.serviceId }, body },
   });
@@ -59,13 +66,14 @@ export function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omi
   const notes = targetKnownNote(current?.appliedAt ?? null, 'rate limit');
   const params = { serviceId: target.source.serviceId };
   if (last.rateLimit === null) {
-    if (current !== null && current.rateLimit === null) return item({ part: 'rate-limit', name, action: 'unchanged', notes });
+    if (current !== null && current.rateLimit === null)
+      return item({ part: 'rate-limit', name, action: 'unchanged', notes });
     return item({
       part: 'rate-limit',
       name,
       action: 'update',
       changes: current?.rateLimit ? fieldChanges(pickFields(current.rateLimit, rateLimitFields), {}) : [],
-      notes: ['The document says the rate limit was deleted: applying deletes the target\'s rate limit.', ...notes],
+      notes: ["The document says the rate limit was deleted: applying deletes the target's rate limit.", ...notes],
       operationId: 'deleteRateLimit',
       input: { params },
     });
@@ -74,11 +82,20 @@ export function planRateLimit(source: ServiceConfig, target: ServiceConfig): Omi
   const parsed = rateLimitSchema.safeParse(body);
   if (!parsed.success) return cannot('rate-limit', name, firstIssue(parsed.error));
   // A rate limit deleted from this app is really not set; one never applied from here is unknown.
-  const changes = current === null
-    ? againstUnknown(fieldChanges({}, body))
-    : fieldChanges(current.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, body);
+  const changes =
+    current === null
+      ? againstUnknown(fieldChanges({}, body))
+      : fieldChanges(current.rateLimit ? pickFields(current.rateLimit, rateLimitFields) : {}, body);
   if (current !== null && current.rateLimit !== null && changes.length === 0) {
     return item({ part: 'rate-limit', name, action: 'unchanged', notes });
   }
-  return item({ part: 'rate-limit', name, action: 'update', changes, notes, operationId: 'upsertRateLimit', input: { params, body } });
+  return item({
+    part: 'rate-limit',
+    name,
+    action: 'update',
+    changes,
+    notes,
+    operationId: 'upsertRateLimit',
+    input: { params, body },
+  });
 }

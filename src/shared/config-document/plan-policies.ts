@@ -2,14 +2,29 @@
 // policies, matched to the target's by name. The API edits policies of all three kinds but creates
 // only access control ones and deletes none, so what it cannot do is a "cannot" item with the reason.
 import { policyAsBody } from '../api/policy-bodies.ts';
-import { createAccessControlPolicyBodySchema, updateAccessControlPolicyBodySchema, updateAccessControlPolicyV2BodySchema } from '../api/schemas/access-control.ts';
+import {
+  createAccessControlPolicyBodySchema,
+  updateAccessControlPolicyBodySchema,
+  updateAccessControlPolicyV2BodySchema,
+} from '../api/schemas/access-control.ts';
 import { updateCacheControlPolicyV2BodySchema } from '../api/schemas/cache-control.ts';
 import { updateRedirectionPolicyBodySchema } from '../api/schemas/redirection.ts';
 import { matchesToV10, v10ToMatches, type MatchLike, type PatternMatchLike } from '../rules/index.ts';
 import { fieldChanges } from './diff.ts';
 import { SECRET_LEFT_OUT, type ServiceConfig } from './schema.ts';
 import type { PlanItem } from './plan.ts';
-import { cannot, cannotApply, countByName, firstIssue, isObject, item, updateOrUnchanged, V10_CONDITIONS_NOTE, type Json, type Policy } from './plan-items.ts';
+import {
+  cannot,
+  cannotApply,
+  countByName,
+  firstIssue,
+  isObject,
+  item,
+  updateOrUnchanged,
+  V10_CONDITIONS_NOTE,
+  type Json,
+  type Policy,
+} from './plan-items.ts';
 
 export function planCacheControl(source: ServiceConfig, target: ServiceConfig): Array<Omit<PlanItem, 'id'>> {
   const kind = 'cache control';
@@ -94,7 +109,13 @@ export function planAccessControl(source: ServiceConfig, target: ServiceConfig):
     if (typeof policy.priority === 'number') {
       const clash = targetPolicies.find((p) => p.priority === policy.priority && p !== existing);
       if (clash) {
-        items.push(cannot('access-control', name, cannotApply.priorityTaken(policy.priority, clash.policyName ?? String(clash.policyId))));
+        items.push(
+          cannot(
+            'access-control',
+            name,
+            cannotApply.priorityTaken(policy.priority, clash.policyName ?? String(clash.policyId)),
+          ),
+        );
         continue;
       }
     }
@@ -107,7 +128,13 @@ export function planAccessControl(source: ServiceConfig, target: ServiceConfig):
       if (!isObject(policy.matchUrlPath)) {
         const pair = matchesToV10(policy.matches as MatchLike[]);
         if (pair === null) {
-          items.push(cannot('access-control', name, cannotApply.conditionsNotExpressible(kind, 'creating an access control policy')));
+          items.push(
+            cannot(
+              'access-control',
+              name,
+              cannotApply.conditionsNotExpressible(kind, 'creating an access control policy'),
+            ),
+          );
           continue;
         }
         document = { ...policy, ...pair };

@@ -62,7 +62,10 @@ describe('planApply', () => {
     expect(cache.changes).toEqual([{ path: 'ttl', label: 'TTL', left: '10 minutes', right: '1 day' }]);
     const redirect = itemOf(plan.items, 'redirection/Old blog');
     // Redirections are listed in V2 and edited in v1.0: the conditions are converted.
-    expect(redirect.input?.body).toMatchObject({ matchUrlPath: { operator: 'prefix', patterns: ['/blog'] }, httpCode: 302 });
+    expect(redirect.input?.body).toMatchObject({
+      matchUrlPath: { operator: 'prefix', patterns: ['/blog'] },
+      httpCode: 302,
+    });
     expect(redirect.input?.params).toEqual({ serviceId: 901, policyId: 9300 });
   });
 
@@ -77,11 +80,23 @@ describe('planApply', () => {
       tokenSecret: TOKEN,
     });
     const create = itemOf(planApply(source, target).items, 'access-control/Signed downloads');
-    expect(create).toMatchObject({ action: 'create', operationId: 'createAccessControlPolicy', input: { params: { serviceId: 901 } } });
-    expect(create.input?.body).toMatchObject({ tokenSecret: TOKEN, matchUrlPath: { operator: 'prefix', patterns: ['/downloads/'] } });
+    expect(create).toMatchObject({
+      action: 'create',
+      operationId: 'createAccessControlPolicy',
+      input: { params: { serviceId: 901 } },
+    });
+    expect(create.input?.body).toMatchObject({
+      tokenSecret: TOKEN,
+      matchUrlPath: { operator: 'prefix', patterns: ['/downloads/'] },
+    });
     expect(JSON.stringify(create.changes)).not.toContain(TOKEN);
 
-    target.accessControlPolicies.push({ ...source.accessControlPolicies[1]!, policyId: 9299, tokenSecret: 'q'.repeat(64), priority: 30 });
+    target.accessControlPolicies.push({
+      ...source.accessControlPolicies[1]!,
+      policyId: 9299,
+      tokenSecret: 'q'.repeat(64),
+      priority: 30,
+    });
     source.accessControlPolicies[1]!.tokenSecret = SECRET_LEFT_OUT;
     const kept = itemOf(planApply(source, target).items, 'access-control/Signed downloads');
     expect(kept.action).toBe('unchanged');
@@ -98,12 +113,23 @@ describe('planApply', () => {
     source.lastAppliedFromThisApp.cors!.headers.accessControlMaxAge = 60;
     const plan = planApply(source, target, { parts: ['rate-limit', 'cors'] });
     expect(plan.items.map((i) => i.id)).toEqual(['cors', 'rate-limit']);
-    expect(itemOf(plan.items, 'rate-limit')).toMatchObject({ action: 'update', operationId: 'deleteRateLimit', input: { params: { serviceId: 901 } } });
-    expect(itemOf(plan.items, 'cors')).toMatchObject({ action: 'update', operationId: 'setCorsHeaders', input: { body: { accessControlAllowOrigin: '*', accessControlMaxAge: 60 } } });
+    expect(itemOf(plan.items, 'rate-limit')).toMatchObject({
+      action: 'update',
+      operationId: 'deleteRateLimit',
+      input: { params: { serviceId: 901 } },
+    });
+    expect(itemOf(plan.items, 'cors')).toMatchObject({
+      action: 'update',
+      operationId: 'setCorsHeaders',
+      input: { body: { accessControlAllowOrigin: '*', accessControlMaxAge: 60 } },
+    });
   });
 
   // One case per reason; Record<keyof typeof cannotApply, …> makes a missing reason a type error.
-  const reasonCases: Record<keyof typeof cannotApply, { build: (s: ServiceConfig, t: ServiceConfig) => void; id: string; expected: RegExp }> = {
+  const reasonCases: Record<
+    keyof typeof cannotApply,
+    { build: (s: ServiceConfig, t: ServiceConfig) => void; id: string; expected: RegExp }
+  > = {
     serviceSettings: {
       build: (s) => {
         s.service.http3 = true;
@@ -145,13 +171,21 @@ describe('planApply', () => {
       expected: /does not hold this access control policy's conditions/,
     },
     conditionsNotExpressible: {
-      build: (s) => (s.redirectionPolicies[0]!.matches = [{ field: 'req.host', operator: 'iequals', values: ['example.com'] }]),
+      build: (s) =>
+        (s.redirectionPolicies[0]!.matches = [{ field: 'req.host', operator: 'iequals', values: ['example.com'] }]),
       id: 'redirection/Old blog',
       expected: /cannot be written in the version 1.0 form .* the redirection edit/,
     },
     tokenSecretLeftOut: {
       build: (s) =>
-        s.accessControlPolicies.push({ policyId: 23, policyName: 'Tokens', type: 'token', priority: 40, matchUrlPath: { operator: 'prefix', patterns: ['/t/'] }, tokenSecret: SECRET_LEFT_OUT }),
+        s.accessControlPolicies.push({
+          policyId: 23,
+          policyName: 'Tokens',
+          type: 'token',
+          priority: 40,
+          matchUrlPath: { operator: 'prefix', patterns: ['/t/'] },
+          tokenSecret: SECRET_LEFT_OUT,
+        }),
       id: 'access-control/Tokens',
       expected: /token secret was left out of the document/,
     },
@@ -159,7 +193,13 @@ describe('planApply', () => {
       build: (s, t) => {
         t.accessControlPolicies.push({ policyId: 9250, policyName: 'Office', type: 'allow', priority: 12 });
         s.accessControlPolicies[0]!.priority = 12;
-        s.accessControlPolicies.push({ policyId: 24, policyName: 'Office', type: 'allow', priority: 13, matchUrlPath: { operator: 'prefix', patterns: ['/'] } });
+        s.accessControlPolicies.push({
+          policyId: 24,
+          policyName: 'Office',
+          type: 'allow',
+          priority: 13,
+          matchUrlPath: { operator: 'prefix', patterns: ['/'] },
+        });
       },
       id: 'access-control/Block admin',
       expected: /Priority 12 is already used by the target's access control policy “Office”/,
@@ -211,7 +251,10 @@ describe('planApply', () => {
 
   it('gives repeated target-only names distinct item IDs', () => {
     const { source, target } = pair();
-    target.redirectionPolicies.push({ ...target.redirectionPolicies[0]!, policyId: 1, policyName: 'Extra' }, { ...target.redirectionPolicies[0]!, policyId: 2, policyName: 'Extra' });
+    target.redirectionPolicies.push(
+      { ...target.redirectionPolicies[0]!, policyId: 1, policyName: 'Extra' },
+      { ...target.redirectionPolicies[0]!, policyId: 2, policyName: 'Extra' },
+    );
     const ids = planApply(source, target).items.map((i) => i.id);
     expect(ids).toContain('redirection/Extra');
     expect(ids).toContain('redirection/Extra#2');
@@ -240,7 +283,7 @@ describe('the target\'s CORS headers and rate limit: unknown is not "not set" (r
   });
 });
 
-describe('values that name the source\'s domain (review M6)', () => {
+describe("values that name the source's domain (review M6)", () => {
   function redirecting(destination: string) {
     const { source, target } = pair();
     source.service.domainName = 'www.customer-5101.example.org';
@@ -251,30 +294,40 @@ describe('values that name the source\'s domain (review M6)', () => {
     return planApply(source, target, { parts: ['redirection'] });
   }
 
-  it('flags an update whose value points at the source\'s domain, with a plain caution', () => {
+  it("flags an update whose value points at the source's domain, with a plain caution", () => {
     const item = itemOf(redirecting('https://www.customer-5101.example.org/').items, 'redirection/Old blog');
     expect(item.action).toBe('update');
     expect(item.caution).toBe(sourceDomainCaution(['Redirect destination'], 'www.customer-5101.example.org'));
-    expect(item.caution).toMatch(/^Redirect destination points at the source's domain www\.customer-5101\.example\.org; check before applying/);
+    expect(item.caution).toMatch(
+      /^Redirect destination points at the source's domain www\.customer-5101\.example\.org; check before applying/,
+    );
   });
 
-  it('flags the source\'s alternate domains, a wildcard one covering its subdomains, in any letter case', () => {
-    expect(itemOf(redirecting('https://SHOP.acme.example/sale').items, 'redirection/Old blog').caution).toMatch(/shop\.acme\.example/);
-    expect(itemOf(redirecting('https://img.cdn.acme.example/').items, 'redirection/Old blog').caution).toMatch(/\*\.cdn\.acme\.example/);
+  it("flags the source's alternate domains, a wildcard one covering its subdomains, in any letter case", () => {
+    expect(itemOf(redirecting('https://SHOP.acme.example/sale').items, 'redirection/Old blog').caution).toMatch(
+      /shop\.acme\.example/,
+    );
+    expect(itemOf(redirecting('https://img.cdn.acme.example/').items, 'redirection/Old blog').caution).toMatch(
+      /\*\.cdn\.acme\.example/,
+    );
   });
 
-  it('does not flag other hosts that merely contain the domain\'s text, nor values the item leaves as they are', () => {
-    expect(itemOf(redirecting('https://old.www.customer-5101.example.org.evil.example/').items, 'redirection/Old blog').caution).toBeNull();
+  it("does not flag other hosts that merely contain the domain's text, nor values the item leaves as they are", () => {
+    expect(
+      itemOf(redirecting('https://old.www.customer-5101.example.org.evil.example/').items, 'redirection/Old blog')
+        .caution,
+    ).toBeNull();
     expect(itemOf(redirecting('https://blog.example.com/').items, 'redirection/Old blog').caution).toBeNull();
     const { source, target } = pair();
     expect(planApply(source, target).items.every((i) => i.caution === null)).toBe(true);
   });
 
-  it('does not flag a domain the target has too (applying a service\'s own document back to it)', () => {
+  it("does not flag a domain the target has too (applying a service's own document back to it)", () => {
     const { source, target } = pair();
     target.service.domainName = source.service.domainName;
     source.redirectionPolicies[0]!.redirectDestination = `https://${source.service.domainName}/`;
-    expect(itemOf(planApply(source, target, { parts: ['redirection'] }).items, 'redirection/Old blog').caution).toBeNull();
+    expect(
+      itemOf(planApply(source, target, { parts: ['redirection'] }).items, 'redirection/Old blog').caution,
+    ).toBeNull();
   });
 });
-

@@ -65,10 +65,13 @@ export const RULE_TESTS_LOCAL_NOTE =
 function planRuleTests(source: ServiceConfig, target: ServiceConfig): Array<Omit<PlanItem, 'id'>> {
   if (source.ruleTests === undefined) return [];
   const name = RULE_TESTS_TITLE;
-  const sorted = (list: ServiceConfig['ruleTests']) => [...(list ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const byName = (list: ServiceConfig['ruleTests']) => Object.fromEntries(sorted(list).map((e) => [e.name, { request: e.request, expect: e.expect }]));
+  const sorted = (list: ServiceConfig['ruleTests']) =>
+    [...(list ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const byName = (list: ServiceConfig['ruleTests']) =>
+    Object.fromEntries(sorted(list).map((e) => [e.name, { request: e.request, expect: e.expect }]));
   const changes = fieldChanges(byName(target.ruleTests), byName(source.ruleTests));
-  if (changes.length === 0) return [item({ part: 'rule-tests', name, action: 'unchanged', notes: [RULE_TESTS_LOCAL_NOTE] })];
+  if (changes.length === 0)
+    return [item({ part: 'rule-tests', name, action: 'unchanged', notes: [RULE_TESTS_LOCAL_NOTE] })];
   return [
     item({
       part: 'rule-tests',
@@ -107,11 +110,15 @@ export function planApply(source: ServiceConfig, target: ServiceConfig, options:
   if (wanted('rule-tests')) drafts.push(...planRuleTests(source, target));
 
   for (const draft of drafts) {
-    if (draft.action === 'create' || draft.action === 'update') draft.caution = sourceDomainCautionFor(draft.changes, source, target);
+    if (draft.action === 'create' || draft.action === 'update')
+      draft.caution = sourceDomainCautionFor(draft.changes, source, target);
   }
   const seen = new Map<string, number>();
   const items = drafts.map((draft): PlanItem => {
-    const base = draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit' || draft.part === 'rule-tests' ? draft.part : `${draft.part}/${draft.name}`;
+    const base =
+      draft.part === 'service' || draft.part === 'cors' || draft.part === 'rate-limit' || draft.part === 'rule-tests'
+        ? draft.part
+        : `${draft.part}/${draft.name}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return { id: n === 1 ? base : `${base}#${n}`, ...draft };

@@ -14,7 +14,12 @@ import { expectationListSchema } from '../suites/schema.ts';
 
 import { CONFIG_DOCUMENT_FORMAT, CONFIG_DOCUMENT_SCHEMA_VERSION, ENCRYPTED_CONFIG_DOCUMENT_FORMAT } from './format.ts';
 
-export { CONFIG_DOCUMENT_FORMAT, CONFIG_DOCUMENT_SCHEMA_VERSION, ENCRYPTED_CONFIG_DOCUMENT_FORMAT, isEncryptedConfigDocument } from './format.ts';
+export {
+  CONFIG_DOCUMENT_FORMAT,
+  CONFIG_DOCUMENT_SCHEMA_VERSION,
+  ENCRYPTED_CONFIG_DOCUMENT_FORMAT,
+  isEncryptedConfigDocument,
+} from './format.ts';
 
 /**
  * Stands in for a secret (S3 accessSecret, tokenSecret) in a document exported without secrets:
@@ -75,7 +80,9 @@ export const serviceConfigSchema = z.object({
 });
 
 export const configDocumentSchema = z.object({
-  format: z.literal(CONFIG_DOCUMENT_FORMAT, { error: `This is not a configuration document (its "format" is not ${CONFIG_DOCUMENT_FORMAT}).` }),
+  format: z.literal(CONFIG_DOCUMENT_FORMAT, {
+    error: `This is not a configuration document (its "format" is not ${CONFIG_DOCUMENT_FORMAT}).`,
+  }),
   schemaVersion: z.literal(CONFIG_DOCUMENT_SCHEMA_VERSION, {
     error: (issue) =>
       typeof issue.input === 'number' && issue.input > CONFIG_DOCUMENT_SCHEMA_VERSION

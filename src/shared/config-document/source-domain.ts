@@ -18,7 +18,9 @@ function namesDomain(text: string, domain: string): boolean {
 
 /** The domain names of a service (its own and its alternate ones), in lower case. */
 function domainsOf(config: ServiceConfig): string[] {
-  return [config.service.domainName, ...(config.service.alternateDomainNames ?? [])].map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+  return [config.service.domainName, ...(config.service.alternateDomainNames ?? [])]
+    .map((d) => d.trim().toLowerCase())
+    .filter((d) => d !== '');
 }
 
 /** What a plan item says when the values it would write name the source's domain (review M6). */
@@ -29,7 +31,11 @@ export const sourceDomainCaution = (labels: readonly string[], domain: string) =
  * A caution for an item whose new values name one of the source's domains that the target does not
  * have: copied to another service (a clone, another customer), they would point it at the source.
  */
-export function sourceDomainCautionFor(changes: readonly FieldChange[], source: ServiceConfig, target: ServiceConfig): string | null {
+export function sourceDomainCautionFor(
+  changes: readonly FieldChange[],
+  source: ServiceConfig,
+  target: ServiceConfig,
+): string | null {
   const own = new Set(domainsOf(target));
   const domains = domainsOf(source).filter((d) => !own.has(d));
   for (const domain of domains) {

@@ -24,9 +24,7 @@ export function defineEvents<const T extends EventTable>(events: T): T {
   return events;
 }
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
-  ? I
-  : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type Merged<T extends readonly object[]> = Simplify<UnionToIntersection<T[number]>>;
 

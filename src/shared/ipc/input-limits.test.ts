@@ -19,7 +19,8 @@ function unboundedStrings(schema: z.ZodType, path: string, out: string[], seen =
       if (typeof maxLengthOf(schema) !== 'number') out.push(path || '(root)');
       break;
     case 'object':
-      for (const [key, child] of Object.entries(def.shape as Record<string, unknown>)) walk(child, path ? `${path}.${key}` : key);
+      for (const [key, child] of Object.entries(def.shape as Record<string, unknown>))
+        walk(child, path ? `${path}.${key}` : key);
       break;
     case 'optional':
     case 'nullable':
@@ -59,6 +60,8 @@ describe('IPC input limits', () => {
 
   it('the walker finds an unbounded string (so the test above can fail)', async () => {
     const { z } = await import('zod');
-    expect(unboundedStrings(z.strictObject({ a: z.string().max(3), b: z.array(z.string()).optional() }), '', [])).toEqual(['b[]']);
+    expect(
+      unboundedStrings(z.strictObject({ a: z.string().max(3), b: z.array(z.string()).optional() }), '', []),
+    ).toEqual(['b[]']);
   });
 });

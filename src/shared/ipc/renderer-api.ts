@@ -9,9 +9,10 @@ type FeatureOf<C extends string> = C extends `${infer F}.${string}` ? F : never;
 type ActionOf<C extends string, F extends string> = C extends `${F}.${infer A}` ? A : never;
 
 /** Channels without input can be called with no argument. */
-type ChannelMethod<C extends Channel> = undefined extends ChannelInput<C>
-  ? (input?: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
-  : (input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>;
+type ChannelMethod<C extends Channel> =
+  undefined extends ChannelInput<C>
+    ? (input?: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
+    : (input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>;
 
 type Feature = FeatureOf<Channel>;
 type FeatureApi<F extends Feature> = {

@@ -30,7 +30,11 @@ export function success<T>(data: T): IpcResult<T> {
 }
 
 /** A failed result; not retryable unless said so. */
-export function failure(code: string, message: string, extra: Partial<Omit<IpcError, 'code' | 'message'>> = {}): IpcResult<never> {
+export function failure(
+  code: string,
+  message: string,
+  extra: Partial<Omit<IpcError, 'code' | 'message'>> = {},
+): IpcResult<never> {
   return { ok: false, error: { code, message, retryable: false, ...extra } };
 }
 

@@ -9,7 +9,13 @@ describe('secret mark', () => {
     const schema = z.object({
       plain: z.string(),
       a: secret(z.string()).optional(),
-      nested: z.array(z.object({ b: secret(z.string().refine(Boolean)).transform((v) => v.trim()).default('') })),
+      nested: z.array(
+        z.object({
+          b: secret(z.string().refine(Boolean))
+            .transform((v) => v.trim())
+            .default(''),
+        }),
+      ),
       either: z.union([z.object({ c: secret(z.string()) }), z.null()]),
     });
     expect([...secretFieldNamesIn([schema])].sort()).toEqual(['a', 'b', 'c']);
@@ -26,7 +32,15 @@ describe('secret field names', () => {
   it('are read from the marked schemas of the operation table and the IPC table', () => {
     expect(apiSecretFields).toEqual(['accessSecret', 'tokenSecret']);
     // `secret` is the access key secret field of accounts.add / rotateSecret / import.
-    expect(secretFieldNames).toEqual(['accessKeySecret', 'accessSecret', 'authorization', 'passphrase', 'password', 'secret', 'tokenSecret']);
+    expect(secretFieldNames).toEqual([
+      'accessKeySecret',
+      'accessSecret',
+      'authorization',
+      'passphrase',
+      'password',
+      'secret',
+      'tokenSecret',
+    ]);
   });
 
   it('are all secret-shaped, so the renderer (which loads no schemas) recognises them in text', () => {

@@ -13,12 +13,17 @@ function signed(value: number, digits: number): string {
 export function departureText(metric: Pick<AttentionMetric, 'metric' | 'change' | 'z' | 'direction'>): string {
   const label = attentionMetricLabels[metric.metric];
   const z = metric.z === null ? '' : ` (z ${signed(metric.z, 1)})`;
-  if (metric.change === null) return `${label} ${metric.direction === 'down' ? 'down' : 'up'} from about none vs usual${z}`;
+  if (metric.change === null)
+    return `${label} ${metric.direction === 'down' ? 'down' : 'up'} from about none vs usual${z}`;
   if (metric.metric === 'offload') return `${label} ${signed(metric.change * 100, 1)} points vs usual${z}`;
   return `${label} ${signed(Math.round(metric.change * 100), 0)} % vs usual${z}`;
 }
 
-export function alertText(accountName: string, serviceName: string, metric: Pick<AttentionMetric, 'metric' | 'change' | 'z' | 'direction'>): string {
+export function alertText(
+  accountName: string,
+  serviceName: string,
+  metric: Pick<AttentionMetric, 'metric' | 'change' | 'z' | 'direction'>,
+): string {
   return `${accountName} · ${serviceName}: ${departureText(metric)}`;
 }
 

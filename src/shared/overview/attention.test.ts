@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, type Point } from '../analytics/model.ts';
 import { MIN_REFERENCE_DAYS, REFERENCE_DAYS, Z_THRESHOLD } from '../analytics/impact.ts';
 import { assessAttention, ATTENTION_HOURS, HISTORY_DAYS, strongestDeparture } from './attention.ts';
-import { emptyHistory, hourlyValues, lastCompleteHourEnd, missingHours, rebaseHistory, setHours, type HourlyHistory } from './hourly.ts';
+import {
+  emptyHistory,
+  hourlyValues,
+  lastCompleteHourEnd,
+  missingHours,
+  rebaseHistory,
+  setHours,
+  type HourlyHistory,
+} from './hourly.ts';
 import { alertText, departureText } from './alert-text.ts';
 import { accountStatusOf, digestAccount, trafficFigures } from './digest.ts';
 
@@ -28,7 +36,8 @@ type Shape = {
 };
 
 /** A daily cycle: quiet at night, busy in the afternoon (UTC), ±noise per hour. */
-const daily = (base: number) => (hour: number) => base * (0.6 + 0.4 * Math.sin((((hour % DAY_MS) / DAY_MS) * 2 - 0.5) * Math.PI));
+const daily = (base: number) => (hour: number) =>
+  base * (0.6 + 0.4 * Math.sin((((hour % DAY_MS) / DAY_MS) * 2 - 0.5) * Math.PI));
 
 function history(shape: Shape, end = END): HourlyHistory {
   const days = shape.days ?? HISTORY_DAYS;
@@ -83,12 +92,22 @@ describe('assessAttention', () => {
     expect(requests.departingHours).toBe(1);
     expect(requests.flagged).toBe(false);
     expect(burst.status).toBe('ok');
-    const lasting = assessAttention(history({ requests: (t) => base(t) * (t >= END - 2 * HOUR_MS && t < END ? 3 : 1) }), END);
-    expect(lasting.metrics.find((m) => m.metric === 'requests')).toMatchObject({ flagged: true, departingHours: 2, direction: 'up' });
+    const lasting = assessAttention(
+      history({ requests: (t) => base(t) * (t >= END - 2 * HOUR_MS && t < END ? 3 : 1) }),
+      END,
+    );
+    expect(lasting.metrics.find((m) => m.metric === 'requests')).toMatchObject({
+      flagged: true,
+      departingHours: 2,
+      direction: 'up',
+    });
   });
 
   it('flags an offload drop (more requests go to the origin) in ratio points', () => {
-    const result = assessAttention(history({ requests: daily(10_000), originShare: (t) => (inWindow(t) ? 0.5 : 0.2) }), END);
+    const result = assessAttention(
+      history({ requests: daily(10_000), originShare: (t) => (inWindow(t) ? 0.5 : 0.2) }),
+      END,
+    );
     expect(result.status).toBe('attention');
     const offload = result.metrics.find((m) => m.metric === 'offload')!;
     expect(offload.flagged).toBe(true);
@@ -144,7 +163,10 @@ describe('assessAttention', () => {
     expect(requests.flagged).toBe(false);
     expect(quiet.status).toBe('ok');
 
-    const dropped = assessAttention(history({ requests: (t) => shape(t) * (inWindow(t, saturday) ? 0.3 : 1) }, saturday), saturday);
+    const dropped = assessAttention(
+      history({ requests: (t) => shape(t) * (inWindow(t, saturday) ? 0.3 : 1) }, saturday),
+      saturday,
+    );
     expect(dropped.status).toBe('attention');
     expect(dropped.metrics.find((m) => m.metric === 'requests')?.weekly).toBe(false);
   });
@@ -168,8 +190,18 @@ describe('hourly history', () => {
 
   it('rebases onto a moving span, and finds the missing hours', () => {
     const h = emptyHistory(hour, hour + 4 * HOUR_MS);
-    for (const metric of ['requests', 'originRequests', 'bandwidth'] as const) setHours(h, metric, new Map([[hour, 1], [hour + HOUR_MS, 2]]));
-    expect(missingHours(h, { from: hour, to: hour + 4 * HOUR_MS })).toEqual([{ from: hour + 2 * HOUR_MS, to: hour + 4 * HOUR_MS }]);
+    for (const metric of ['requests', 'originRequests', 'bandwidth'] as const)
+      setHours(
+        h,
+        metric,
+        new Map([
+          [hour, 1],
+          [hour + HOUR_MS, 2],
+        ]),
+      );
+    expect(missingHours(h, { from: hour, to: hour + 4 * HOUR_MS })).toEqual([
+      { from: hour + 2 * HOUR_MS, to: hour + 4 * HOUR_MS },
+    ]);
     expect(lastCompleteHourEnd(h)).toBe(hour + 2 * HOUR_MS);
     const moved = rebaseHistory(h, hour + HOUR_MS, hour + 6 * HOUR_MS);
     expect(moved.requests).toEqual([2, null, null, null, null]);
@@ -188,7 +220,13 @@ describe('digest', () => {
     expect(figures.sparklines.requests.every((v) => v === 400)).toBe(true);
     expect(figures.weekEarlierSparklines.offload.every((v) => v === 0.8)).toBe(true);
 
-    const digest = digestAccount({ services: [{ serviceId: 1, serviceName: 'a.example', history: a }, { serviceId: 2, serviceName: 'b.example', history: undefined }], end: END });
+    const digest = digestAccount({
+      services: [
+        { serviceId: 1, serviceName: 'a.example', history: a },
+        { serviceId: 2, serviceName: 'b.example', history: undefined },
+      ],
+      end: END,
+    });
     expect(digest.services.map((s) => s.attention.status)).toEqual(['ok', 'no-data']);
     expect(digest.services[1].traffic.requests.value).toBeNull();
     expect(digest.traffic.requests.value).toBe(100 * 24);
@@ -200,16 +238,27 @@ describe('digest', () => {
     expect(accountStatusOf({ ...counts, ok: 3, notEnoughHistory: 0 }, true)).toBe('no-data');
     expect(accountStatusOf({ ...counts, attention: 1, ok: 1 }, true)).toBe('attention');
     expect(accountStatusOf({ ...counts, attention: 1, snoozed: 1, ok: 2, notEnoughHistory: 0 }, false)).toBe('snoozed');
-    expect(accountStatusOf({ total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 }, false)).toBe('no-data');
+    expect(accountStatusOf({ total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 }, false)).toBe(
+      'no-data',
+    );
   });
 });
 
 describe('alert text', () => {
   it('names the customer, the service and what changed', () => {
-    expect(alertText('Acme Retail', 'shop.acme-retail.example', { metric: 'requests', change: -0.62, z: -8.14, direction: 'down' })).toBe(
-      'Acme Retail · shop.acme-retail.example: requests −62 % vs usual (z −8.1)',
+    expect(
+      alertText('Acme Retail', 'shop.acme-retail.example', {
+        metric: 'requests',
+        change: -0.62,
+        z: -8.14,
+        direction: 'down',
+      }),
+    ).toBe('Acme Retail · shop.acme-retail.example: requests −62 % vs usual (z −8.1)');
+    expect(departureText({ metric: 'bandwidth', change: 1.5, z: 6, direction: 'up' })).toBe(
+      'bandwidth +150 % vs usual (z +6.0)',
     );
-    expect(departureText({ metric: 'bandwidth', change: 1.5, z: 6, direction: 'up' })).toBe('bandwidth +150 % vs usual (z +6.0)');
-    expect(departureText({ metric: 'requests', change: null, z: 40, direction: 'up' })).toBe('requests up from about none vs usual (z +40.0)');
+    expect(departureText({ metric: 'requests', change: null, z: 40, direction: 'up' })).toBe(
+      'requests up from about none vs usual (z +40.0)',
+    );
   });
 });

@@ -3,7 +3,14 @@
 // impact.ts: same threshold, reference days, minimum and scale floors). Pure maths over the
 // hourly history; docs/fleet-overview.md says which window is compared and why.
 import { DAY_MS, HOUR_MS, type TimeRange } from '../analytics/model.ts';
-import { MIN_REFERENCE_DAYS, REFERENCE_DAYS, Z_THRESHOLD, departure, scaleFloorOf, type ShiftKind } from '../analytics/impact.ts';
+import {
+  MIN_REFERENCE_DAYS,
+  REFERENCE_DAYS,
+  Z_THRESHOLD,
+  departure,
+  scaleFloorOf,
+  type ShiftKind,
+} from '../analytics/impact.ts';
 import { hourCount, valueAt, type HourlyHistory } from './hourly.ts';
 
 /** The compared window: the last this many settled hours. */
@@ -22,7 +29,11 @@ export const WEEK_DAYS = 7;
 
 export const attentionMetricIds = ['requests', 'offload', 'bandwidth'] as const;
 export type AttentionMetricId = (typeof attentionMetricIds)[number];
-export const attentionMetricLabels: Record<AttentionMetricId, string> = { requests: 'requests', offload: 'origin offload', bandwidth: 'bandwidth' };
+export const attentionMetricLabels: Record<AttentionMetricId, string> = {
+  requests: 'requests',
+  offload: 'origin offload',
+  bandwidth: 'bandwidth',
+};
 
 export const attentionStatusIds = ['attention', 'no-data', 'not-enough-history', 'ok'] as const;
 export type AttentionStatus = (typeof attentionStatusIds)[number];
@@ -80,12 +91,18 @@ function windowLevels(history: HourlyHistory | undefined, range: TimeRange): Lev
     const r = valueAt(history, 'requests', hour);
     const o = valueAt(history, 'originRequests', hour);
     const b = valueAt(history, 'bandwidth', hour);
-    if (r === null || o === null || b === null) return { requests: null, originRequests: null, bandwidth: null, offload: null };
+    if (r === null || o === null || b === null)
+      return { requests: null, originRequests: null, bandwidth: null, offload: null };
     requests += r;
     originRequests += o;
     bandwidth += b;
   }
-  return { requests, originRequests, bandwidth: hours === 0 ? null : bandwidth / hours, offload: requests === 0 ? null : 1 - originRequests / requests };
+  return {
+    requests,
+    originRequests,
+    bandwidth: hours === 0 ? null : bandwidth / hours,
+    offload: requests === 0 ? null : 1 - originRequests / requests,
+  };
 }
 
 const kindOf = (metric: AttentionMetricId): ShiftKind => (metric === 'offload' ? 'ratio' : 'amount');
@@ -152,15 +169,29 @@ export function assessAttention(history: HourlyHistory | undefined, end: number,
     const usual = center === null ? null : kind === 'amount' ? Math.exp(center) - 1 : center;
     const weekLevel = week === null ? null : levelOf(metric, week[metric]);
     // Weekly patterns: a shift the same hours a week earlier also had (a weekend) is not a departure.
-    const weekAgrees = weekLevel === null || observed === null || z === null || (Math.sign(observed - weekLevel) === Math.sign(z) && Math.abs(observed - weekLevel) >= Z_THRESHOLD * scaleFloorOf(kind));
-    const change = value === null || usual === null ? null : kind === 'ratio' ? value - usual : usual > 0 ? value / usual - 1 : null;
+    const weekAgrees =
+      weekLevel === null ||
+      observed === null ||
+      z === null ||
+      (Math.sign(observed - weekLevel) === Math.sign(z) &&
+        Math.abs(observed - weekLevel) >= Z_THRESHOLD * scaleFloorOf(kind));
+    const change =
+      value === null || usual === null ? null : kind === 'ratio' ? value - usual : usual > 0 ? value / usual - 1 : null;
     // Each hour of the window against the same hour on the reference days.
     let departingHours = 0;
     if (beyond && z !== null) {
       for (let hour = window.from; hour < window.to; hour += HOUR_MS) {
         const own = levelOf(metric, windowLevels(history, { from: hour, to: hour + HOUR_MS })[metric]);
         const pastHours = referenceWindows
-          .map((range) => levelOf(metric, windowLevels(history, { from: range.from + (hour - window.from), to: range.from + (hour - window.from) + HOUR_MS })[metric]))
+          .map((range) =>
+            levelOf(
+              metric,
+              windowLevels(history, {
+                from: range.from + (hour - window.from),
+                to: range.from + (hour - window.from) + HOUR_MS,
+              })[metric],
+            ),
+          )
           .filter((v): v is number => v !== null);
         const hourly = departure(kind, own, pastHours);
         if (hourly.flagged && hourly.z !== null && Math.sign(hourly.z) === Math.sign(z)) departingHours++;
@@ -190,10 +221,17 @@ export function assessAttention(history: HourlyHistory | undefined, end: number,
       metrics,
     };
   }
-  return { status: metrics.some((m) => m.flagged) ? 'attention' : 'ok', window, referenceDays: reference.length, metrics };
+  return {
+    status: metrics.some((m) => m.flagged) ? 'attention' : 'ok',
+    window,
+    referenceDays: reference.length,
+    metrics,
+  };
 }
 
 /** The flagged metric that departs most (by |z|), or undefined. */
 export function strongestDeparture(attention: Pick<Attention, 'metrics'>): AttentionMetric | undefined {
-  return attention.metrics.filter((m) => m.flagged && m.z !== null).sort((a, b) => Math.abs(b.z ?? 0) - Math.abs(a.z ?? 0))[0];
+  return attention.metrics
+    .filter((m) => m.flagged && m.z !== null)
+    .sort((a, b) => Math.abs(b.z ?? 0) - Math.abs(a.z ?? 0))[0];
 }

@@ -41,7 +41,8 @@ const round = (value: number | null, digits = 0): number | null => {
   return Math.round(value * f) / f;
 };
 
-const total = (values: ReadonlyArray<number | null>): number | null => (values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0));
+const total = (values: ReadonlyArray<number | null>): number | null =>
+  values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0);
 
 function figuresOf(sums: HourSums) {
   const requests = total(sums.requests);
@@ -49,7 +50,8 @@ function figuresOf(sums: HourSums) {
   const bandwidthSum = total(sums.bandwidth);
   return {
     requests,
-    bandwidth: bandwidthSum === null || sums.bandwidth.length === 0 ? null : round(bandwidthSum / sums.bandwidth.length),
+    bandwidth:
+      bandwidthSum === null || sums.bandwidth.length === 0 ? null : round(bandwidthSum / sums.bandwidth.length),
     offload: requests === null || origin === null || requests === 0 ? null : round(1 - origin / requests, 4),
     sparklines: {
       requests: sums.requests.map((v) => round(v)),
@@ -123,7 +125,16 @@ export function compareServices(
   a: { status: AttentionStatus; snoozed: boolean; strength: number; serviceName: string },
   b: { status: AttentionStatus; snoozed: boolean; strength: number; serviceName: string },
 ): number {
-  const rank = (s: typeof a): number => (s.status === 'attention' ? (s.snoozed ? 1 : 0) : s.status === 'no-data' ? 2 : s.status === 'not-enough-history' ? 3 : 4);
+  const rank = (s: typeof a): number =>
+    s.status === 'attention'
+      ? s.snoozed
+        ? 1
+        : 0
+      : s.status === 'no-data'
+        ? 2
+        : s.status === 'not-enough-history'
+          ? 3
+          : 4;
   return rank(a) - rank(b) || b.strength - a.strength || a.serviceName.localeCompare(b.serviceName);
 }
 

@@ -10,7 +10,11 @@ export const hourlyMetricIds = ['requests', 'originRequests', 'bandwidth'] as co
 export type HourlyMetric = (typeof hourlyMetricIds)[number];
 
 /** How an hour's 5-minute points combine: amounts add up, bandwidth (a rate) averages. */
-export const hourlyAggregate: Record<HourlyMetric, 'sum' | 'mean'> = { requests: 'sum', originRequests: 'sum', bandwidth: 'mean' };
+export const hourlyAggregate: Record<HourlyMetric, 'sum' | 'mean'> = {
+  requests: 'sum',
+  originRequests: 'sum',
+  bandwidth: 'mean',
+};
 
 const SLOTS_PER_HOUR = HOUR_MS / FIVE_MINUTES_MS;
 
@@ -60,7 +64,12 @@ export function hourlyValues(
 /** An empty history of [start, end). */
 export function emptyHistory(start: number, end: number): HourlyHistory {
   const length = hourCount({ from: start, to: end });
-  return { start, requests: new Array<number | null>(length).fill(null), originRequests: new Array<number | null>(length).fill(null), bandwidth: new Array<number | null>(length).fill(null) };
+  return {
+    start,
+    requests: new Array<number | null>(length).fill(null),
+    originRequests: new Array<number | null>(length).fill(null),
+    bandwidth: new Array<number | null>(length).fill(null),
+  };
 }
 
 /** The history moved onto [start, end): hours before start dropped, hours not held yet null. */

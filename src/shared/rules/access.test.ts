@@ -12,7 +12,12 @@ const req = (form: Partial<RequestForm> = {}): TestRequest => {
   return parsed.request;
 };
 
-const accessRule = (policyId: number, priority: number, access: AccessRestrictions, over: Partial<RuleLike> = {}): RuleLike => ({
+const accessRule = (
+  policyId: number,
+  priority: number,
+  access: AccessRestrictions,
+  over: Partial<RuleLike> = {},
+): RuleLike => ({
   kind: 'access',
   policyId,
   policyName: `access ${policyId}`,
@@ -24,9 +29,18 @@ const accessRule = (policyId: number, priority: number, access: AccessRestrictio
 
 describe('ipRestriction entries', () => {
   it('reads a single address, address/netmask and CIDR; IPv6 is recognised, nonsense is not', () => {
-    expect(parseRestrictionEntry('203.0.113.7')).toEqual({ base: parseRestrictionEntryBase('203.0.113.7'), prefix: 32 });
-    expect(parseRestrictionEntry('203.0.113.9/255.255.255.0')).toEqual({ base: parseRestrictionEntryBase('203.0.113.0'), prefix: 24 });
-    expect(parseRestrictionEntry('203.0.113.0/24')).toEqual({ base: parseRestrictionEntryBase('203.0.113.0'), prefix: 24 });
+    expect(parseRestrictionEntry('203.0.113.7')).toEqual({
+      base: parseRestrictionEntryBase('203.0.113.7'),
+      prefix: 32,
+    });
+    expect(parseRestrictionEntry('203.0.113.9/255.255.255.0')).toEqual({
+      base: parseRestrictionEntryBase('203.0.113.0'),
+      prefix: 24,
+    });
+    expect(parseRestrictionEntry('203.0.113.0/24')).toEqual({
+      base: parseRestrictionEntryBase('203.0.113.0'),
+      prefix: 24,
+    });
     expect(parseRestrictionEntry('10.0.0.0/255.0.255.0')).toBeNull();
     expect(parseRestrictionEntry('2001:db8::/32')).toBe('ipv6');
     expect(parseRestrictionEntry('example.com')).toBeNull();
@@ -94,8 +108,12 @@ describe('decideAccess', () => {
   it('anonymousIp is the scope: off applies to non-anonymous clients only, on to anonymous only', () => {
     expect(decideAccess({ type: 'deny' }, req()).scope.outcome).toBe('pass');
     expect(decideAccess({ type: 'deny' }, req({ clientAnonymous: true })).scope.outcome).toBe('fail');
-    expect(decideAccess({ type: 'deny', anonymousIp: true }, req({ clientAnonymous: true })).scope.outcome).toBe('pass');
-    expect(decideAccess({ type: 'deny', anonymousIp: true }, req()).scope.explanation).toMatch(/applies to anonymous clients only; this client is not anonymous, so the rule is skipped/);
+    expect(decideAccess({ type: 'deny', anonymousIp: true }, req({ clientAnonymous: true })).scope.outcome).toBe(
+      'pass',
+    );
+    expect(decideAccess({ type: 'deny', anonymousIp: true }, req()).scope.explanation).toMatch(
+      /applies to anonymous clients only; this client is not anonymous, so the rule is skipped/,
+    );
   });
 });
 
@@ -104,7 +122,9 @@ describe('access rules in the evaluation', () => {
     const rules = [accessRule(1, 10, { type: 'allow', ipRestriction: '192.168.1.0/24' })];
     const ev = evaluateAll(rules, req({ clientIp: '10.0.0.5' }));
     expect(ev.access.winner?.access?.decision).toBe('deny');
-    expect(overallVerdict(ev).headline).toBe('403 — denied by access rule “access 1” (ID 1): IP restriction: client 10.0.0.5 is not in 192.168.1.0/24.');
+    expect(overallVerdict(ev).headline).toBe(
+      '403 — denied by access rule “access 1” (ID 1): IP restriction: client 10.0.0.5 is not in 192.168.1.0/24.',
+    );
     expect(overallVerdict(evaluateAll(rules, req({ clientIp: '192.168.1.20' }))).status).toBe('served');
   });
 
@@ -171,12 +191,16 @@ describe('overallVerdict', () => {
   });
 
   it('no cache rule: the origin decides', () => {
-    expect(overallVerdict(evaluateAll([], req())).headline).toBe('Served — no cache rule applies, so the origin’s caching headers decide.');
+    expect(overallVerdict(evaluateAll([], req())).headline).toBe(
+      'Served — no cache rule applies, so the origin’s caching headers decide.',
+    );
   });
 
   it('an undecided restriction makes the verdict "cannot tell" with what to enter', () => {
     const ev = evaluateAll([accessRule(1, 10, { type: 'allow', geoRestriction: 'DE' })], req());
-    expect(overallVerdict(ev).headline).toBe('Cannot tell — access rule “access 1” (ID 1) decides: Geo restriction DE: enter the client country to test it.');
+    expect(overallVerdict(ev).headline).toBe(
+      'Cannot tell — access rule “access 1” (ID 1) decides: Geo restriction DE: enter the client country to test it.',
+    );
   });
 });
 

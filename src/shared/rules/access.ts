@@ -35,45 +35,90 @@ export interface AccessDecision {
 function scopeCheck(access: AccessRestrictions, request: TestRequest): RestrictionCheck {
   const anonymousIp = access.anonymousIp === true;
   const client = request.clientAnonymous ? 'this client is anonymous (VPN/proxy)' : 'this client is not anonymous';
-  const rule = anonymousIp ? 'Anonymous IPs on: the rule applies to anonymous clients only' : 'Anonymous IPs off: the rule applies to non-anonymous clients only';
+  const rule = anonymousIp
+    ? 'Anonymous IPs on: the rule applies to anonymous clients only'
+    : 'Anonymous IPs off: the rule applies to non-anonymous clients only';
   const applies = anonymousIp === request.clientAnonymous;
-  return { kind: 'anonymousIp', outcome: applies ? 'pass' : 'fail', explanation: `${rule}; ${client}${applies ? '' : ', so the rule is skipped'}.` };
+  return {
+    kind: 'anonymousIp',
+    outcome: applies ? 'pass' : 'fail',
+    explanation: `${rule}; ${client}${applies ? '' : ', so the rule is skipped'}.`,
+  };
 }
 
 function ipCheck(list: string, clientIp: string): RestrictionCheck {
   const entries = splitCommaList(list);
   const shown = entries.join(', ');
-  if (clientIp === '') return { kind: 'ipRestriction', outcome: 'unknown', explanation: `IP restriction ${shown}: enter the client IP to test it.` };
+  if (clientIp === '')
+    return {
+      kind: 'ipRestriction',
+      outcome: 'unknown',
+      explanation: `IP restriction ${shown}: enter the client IP to test it.`,
+    };
   const address = parseIpv4(clientIp);
   if (address === null) {
-    return { kind: 'ipRestriction', outcome: 'unknown', explanation: `IP restriction ${shown}: client IP "${clientIp}" is not an IPv4 address, which is all the tester evaluates.` };
+    return {
+      kind: 'ipRestriction',
+      outcome: 'unknown',
+      explanation: `IP restriction ${shown}: client IP "${clientIp}" is not an IPv4 address, which is all the tester evaluates.`,
+    };
   }
   const unreadable: string[] = [];
   for (const entry of entries) {
     const network = parseRestrictionEntry(entry);
     if (network === null) unreadable.push(entry);
     else if (network !== 'ipv6' && ipv4InNetwork(address, network)) {
-      return { kind: 'ipRestriction', outcome: 'pass', explanation: `IP restriction: client ${clientIp} is in ${entry}.` };
+      return {
+        kind: 'ipRestriction',
+        outcome: 'pass',
+        explanation: `IP restriction: client ${clientIp} is in ${entry}.`,
+      };
     }
   }
   if (unreadable.length > 0) {
-    return { kind: 'ipRestriction', outcome: 'unknown', explanation: `IP restriction: client ${clientIp} is not in the readable entries; ${unreadable.join(', ')} could not be read.` };
+    return {
+      kind: 'ipRestriction',
+      outcome: 'unknown',
+      explanation: `IP restriction: client ${clientIp} is not in the readable entries; ${unreadable.join(', ')} could not be read.`,
+    };
   }
-  return { kind: 'ipRestriction', outcome: 'fail', explanation: `IP restriction: client ${clientIp} is not in ${shown}.` };
+  return {
+    kind: 'ipRestriction',
+    outcome: 'fail',
+    explanation: `IP restriction: client ${clientIp} is not in ${shown}.`,
+  };
 }
 
 function geoCheck(list: string, country: string): RestrictionCheck {
   const codes = splitCommaList(list).map((c) => c.toUpperCase());
   const shown = codes.join(', ');
-  if (country === '') return { kind: 'geoRestriction', outcome: 'unknown', explanation: `Geo restriction ${shown}: enter the client country to test it.` };
+  if (country === '')
+    return {
+      kind: 'geoRestriction',
+      outcome: 'unknown',
+      explanation: `Geo restriction ${shown}: enter the client country to test it.`,
+    };
   return codes.includes(country)
-    ? { kind: 'geoRestriction', outcome: 'pass', explanation: `Geo restriction: client country ${country} is in ${shown}.` }
-    : { kind: 'geoRestriction', outcome: 'fail', explanation: `Geo restriction: client country ${country} is not in ${shown}.` };
+    ? {
+        kind: 'geoRestriction',
+        outcome: 'pass',
+        explanation: `Geo restriction: client country ${country} is in ${shown}.`,
+      }
+    : {
+        kind: 'geoRestriction',
+        outcome: 'fail',
+        explanation: `Geo restriction: client country ${country} is not in ${shown}.`,
+      };
 }
 
 function tokenCheck(hasToken: boolean): RestrictionCheck {
   return hasToken
-    ? { kind: 'token', outcome: 'pass', explanation: 'Token: the request carries a token (the tester cannot check it against the secrets; an invalid token gets 403).' }
+    ? {
+        kind: 'token',
+        outcome: 'pass',
+        explanation:
+          'Token: the request carries a token (the tester cannot check it against the secrets; an invalid token gets 403).',
+      }
     : { kind: 'token', outcome: 'fail', explanation: 'Token: the request carries no token.' };
 }
 
@@ -94,14 +139,34 @@ export function decideAccess(access: AccessRestrictions, request: TestRequest): 
     case 'token': {
       if (failed) return { scope, checks, decision: 'deny', reason: failed.explanation };
       if (unknown) return { scope, checks, decision: 'unknown', reason: unknown.explanation };
-      const why = access.type === 'token' ? 'A token rule lets requests with a valid token through' : 'An allow rule lets the request through';
-      return { scope, checks, decision: 'allow', reason: lists.length > 0 ? `${why}; the client passes its restrictions.` : `${why}.` };
+      const why =
+        access.type === 'token'
+          ? 'A token rule lets requests with a valid token through'
+          : 'An allow rule lets the request through';
+      return {
+        scope,
+        checks,
+        decision: 'allow',
+        reason: lists.length > 0 ? `${why}; the client passes its restrictions.` : `${why}.`,
+      };
     }
     case 'deny': {
-      if (lists.length === 0) return { scope, checks, decision: 'deny', reason: 'A deny rule without IP or geo restriction refuses every request it matches.' };
+      if (lists.length === 0)
+        return {
+          scope,
+          checks,
+          decision: 'deny',
+          reason: 'A deny rule without IP or geo restriction refuses every request it matches.',
+        };
       if (failed) return { scope, checks, decision: 'deny', reason: failed.explanation };
       if (unknown) return { scope, checks, decision: 'unknown', reason: unknown.explanation };
-      return { scope, checks, decision: 'allow', reason: 'The client is in the deny rule’s restriction lists, which are the clients let through (only requests from them are allowed).' };
+      return {
+        scope,
+        checks,
+        decision: 'allow',
+        reason:
+          'The client is in the deny rule’s restriction lists, which are the clients let through (only requests from them are allowed).',
+      };
     }
     default:
       return { scope, checks, decision: 'unknown', reason: `Unknown access control type "${access.type}".` };

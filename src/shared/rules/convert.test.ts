@@ -8,7 +8,10 @@ describe('matchesToV10', () => {
         { field: 'req.path', operator: 'startswith', values: ['/old/'] },
         { field: 'req.query', operator: 'regex', values: ['a=1'] },
       ]),
-    ).toEqual({ matchUrlPath: { operator: 'prefix', patterns: ['/old/'] }, matchQueryString: { operator: 'regex', patterns: ['a=1'] } });
+    ).toEqual({
+      matchUrlPath: { operator: 'prefix', patterns: ['/old/'] },
+      matchQueryString: { operator: 'regex', patterns: ['a=1'] },
+    });
     expect(matchesToV10([{ field: 'req.path', operator: 'endswith', values: ['.php'] }])).toEqual({
       matchUrlPath: { operator: 'suffix', patterns: ['.php'] },
     });
@@ -25,7 +28,10 @@ describe('matchesToV10', () => {
     ).toBeNull();
   });
   it('round-trips through v10ToMatches', () => {
-    const pair = { matchUrlPath: { operator: 'equals', patterns: ['/x'] }, matchQueryString: { operator: 'suffix', patterns: ['=1'] } };
+    const pair = {
+      matchUrlPath: { operator: 'equals', patterns: ['/x'] },
+      matchQueryString: { operator: 'suffix', patterns: ['=1'] },
+    };
     expect(matchesToV10(v10ToMatches(pair))).toEqual(pair);
   });
 });

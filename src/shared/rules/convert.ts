@@ -26,13 +26,24 @@ export function matchesToV10(matches: readonly MatchLike[]): V10Pair | null {
 }
 
 /** The v1.1 matches for a v1.0 pair (always possible). */
-export function v10ToMatches(pair: { matchUrlPath?: PatternMatchLike; matchQueryString?: PatternMatchLike }): MatchLike[] {
+export function v10ToMatches(pair: {
+  matchUrlPath?: PatternMatchLike;
+  matchQueryString?: PatternMatchLike;
+}): MatchLike[] {
   const out: MatchLike[] = [];
   if (pair.matchUrlPath) {
-    out.push({ field: 'req.path', operator: v11OperatorOf(pair.matchUrlPath.operator), values: [...pair.matchUrlPath.patterns] });
+    out.push({
+      field: 'req.path',
+      operator: v11OperatorOf(pair.matchUrlPath.operator),
+      values: [...pair.matchUrlPath.patterns],
+    });
   }
   if (pair.matchQueryString) {
-    out.push({ field: 'req.query', operator: v11OperatorOf(pair.matchQueryString.operator), values: [...pair.matchQueryString.patterns] });
+    out.push({
+      field: 'req.query',
+      operator: v11OperatorOf(pair.matchQueryString.operator),
+      values: [...pair.matchQueryString.patterns],
+    });
   }
   return out;
 }

@@ -44,14 +44,21 @@ describe('evaluateRules', () => {
   });
 
   it('the highest priority matching enabled rule wins; disabled rules never win', () => {
-    const rules = [rule(1, 1), rule(2, 50, { enabled: false }), rule(3, 20), rule(4, 99, { matches: [] , matchUrlPath: { operator: 'prefix', patterns: ['/css/'] } })];
+    const rules = [
+      rule(1, 1),
+      rule(2, 50, { enabled: false }),
+      rule(3, 20),
+      rule(4, 99, { matches: [], matchUrlPath: { operator: 'prefix', patterns: ['/css/'] } }),
+    ];
     const out = evaluateRules(rules, req('https://cdn.example.com/img/x.png?a=1'));
-    expect(out.results.map((r) => [r.rule.policyId, r.matched, r.winner])).toEqual([
-      [4, true, false], // empty matches array: empty AND matches; matches wins over v1.0 fields
-      [2, true, false],
-      [3, true, false],
-      [1, true, false],
-    ].map(([id, m], i) => [id, m, i === 0]));
+    expect(out.results.map((r) => [r.rule.policyId, r.matched, r.winner])).toEqual(
+      [
+        [4, true, false], // empty matches array: empty AND matches; matches wins over v1.0 fields
+        [2, true, false],
+        [3, true, false],
+        [1, true, false],
+      ].map(([id, m], i) => [id, m, i === 0]),
+    );
   });
 
   it('disabled matching rule is shown and skipped', () => {
@@ -94,15 +101,28 @@ describe('evaluateAll', () => {
 describe('parseRequest', () => {
   it('splits an absolute URL', () => {
     const p = parseRequest({ url: 'https://www.example.com:8443/a/b%20c?x=1&y#frag', method: 'post' });
-    expect(p).toMatchObject({ ok: true, request: { path: '/a/b%20c', query: 'x=1&y', host: 'www.example.com:8443', method: 'POST' } });
+    expect(p).toMatchObject({
+      ok: true,
+      request: { path: '/a/b%20c', query: 'x=1&y', host: 'www.example.com:8443', method: 'POST' },
+    });
   });
   it('accepts a path and a host override', () => {
-    expect(parseRequest({ url: '/p?q', host: 'h.example' })).toMatchObject({ ok: true, request: { path: '/p', query: 'q', host: 'h.example' } });
+    expect(parseRequest({ url: '/p?q', host: 'h.example' })).toMatchObject({
+      ok: true,
+      request: { path: '/p', query: 'q', host: 'h.example' },
+    });
     expect(parseRequest({ url: 'https://h.example' })).toMatchObject({ ok: true, request: { path: '/', query: '' } });
   });
   it('explains bad input', () => {
     expect(parseRequest({ url: '' })).toMatchObject({ ok: false });
-    expect(parseRequest({ url: 'example.com/a' })).toEqual({ ok: false, field: 'url', problem: 'The URL must start with http://, https:// or /' });
-    expect(parseRequest({ url: 'http://exa mple.com/' })).toMatchObject({ ok: false, problem: expect.stringMatching(/not a valid URL/) });
+    expect(parseRequest({ url: 'example.com/a' })).toEqual({
+      ok: false,
+      field: 'url',
+      problem: 'The URL must start with http://, https:// or /',
+    });
+    expect(parseRequest({ url: 'http://exa mple.com/' })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/not a valid URL/),
+    });
   });
 });

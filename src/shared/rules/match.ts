@@ -149,7 +149,6 @@ export function evaluateMatch(match: MatchLike, request: TestRequest): Condition
   return { matched: negate ? !positive : positive, problems };
 }
 
-
 /** Evaluates a v1.0 MatchUrlPath (against the path) or MatchQueryString (against the query string). */
 export function evaluatePatternMatch(match: PatternMatchLike, subject: string): ConditionOutcome {
   if (!(v10Operators as readonly string[]).includes(match.operator)) {
@@ -157,6 +156,12 @@ export function evaluatePatternMatch(match: PatternMatchLike, subject: string): 
   }
   if (match.patterns.length === 0) return { matched: false, problems: ['no patterns'] };
   const problems: string[] = [];
-  const matched = anyValue(v11OperatorOfMatchUrlOperator[match.operator as V10Operator], subject, match.patterns, false, problems);
+  const matched = anyValue(
+    v11OperatorOfMatchUrlOperator[match.operator as V10Operator],
+    subject,
+    match.patterns,
+    false,
+    problems,
+  );
   return { matched, problems };
 }

@@ -17,11 +17,17 @@ export interface RequestForm {
   readonly hasToken?: boolean;
 }
 
-export type ParsedRequest = { ok: true; request: TestRequest } | { ok: false; problem: string; field: 'url' | 'clientCountry' };
+export type ParsedRequest =
+  { ok: true; request: TestRequest } | { ok: false; problem: string; field: 'url' | 'clientCountry' };
 
 export function parseRequest(form: RequestForm): ParsedRequest {
   const text = form.url.trim();
-  if (text === '') return { ok: false, field: 'url', problem: 'Enter a URL such as https://www.example.com/img/a.png?x=1 or /img/a.png' };
+  if (text === '')
+    return {
+      ok: false,
+      field: 'url',
+      problem: 'Enter a URL such as https://www.example.com/img/a.png?x=1 or /img/a.png',
+    };
   let path: string;
   let query: string;
   let urlHost = '';
@@ -45,7 +51,11 @@ export function parseRequest(form: RequestForm): ParsedRequest {
   }
   const clientCountry = (form.clientCountry ?? '').trim().toUpperCase();
   if (clientCountry !== '' && !/^[A-Z]{2}$/.test(clientCountry)) {
-    return { ok: false, field: 'clientCountry', problem: `Client country "${form.clientCountry}" must be a two-letter ISO 3166 code such as DE or US` };
+    return {
+      ok: false,
+      field: 'clientCountry',
+      problem: `Client country "${form.clientCountry}" must be a two-letter ISO 3166 code such as DE or US`,
+    };
   }
   return {
     ok: true,

@@ -30,8 +30,15 @@ describe('accessMatchesFromJournal', () => {
   it('ignores them when the policy changed since, or a later v1.0 edit replaced them', () => {
     const changed = [{ policyId: 7, matchUrlPath: { operator: 'prefix', patterns: ['/other/'] } }];
     expect(accessMatchesFromJournal(changed, [entry({ after: { matches } })]).size).toBe(0);
-    const later = entry({ id: 'later', operationId: 'updateAccessControlPolicy', after: { matchUrlPath: listed[0]!.matchUrlPath } });
+    const later = entry({
+      id: 'later',
+      operationId: 'updateAccessControlPolicy',
+      after: { matchUrlPath: listed[0]!.matchUrlPath },
+    });
     expect(accessMatchesFromJournal(listed, [later, entry({ after: { matches } })]).size).toBe(0);
-    expect(accessMatchesFromJournal(listed, [entry({ after: { matches }, result: { ok: false, code: 'x', message: 'y' } })]).size).toBe(0);
+    expect(
+      accessMatchesFromJournal(listed, [entry({ after: { matches }, result: { ok: false, code: 'x', message: 'y' } })])
+        .size,
+    ).toBe(0);
   });
 });

@@ -13,7 +13,12 @@ export type ListedPolicy = {
   matchQueryString?: PatternMatchLike;
 };
 export type ListedCachePolicy = ListedPolicy & { ttl?: number; noCache?: boolean; enableXCache?: boolean };
-export type ListedAccessPolicy = ListedPolicy & { type?: string; ipRestriction?: string; geoRestriction?: string; anonymousIp?: boolean };
+export type ListedAccessPolicy = ListedPolicy & {
+  type?: string;
+  ipRestriction?: string;
+  geoRestriction?: string;
+  anonymousIp?: boolean;
+};
 export type ListedRedirection = ListedPolicy & { httpCode?: number; redirectDestination?: string };
 
 /** The three lists of a service: cache control (V2), access control (v1.0 shape), redirections (V2). */
@@ -44,7 +49,8 @@ function v10View(matches: readonly MatchLike[]): { matchUrlPath?: Pattern; match
     const operator = v10Of[m.operator];
     if (!operator) continue;
     if (m.field === 'req.path' && !out.matchUrlPath) out.matchUrlPath = { operator, patterns: [...m.values] };
-    else if (m.field === 'req.query' && !out.matchQueryString) out.matchQueryString = { operator, patterns: [...m.values] };
+    else if (m.field === 'req.query' && !out.matchQueryString)
+      out.matchQueryString = { operator, patterns: [...m.values] };
   }
   return out;
 }
@@ -58,14 +64,20 @@ const accessEdits = ['updateAccessControlPolicy', 'updateAccessControlPolicyV2',
  * to a policy and the listed v1.0 conditions still agree with them, the full matches are used.
  * `entries`: the journal, newest first.
  */
-export function accessMatchesFromJournal(policies: readonly ListedPolicy[], entries: readonly AppliedAccessChange[]): Map<number, MatchRow[]> {
+export function accessMatchesFromJournal(
+  policies: readonly ListedPolicy[],
+  entries: readonly AppliedAccessChange[],
+): Map<number, MatchRow[]> {
   const out = new Map<number, MatchRow[]>();
   for (const p of policies) {
-    const last = entries.find((e) => e.policyId === p.policyId && e.result.ok === true && accessEdits.includes(e.operationId));
+    const last = entries.find(
+      (e) => e.policyId === p.policyId && e.result.ok === true && accessEdits.includes(e.operationId),
+    );
     const matches = (last?.after as { matches?: MatchRow[] } | null | undefined)?.matches;
     if (last?.operationId !== 'updateAccessControlPolicyV2' || !Array.isArray(matches)) continue;
     const view = v10View(matches);
-    if (same(view.matchUrlPath, p.matchUrlPath) && same(view.matchQueryString, p.matchQueryString)) out.set(p.policyId, matches);
+    if (same(view.matchUrlPath, p.matchUrlPath) && same(view.matchQueryString, p.matchQueryString))
+      out.set(p.policyId, matches);
   }
   return out;
 }
@@ -77,7 +89,9 @@ function toRule(kind: RuleLike['kind'], p: ListedPolicy, extra: Partial<RuleLike
     policyName: p.policyName ?? `policy ${p.policyId}`,
     priority: p.priority ?? 0,
     enabled: p.enabled,
-    ...(p.matches !== undefined ? { matches: p.matches } : { matchUrlPath: p.matchUrlPath, matchQueryString: p.matchQueryString }),
+    ...(p.matches !== undefined
+      ? { matches: p.matches }
+      : { matchUrlPath: p.matchUrlPath, matchQueryString: p.matchQueryString }),
     ...extra,
   };
 }
@@ -97,10 +111,17 @@ function accessRule(p: ListedAccessPolicy, matches: readonly MatchLike[] | undef
 }
 
 /** Rules of every kind from a service's lists. */
-export function rulesFromLists(lists: ServicePolicyLists, accessMatches?: ReadonlyMap<number, readonly MatchLike[]>): RuleLike[] {
+export function rulesFromLists(
+  lists: ServicePolicyLists,
+  accessMatches?: ReadonlyMap<number, readonly MatchLike[]>,
+): RuleLike[] {
   return [
-    ...lists.cache.map((p) => toRule('cache', p, { cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache } })),
+    ...lists.cache.map((p) =>
+      toRule('cache', p, { cache: { ttl: p.ttl, noCache: p.noCache, enableXCache: p.enableXCache } }),
+    ),
     ...lists.access.map((p) => accessRule(p, accessMatches?.get(p.policyId))),
-    ...lists.redirections.map((p) => toRule('redirection', p, { redirect: { httpCode: p.httpCode, destination: p.redirectDestination } })),
+    ...lists.redirections.map((p) =>
+      toRule('redirection', p, { redirect: { httpCode: p.httpCode, destination: p.redirectDestination } }),
+    ),
   ];
 }

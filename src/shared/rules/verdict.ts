@@ -29,7 +29,8 @@ function cacheSentence(result: RuleResult | null): string {
   const { rule } = result;
   const xCache = rule.cache?.enableXCache ? ', X-Cache on' : '';
   if (rule.cache?.noCache) return `never cached by ${named('cache rule', rule)}${xCache}`;
-  if (rule.cache?.ttl !== undefined) return `cached ${formatSeconds(rule.cache.ttl)} by ${named('cache rule', rule)}${xCache}`;
+  if (rule.cache?.ttl !== undefined)
+    return `cached ${formatSeconds(rule.cache.ttl)} by ${named('cache rule', rule)}${xCache}`;
   return `${named('cache rule', rule)} applies without a TTL, so the origin’s caching headers decide the time${xCache}`;
 }
 
@@ -57,7 +58,11 @@ function knownRulesVerdict(evaluation: EvaluationByKind): Verdict {
       return { status: 'denied', headline: `403 — denied by ${named('access rule', rule)}: ${decision.reason}`, notes };
     }
     if (decision?.decision === 'unknown') {
-      return { status: 'unknown', headline: `Cannot tell — ${named('access rule', rule)} decides: ${decision.reason}`, notes };
+      return {
+        status: 'unknown',
+        headline: `Cannot tell — ${named('access rule', rule)} decides: ${decision.reason}`,
+        notes,
+      };
     }
     notes.unshift(`Allowed by ${named('access rule', rule)}: ${decision?.reason ?? ''}`.trim());
   } else {
@@ -70,7 +75,11 @@ function knownRulesVerdict(evaluation: EvaluationByKind): Verdict {
   if (redirect.winner) {
     const { rule } = redirect.winner;
     const code = rule.redirect?.httpCode ?? 'redirect';
-    return { status: 'redirected', headline: `${code} to ${rule.redirect?.destination ?? '(destination not listed)'} by ${named('redirection', rule)}.`, notes };
+    return {
+      status: 'redirected',
+      headline: `${code} to ${rule.redirect?.destination ?? '(destination not listed)'} by ${named('redirection', rule)}.`,
+      notes,
+    };
   }
 
   const cacheUndecided = undecidedNote('cache rule', evaluation.cache.undecided);

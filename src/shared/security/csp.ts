@@ -24,4 +24,6 @@ const headerOnly = ['frame-ancestors', 'report-uri', 'sandbox'] as const;
 export const CONTENT_SECURITY_POLICY = directives.join('; ');
 
 /** The same policy without the header-only directives, for the renderer's meta tag. */
-export const META_CONTENT_SECURITY_POLICY = directives.filter((d) => !headerOnly.some((name) => d.startsWith(`${name} `))).join('; ');
+export const META_CONTENT_SECURITY_POLICY = directives
+  .filter((d) => !headerOnly.some((name) => d.startsWith(`${name} `)))
+  .join('; ');

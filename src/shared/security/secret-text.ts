@@ -19,7 +19,8 @@ export function jsonMemberPattern(names: readonly string[]): RegExp {
 // Every secret field name of the schemas contains one of these words (secret-fields.test.ts checks
 // it), so a renderer that does not load the schemas still recognises them.
 const SECRET_NAME_WORDS = /secret|password|passphrase|authorization/i;
-const JSON_SECRET_NAMED_RE = /("[A-Za-z0-9_-]*(?:secret|password|passphrase|authorization)[A-Za-z0-9_-]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const JSON_SECRET_NAMED_RE =
+  /("[A-Za-z0-9_-]*(?:secret|password|passphrase|authorization)[A-Za-z0-9_-]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /** Whether a field name is secret-shaped (accessSecret, tokenSecret, secret, passphrase, …). */
 export function isSecretShapedName(name: string): boolean {
@@ -34,7 +35,9 @@ export const MIN_SCRUB_LENGTH = 6;
  * (values the caller holds, e.g. what the user typed in a secret field) replaced by REDACTED.
  */
 export function scrubSecretText(text: string, secrets: readonly string[] = []): string {
-  let out = text.replace(AUTHORIZATION_VALUE_RE, `HMAC-SHA256 ${REDACTED}`).replace(JSON_SECRET_NAMED_RE, `$1"${REDACTED}"`);
+  let out = text
+    .replace(AUTHORIZATION_VALUE_RE, `HMAC-SHA256 ${REDACTED}`)
+    .replace(JSON_SECRET_NAMED_RE, `$1"${REDACTED}"`);
   const known = secrets.filter((s) => s.length >= MIN_SCRUB_LENGTH).sort((a, b) => b.length - a.length);
   for (const secret of known) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   return out;

@@ -2,8 +2,21 @@
 // cannot tell (the tester cannot tell, or the saved request no longer parses). A change "flips" an
 // expectation when it passes on the rules now and not on the rules the change would leave.
 import { formatSeconds } from '../api/field-labels.ts';
-import { evaluateAll, overallVerdict, parseRequest, type EvaluationByKind, type RuleLike, type TestRequest } from '../rules/index.ts';
-import type { Expectation, ExpectationRequest, ExpectationResult, ExpectedOutcome, FlippedExpectation } from './schema.ts';
+import {
+  evaluateAll,
+  overallVerdict,
+  parseRequest,
+  type EvaluationByKind,
+  type RuleLike,
+  type TestRequest,
+} from '../rules/index.ts';
+import type {
+  Expectation,
+  ExpectationRequest,
+  ExpectationResult,
+  ExpectedOutcome,
+  FlippedExpectation,
+} from './schema.ts';
 
 /** What the request gets, in the terms an expectation uses. */
 type ActualOutcome =
@@ -28,7 +41,8 @@ function actualOutcome(evaluation: EvaluationByKind): ActualOutcome {
   const rule = evaluation.cache.winner?.rule;
   if (!rule) return { status: 'served', rule: null, cache: 'origin' };
   if (rule.cache?.noCache) return { status: 'served', rule: rule.policyName, cache: 'never' };
-  if (rule.cache?.ttl !== undefined) return { status: 'served', rule: rule.policyName, cache: 'cached', ttl: rule.cache.ttl };
+  if (rule.cache?.ttl !== undefined)
+    return { status: 'served', rule: rule.policyName, cache: 'cached', ttl: rule.cache.ttl };
   return { status: 'served', rule: rule.policyName, cache: 'origin' };
 }
 
@@ -45,8 +59,14 @@ export function describeExpected(expect: ExpectedOutcome): string {
     case 'served': {
       const cache =
         expect.cache === 'cached'
-          ? expect.ttl !== undefined ? `, cached ${formatSeconds(expect.ttl)}` : ', cached'
-          : expect.cache === 'never' ? ', never cached' : expect.cache === 'origin' ? ', caching left to the origin' : '';
+          ? expect.ttl !== undefined
+            ? `, cached ${formatSeconds(expect.ttl)}`
+            : ', cached'
+          : expect.cache === 'never'
+            ? ', never cached'
+            : expect.cache === 'origin'
+              ? ', caching left to the origin'
+              : '';
       return `served${cache}${by}`;
     }
   }
@@ -59,7 +79,12 @@ function describeActual(actual: Exclude<ActualOutcome, { status: 'unknown' }>): 
     case 'redirected':
       return `${actual.httpCode ?? 'redirect'} to ${actual.destination ?? '(destination not listed)'} by ${quoted(actual.rule)}`;
     case 'served': {
-      const cache = actual.cache === 'cached' ? `cached ${formatSeconds(actual.ttl ?? 0)}` : actual.cache === 'never' ? 'never cached' : 'caching left to the origin';
+      const cache =
+        actual.cache === 'cached'
+          ? `cached ${formatSeconds(actual.ttl ?? 0)}`
+          : actual.cache === 'never'
+            ? 'never cached'
+            : 'caching left to the origin';
       return `served, ${cache}${actual.rule !== null ? ` by ${quoted(actual.rule)}` : ' (no cache rule applies)'}`;
     }
   }
@@ -69,31 +94,45 @@ function describeActual(actual: Exclude<ActualOutcome, { status: 'unknown' }>): 
 function mismatch(expect: ExpectedOutcome, actual: Exclude<ActualOutcome, { status: 'unknown' }>): string | null {
   const got = `got ${describeActual(actual)}`;
   if (expect.status !== actual.status) return `Expected ${describeExpected(expect)}, ${got}.`;
-  if (expect.rule !== undefined && expect.rule !== actual.rule) return `Expected rule ${quoted(expect.rule)} to decide, ${got}.`;
+  if (expect.rule !== undefined && expect.rule !== actual.rule)
+    return `Expected rule ${quoted(expect.rule)} to decide, ${got}.`;
   if (expect.status === 'redirected' && actual.status === 'redirected') {
-    if (expect.httpCode !== undefined && expect.httpCode !== actual.httpCode) return `Expected HTTP ${expect.httpCode}, ${got}.`;
-    if (expect.destination !== undefined && expect.destination !== actual.destination) return `Expected the destination ${expect.destination}, ${got}.`;
+    if (expect.httpCode !== undefined && expect.httpCode !== actual.httpCode)
+      return `Expected HTTP ${expect.httpCode}, ${got}.`;
+    if (expect.destination !== undefined && expect.destination !== actual.destination)
+      return `Expected the destination ${expect.destination}, ${got}.`;
   }
   if (expect.status === 'served' && actual.status === 'served') {
-    if (expect.cache !== undefined && expect.cache !== actual.cache) return `Expected ${describeExpected(expect)}, ${got}.`;
-    if (expect.ttl !== undefined && expect.ttl !== actual.ttl) return `Expected a TTL of ${formatSeconds(expect.ttl)}, ${got}.`;
+    if (expect.cache !== undefined && expect.cache !== actual.cache)
+      return `Expected ${describeExpected(expect)}, ${got}.`;
+    if (expect.ttl !== undefined && expect.ttl !== actual.ttl)
+      return `Expected a TTL of ${formatSeconds(expect.ttl)}, ${got}.`;
   }
   return null;
 }
 
 /** The request of an expectation as the tester parses it (null with the problem when it no longer parses). */
-function parseExpectationRequest(request: ExpectationRequest): { ok: true; request: TestRequest } | { ok: false; problem: string } {
+function parseExpectationRequest(
+  request: ExpectationRequest,
+): { ok: true; request: TestRequest } | { ok: false; problem: string } {
   const parsed = parseRequest(request);
   return parsed.ok ? parsed : { ok: false, problem: parsed.problem };
 }
 
-function resultOn(expectation: Expectation, request: TestRequest | null, problem: string | null, rules: readonly RuleLike[]): ExpectationResult {
+function resultOn(
+  expectation: Expectation,
+  request: TestRequest | null,
+  problem: string | null,
+  rules: readonly RuleLike[],
+): ExpectationResult {
   const base = { name: expectation.name, expected: describeExpected(expectation.expect) };
-  if (request === null) return { ...base, outcome: 'cannot-tell', actual: 'The request cannot be tested.', reason: problem };
+  if (request === null)
+    return { ...base, outcome: 'cannot-tell', actual: 'The request cannot be tested.', reason: problem };
   const evaluation = evaluateAll(rules, request);
   const verdict = overallVerdict(evaluation);
   const actual = actualOutcome(evaluation);
-  if (actual.status === 'unknown') return { ...base, outcome: 'cannot-tell', actual: verdict.headline, reason: verdict.headline };
+  if (actual.status === 'unknown')
+    return { ...base, outcome: 'cannot-tell', actual: verdict.headline, reason: verdict.headline };
   const reason = mismatch(expectation.expect, actual);
   return { ...base, outcome: reason === null ? 'pass' : 'fail', actual: verdict.headline, reason };
 }
@@ -115,7 +154,11 @@ export type ChangeCheck = {
 };
 
 /** Which expectations a change flips: `before` = the rules now, `after` = the rules the change leaves. */
-export function checkChange(expectations: readonly Expectation[], before: readonly RuleLike[], after: readonly RuleLike[]): ChangeCheck {
+export function checkChange(
+  expectations: readonly Expectation[],
+  before: readonly RuleLike[],
+  after: readonly RuleLike[],
+): ChangeCheck {
   const flipped: FlippedExpectation[] = [];
   const fixed: string[] = [];
   for (const e of expectations) {
@@ -125,7 +168,14 @@ export function checkChange(expectations: readonly Expectation[], before: readon
     const was = resultOn(e, request, problem, before);
     const will = resultOn(e, request, problem, after);
     if (was.outcome === 'pass' && will.outcome !== 'pass') {
-      flipped.push({ name: e.name, expected: was.expected, before: was.actual, after: will.actual, outcome: will.outcome, reason: will.reason });
+      flipped.push({
+        name: e.name,
+        expected: was.expected,
+        before: was.actual,
+        after: will.actual,
+        outcome: will.outcome,
+        reason: will.reason,
+      });
     } else if (was.outcome !== 'pass' && will.outcome === 'pass') fixed.push(e.name);
   }
   return { flipped, fixed, total: expectations.length };
@@ -160,7 +210,9 @@ export function expectationFromEvaluation(evaluation: EvaluationByKind): Expecte
 }
 
 /** The tester's form without the fields at their default (what a suite stores). */
-export function compactRequest(form: Required<{ [K in keyof ExpectationRequest]: NonNullable<ExpectationRequest[K]> }>): ExpectationRequest {
+export function compactRequest(
+  form: Required<{ [K in keyof ExpectationRequest]: NonNullable<ExpectationRequest[K]> }>,
+): ExpectationRequest {
   const out: Record<string, string | boolean> = { url: form.url.trim() };
   const defaults: Record<string, string | boolean> = { method: 'GET', clientAnonymous: false, hasToken: false };
   for (const [key, value] of Object.entries(form)) {

@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 export const MAX_EXPECTATIONS = 200;
 
-const text = (label: string, max: number) => z.string().max(max, { error: `${label} must be at most ${max} characters.` });
+const text = (label: string, max: number) =>
+  z.string().max(max, { error: `${label} must be at most ${max} characters.` });
 
 /**
  * The request as the rule tester's form holds it (src/shared/rules/request.ts); fields at their
@@ -30,7 +31,9 @@ export type ExpectationRequest = z.output<typeof expectationRequestSchema>;
 /** How a served request is cached: for a TTL, never, or as the origin's headers say (no rule, or a rule without TTL). */
 export const cacheOutcomes = ['cached', 'never', 'origin'] as const;
 
-const ruleName = text('Rule name', 200).trim().min(1, { error: 'Rule name must not be empty; leave it out to accept any rule.' });
+const ruleName = text('Rule name', 200)
+  .trim()
+  .min(1, { error: 'Rule name must not be empty; leave it out to accept any rule.' });
 
 /**
  * What the request should get. Fields left out are not checked ("403 by any rule"). The deciding
@@ -53,9 +56,16 @@ const expectedOutcomeSchema = z.discriminatedUnion(
         rule: ruleName.optional(),
         cache: z.enum(cacheOutcomes).optional(),
         /** Seconds; only with cache "cached". */
-        ttl: z.number().int({ error: 'TTL must be a whole number of seconds.' }).nonnegative({ error: 'TTL must be 0 or more seconds.' }).optional(),
+        ttl: z
+          .number()
+          .int({ error: 'TTL must be a whole number of seconds.' })
+          .nonnegative({ error: 'TTL must be 0 or more seconds.' })
+          .optional(),
       })
-      .refine((o) => o.ttl === undefined || o.cache === 'cached', { path: ['ttl'], error: 'A TTL is only expected when the request is cached (cache: cached).' }),
+      .refine((o) => o.ttl === undefined || o.cache === 'cached', {
+        path: ['ttl'],
+        error: 'A TTL is only expected when the request is cached (cache: cached).',
+      }),
   ],
   { error: 'Expected outcome must be denied, redirected or served.' },
 );
@@ -76,7 +86,12 @@ export const expectationListSchema = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((e, index) => {
-      if (seen.has(e.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `Another expectation is already named “${e.name}”; names must be unique in a suite.` });
+      if (seen.has(e.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `Another expectation is already named “${e.name}”; names must be unique in a suite.`,
+        });
       seen.add(e.name);
     });
   });

@@ -12,7 +12,15 @@ import {
 import { noParams, operationEntries, read } from './operation-entry.ts';
 
 /** Codes of the analytics series (16-19). */
-const analyticsCodes = ['Request.BadRequest', 'ServiceNames.Invalid', 'ServiceNames.NumberInvalid', 'Time.Invalid', 'TimeFormat.Invalid', 'TimeRange.Exceeded', 'TimeRange.EndBeforeStart'] as const;
+const analyticsCodes = [
+  'Request.BadRequest',
+  'ServiceNames.Invalid',
+  'ServiceNames.NumberInvalid',
+  'Time.Invalid',
+  'TimeFormat.Invalid',
+  'TimeRange.Exceeded',
+  'TimeRange.EndBeforeStart',
+] as const;
 
 export const analyticsOperations = operationEntries({
   getVolume: {

@@ -17,8 +17,14 @@ export const corsAndRateLimitOperations = operationEntries({
     summary: 'Set (fully replace) the CORS headers of a service',
     tag: 'CORS',
     errors: [
-      'Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'InvalidOrigin.UrlFormat', 'InvalidPolicy.CorsHeaderForMethod',
-      'InvalidPolicy.CorsHeaderForCredentials', 'InvalidPolicy.CorsHeaderForHeader', 'InvalidPolicy.CorsHeaderForMaxAge',
+      'Request.BadRequest',
+      'InvalidCustomer.IdEmpty',
+      ...serviceCodes,
+      'InvalidOrigin.UrlFormat',
+      'InvalidPolicy.CorsHeaderForMethod',
+      'InvalidPolicy.CorsHeaderForCredentials',
+      'InvalidPolicy.CorsHeaderForHeader',
+      'InvalidPolicy.CorsHeaderForMaxAge',
       'InvalidPolicy.CorsHeaderForExposeHeader',
     ],
     validation: [
@@ -51,7 +57,13 @@ export const corsAndRateLimitOperations = operationEntries({
     response: null,
     summary: 'Create or update the rate limit of a service',
     tag: 'Rate limit',
-    errors: ['Request.BadRequest', 'InvalidCustomer.IdEmpty', ...serviceCodes, 'InvalidRateLimit.TimeWindow', 'InvalidRateLimit.RequestLimit'],
+    errors: [
+      'Request.BadRequest',
+      'InvalidCustomer.IdEmpty',
+      ...serviceCodes,
+      'InvalidRateLimit.TimeWindow',
+      'InvalidRateLimit.RequestLimit',
+    ],
     validation: [
       rule('', 'Request.BadRequest'),
       rule('timeWindow', 'InvalidRateLimit.TimeWindow'),

@@ -13,7 +13,8 @@ export const operationTags = {
   Customer: 'The customer the access key belongs to.',
   Services: 'Website acceleration services: create one, read one.',
   'Cache control': 'Cache control policies of a service: how the edge caches the requests they match.',
-  'Access control': 'Access control policies of a service: which clients may fetch the URLs they match (allow, deny, token).',
+  'Access control':
+    'Access control policies of a service: which clients may fetch the URLs they match (allow, deny, token).',
   Redirection: 'Redirection policies of a service: the requests they match are answered with a 301 or 302.',
   CORS: 'The CORS response headers of a service: one set per service, replaced as a whole.',
   'Rate limit': 'The rate limit of a service: one configuration per service.',
@@ -71,7 +72,9 @@ export interface OperationDefinition<Id extends string = string, E extends Opera
 }
 
 /** Fills each entry's derived fields, keeping each entry's own types (the table stays typed per entry). */
-export function defineOperations<const T extends { readonly [id: string]: OperationEntry }>(table: T): { readonly [Id in keyof T & string]: OperationDefinition<Id, T[Id]> } {
+export function defineOperations<const T extends { readonly [id: string]: OperationEntry }>(
+  table: T,
+): { readonly [Id in keyof T & string]: OperationDefinition<Id, T[Id]> } {
   const out: Record<string, OperationDefinition> = {};
   for (const [operationId, entry] of Object.entries(table)) {
     out[operationId] = {

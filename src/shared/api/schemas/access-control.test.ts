@@ -43,12 +43,37 @@ describe('createAccessControlPolicyBodySchema (operation 7)', () => {
     [{ ...base, type: undefined }, 'type', 'Policy type is required; choose allow, deny or token.', undefined],
     [{ ...base, type: 'block' }, 'type', 'Policy type must be allow, deny or token.', undefined],
     [{ ...base, matchUrlPath: undefined }, 'matchUrlPath', 'URL path match is required.', undefined],
-    [{ ...base, matchQueryString: { operator: 'prefix', patterns: [] } }, 'matchQueryString.patterns', 'Query string match patterns is empty', undefined],
-    [{ ...base, ipRestriction: '203.0.113.0/33' }, 'ipRestriction', 'IP restriction entry "203.0.113.0/33" is not an address', 'InvalidPolicy.IpRestriction'],
-    [{ ...base, ipRestriction: '' }, 'ipRestriction', 'IP restriction has an empty entry', 'InvalidPolicy.IpRestriction'],
-    [{ ...base, geoRestriction: 'US,EU' }, 'geoRestriction', 'Geo restriction entry "EU" is not an upper-case ISO 3166', 'InvalidPolicy.GeoFormat'],
+    [
+      { ...base, matchQueryString: { operator: 'prefix', patterns: [] } },
+      'matchQueryString.patterns',
+      'Query string match patterns is empty',
+      undefined,
+    ],
+    [
+      { ...base, ipRestriction: '203.0.113.0/33' },
+      'ipRestriction',
+      'IP restriction entry "203.0.113.0/33" is not an address',
+      'InvalidPolicy.IpRestriction',
+    ],
+    [
+      { ...base, ipRestriction: '' },
+      'ipRestriction',
+      'IP restriction has an empty entry',
+      'InvalidPolicy.IpRestriction',
+    ],
+    [
+      { ...base, geoRestriction: 'US,EU' },
+      'geoRestriction',
+      'Geo restriction entry "EU" is not an upper-case ISO 3166',
+      'InvalidPolicy.GeoFormat',
+    ],
     [{ ...base, geoRestriction: 'de' }, 'geoRestriction', 'Geo restriction entry "de"', 'InvalidPolicy.GeoFormat'],
-    [{ ...base, tokenSecret: 'short' }, 'tokenSecret', 'Token secret must be comma-separated tokens of exactly 64 characters', undefined],
+    [
+      { ...base, tokenSecret: 'short' },
+      'tokenSecret',
+      'Token secret must be comma-separated tokens of exactly 64 characters',
+      undefined,
+    ],
     [{ ...base, anonymousIp: 'no' }, 'anonymousIp', 'Anonymous IPs must be true or false.', undefined],
   ])('rejects %j at %s', (body, path, message, apiCode) => {
     const issue = onlyIssue(createAccessControlPolicyBodySchema, body);
@@ -59,7 +84,9 @@ describe('createAccessControlPolicyBodySchema (operation 7)', () => {
 
   it('never echoes a token secret in its message', () => {
     const secret = 'Q'.repeat(64);
-    expect(JSON.stringify(issuesOf(createAccessControlPolicyBodySchema, { ...base, tokenSecret: secret }))).not.toContain(secret);
+    expect(
+      JSON.stringify(issuesOf(createAccessControlPolicyBodySchema, { ...base, tokenSecret: secret })),
+    ).not.toContain(secret);
   });
 });
 
@@ -71,22 +98,35 @@ describe('updateAccessControlPolicyBodySchema (operation 9)', () => {
 });
 
 describe('updateAccessControlPolicyV2BodySchema (operation 10)', () => {
-  const v2 = { policyName: 'p', type: 'allow', matches: [{ field: 'client.ip', operator: 'subnet', values: ['10.0.0.0/8'] }] };
+  const v2 = {
+    policyName: 'p',
+    type: 'allow',
+    matches: [{ field: 'client.ip', operator: 'subnet', values: ['10.0.0.0/8'] }],
+  };
   it('requires matches instead of matchUrlPath', () => {
     expect(updateAccessControlPolicyV2BodySchema.parse(v2)).toEqual(v2);
     expect(onlyIssue(updateAccessControlPolicyV2BodySchema, { ...v2, matches: undefined }).path).toBe('matches');
-    expect(updateAccessControlPolicyV2BodySchema.parse({ ...v2, matchUrlPath: { operator: 'prefix', patterns: ['/'] } })).toEqual(v2);
+    expect(
+      updateAccessControlPolicyV2BodySchema.parse({ ...v2, matchUrlPath: { operator: 'prefix', patterns: ['/'] } }),
+    ).toEqual(v2);
   });
   it('checks each match', () => {
-    expect(onlyIssue(updateAccessControlPolicyV2BodySchema, { ...v2, matches: [{ field: 'req.path', operator: 'equals', values: [''] }] }).path).toBe(
-      'matches.0.values.0',
-    );
+    expect(
+      onlyIssue(updateAccessControlPolicyV2BodySchema, {
+        ...v2,
+        matches: [{ field: 'req.path', operator: 'equals', values: [''] }],
+      }).path,
+    ).toBe('matches.0.values.0');
   });
 });
 
 describe('access control responses', () => {
   it('normalize a string policyId to a number and keep unknown fields', () => {
-    expect(accessControlPolicySchema.parse({ policyId: '12', policyName: 'p', extra: 'x' })).toEqual({ policyId: 12, policyName: 'p', extra: 'x' });
+    expect(accessControlPolicySchema.parse({ policyId: '12', policyName: 'p', extra: 'x' })).toEqual({
+      policyId: 12,
+      policyName: 'p',
+      extra: 'x',
+    });
     expect(accessControlPolicyV2Schema.parse({ policyId: 12 }).policyId).toBe(12);
     expect(accessControlPolicySchema.safeParse({ policyId: 'abc' }).success).toBe(false);
   });

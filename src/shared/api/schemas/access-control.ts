@@ -14,47 +14,58 @@ import {
 export const accessControlTypes = ['allow', 'deny', 'token'] as const;
 export type AccessControlType = (typeof accessControlTypes)[number];
 
-const ipRestrictionSchema = text('IP restriction').superRefine((value, ctx) => {
-  const bad = value.trim() === '' ? '' : invalidIpRestrictionEntry(value);
-  if (bad !== null) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        bad === ''
-          ? 'IP restriction has an empty entry; enter comma-separated addresses such as 203.0.113.7, 203.0.113.0/24 or 203.0.113.0/255.255.255.0.'
-          : `IP restriction entry "${bad}" is not an address, address/netmask or address/prefix length (for example 203.0.113.0/24).`,
-      ...apiCode('InvalidPolicy.IpRestriction'),
-    });
-  }
-})
+const ipRestrictionSchema = text('IP restriction')
+  .superRefine((value, ctx) => {
+    const bad = value.trim() === '' ? '' : invalidIpRestrictionEntry(value);
+    if (bad !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          bad === ''
+            ? 'IP restriction has an empty entry; enter comma-separated addresses such as 203.0.113.7, 203.0.113.0/24 or 203.0.113.0/255.255.255.0.'
+            : `IP restriction entry "${bad}" is not an address, address/netmask or address/prefix length (for example 203.0.113.0/24).`,
+        ...apiCode('InvalidPolicy.IpRestriction'),
+      });
+    }
+  })
   .transform(normalizeCommaList) // sent without spaces around commas
-  .describe('Comma-separated IPv4/IPv6 addresses, address/dotted netmask or address/prefix length; only these clients are allowed, others get 403.');
+  .describe(
+    'Comma-separated IPv4/IPv6 addresses, address/dotted netmask or address/prefix length; only these clients are allowed, others get 403.',
+  );
 
-const geoRestrictionSchema = text('Geo restriction').superRefine((value, ctx) => {
-  const bad = invalidCountryCode(value);
-  if (bad !== null) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        bad === ''
-          ? 'Geo restriction has an empty entry; enter comma-separated two-letter country codes such as US,DE.'
-          : `Geo restriction entry "${bad}" is not an upper-case ISO 3166 two-letter country code such as US or DE.`,
-      ...apiCode('InvalidPolicy.GeoFormat'),
-    });
-  }
-})
+const geoRestrictionSchema = text('Geo restriction')
+  .superRefine((value, ctx) => {
+    const bad = invalidCountryCode(value);
+    if (bad !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          bad === ''
+            ? 'Geo restriction has an empty entry; enter comma-separated two-letter country codes such as US,DE.'
+            : `Geo restriction entry "${bad}" is not an upper-case ISO 3166 two-letter country code such as US or DE.`,
+        ...apiCode('InvalidPolicy.GeoFormat'),
+      });
+    }
+  })
   .transform(normalizeCommaList)
   .describe('Comma-separated upper-case ISO 3166-1 alpha-2 codes; the returned order may differ.');
 
 /** Secret: messages never echo its content. */
-const tokenSecretSchema = secret(text('Token secret').refine(isTokenSecretList, {
-  message: 'Token secret must be comma-separated tokens of exactly 64 characters, each 0-9 or a-z.',
-})
-  .transform(normalizeCommaList)
-  .describe('Used only when type is token: comma-separated tokens of exactly 64 characters [0-9a-z]. A secret, returned as sent; never logged.'));
+const tokenSecretSchema = secret(
+  text('Token secret')
+    .refine(isTokenSecretList, {
+      message: 'Token secret must be comma-separated tokens of exactly 64 characters, each 0-9 or a-z.',
+    })
+    .transform(normalizeCommaList)
+    .describe(
+      'Used only when type is token: comma-separated tokens of exactly 64 characters [0-9a-z]. A secret, returned as sent; never logged.',
+    ),
+);
 
 const accessControlOptional = {
-  priority: positiveInt('Priority').describe('Optional positive integer; unique among the service access control policies.').optional(),
+  priority: positiveInt('Priority')
+    .describe('Optional positive integer; unique among the service access control policies.')
+    .optional(),
   ipRestriction: ipRestrictionSchema.optional(),
   geoRestriction: geoRestrictionSchema.optional(),
   tokenSecret: tokenSecretSchema.optional(),

@@ -18,7 +18,9 @@ function aclSchema(label: string) {
             ...apiCode('InvalidPolicy.AclDomainType'),
           }),
         'at least one domain',
-      ).describe("Domains allowed (whitelist) or blocked (blacklist); non-empty, no empty element, none starting with '-'."),
+      ).describe(
+        "Domains allowed (whitelist) or blocked (blacklist); non-empty, no empty element, none starting with '-'.",
+      ),
     },
     { error: `${label} must be an object with aclType and domainList.` },
   );

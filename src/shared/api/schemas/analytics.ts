@@ -17,10 +17,12 @@ const serviceNamesSchema = nonEmptyArray(
     ...apiCode('ServiceNames.Invalid'),
   }),
   'at least one service',
-).max(MAX_SERVICE_NAMES, {
-  // Built-in checks cannot carry params; validate.ts maps too_big here to ServiceNames.NumberInvalid.
-  error: `Services: choose at most ${MAX_SERVICE_NAMES}.`,
-}).describe(`Domain names of the services, at most ${MAX_SERVICE_NAMES}.`);
+)
+  .max(MAX_SERVICE_NAMES, {
+    // Built-in checks cannot carry params; validate.ts maps too_big here to ServiceNames.NumberInvalid.
+    error: `Services: choose at most ${MAX_SERVICE_NAMES}.`,
+  })
+  .describe(`Domain names of the services, at most ${MAX_SERVICE_NAMES}.`);
 
 function timestamp(label: string) {
   return requiredText(label)
@@ -89,7 +91,9 @@ export const analyticsSeriesRequestSchema = z
     endTime: timestamp('End time'),
     interval: oneOf('Interval', analyticsIntervals)
       .default('minute')
-      .describe('minute: one point per 5 minutes, range at most 24 hours; day: one point per day, range at most 90 days.'),
+      .describe(
+        'minute: one point per 5 minutes, range at most 24 hours; day: one point per day, range at most 90 days.',
+      ),
   })
   .superRefine(checkRange);
 
@@ -107,7 +111,10 @@ const dataPoint = z.looseObject({ timestamp: z.string(), value: z.number() });
 const serviceVolumeSchema = z.looseObject({ serviceName: z.string(), volumes: z.array(dataPoint) });
 const serviceBandwidthSchema = z.looseObject({ serviceName: z.string(), bandwidths: z.array(dataPoint) });
 const serviceRequestNumberSchema = z.looseObject({ serviceName: z.string(), reqNumbers: z.array(dataPoint) });
-const serviceOriginRequestNumberSchema = z.looseObject({ serviceName: z.string(), originReqNumbers: z.array(dataPoint) });
+const serviceOriginRequestNumberSchema = z.looseObject({
+  serviceName: z.string(),
+  originReqNumbers: z.array(dataPoint),
+});
 
 export const volumeResponseSchema = z.array(serviceVolumeSchema);
 export const bandwidthResponseSchema = z.array(serviceBandwidthSchema);

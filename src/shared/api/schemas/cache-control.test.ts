@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { onlyIssue } from '../test-support/issues.ts';
-import { cacheControlPolicySchema, cacheControlPolicyV2Schema, updateCacheControlPolicyV2BodySchema as schema } from './cache-control.ts';
+import {
+  cacheControlPolicySchema,
+  cacheControlPolicyV2Schema,
+  updateCacheControlPolicyV2BodySchema as schema,
+} from './cache-control.ts';
 
-const base = { policyName: 'Images', priority: 10, matches: [{ field: 'req.path', operator: 'endswith', values: ['.png'] }], autoGzipDisable: false };
+const base = {
+  policyName: 'Images',
+  priority: 10,
+  matches: [{ field: 'req.path', operator: 'endswith', values: ['.png'] }],
+  autoGzipDisable: false,
+};
 
 describe('updateCacheControlPolicyV2BodySchema (operation 6)', () => {
   it('accepts the mandatory fields without adding defaults', () => {
@@ -39,15 +48,47 @@ describe('updateCacheControlPolicyV2BodySchema (operation 6)', () => {
     [{ ...base, autoGzipDisable: undefined }, 'autoGzipDisable', 'Disable automatic Gzip is required.'],
     [{ ...base, ttl: -1 }, 'ttl', 'TTL (seconds) must be a whole number of 0 or more.'],
     [{ ...base, ttl: 1.5 }, 'ttl', 'TTL (seconds) must be a whole number of 0 or more.'],
-    [{ ...base, refererAcl: { aclType: 'allow', domainList: ['a.com'] } }, 'refererAcl.aclType', 'Referer ACL type must be whitelist or blacklist.'],
-    [{ ...base, originAcl: { aclType: 'whitelist', domainList: [] } }, 'originAcl.domainList', 'Origin ACL domain list is empty'],
-    [{ ...base, refererAcl: { aclType: 'whitelist', domainList: ['a.com', ''] } }, 'refererAcl.domainList.1', 'Referer ACL domain list has an empty entry'],
-    [{ ...base, refererAcl: { aclType: 'whitelist', domainList: ['-a.com'] } }, 'refererAcl.domainList.0', "Referer ACL domain must not start with '-'"],
+    [
+      { ...base, refererAcl: { aclType: 'allow', domainList: ['a.com'] } },
+      'refererAcl.aclType',
+      'Referer ACL type must be whitelist or blacklist.',
+    ],
+    [
+      { ...base, originAcl: { aclType: 'whitelist', domainList: [] } },
+      'originAcl.domainList',
+      'Origin ACL domain list is empty',
+    ],
+    [
+      { ...base, refererAcl: { aclType: 'whitelist', domainList: ['a.com', ''] } },
+      'refererAcl.domainList.1',
+      'Referer ACL domain list has an empty entry',
+    ],
+    [
+      { ...base, refererAcl: { aclType: 'whitelist', domainList: ['-a.com'] } },
+      'refererAcl.domainList.0',
+      "Referer ACL domain must not start with '-'",
+    ],
     [{ ...base, responseHeaders: [] }, 'responseHeaders', 'Response headers is empty'],
-    [{ ...base, responseHeaders: [{ name: 'X-A', operationType: 'replace' }] }, 'responseHeaders.0.value', 'Header value is required when the operation is replace'],
-    [{ ...base, responseHeaders: [{ name: 'X-A', operationType: 'add', value: ' ' }] }, 'responseHeaders.0.value', 'Header value is required when the operation is add'],
-    [{ ...base, responseHeaders: [{ name: 'X A', operationType: 'delete' }] }, 'responseHeaders.0.name', 'Header name may only contain'],
-    [{ ...base, responseHeaders: [{ name: 'X-A', operationType: 'set' }] }, 'responseHeaders.0.operationType', 'Header operation must be add, replace or delete.'],
+    [
+      { ...base, responseHeaders: [{ name: 'X-A', operationType: 'replace' }] },
+      'responseHeaders.0.value',
+      'Header value is required when the operation is replace',
+    ],
+    [
+      { ...base, responseHeaders: [{ name: 'X-A', operationType: 'add', value: ' ' }] },
+      'responseHeaders.0.value',
+      'Header value is required when the operation is add',
+    ],
+    [
+      { ...base, responseHeaders: [{ name: 'X A', operationType: 'delete' }] },
+      'responseHeaders.0.name',
+      'Header name may only contain',
+    ],
+    [
+      { ...base, responseHeaders: [{ name: 'X-A', operationType: 'set' }] },
+      'responseHeaders.0.operationType',
+      'Header operation must be add, replace or delete.',
+    ],
     [{ ...base, varyMIMEs: [] }, 'varyMIMEs', 'Vary MIME types is empty'],
     [{ ...base, varyMIMEs: [''] }, 'varyMIMEs.0', 'Vary MIME types has an empty entry'],
     [{ ...base, varyMIMEs: ['webp'] }, 'varyMIMEs.0', 'Vary MIME type must look like type/subtype'],
@@ -58,8 +99,12 @@ describe('updateCacheControlPolicyV2BodySchema (operation 6)', () => {
   });
 
   it('attaches spec codes to the ACL and response header rules', () => {
-    expect(onlyIssue(schema, { ...base, refererAcl: { aclType: 'whitelist', domainList: ['-x'] } }).apiCode).toBe('InvalidPolicy.AclDomainType');
-    expect(onlyIssue(schema, { ...base, responseHeaders: [{ name: 'X', operationType: 'add' }] }).apiCode).toBe('InvalidPolicy.ResponseHeader');
+    expect(onlyIssue(schema, { ...base, refererAcl: { aclType: 'whitelist', domainList: ['-x'] } }).apiCode).toBe(
+      'InvalidPolicy.AclDomainType',
+    );
+    expect(onlyIssue(schema, { ...base, responseHeaders: [{ name: 'X', operationType: 'add' }] }).apiCode).toBe(
+      'InvalidPolicy.ResponseHeader',
+    );
   });
 });
 
@@ -67,7 +112,10 @@ describe('cache control responses', () => {
   it('version 1.0 list items carry matchUrlPath, V2 items matches; policyId normalized', () => {
     const v1 = cacheControlPolicySchema.parse({ policyId: '4', matchUrlPath: { operator: 'prefix', patterns: ['/'] } });
     expect(v1).toEqual({ policyId: 4, matchUrlPath: { operator: 'prefix', patterns: ['/'] } });
-    const v2 = cacheControlPolicyV2Schema.parse({ policyId: 5, matches: [{ field: 'req.path', operator: 'not_istartwith', values: ['/a'] }] });
+    const v2 = cacheControlPolicyV2Schema.parse({
+      policyId: 5,
+      matches: [{ field: 'req.path', operator: 'not_istartwith', values: ['/a'] }],
+    });
     expect(v2.matches?.[0].operator).toBe('not_istartswith');
   });
   it('require policyId', () => {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { isMimeType } from '../formats.ts';
 import { aclResponseSchema, originAclSchema, refererAclSchema } from './acl.ts';
 import { bool, nonEmptyArray, nonNegativeLong, policyIdSchema, positiveInt, requiredText, text } from './common.ts';
-import { matchesSchema, matchQueryStringResponseSchema, matchResponseSchema, matchUrlPathResponseSchema } from './match.ts';
+import {
+  matchesSchema,
+  matchQueryStringResponseSchema,
+  matchResponseSchema,
+  matchUrlPathResponseSchema,
+} from './match.ts';
 import { responseHeaderResponseSchema, responseHeaderSchema } from './response-header.ts';
 
 /**

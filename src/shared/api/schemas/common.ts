@@ -26,7 +26,9 @@ export function requiredText(label: string): z.ZodString {
 }
 
 export function bool(label: string): z.ZodBoolean {
-  return z.boolean({ error: (iss) => (missing(iss.input) ? `${label} is required.` : `${label} must be true or false.`) });
+  return z.boolean({
+    error: (iss) => (missing(iss.input) ? `${label} is required.` : `${label} must be true or false.`),
+  });
 }
 
 function number(label: string): z.ZodNumber {
@@ -55,7 +57,10 @@ function quoteList(values: readonly (string | number)[]): string {
 }
 
 /** One of the allowed values; "required" when missing or empty. */
-export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T): z.ZodEnum<{ [K in T[number]]: K }> {
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+): z.ZodEnum<{ [K in T[number]]: K }> {
   return z.enum(values, {
     error: (iss) =>
       missing(iss.input) || iss.input === ''

@@ -34,16 +34,66 @@ describe('corsHeadersSchema (operation 13)', () => {
   });
 
   it.each([
-    [{ accessControlAllowOrigin: null }, 'accessControlAllowOrigin', 'cannot be null; leave it unset instead', undefined],
-    [{ accessControlAllowOrigin: 'www.example.com' }, 'accessControlAllowOrigin', 'Allowed origin needs its scheme: write https://www.example.com', 'InvalidOrigin.UrlFormat'],
-    [{ accessControlAllowMethods: 'GET,FETCH' }, 'accessControlAllowMethods', 'Allowed methods must be one or more of GET, POST', 'InvalidPolicy.CorsHeaderForMethod'],
-    [{ accessControlAllowMethods: 'get' }, 'accessControlAllowMethods', 'Allowed methods must be one or more of', 'InvalidPolicy.CorsHeaderForMethod'],
-    [{ accessControlAllowCredentials: false }, 'accessControlAllowCredentials', 'Allow credentials can only be true', undefined],
-    [{ accessControlAllowCredentials: 'true' }, 'accessControlAllowCredentials', 'Allow credentials can only be true', undefined],
-    [{ accessControlAllowHeaders: '' }, 'accessControlAllowHeaders', 'Allowed headers cannot be empty', 'InvalidPolicy.CorsHeaderForHeader'],
-    [{ accessControlAllowHeaders: 'A,,B' }, 'accessControlAllowHeaders', 'Allowed headers must be comma-separated header names', 'InvalidPolicy.CorsHeaderForHeader'],
-    [{ accessControlExposeHeaders: ' ' }, 'accessControlExposeHeaders', 'Exposed headers cannot be empty', 'InvalidPolicy.CorsHeaderForExposeHeader'],
-    [{ accessControlMaxAge: -2 }, 'accessControlMaxAge', 'Max age must be 0 or more seconds (0 = no caching), or -1 for the default.', undefined],
+    [
+      { accessControlAllowOrigin: null },
+      'accessControlAllowOrigin',
+      'cannot be null; leave it unset instead',
+      undefined,
+    ],
+    [
+      { accessControlAllowOrigin: 'www.example.com' },
+      'accessControlAllowOrigin',
+      'Allowed origin needs its scheme: write https://www.example.com',
+      'InvalidOrigin.UrlFormat',
+    ],
+    [
+      { accessControlAllowMethods: 'GET,FETCH' },
+      'accessControlAllowMethods',
+      'Allowed methods must be one or more of GET, POST',
+      'InvalidPolicy.CorsHeaderForMethod',
+    ],
+    [
+      { accessControlAllowMethods: 'get' },
+      'accessControlAllowMethods',
+      'Allowed methods must be one or more of',
+      'InvalidPolicy.CorsHeaderForMethod',
+    ],
+    [
+      { accessControlAllowCredentials: false },
+      'accessControlAllowCredentials',
+      'Allow credentials can only be true',
+      undefined,
+    ],
+    [
+      { accessControlAllowCredentials: 'true' },
+      'accessControlAllowCredentials',
+      'Allow credentials can only be true',
+      undefined,
+    ],
+    [
+      { accessControlAllowHeaders: '' },
+      'accessControlAllowHeaders',
+      'Allowed headers cannot be empty',
+      'InvalidPolicy.CorsHeaderForHeader',
+    ],
+    [
+      { accessControlAllowHeaders: 'A,,B' },
+      'accessControlAllowHeaders',
+      'Allowed headers must be comma-separated header names',
+      'InvalidPolicy.CorsHeaderForHeader',
+    ],
+    [
+      { accessControlExposeHeaders: ' ' },
+      'accessControlExposeHeaders',
+      'Exposed headers cannot be empty',
+      'InvalidPolicy.CorsHeaderForExposeHeader',
+    ],
+    [
+      { accessControlMaxAge: -2 },
+      'accessControlMaxAge',
+      'Max age must be 0 or more seconds (0 = no caching), or -1 for the default.',
+      undefined,
+    ],
     [{ accessControlMaxAge: 1.5 }, 'accessControlMaxAge', 'Max age must be a whole number of seconds.', undefined],
   ])('rejects %j', (body, path, message, apiCode) => {
     const issue = onlyIssue(corsHeadersSchema, body);
@@ -54,9 +104,12 @@ describe('corsHeadersSchema (operation 13)', () => {
 });
 
 describe('accessControlAllowOrigin: one message per mistake (docs/api-decisions.md)', () => {
-  it.each(['*', 'https://www.example.com', 'http://app.example.com:8080', 'https://a.b.example.co.uk'])('accepts %s', (origin) => {
-    expect(corsHeadersSchema.safeParse({ accessControlAllowOrigin: origin }).success).toBe(true);
-  });
+  it.each(['*', 'https://www.example.com', 'http://app.example.com:8080', 'https://a.b.example.co.uk'])(
+    'accepts %s',
+    (origin) => {
+      expect(corsHeadersSchema.safeParse({ accessControlAllowOrigin: origin }).success).toBe(true);
+    },
+  );
 
   it.each([
     ['ftp://files.example.com', 'must start with http:// or https://', '“ftp://” is not allowed'],
@@ -84,7 +137,9 @@ describe('accessControlAllowOrigin: one message per mistake (docs/api-decisions.
 
   it('never falls back to the old catch-all sentence', () => {
     for (const origin of ['ftp://x', 'https://x.example.com/', 'https://*.x.example.com', 'a,b']) {
-      expect(onlyIssue(corsHeadersSchema, { accessControlAllowOrigin: origin }).message).not.toContain('must be * or scheme://domain');
+      expect(onlyIssue(corsHeadersSchema, { accessControlAllowOrigin: origin }).message).not.toContain(
+        'must be * or scheme://domain',
+      );
     }
   });
 });
@@ -92,7 +147,9 @@ describe('accessControlAllowOrigin: one message per mistake (docs/api-decisions.
 describe('rateLimitSchema (operation 14)', () => {
   it('accepts positive integers and leaves omitted flags omitted (update keeps them)', () => {
     expect(rateLimitSchema.parse({ timeWindow: 60, requestLimit: 100 })).toEqual({ timeWindow: 60, requestLimit: 100 });
-    expect(rateLimitSchema.parse({ timeWindow: 1, requestLimit: 1, ignoreUrlPath: true, ignoreQueryString: false })).toEqual({
+    expect(
+      rateLimitSchema.parse({ timeWindow: 1, requestLimit: 1, ignoreUrlPath: true, ignoreQueryString: false }),
+    ).toEqual({
       timeWindow: 1,
       requestLimit: 1,
       ignoreUrlPath: true,
@@ -106,7 +163,11 @@ describe('rateLimitSchema (operation 14)', () => {
     [{ timeWindow: '60', requestLimit: 1 }, 'timeWindow', 'Time window (seconds) must be a number.'],
     [{ timeWindow: 60, requestLimit: -5 }, 'requestLimit', 'Request limit must be a whole number greater than 0.'],
     [{ timeWindow: 60, requestLimit: 0.5 }, 'requestLimit', 'Request limit must be a whole number greater than 0.'],
-    [{ timeWindow: 60, requestLimit: 5, ignoreUrlPath: 1 }, 'ignoreUrlPath', 'Same limit for all URLs must be true or false.'],
+    [
+      { timeWindow: 60, requestLimit: 5, ignoreUrlPath: 1 },
+      'ignoreUrlPath',
+      'Same limit for all URLs must be true or false.',
+    ],
   ])('rejects %j', (body, path, message) => {
     expect(onlyIssue(rateLimitSchema, body)).toEqual({ path, message });
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { issuesOf, onlyIssue } from '../test-support/issues.ts';
-import { matchesSchema, matchFields, matchOperators, matchResponseSchema, matchSchema, matchUrlPathSchema } from './match.ts';
+import {
+  matchesSchema,
+  matchFields,
+  matchOperators,
+  matchResponseSchema,
+  matchSchema,
+  matchUrlPathSchema,
+} from './match.ts';
 
 describe('matchSchema (version 1.1 Match)', () => {
   it.each(matchFields)('accepts field %s', (field) => {
@@ -12,12 +19,22 @@ describe('matchSchema (version 1.1 Match)', () => {
   });
 
   it('accepts the not_istartwith spelling and sends not_istartswith', () => {
-    expect(matchSchema.parse({ field: 'req.path', operator: 'not_istartwith', values: ['/a'] }).operator).toBe('not_istartswith');
-    expect(matchResponseSchema.parse({ field: 'req.path', operator: 'not_istartwith', values: [] }).operator).toBe('not_istartswith');
+    expect(matchSchema.parse({ field: 'req.path', operator: 'not_istartwith', values: ['/a'] }).operator).toBe(
+      'not_istartswith',
+    );
+    expect(matchResponseSchema.parse({ field: 'req.path', operator: 'not_istartwith', values: [] }).operator).toBe(
+      'not_istartswith',
+    );
   });
 
   it('accepts subnet operators with client.ip and CIDR values', () => {
-    expect(matchSchema.safeParse({ field: 'client.ip', operator: 'not_subnet', values: ['10.0.0.0/8', '2001:db8::/32', '192.0.2.1'] }).success).toBe(true);
+    expect(
+      matchSchema.safeParse({
+        field: 'client.ip',
+        operator: 'not_subnet',
+        values: ['10.0.0.0/8', '2001:db8::/32', '192.0.2.1'],
+      }).success,
+    ).toBe(true);
   });
 
   it.each([
@@ -27,9 +44,21 @@ describe('matchSchema (version 1.1 Match)', () => {
     [{ field: 'req.path', operator: '', values: ['x'] }, 'operator', 'Operator is required'],
     [{ field: 'req.path', operator: 'equals' }, 'values', 'Match values: add at least one value.'],
     [{ field: 'req.path', operator: 'equals', values: [] }, 'values', 'Match values is empty: add at least one value.'],
-    [{ field: 'req.path', operator: 'equals', values: ['a', ''] }, 'values.1', 'Match value is required; enter a value.'],
-    [{ field: 'req.path', operator: 'subnet', values: ['10.0.0.0/8'] }, 'operator', 'Operator subnet only works with the field client.ip'],
-    [{ field: 'client.ip', operator: 'subnet', values: ['10.0.0.0/8', 'ten'] }, 'values.1', 'Match value "ten" is not a subnet'],
+    [
+      { field: 'req.path', operator: 'equals', values: ['a', ''] },
+      'values.1',
+      'Match value is required; enter a value.',
+    ],
+    [
+      { field: 'req.path', operator: 'subnet', values: ['10.0.0.0/8'] },
+      'operator',
+      'Operator subnet only works with the field client.ip',
+    ],
+    [
+      { field: 'client.ip', operator: 'subnet', values: ['10.0.0.0/8', 'ten'] },
+      'values.1',
+      'Match value "ten" is not a subnet',
+    ],
   ])('rejects %j at %s', (value, path, message) => {
     const issue = onlyIssue(matchSchema, value);
     expect(issue.path).toBe(path);
@@ -37,16 +66,25 @@ describe('matchSchema (version 1.1 Match)', () => {
   });
 
   it('does not list the alias spelling in the operator message', () => {
-    expect(onlyIssue(matchSchema, { field: 'req.path', operator: 'x', values: ['a'] }).message).not.toContain('not_istartwith');
+    expect(onlyIssue(matchSchema, { field: 'req.path', operator: 'x', values: ['a'] }).message).not.toContain(
+      'not_istartwith',
+    );
   });
 
   it('attaches spec codes to the cross-field rules', () => {
-    expect(onlyIssue(matchSchema, { field: 'req.host', operator: 'subnet', values: ['10.0.0.0/8'] }).apiCode).toBe('InvalidPolicy.MatchOperatorIncorrect');
-    expect(onlyIssue(matchSchema, { field: 'client.ip', operator: 'subnet', values: ['x'] }).apiCode).toBe('InvalidPolicy.MatchValueIncorrect');
+    expect(onlyIssue(matchSchema, { field: 'req.host', operator: 'subnet', values: ['10.0.0.0/8'] }).apiCode).toBe(
+      'InvalidPolicy.MatchOperatorIncorrect',
+    );
+    expect(onlyIssue(matchSchema, { field: 'client.ip', operator: 'subnet', values: ['x'] }).apiCode).toBe(
+      'InvalidPolicy.MatchValueIncorrect',
+    );
   });
 
   it('requires at least one match in a matches array', () => {
-    expect(onlyIssue(matchesSchema, [])).toEqual({ path: '', message: 'Match conditions is empty: add at least one condition.' });
+    expect(onlyIssue(matchesSchema, [])).toEqual({
+      path: '',
+      message: 'Match conditions is empty: add at least one condition.',
+    });
   });
 });
 

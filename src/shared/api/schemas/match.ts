@@ -33,7 +33,9 @@ export const matchSchema = z
     operator: matchOperatorSchema.describe(
       'i-prefixed forms ignore case; not_-prefixed forms negate; subnet/not_subnet (CIDR values) only with field client.ip. not_istartwith is accepted and sent as not_istartswith.',
     ),
-    values: nonEmptyArray('Match values', requiredText('Match value'), 'at least one value').describe('Compared to the field; the match succeeds when one value matches.'),
+    values: nonEmptyArray('Match values', requiredText('Match value'), 'at least one value').describe(
+      'Compared to the field; the match succeeds when one value matches.',
+    ),
   })
   .superRefine((m, ctx) => {
     if (isSubnetOperator(m.operator) && m.field !== 'client.ip') {
@@ -69,7 +71,10 @@ function patternMatch(label: string) {
       operator: oneOf(`${label} operator`, matchUrlOperators),
       patterns: nonEmptyArray(`${label} patterns`, requiredText(`${label} pattern`), 'at least one pattern'),
     },
-    { error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be an object.`) },
+    {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? `${label} is required.` : `${label} must be an object.`,
+    },
   );
 }
 
@@ -87,4 +92,3 @@ export const matchUrlPathResponseSchema = z.looseObject({
   patterns: z.array(z.string()),
 });
 export const matchQueryStringResponseSchema = matchUrlPathResponseSchema;
-

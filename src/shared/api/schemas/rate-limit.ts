@@ -8,8 +8,12 @@ import { bool, positiveInt } from './common.ts';
 export const rateLimitSchema = z.object({
   timeWindow: positiveInt('Time window (seconds)').describe('Window in seconds; positive.'),
   requestLimit: positiveInt('Request limit').describe('Maximum requests per client IP per window; positive.'),
-  ignoreUrlPath: bool('Same limit for all URLs').describe('One limit for all URLs of a client IP; omitted on update keeps the current value (default false).').optional(),
-  ignoreQueryString: bool('Ignore query string').describe('Ignore the query string when counting; omitted on update keeps the current value (default false).').optional(),
+  ignoreUrlPath: bool('Same limit for all URLs')
+    .describe('One limit for all URLs of a client IP; omitted on update keeps the current value (default false).')
+    .optional(),
+  ignoreQueryString: bool('Ignore query string')
+    .describe('Ignore the query string when counting; omitted on update keeps the current value (default false).')
+    .optional(),
 });
 
 /** Stored record (read not shown in the spec): lenient. */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isRedirectDestination } from '../formats.ts';
 import { bool, policyIdSchema, positiveInt, requiredText } from './common.ts';
-import { matchQueryStringResponseSchema, matchQueryStringSchema, matchResponseSchema, matchUrlPathResponseSchema, matchUrlPathSchema } from './match.ts';
+import {
+  matchQueryStringResponseSchema,
+  matchQueryStringSchema,
+  matchResponseSchema,
+  matchUrlPathResponseSchema,
+  matchUrlPathSchema,
+} from './match.ts';
 
 const redirectionHttpCodes = [301, 302] as const;
 
@@ -12,9 +18,12 @@ const httpCodeSchema = z.literal(redirectionHttpCodes, {
       : 'HTTP code must be 301 (permanent) or 302 (temporary).',
 });
 
-const redirectDestinationSchema = requiredText('Redirect destination').refine(isRedirectDestination, {
-  message: 'Redirect destination must be an http(s) URL such as https://www.example.com/new, or a path starting with /.',
-}).describe('Destination URL: absolute http(s) URL or a path starting with /.');
+const redirectDestinationSchema = requiredText('Redirect destination')
+  .refine(isRedirectDestination, {
+    message:
+      'Redirect destination must be an http(s) URL such as https://www.example.com/new, or a path starting with /.',
+  })
+  .describe('Destination URL: absolute http(s) URL or a path starting with /.');
 
 /** Body of operation 11 (edit a redirection policy, version 1.0 shape). */
 export const updateRedirectionPolicyBodySchema = z.object({

@@ -9,7 +9,7 @@ export type ResponseHeaderOperation = (typeof responseHeaderOperations)[number];
 export const responseHeaderSchema = z
   .object({
     name: requiredText('Header name').refine(isHeaderName, {
-      message: 'Header name may only contain letters, digits and !#$%&\'*+-.^_`|~ (no spaces or colons).',
+      message: "Header name may only contain letters, digits and !#$%&'*+-.^_`|~ (no spaces or colons).",
       ...apiCode('InvalidPolicy.ResponseHeader'),
     }),
     operationType: oneOf('Header operation', responseHeaderOperations),

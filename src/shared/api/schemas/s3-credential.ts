@@ -6,7 +6,11 @@ import { secret } from '../secret-mark.ts';
 export const s3CredentialSchema = z.object(
   {
     accessKey: requiredText('S3 access key'),
-    accessSecret: secret(requiredText('S3 access secret').describe('Secret for signing requests to S3-compatible storage; returned as sent. Never logged.')),
+    accessSecret: secret(
+      requiredText('S3 access secret').describe(
+        'Secret for signing requests to S3-compatible storage; returned as sent. Never logged.',
+      ),
+    ),
     region: requiredText('S3 region'),
     dropQueryString: bool('Drop query string before signing').optional(),
   },

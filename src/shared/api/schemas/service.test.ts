@@ -3,7 +3,11 @@ import { issuesOf, onlyIssue } from '../test-support/issues.ts';
 import { originSchema } from './origin.ts';
 import { createServiceBodySchema, serviceSchema } from './service.ts';
 
-const valid = { domainName: 'www.example.com', origins: [{ originUrl: 'https://origin.example.com' }], defaultHostHeader: 'preserve' };
+const valid = {
+  domainName: 'www.example.com',
+  origins: [{ originUrl: 'https://origin.example.com' }],
+  defaultHostHeader: 'preserve',
+};
 
 describe('createServiceBodySchema (operation 2)', () => {
   it('accepts the mandatory fields and applies the server defaults', () => {
@@ -18,7 +22,13 @@ describe('createServiceBodySchema (operation 2)', () => {
   });
 
   it('keeps explicit optional values', () => {
-    const body = { ...valid, alternateDomainNames: ['example.com', '*.cdn.example.com'], http2: false, tlsProfile: 'modern' as const, enabled: false };
+    const body = {
+      ...valid,
+      alternateDomainNames: ['example.com', '*.cdn.example.com'],
+      http2: false,
+      tlsProfile: 'modern' as const,
+      enabled: false,
+    };
     expect(createServiceBodySchema.parse(body)).toMatchObject(body);
   });
 
@@ -30,12 +40,28 @@ describe('createServiceBodySchema (operation 2)', () => {
     [{ ...valid, origins: [] }, 'origins', 'Origins is empty: add at least one origin.'],
     [{ ...valid, origins: [null] }, 'origins.0', 'Origin is empty; fill it in or remove it.'],
     [{ ...valid, origins: [{ originUrl: '' }] }, 'origins.0.originUrl', 'Origin URL is required; enter a value.'],
-    [{ ...valid, origins: [{ originUrl: 'ftp://x' }] }, 'origins.0.originUrl', 'Origin URL must look like [http[s]://]hostname[:port][/path/prefix]'],
-    [{ ...valid, defaultHostHeader: '' }, 'defaultHostHeader', 'Default host header is required; choose preserve or originHost.'],
-    [{ ...valid, defaultHostHeader: 'host' }, 'defaultHostHeader', 'Default host header must be preserve or originHost.'],
+    [
+      { ...valid, origins: [{ originUrl: 'ftp://x' }] },
+      'origins.0.originUrl',
+      'Origin URL must look like [http[s]://]hostname[:port][/path/prefix]',
+    ],
+    [
+      { ...valid, defaultHostHeader: '' },
+      'defaultHostHeader',
+      'Default host header is required; choose preserve or originHost.',
+    ],
+    [
+      { ...valid, defaultHostHeader: 'host' },
+      'defaultHostHeader',
+      'Default host header must be preserve or originHost.',
+    ],
     [{ ...valid, tlsProfile: 'tls12' }, 'tlsProfile', 'TLS profile must be modern, intermediate or old.'],
     [{ ...valid, http2: 'yes' }, 'http2', 'HTTP/2 must be true or false.'],
-    [{ ...valid, alternateDomainNames: ['ok.example.com', 'bad_domain'] }, 'alternateDomainNames.1', 'Alternate domain name must be a domain name'],
+    [
+      { ...valid, alternateDomainNames: ['ok.example.com', 'bad_domain'] },
+      'alternateDomainNames.1',
+      'Alternate domain name must be a domain name',
+    ],
   ])('rejects %j at %s', (body, path, message) => {
     const issue = onlyIssue(createServiceBodySchema, body);
     expect(issue.path).toBe(path);
@@ -43,7 +69,10 @@ describe('createServiceBodySchema (operation 2)', () => {
   });
 
   it('rejects a missing body with a message for the whole form', () => {
-    expect(onlyIssue(createServiceBodySchema, undefined)).toEqual({ path: '', message: 'Service settings are missing; fill in the service form.' });
+    expect(onlyIssue(createServiceBodySchema, undefined)).toEqual({
+      path: '',
+      message: 'Service settings are missing; fill in the service form.',
+    });
   });
 });
 
@@ -64,7 +93,10 @@ describe('originSchema and S3 credentials', () => {
     ['region', 'S3 region is required; enter a value.'],
   ])('requires a non-empty %s when s3Credential is present', (key, message) => {
     const s3 = { accessKey: 'AK', accessSecret: 'secret', region: 'eu', [key]: '' };
-    expect(onlyIssue(originSchema, { originUrl: 'o.example.com', s3Credential: s3 })).toEqual({ path: `s3Credential.${key}`, message });
+    expect(onlyIssue(originSchema, { originUrl: 'o.example.com', s3Credential: s3 })).toEqual({
+      path: `s3Credential.${key}`,
+      message,
+    });
   });
 
   it('rejects header names with spaces and non-text values', () => {
@@ -73,7 +105,10 @@ describe('originSchema and S3 credentials', () => {
   });
 
   it('never echoes the S3 secret in messages', () => {
-    const issues = issuesOf(originSchema, { originUrl: 'o.example.com', s3Credential: { accessKey: '', accessSecret: 'TOP-SECRET', region: '' } });
+    const issues = issuesOf(originSchema, {
+      originUrl: 'o.example.com',
+      s3Credential: { accessKey: '', accessSecret: 'TOP-SECRET', region: '' },
+    });
     expect(JSON.stringify(issues)).not.toContain('TOP-SECRET');
   });
 });
@@ -84,7 +119,14 @@ describe('serviceSchema (response, lenient)', () => {
     expect(s).toEqual({ id: 3, domainName: 'www.example.com', cName: 'x.cdn.net', futureField: 1 });
   });
   it('accepts values the input schema would reject (e.g. new TLS profiles)', () => {
-    expect(serviceSchema.safeParse({ id: 3, domainName: 'd', tlsProfile: 'future', origins: [{ originUrl: 'o', extra: true }] }).success).toBe(true);
+    expect(
+      serviceSchema.safeParse({
+        id: 3,
+        domainName: 'd',
+        tlsProfile: 'future',
+        origins: [{ originUrl: 'o', extra: true }],
+      }).success,
+    ).toBe(true);
   });
   it('requires the id', () => {
     expect(serviceSchema.safeParse({ domainName: 'd' }).success).toBe(false);

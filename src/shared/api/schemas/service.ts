@@ -25,13 +25,19 @@ export function domainNameSchema(label: string) {
  */
 export const createServiceBodySchema = z.object(
   {
-    domainName: domainNameSchema('Domain name').describe('Primary domain name to accelerate (DNS name, a leading *. allowed); unique (409 InvalidService.DomainName).'),
-    origins: nonEmptyArray('Origins', originSchema, 'at least one origin').describe('Origin servers in priority order: the first is primary, later ones are fallbacks.'),
+    domainName: domainNameSchema('Domain name').describe(
+      'Primary domain name to accelerate (DNS name, a leading *. allowed); unique (409 InvalidService.DomainName).',
+    ),
+    origins: nonEmptyArray('Origins', originSchema, 'at least one origin').describe(
+      'Origin servers in priority order: the first is primary, later ones are fallbacks.',
+    ),
     defaultHostHeader: oneOf('Default host header', defaultHostHeaders).describe(
       'preserve: keep the host header and SNI of the original request; originHost: use the host of the origin URL. Applies when no explicit host header or SNI is configured.',
     ),
     alternateDomainNames: z
-      .array(domainNameSchema('Alternate domain name'), { error: 'Alternate domain names must be a list of domain names.' })
+      .array(domainNameSchema('Alternate domain name'), {
+        error: 'Alternate domain names must be a list of domain names.',
+      })
       .describe('Alternate domain names.')
       .optional(),
     streaming: bool('Streaming').default(false).describe('Combine several client requests into one origin request.'),

@@ -20,7 +20,12 @@ export function tableAfter(markdown: string, heading: string): string[][] {
   for (const line of lines.slice(start + 1)) {
     if (line.startsWith('|')) {
       inTable = true;
-      rows.push(line.slice(1, line.lastIndexOf('|')).split('|').map((c) => c.trim()));
+      rows.push(
+        line
+          .slice(1, line.lastIndexOf('|'))
+          .split('|')
+          .map((c) => c.trim()),
+      );
     } else if (inTable) {
       break;
     }

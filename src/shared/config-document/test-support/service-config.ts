@@ -57,7 +57,10 @@ export function serviceConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
     ],
     lastAppliedFromThisApp: {
       note: LAST_APPLIED_NOTE,
-      cors: { appliedAt: '2026-11-20T10:00:00.000Z', headers: { accessControlAllowOrigin: '*', accessControlMaxAge: 600 } },
+      cors: {
+        appliedAt: '2026-11-20T10:00:00.000Z',
+        headers: { accessControlAllowOrigin: '*', accessControlMaxAge: 600 },
+      },
       rateLimit: { appliedAt: '2026-11-20T10:05:00.000Z', rateLimit: { timeWindow: 60, requestLimit: 100 } },
     },
     ...overrides,
@@ -68,7 +71,12 @@ export function serviceConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
 export function sameConfigElsewhere(config: ServiceConfig): ServiceConfig {
   const copy = structuredClone(config);
   copy.source = { accountName: 'Globex', serviceId: 901 };
-  copy.service = { ...copy.service, id: 901, domainName: 'www.globex.example', cName: 'www.globex.example.cdn.example.net' };
+  copy.service = {
+    ...copy.service,
+    id: 901,
+    domainName: 'www.globex.example',
+    cName: 'www.globex.example.cdn.example.net',
+  };
   copy.cacheControlPolicies = copy.cacheControlPolicies.map((p, i) => ({ ...p, policyId: 9100 + i }));
   copy.accessControlPolicies = copy.accessControlPolicies.map((p, i) => ({ ...p, policyId: 9200 + i }));
   copy.redirectionPolicies = copy.redirectionPolicies.map((p, i) => ({ ...p, policyId: 9300 + i }));

@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { secret } from '../../api/secret-mark.ts';
 import { tagListSchema } from '../../tags.ts';
-import { accessKeyIdSchema, accountColorSchema, accountProfileFields, baseUrlSchema, customerIdSchema, nameSchema, notesSchema } from '../../account-profile.ts';
+import {
+  accessKeyIdSchema,
+  accountColorSchema,
+  accountProfileFields,
+  baseUrlSchema,
+  customerIdSchema,
+  nameSchema,
+  notesSchema,
+} from '../../account-profile.ts';
 
 /** Largest accounts export the app imports (20 accounts of 5,000 services with tags fit). */
 const MAX_IMPORT_CHARS = 20_000_000;
@@ -174,7 +182,10 @@ export const accountChannels = defineChannels({
   },
   'accounts.import': {
     input: z.strictObject({
-      content: z.string().min(1, 'The file is empty').max(MAX_IMPORT_CHARS, 'The file is too large to be an accounts export.'),
+      content: z
+        .string()
+        .min(1, 'The file is empty')
+        .max(MAX_IMPORT_CHARS, 'The file is too large to be an accounts export.'),
       /** For an encrypted export (one that includes secrets). */
       passphrase: profilePassphraseSchema.optional(),
     }),

@@ -11,7 +11,12 @@ import { bulkBatchSchema } from '../../bulk/batch.ts';
 const MAX_BASELINE_DOCUMENT_CHARS = 1_000_000;
 
 /** unknown includes unchecked: services in scope without a snapshot (never evaluated). */
-const countsSchema = z.object({ pass: z.number().int(), fail: z.number().int(), unknown: z.number().int(), unchecked: z.number().int() });
+const countsSchema = z.object({
+  pass: z.number().int(),
+  fail: z.number().int(),
+  unknown: z.number().int(),
+  unchecked: z.number().int(),
+});
 const findingSchema = z.object({ item: z.string(), detail: z.string() });
 
 const baselineReportSchema = z.object({
@@ -57,7 +62,9 @@ const baselineReportSchema = z.object({
 
 const refreshResultSchema = z.object({
   refreshed: z.number().int(),
-  failed: z.array(z.object({ accountId: z.string(), serviceId: z.number().int(), code: z.string(), message: z.string() })),
+  failed: z.array(
+    z.object({ accountId: z.string(), serviceId: z.number().int(), code: z.string(), message: z.string() }),
+  ),
   unreachable: z.array(z.string()),
 });
 
@@ -76,7 +83,11 @@ const fixPlanSchema = z.object({
   batch: bulkBatchSchema.nullable(),
 });
 
-const backgroundStatusSchema = z.object({ running: z.boolean(), lastRoundAt: z.string().nullable(), refreshing: z.string().nullable() });
+const backgroundStatusSchema = z.object({
+  running: z.boolean(),
+  lastRoundAt: z.string().nullable(),
+  refreshing: z.string().nullable(),
+});
 
 export const baselinesChannels = defineChannels({
   /** The built-in checks with their default parameters. */
@@ -110,9 +121,12 @@ export const baselinesChannels = defineChannels({
   /** Adds the document's baselines, replacing those of the same name (their account assignments are kept). */
   'baselines.import': {
     input: z.strictObject({
-      document: z.string().min(1, { error: 'The document is empty; choose an exported baselines file.' }).max(MAX_BASELINE_DOCUMENT_CHARS, {
-        error: 'The file is too large to be a baselines document.',
-      }),
+      document: z
+        .string()
+        .min(1, { error: 'The document is empty; choose an exported baselines file.' })
+        .max(MAX_BASELINE_DOCUMENT_CHARS, {
+          error: 'The file is too large to be a baselines document.',
+        }),
     }),
     output: z.object({ imported: z.array(z.string()) }),
     maxPayloadChars: MAX_BASELINE_DOCUMENT_CHARS + 1024,
@@ -123,7 +137,12 @@ export const baselinesChannels = defineChannels({
    * asks for one cell's with baselines.cell instead, so thousands of services stay in the core.
    */
   'baselines.evaluate': {
-    input: z.strictObject({ name: baselineNameSchema, accountIds: z.array(idSchema).max(500).optional(), refresh: z.boolean().optional(), details: z.boolean().optional() }),
+    input: z.strictObject({
+      name: baselineNameSchema,
+      accountIds: z.array(idSchema).max(500).optional(),
+      refresh: z.boolean().optional(),
+      details: z.boolean().optional(),
+    }),
     output: z.object({ report: baselineReportSchema, refresh: refreshResultSchema.nullable() }),
   },
   /** The failing and unknown results of one check in one account, from the last evaluation of the baseline. */

@@ -146,7 +146,10 @@ export const configChannels = defineChannels({
     input: z.strictObject({
       ...planInput,
       /** The ticked plan items (ids from config.plan). */
-      itemIds: z.array(z.string().max(1024)).max(10_000).min(1, { error: 'Tick at least one item of the plan to apply.' }),
+      itemIds: z
+        .array(z.string().max(1024))
+        .max(10_000)
+        .min(1, { error: 'Tick at least one item of the plan to apply.' }),
       confirmProduction: z.boolean().optional(),
       /** The rule test flips the plan showed for the ticked items (their names), or any: each item is checked as it applies. */
       ...ruleTestAcceptanceFields,

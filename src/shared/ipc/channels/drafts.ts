@@ -25,7 +25,12 @@ const draftKeyShape = {
 
 function checkServiceId(key: { serviceId: number; policyKey: string }, ctx: z.RefinementCtx): void {
   if ((key.serviceId === NEW_SERVICE_DRAFT.serviceId) !== (key.policyKey === NEW_SERVICE_DRAFT.policyKey)) {
-    ctx.addIssue({ code: 'custom', path: ['serviceId'], message: 'serviceId 0 is used by the New service draft (service:new) only; other drafts need a service ID above 0.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['serviceId'],
+      message:
+        'serviceId 0 is used by the New service draft (service:new) only; other drafts need a service ID above 0.',
+    });
   }
 }
 

@@ -15,9 +15,15 @@ describe('parseServiceIdList', () => {
 
   it('explains what is wrong', () => {
     expect(parseServiceIdList('')).toMatchObject({ ok: false, message: expect.stringContaining('Enter a service ID') });
-    expect(parseServiceIdList('12a')).toMatchObject({ ok: false, message: expect.stringContaining('“12a” is not a service ID') });
+    expect(parseServiceIdList('12a')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('“12a” is not a service ID'),
+    });
     expect(parseServiceIdList('0')).toMatchObject({ ok: false });
-    expect(parseServiceIdList('110-100')).toMatchObject({ ok: false, message: expect.stringContaining('write it as 100-110') });
+    expect(parseServiceIdList('110-100')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('write it as 100-110'),
+    });
     expect(parseServiceIdList('1-2-3')).toMatchObject({ ok: false });
   });
 

@@ -29,10 +29,13 @@ export const inventoryChannels = defineChannels({
     /** `ids` as the user typed it: "101", "101, 102" or "100-110". */
     input: z.strictObject({
       accountId: accountIdSchema,
-      ids: z.string().max(10_000, 'At most 10000 characters').superRefine((value, ctx) => {
-        const parsed = parseServiceIdList(value);
-        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-      }),
+      ids: z
+        .string()
+        .max(10_000, 'At most 10000 characters')
+        .superRefine((value, ctx) => {
+          const parsed = parseServiceIdList(value);
+          if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+        }),
     }),
     output: z.object({
       added: z.array(inventoryEntrySchema),

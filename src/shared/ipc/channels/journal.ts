@@ -83,7 +83,9 @@ const instantSchema = (label: string) =>
     .string()
     .trim()
     .max(40, { error: `${label}: at most 40 characters (a date and time such as 2026-11-23T10:00:00Z).` })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${label}: enter a date and time such as 2026-11-23T10:00:00Z.` });
+    .refine((value) => !Number.isNaN(Date.parse(value)), {
+      error: `${label}: enter a date and time such as 2026-11-23T10:00:00Z.`,
+    });
 
 /**
  * What the journal's filters select (the "All accounts" view, its export and `accel journal`).
@@ -94,7 +96,11 @@ const journalQueryShape = {
   accountId: idSchema.optional(),
   serviceId: z.number().int().positive().optional(),
   /** A service ID ("101", "#101") or a domain name or part of one; matched against the services the app knows. */
-  service: z.string().trim().max(253, { error: 'Service filter must be at most 253 characters (a domain name or an ID).' }).optional(),
+  service: z
+    .string()
+    .trim()
+    .max(253, { error: 'Service filter must be at most 253 characters (a domain name or an ID).' })
+    .optional(),
   operationId: mutatingOperationIdSchema.optional(),
   /** Entries of one bulk run (the batch ID shown in the journal and by `accel bulk`). */
   batchId: z.string().trim().max(200, { error: 'Batch: at most 200 characters.' }).optional(),
@@ -119,7 +125,12 @@ export type JournalQuery = z.output<typeof journalQuerySchema>;
  * holds every entry the filters select.
  */
 const journalPageShape = {
-  limit: z.number().int().positive().max(JOURNAL_LIST_MAX, { error: `Limit: at most ${JOURNAL_LIST_MAX} entries per request.` }).optional(),
+  limit: z
+    .number()
+    .int()
+    .positive()
+    .max(JOURNAL_LIST_MAX, { error: `Limit: at most ${JOURNAL_LIST_MAX} entries per request.` })
+    .optional(),
   offset: z.number().int().min(0).optional(),
   through: idSchema.optional(),
 };

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { defineChannels, defineEvents, idSchema, noInput, okOutput } from '../define.ts';
 import { tagSchema } from '../../tags.ts';
 import { changeMarkerSchema } from './impact.ts';
-import { accountRowSchema, alertSchema, serviceCountsSchema, serviceRowSchema, watchSettingsInputSchema } from '../../overview/schemas.ts';
+import {
+  accountRowSchema,
+  alertSchema,
+  serviceCountsSchema,
+  serviceRowSchema,
+  watchSettingsInputSchema,
+} from '../../overview/schemas.ts';
 
 /** Longest snooze a service may get: 30 days. */
 const MAX_SNOOZE_HOURS = 720;
@@ -20,7 +26,10 @@ const overviewSelectionSchema = z
     accountIds: z.array(idSchema).min(1, 'Choose at least one account').max(500).optional(),
     tag: tagSchema.optional(),
   })
-  .refine((s) => s.accountIds === undefined || s.tag === undefined, { message: 'Choose accounts or a tag, not both.', path: ['tag'] });
+  .refine((s) => s.accountIds === undefined || s.tag === undefined, {
+    message: 'Choose accounts or a tag, not both.',
+    path: ['tag'],
+  });
 
 const rangeSchema = z.object({ from: z.number(), to: z.number() });
 
@@ -95,11 +104,18 @@ export const overviewChannels = defineChannels({
     input: z.strictObject({
       accountId: idSchema,
       serviceId: z.number().int().positive(),
-      hours: z.number().int().min(1, 'Snooze for at least 1 hour.').max(MAX_SNOOZE_HOURS, `Snooze for at most ${MAX_SNOOZE_HOURS} hours (30 days).`),
+      hours: z
+        .number()
+        .int()
+        .min(1, 'Snooze for at least 1 hour.')
+        .max(MAX_SNOOZE_HOURS, `Snooze for at most ${MAX_SNOOZE_HOURS} hours (30 days).`),
     }),
     output: z.object({ snoozedUntil: z.number() }),
   },
-  'overview.unsnooze': { input: z.strictObject({ accountId: idSchema, serviceId: z.number().int().positive() }), output: okOutput },
+  'overview.unsnooze': {
+    input: z.strictObject({ accountId: idSchema, serviceId: z.number().int().positive() }),
+    output: okOutput,
+  },
   /** The alert history, newest first (at most ALERT_HISTORY_LIMIT kept). */
   'overview.alerts': {
     input: z.strictObject({ limit: z.number().int().min(1).max(ALERT_HISTORY_LIMIT).optional() }).optional(),

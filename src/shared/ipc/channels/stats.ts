@@ -24,7 +24,9 @@ export const statsChannels = defineChannels({
     output: exportedFileSchema,
   },
   'stats.openBundle': {
-    input: z.strictObject({ content: z.string().max(MAX_BUNDLE_CHARS, 'The file is too large to be a statistics bundle.') }),
+    input: z.strictObject({
+      content: z.string().max(MAX_BUNDLE_CHARS, 'The file is too large to be a statistics bundle.'),
+    }),
     maxPayloadChars: MAX_BUNDLE_CHARS + 1024,
     output: z.object({ sha256: z.string(), content: bundleContentSchema }),
   },

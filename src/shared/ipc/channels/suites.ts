@@ -48,7 +48,9 @@ export const suitesChannels = defineChannels({
     /** Services with a suite (all accounts, or one). */
     input: z.strictObject({ accountId: idSchema.optional() }).optional(),
     output: z.object({
-      suites: z.array(z.object({ accountId: z.string(), serviceId: z.number(), count: z.number(), updatedAt: z.string() })),
+      suites: z.array(
+        z.object({ accountId: z.string(), serviceId: z.number(), count: z.number(), updatedAt: z.string() }),
+      ),
     }),
   },
   'suites.run': {
@@ -58,7 +60,11 @@ export const suitesChannels = defineChannels({
      */
     input: z.strictObject({
       ...serviceKey,
-      targets: z.array(suiteRunTargetSchema).min(1, { error: 'Choose at least one service to run the suite on.' }).max(500).optional(),
+      targets: z
+        .array(suiteRunTargetSchema)
+        .min(1, { error: 'Choose at least one service to run the suite on.' })
+        .max(500)
+        .optional(),
       tag: z.string().trim().min(1).max(60).optional(),
     }),
     output: z.object({ runs: z.array(suiteRunSchema) }),

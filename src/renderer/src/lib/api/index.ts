@@ -23,4 +23,3 @@ export function getApi(): RendererApi {
   instance ??= preloadApi() ?? createWebApi();
   return instance;
 }
-

@@ -20,7 +20,9 @@ describe('browser host file actions', () => {
       clicks.push(this);
     });
     const { host } = createWebTransport({ baseUrl: 'http://127.0.0.1:1' });
-    expect(await host.saveFile({ suggestedName: 'accounts.json', mimeType: 'application/json', content: '{"a":1}' })).toBe(true);
+    expect(
+      await host.saveFile({ suggestedName: 'accounts.json', mimeType: 'application/json', content: '{"a":1}' }),
+    ).toBe(true);
     expect(clicks).toHaveLength(1);
     expect(clicks[0].download).toBe('accounts.json');
     expect(clicks[0].getAttribute('href')).toBe('blob:test/1');
@@ -40,7 +42,9 @@ describe('browser host file actions', () => {
     const input = inputs[0];
     expect(input.type).toBe('file');
     expect(input.accept).toBe('.json,application/json');
-    Object.defineProperty(input, 'files', { value: [new File(['{"x":2}'], 'profiles.json', { type: 'application/json' })] });
+    Object.defineProperty(input, 'files', {
+      value: [new File(['{"x":2}'], 'profiles.json', { type: 'application/json' })],
+    });
     input.dispatchEvent(new Event('change'));
     expect(await opened).toEqual({ name: 'profiles.json', content: '{"x":2}' });
     expect(input.isConnected).toBe(false);

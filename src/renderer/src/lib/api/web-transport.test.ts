@@ -38,27 +38,48 @@ describe('invoke', () => {
     const fetch = vi.fn(async () => jsonResponse(200, { ok: true, data: { n: 1 } }));
     const transport = createWebTransport({ baseUrl: base, fetch });
     expect(await transport.invoke('accounts.get', { accountId: 'a' })).toEqual({ ok: true, data: { n: 1 } });
-    expect(fetch).toHaveBeenCalledWith(`${base}/ipc/accounts.get`, expect.objectContaining({
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"accountId":"a"}',
-    }));
+    expect(fetch).toHaveBeenCalledWith(
+      `${base}/ipc/accounts.get`,
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"accountId":"a"}',
+      }),
+    );
   });
 
   it('sends no body for no input', async () => {
-    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => jsonResponse(200, { ok: true, data: null }));
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { ok: true, data: null }),
+    );
     await createWebTransport({ baseUrl: base, fetch }).invoke('app.info', undefined);
     expect(fetch.mock.calls[0][1]?.body).toBeUndefined();
   });
 
   it('explains a lost token, an unreachable host and a non-IPC answer', async () => {
-    const unauthorized = createWebTransport({ baseUrl: base, fetch: async () => jsonResponse(401, { ok: false, error: { code: 'Host.Unauthorized', message: 'x', retryable: false } }) });
-    expect(await unauthorized.invoke('app.info', undefined)).toMatchObject({ ok: false, error: { code: 'Host.Unauthorized', message: expect.stringContaining('link printed in the terminal') } });
-    const down = createWebTransport({ baseUrl: base, fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
-    expect(await down.invoke('app.info', undefined)).toMatchObject({ ok: false, error: { code: 'Host.Unreachable', retryable: true } });
+    const unauthorized = createWebTransport({
+      baseUrl: base,
+      fetch: async () =>
+        jsonResponse(401, { ok: false, error: { code: 'Host.Unauthorized', message: 'x', retryable: false } }),
+    });
+    expect(await unauthorized.invoke('app.info', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'Host.Unauthorized', message: expect.stringContaining('link printed in the terminal') },
+    });
+    const down = createWebTransport({
+      baseUrl: base,
+      fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(await down.invoke('app.info', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'Host.Unreachable', retryable: true },
+    });
     const html = createWebTransport({ baseUrl: base, fetch: async () => new Response('<html>', { status: 502 }) });
-    expect(await html.invoke('app.info', undefined)).toMatchObject({ ok: false, error: { code: 'Host.BadResponse', retryable: true } });
+    expect(await html.invoke('app.info', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'Host.BadResponse', retryable: true },
+    });
   });
 
   it('builds the nested API over it', async () => {

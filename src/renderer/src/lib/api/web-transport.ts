@@ -142,7 +142,9 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
       body = undefined;
     }
     if (isIpcResult(body)) return body;
-    return failure(AppCode.Host.BadResponse, `The console server answered with HTTP ${response.status}.`, { retryable: response.status >= 500 });
+    return failure(AppCode.Host.BadResponse, `The console server answered with HTTP ${response.status}.`, {
+      retryable: response.status >= 500,
+    });
   };
 
   const host: HostApi = {
@@ -181,7 +183,8 @@ export function createWebTransport(options: WebTransportOptions = {}): RendererT
         input.addEventListener('change', () => {
           const file = input.files?.[0];
           if (!file) return finish(null);
-          if (file.size > MAX_OPEN_BYTES) return finish(null, new Error('The file is larger than 50 MB and cannot be opened.'));
+          if (file.size > MAX_OPEN_BYTES)
+            return finish(null, new Error('The file is larger than 50 MB and cannot be opened.'));
           file.text().then(
             (content) => finish({ name: file.name, content }),
             () => finish(null, new Error('The file could not be read.')),

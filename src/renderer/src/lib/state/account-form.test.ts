@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { accountFormFrom, emptyAccountForm, mapAccountFieldErrors, validateAccountForm } from './account-form.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
 
-const valid = { ...emptyAccountForm(), name: 'Acme', baseUrl: 'https://api.example.net', accessKeyId: 'AK', customerId: '7', secret: 's' };
+const valid = {
+  ...emptyAccountForm(),
+  name: 'Acme',
+  baseUrl: 'https://api.example.net',
+  accessKeyId: 'AK',
+  customerId: '7',
+  secret: 's',
+};
 
 describe('account form tags', () => {
   it('accepts no tags, and tags the shared rule accepts', () => {
@@ -19,8 +26,12 @@ describe('account form tags', () => {
     expect(validateAccountForm({ ...valid, tags: ['retail', 're@tail', 'x y'] }, true)).toEqual({
       tags: 'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.',
     });
-    expect(validateAccountForm({ ...valid, tags: ['a'.repeat(33)] }, true).tags).toBe(`Tag “${'a'.repeat(32)}…” is too long: at most 32 characters.`);
-    expect(validateAccountForm({ ...valid, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, true).tags).toBe('At most 20 tags per account or service.');
+    expect(validateAccountForm({ ...valid, tags: ['a'.repeat(33)] }, true).tags).toBe(
+      `Tag “${'a'.repeat(32)}…” is too long: at most 32 characters.`,
+    );
+    expect(validateAccountForm({ ...valid, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, true).tags).toBe(
+      'At most 20 tags per account or service.',
+    );
   });
 
   it('starts the edit form with the account’s tags (a copy)', () => {
@@ -48,11 +59,21 @@ describe('account form tags', () => {
   });
 
   it('maps the server’s field keys, per-tag ones included, onto the form fields', () => {
-    expect(mapAccountFieldErrors({ 'tags.1': 'Tag “re@tail” …', 'tags.2': 'second', 'patch.name': 'Enter a name', accessKeySecret: 'bad', other: 'x' })).toEqual({
+    expect(
+      mapAccountFieldErrors({
+        'tags.1': 'Tag “re@tail” …',
+        'tags.2': 'second',
+        'patch.name': 'Enter a name',
+        accessKeySecret: 'bad',
+        other: 'x',
+      }),
+    ).toEqual({
       tags: 'Tag “re@tail” …',
       name: 'Enter a name',
       secret: 'bad',
     });
-    expect(mapAccountFieldErrors({ tags: 'At most 20 tags per account or service.' })).toEqual({ tags: 'At most 20 tags per account or service.' });
+    expect(mapAccountFieldErrors({ tags: 'At most 20 tags per account or service.' })).toEqual({
+      tags: 'At most 20 tags per account or service.',
+    });
   });
 });

@@ -6,7 +6,15 @@ import { nextAccountColor } from '#shared/account-colors.ts';
 import { z } from 'zod';
 
 export type AccountFormField = 'name' | 'baseUrl' | 'accessKeyId' | 'secret' | 'customerId' | 'notes' | 'tags';
-const FORM_FIELDS: readonly AccountFormField[] = ['name', 'baseUrl', 'accessKeyId', 'secret', 'customerId', 'notes', 'tags'];
+const FORM_FIELDS: readonly AccountFormField[] = [
+  'name',
+  'baseUrl',
+  'accessKeyId',
+  'secret',
+  'customerId',
+  'notes',
+  'tags',
+];
 
 export interface AccountFormValues {
   name: string;
@@ -36,7 +44,17 @@ const secretRule = z.string().min(1, 'Enter the access key secret');
 
 /** A new account's form; its colour is the one the core would pick next (the least used of `usedColors`). */
 export function emptyAccountForm(usedColors: readonly AccountView['color'][] = []): AccountFormValues {
-  return { name: '', baseUrl: 'https://', accessKeyId: '', secret: '', customerId: '', color: nextAccountColor(usedColors), production: false, notes: '', tags: [] };
+  return {
+    name: '',
+    baseUrl: 'https://',
+    accessKeyId: '',
+    secret: '',
+    customerId: '',
+    color: nextAccountColor(usedColors),
+    production: false,
+    notes: '',
+    tags: [],
+  };
 }
 
 export function accountFormFrom(account: AccountView, tags: readonly string[] = []): AccountFormValues {
@@ -54,7 +72,10 @@ export function accountFormFrom(account: AccountView, tags: readonly string[] = 
 }
 
 /** Message for each invalid field (the contract's messages say what to enter). */
-export function validateAccountForm(values: AccountFormValues, withSecret: boolean): Partial<Record<AccountFormField, string>> {
+export function validateAccountForm(
+  values: AccountFormValues,
+  withSecret: boolean,
+): Partial<Record<AccountFormField, string>> {
   const errors: Partial<Record<AccountFormField, string>> = {};
   const check = (field: AccountFormField, schema: z.ZodType, value: unknown) => {
     const result = schema.safeParse(value);
@@ -63,7 +84,11 @@ export function validateAccountForm(values: AccountFormValues, withSecret: boole
   check('name', accountProfileFields.name, values.name);
   check('baseUrl', accountProfileFields.baseUrl, values.baseUrl);
   check('accessKeyId', accountProfileFields.accessKeyId, values.accessKeyId);
-  check('customerId', accountProfileFields.customerId, values.customerId.trim() === '' ? undefined : values.customerId.trim());
+  check(
+    'customerId',
+    accountProfileFields.customerId,
+    values.customerId.trim() === '' ? undefined : values.customerId.trim(),
+  );
   check('notes', accountProfileFields.notes, values.notes);
   check('tags', tagListSchema, values.tags);
   if (withSecret) check('secret', secretRule, values.secret);
@@ -71,7 +96,9 @@ export function validateAccountForm(values: AccountFormValues, withSecret: boole
 }
 
 /** Server field keys ("patch.baseUrl", "secret", "tags.1") → form fields. */
-export function mapAccountFieldErrors(fields: Record<string, string> | undefined): Partial<Record<AccountFormField, string>> {
+export function mapAccountFieldErrors(
+  fields: Record<string, string> | undefined,
+): Partial<Record<AccountFormField, string>> {
   const mapped: Partial<Record<AccountFormField, string>> = {};
   for (const [key, message] of Object.entries(fields ?? {})) {
     // A tag's issue is keyed by its index ("tags.1"); the first one is shown.

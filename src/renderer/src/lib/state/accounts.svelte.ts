@@ -46,7 +46,10 @@ class AccountsState {
     return this.#accounts.find((account) => account.id === this.#currentId) ?? null;
   }
   get warnings(): readonly Warning[] {
-    return [...this.#listWarnings, ...this.#statusWarnings.filter((w) => !this.#listWarnings.some((x) => x.code === w.code))];
+    return [
+      ...this.#listWarnings,
+      ...this.#statusWarnings.filter((w) => !this.#listWarnings.some((x) => x.code === w.code)),
+    ];
   }
 
   /** The user has read a warning: the core stops listing it (for every window). */
@@ -109,7 +112,14 @@ class AccountsState {
 
   /** Whether the account's gateway answered its latest calls in this session. */
   health(accountId: string | null | undefined): AccountHealth {
-    return (accountId ? this.#health[accountId] : undefined) ?? { state: 'unknown', lastSuccessAt: null, lastFailureAt: null, lastFailure: null };
+    return (
+      (accountId ? this.#health[accountId] : undefined) ?? {
+        state: 'unknown',
+        lastSuccessAt: null,
+        lastFailureAt: null,
+        lastFailure: null,
+      }
+    );
   }
 
   async refreshHealth(): Promise<void> {

@@ -4,7 +4,11 @@
 // is shown without permission or in the desktop app (its main process notifies); a click brings
 // the window forward, closes the notification and opens the alert.
 import { describe, expect, it, vi } from 'vitest';
-import { AlertNotifications, type NotificationApi, type NotificationPermissionState } from './alert-notifications.svelte.ts';
+import {
+  AlertNotifications,
+  type NotificationApi,
+  type NotificationPermissionState,
+} from './alert-notifications.svelte.ts';
 import type { OverviewAlert } from '#shared/overview/schemas.ts';
 
 const alert: OverviewAlert = {
@@ -26,7 +30,14 @@ const alert: OverviewAlert = {
 };
 
 function fakeApi(initial: NotificationPermissionState, answer: NotificationPermissionState = 'granted') {
-  const shown: Array<{ title: string; body?: string; tag?: string; closed: boolean; onclick: ((event: Event) => void) | null; close(): void }> = [];
+  const shown: Array<{
+    title: string;
+    body?: string;
+    tag?: string;
+    closed: boolean;
+    onclick: ((event: Event) => void) | null;
+    close(): void;
+  }> = [];
   const api = {
     permission: initial,
     requestPermission: vi.fn(async () => {
@@ -75,7 +86,10 @@ describe('alert notifications', () => {
     expect(notifications.permission).toBe('granted');
     expect(notifications.show(alert, () => undefined)).toBe(true);
     expect(fake.shown).toHaveLength(1);
-    expect(fake.shown[0]).toMatchObject({ title: 'Acme Retail: traffic needs attention', options: { body: 'shop.acme-retail.example: requests −62 % vs usual (z −8.1)', tag: 'overview-alert-alert-1' } });
+    expect(fake.shown[0]).toMatchObject({
+      title: 'Acme Retail: traffic needs attention',
+      options: { body: 'shop.acme-retail.example: requests −62 % vs usual (z −8.1)', tag: 'overview-alert-alert-1' },
+    });
   });
 
   it('shows nothing when the user refused', async () => {

@@ -55,7 +55,11 @@ export class BaselinesState {
   async load(): Promise<void> {
     this.#busy = 'load';
     try {
-      const [catalogue, list, snapshots] = await Promise.all([invoke('baselines.catalogue', {}), invoke('baselines.list', {}), invoke('baselines.snapshots', {})]);
+      const [catalogue, list, snapshots] = await Promise.all([
+        invoke('baselines.catalogue', {}),
+        invoke('baselines.list', {}),
+        invoke('baselines.snapshots', {}),
+      ]);
       this.#catalogue = catalogue.checks;
       this.#baselines = list.baselines;
       this.#snapshots = snapshots;
@@ -96,7 +100,9 @@ export class BaselinesState {
           notify(
             `Read ${refreshed} service${refreshed === 1 ? '' : 's'}; ${failed.length} could not be read`,
             'warning',
-            unreachable.length > 0 ? 'Some gateways could not be reached: their last snapshots are used.' : failed[0].message,
+            unreachable.length > 0
+              ? 'Some gateways could not be reached: their last snapshots are used.'
+              : failed[0].message,
           );
         }
       }
@@ -151,7 +157,10 @@ export class BaselinesState {
   async save(baseline: BaselineInput, previousName?: string): Promise<Record<string, string> | null> {
     this.#busy = 'save';
     try {
-      const saved = await invoke('baselines.save', { baseline, ...(previousName !== undefined ? { previousName } : {}) });
+      const saved = await invoke('baselines.save', {
+        baseline,
+        ...(previousName !== undefined ? { previousName } : {}),
+      });
       this.#baselines = (await invoke('baselines.list', {})).baselines;
       notify(`Saved baseline “${saved.baseline.name}”`);
       this.#busy = null;

@@ -12,10 +12,18 @@ describe('bulk change form', () => {
     if (!check.ok) return;
     expect(check.change).toEqual({
       kind: 'cors',
-      headers: { accessControlAllowOrigin: 'https://www.example.com', accessControlAllowMethods: 'GET,POST', accessControlMaxAge: 600 },
+      headers: {
+        accessControlAllowOrigin: 'https://www.example.com',
+        accessControlAllowMethods: 'GET,POST',
+        accessControlMaxAge: 600,
+      },
     });
     const back = formsFromChange(check.parsed);
-    expect(back.cors).toMatchObject({ allowOrigin: 'https://www.example.com', allowMethods: ['GET', 'POST'], maxAge: '600' });
+    expect(back.cors).toMatchObject({
+      allowOrigin: 'https://www.example.com',
+      allowMethods: ['GET', 'POST'],
+      maxAge: '600',
+    });
   });
 
   it('names the field and the rule, keyed so the shared fields find it, and keeps the input', () => {
@@ -52,8 +60,16 @@ describe('bulk change form', () => {
     forms.cacheEdit.ttlUnit = 'd';
     forms.cacheEdit.switches.noCache = 'false';
     const check = checkChange(forms);
-    expect(check).toMatchObject({ ok: true, change: { kind: 'cache-control-edit', policyName: 'Static assets', fields: { ttl: 172800, noCache: false } } });
-    if (check.ok) expect(formsFromChange(check.parsed).cacheEdit).toMatchObject({ ttlValue: '2', ttlUnit: 'd', switches: { noCache: 'false', enabled: 'keep' } });
+    expect(check).toMatchObject({
+      ok: true,
+      change: { kind: 'cache-control-edit', policyName: 'Static assets', fields: { ttl: 172800, noCache: false } },
+    });
+    if (check.ok)
+      expect(formsFromChange(check.parsed).cacheEdit).toMatchObject({
+        ttlValue: '2',
+        ttlUnit: 'd',
+        switches: { noCache: 'false', enabled: 'keep' },
+      });
   });
 
   it('says the TTL rule in the unit chosen', () => {
@@ -84,7 +100,13 @@ describe('bulk change form', () => {
     forms.access.ipRestriction = ['10.0.0.0/8'];
     forms.cors.allowOrigin = '*';
     const check = checkChange(forms);
-    expect(check).toMatchObject({ ok: true, change: { kind: 'access-control', policy: { policyName: 'Block admin', type: 'deny', ipRestriction: '10.0.0.0/8' } } });
+    expect(check).toMatchObject({
+      ok: true,
+      change: {
+        kind: 'access-control',
+        policy: { policyName: 'Block admin', type: 'deny', ipRestriction: '10.0.0.0/8' },
+      },
+    });
     if (!check.ok) return;
     expect(check.change).not.toHaveProperty('policy.tokenSecret');
     const back = formsFromChange(check.parsed, forms);

@@ -30,7 +30,15 @@ export const changeKindLabels: Record<BulkChangeKind, string> = {
 };
 
 /** The cache control switches a bulk edit may set (same labels as the cache editor). */
-const cacheEditSwitches = ['enabled', 'ignoreClientNoCache', 'ignoreOriginNoCache', 'ignoreQueryString', 'enableXCache', 'noCache', 'autoGzipDisable'] as const;
+const cacheEditSwitches = [
+  'enabled',
+  'ignoreClientNoCache',
+  'ignoreOriginNoCache',
+  'ignoreQueryString',
+  'enableXCache',
+  'noCache',
+  'autoGzipDisable',
+] as const;
 type CacheEditSwitch = (typeof cacheEditSwitches)[number];
 
 export type CacheEditForm = {
@@ -72,7 +80,10 @@ export function emptyChangeForms(): BulkChangeForms {
       ttlValue: '',
       ttlUnit: 's',
       priority: '',
-      switches: Object.fromEntries(cacheEditSwitches.map((key) => [key, 'keep'])) as Record<CacheEditSwitch, KeepBoolean>,
+      switches: Object.fromEntries(cacheEditSwitches.map((key) => [key, 'keep'])) as Record<
+        CacheEditSwitch,
+        KeepBoolean
+      >,
     },
     redirectionEdit: { policyName: '', redirectDestination: '', httpCode: 'keep', priority: '', enabled: 'keep' },
   };
@@ -85,7 +96,8 @@ const text = (value: unknown): string => (value === undefined || value === null 
 function cacheEditFields(form: CacheEditForm): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const ttl = numberOrText(form.ttlValue);
-  if (ttl !== undefined) fields.ttl = typeof ttl === 'number' ? ttl * (ttlUnits.find((u) => u.id === form.ttlUnit)?.seconds ?? 1) : ttl;
+  if (ttl !== undefined)
+    fields.ttl = typeof ttl === 'number' ? ttl * (ttlUnits.find((u) => u.id === form.ttlUnit)?.seconds ?? 1) : ttl;
   const priority = numberOrText(form.priority);
   if (priority !== undefined) fields.priority = priority;
   for (const key of cacheEditSwitches) {
@@ -121,13 +133,22 @@ function changeOf(forms: BulkChangeForms): Record<string, unknown> {
       return { kind: 'access-control', policy: body };
     }
     case 'cache-control-edit':
-      return { kind: 'cache-control-edit', policyName: forms.cacheEdit.policyName.trim(), fields: cacheEditFields(forms.cacheEdit) };
+      return {
+        kind: 'cache-control-edit',
+        policyName: forms.cacheEdit.policyName.trim(),
+        fields: cacheEditFields(forms.cacheEdit),
+      };
     case 'redirection-edit':
-      return { kind: 'redirection-edit', policyName: forms.redirectionEdit.policyName.trim(), fields: redirectionEditFields(forms.redirectionEdit) };
+      return {
+        kind: 'redirection-edit',
+        policyName: forms.redirectionEdit.policyName.trim(),
+        fields: redirectionEditFields(forms.redirectionEdit),
+      };
   }
 }
 
-export type ChangeCheck = { ok: true; change: BulkChangeInput; parsed: BulkChange } | { ok: false; errors: FieldErrors };
+export type ChangeCheck =
+  { ok: true; change: BulkChangeInput; parsed: BulkChange } | { ok: false; errors: FieldErrors };
 
 /**
  * Checks the change against the shared schema. Errors are keyed by the change's paths
@@ -153,7 +174,8 @@ export function checkChange(forms: BulkChangeForms): ChangeCheck {
 export function within(errors: FieldErrors, prefix: string): FieldErrors {
   const out: FieldErrors = {};
   const start = `${prefix}.`;
-  for (const [path, message] of Object.entries(errors)) if (path.startsWith(start)) out[path.slice(start.length)] = message;
+  for (const [path, message] of Object.entries(errors))
+    if (path.startsWith(start)) out[path.slice(start.length)] = message;
   return out;
 }
 
@@ -192,13 +214,17 @@ export function formsFromChange(change: BulkChange, base: BulkChangeForms = empt
     case 'cache-control-edit': {
       const f = change.fields as Record<string, unknown>;
       const ttl = typeof f.ttl === 'number' ? f.ttl : undefined;
-      const unit = [...ttlUnits].reverse().find((u) => ttl !== undefined && ttl !== 0 && ttl % u.seconds === 0) ?? ttlUnits[0];
+      const unit =
+        [...ttlUnits].reverse().find((u) => ttl !== undefined && ttl !== 0 && ttl % u.seconds === 0) ?? ttlUnits[0];
       forms.cacheEdit = {
         policyName: change.policyName,
         ttlValue: ttl === undefined ? '' : String(ttl / unit.seconds),
         ttlUnit: unit.id,
         priority: text(f.priority),
-        switches: Object.fromEntries(cacheEditSwitches.map((key) => [key, booleanToKeep(f[key])])) as Record<CacheEditSwitch, KeepBoolean>,
+        switches: Object.fromEntries(cacheEditSwitches.map((key) => [key, booleanToKeep(f[key])])) as Record<
+          CacheEditSwitch,
+          KeepBoolean
+        >,
       };
       break;
     }

@@ -47,8 +47,14 @@ class ServiceTagsState {
 
   /** Every tag in use, sorted. */
   get all(): string[] {
-    const lists = [...Object.values(this.#snapshot.accounts), ...Object.values(this.#snapshot.services).flatMap((byService) => Object.values(byService))];
-    return lists.flat().filter((tag, i, all) => all.indexOf(tag) === i).sort();
+    const lists = [
+      ...Object.values(this.#snapshot.accounts),
+      ...Object.values(this.#snapshot.services).flatMap((byService) => Object.values(byService)),
+    ];
+    return lists
+      .flat()
+      .filter((tag, i, all) => all.indexOf(tag) === i)
+      .sort();
   }
 
   of(accountId: string, serviceId: number): readonly string[] {

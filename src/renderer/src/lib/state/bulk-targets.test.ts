@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countText, filterTargets, parseTargetKey, selectedTargets, targetKey, type TargetService } from './bulk-targets.ts';
+import {
+  countText,
+  filterTargets,
+  parseTargetKey,
+  selectedTargets,
+  targetKey,
+  type TargetService,
+} from './bulk-targets.ts';
 
 const accounts = [
   { id: 'a', name: 'Acme', production: false },
@@ -13,7 +20,10 @@ const services: TargetService[] = [
 
 describe('bulk target selection', () => {
   it('matches a domain pattern on the whole name, as the core does', () => {
-    const groups = (pattern: string) => filterTargets(accounts, services, { accountIds: [], pattern, tag: '' }).flatMap((g) => g.services.map((s) => s.domainName));
+    const groups = (pattern: string) =>
+      filterTargets(accounts, services, { accountIds: [], pattern, tag: '' }).flatMap((g) =>
+        g.services.map((s) => s.domainName),
+      );
     expect(groups('*.acme.com')).toEqual(['api.acme.com', 'shop.acme.com']);
     expect(groups('SHOP.acme.com')).toEqual(['shop.acme.com']);
     expect(groups('shop')).toEqual([]);
@@ -36,7 +46,9 @@ describe('bulk target selection', () => {
     expect(targetKey('a', 1)).not.toBe(targetKey('b', 1));
     expect(parseTargetKey('acc:with:colon:12')).toEqual({ accountId: 'acc:with:colon', serviceId: 12 });
     expect(parseTargetKey('a:x')).toBeNull();
-    expect(selectedTargets(new Set([targetKey('b', 1), targetKey('z', 9)]), services).map((s) => s.domainName)).toEqual(['www.globex.eu']);
+    expect(selectedTargets(new Set([targetKey('b', 1), targetKey('z', 9)]), services).map((s) => s.domainName)).toEqual(
+      ['www.globex.eu'],
+    );
   });
 
   it('counts in words', () => {

@@ -48,10 +48,15 @@ export function parseTargetKey(key: string): { accountId: string; serviceId: num
 }
 
 /** The groups to show: every account in the filter (in the given order), even when none of its services passes. */
-export function filterTargets(accounts: readonly TargetAccount[], services: readonly TargetService[], filter: TargetFilter): TargetGroup[] {
+export function filterTargets(
+  accounts: readonly TargetAccount[],
+  services: readonly TargetService[],
+  filter: TargetFilter,
+): TargetGroup[] {
   const matches = filter.pattern.trim() === '' ? () => true : domainPatternMatcher(filter.pattern);
   const tag = filter.tag.trim().toLowerCase();
-  const shown = filter.accountIds.length === 0 ? accounts : accounts.filter((account) => filter.accountIds.includes(account.id));
+  const shown =
+    filter.accountIds.length === 0 ? accounts : accounts.filter((account) => filter.accountIds.includes(account.id));
   return shown.map((account) => {
     const own = services.filter((service) => service.accountId === account.id);
     const passing = own

@@ -2,7 +2,15 @@
 // BulkState over a fake window.api: what a plan sends, what a refused input keeps, how progress
 // events move the batch on screen, which stored batches are offered for resume.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BulkState, offeredForResume, progressOf, withProgress, type BulkBatch, type BulkBatchSummary, type BulkItem } from './bulk.svelte.ts';
+import {
+  BulkState,
+  offeredForResume,
+  progressOf,
+  withProgress,
+  type BulkBatch,
+  type BulkBatchSummary,
+  type BulkItem,
+} from './bulk.svelte.ts';
 import { targetKey } from './bulk-targets.ts';
 import { emptyCounts } from '#shared/bulk/batch.ts';
 
@@ -41,7 +49,10 @@ const fake = vi.hoisted(() => {
         cancelPlan: record('bulk.cancelPlan', () => ({ ok: true, data: { cancelled: true } })),
         list: record('bulk.list', () => ({ ok: true, data: { batches: state.listAnswer } })),
         listTemplates: record('bulk.listTemplates', () => ({ ok: true, data: { templates: [] } })),
-        saveTemplate: record('bulk.saveTemplate', () => ({ ok: true, data: { name: 'Shop CORS', change: { kind: 'cors', headers: {} }, savedAt: '2026-11-23T22:00:00.000Z' } })),
+        saveTemplate: record('bulk.saveTemplate', () => ({
+          ok: true,
+          data: { name: 'Shop CORS', change: { kind: 'cors', headers: {} }, savedAt: '2026-11-23T22:00:00.000Z' },
+        })),
         get: record('bulk.get', () => ({ ok: true, data: state.getAnswer })),
         discard: record('bulk.discard', () => ({ ok: true, data: { ok: true } })),
       },
@@ -125,7 +136,12 @@ describe('bulk state', () => {
     expect(await state.plan()).toBe(true);
     expect(calls.find((c) => c.channel === 'bulk.plan')?.input).toEqual({
       change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } },
-      targets: { services: [{ accountId: 'acme', serviceId: 107 }, { accountId: 'globex', serviceId: 110 }] },
+      targets: {
+        services: [
+          { accountId: 'acme', serviceId: 107 },
+          { accountId: 'globex', serviceId: 110 },
+        ],
+      },
       planId: expect.any(String),
     });
     expect(state.batch?.items).toHaveLength(2);
@@ -137,7 +153,12 @@ describe('bulk state', () => {
     state.selected.add(targetKey('acme', 107));
     fake.planAnswer = {
       ok: false,
-      error: { code: 'Ipc.InvalidInput', message: 'Invalid input', fields: { 'change.headers.accessControlAllowOrigin': 'Origin refused by the core.' }, retryable: false },
+      error: {
+        code: 'Ipc.InvalidInput',
+        message: 'Invalid input',
+        fields: { 'change.headers.accessControlAllowOrigin': 'Origin refused by the core.' },
+        retryable: false,
+      },
     };
     expect(await state.plan()).toBe(false);
     expect(state.errors['headers.accessControlAllowOrigin']).toBe('Origin refused by the core.');
@@ -160,7 +181,12 @@ describe('bulk state', () => {
     expect(progressOf(state.batch!)).toEqual({ done: 1, total: 2 });
     expect(calls.filter((c) => c.channel === 'bulk.list')).toHaveLength(listsBefore);
     // Another batch's progress leaves this one alone.
-    fake.progressListener?.({ batchId: 'other', status: 'running', counts: emptyCounts(), item: item('a/2', 'failed') });
+    fake.progressListener?.({
+      batchId: 'other',
+      status: 'running',
+      counts: emptyCounts(),
+      item: item('a/2', 'failed'),
+    });
     expect(state.batch?.items[1]?.state).toBe('pending');
     fake.progressListener?.({ batchId: 'batch-1', status: 'cancelled', counts, item: undefined });
     expect(state.batch?.status).toBe('cancelled');
@@ -180,7 +206,15 @@ describe('bulk state', () => {
     expect(state.planning).toMatchObject({ progress: null, cancelling: false });
     await vi.waitFor(() => expect(calls.some((c) => c.channel === 'bulk.plan')).toBe(true));
     const planId = (calls.find((c) => c.channel === 'bulk.plan')?.input as { planId: string }).planId;
-    const acme = { accountId: 'acme', accountName: 'Acme', read: 1, total: 2, msLeft: 600, perMinute: 100, budgetBound: false };
+    const acme = {
+      accountId: 'acme',
+      accountName: 'Acme',
+      read: 1,
+      total: 2,
+      msLeft: 600,
+      perMinute: 100,
+      budgetBound: false,
+    };
     fake.planProgressListener?.({ planId, read: 1, total: 2, msLeft: 600, accounts: [acme] });
     // Another plan's events (another window) leave this one alone.
     fake.planProgressListener?.({ planId: 'other', read: 0, total: 9, msLeft: null, accounts: [] });
@@ -189,7 +223,14 @@ describe('bulk state', () => {
     await state.cancelPlan();
     expect(calls.find((c) => c.channel === 'bulk.cancelPlan')?.input).toEqual({ planId });
     expect(state.planning?.cancelling).toBe(true);
-    fake.planAnswer = { ok: false, error: { code: 'Bulk.PlanCancelled', message: 'Planning was cancelled after reading 1 of 2 services. Nothing was changed.', retryable: false } };
+    fake.planAnswer = {
+      ok: false,
+      error: {
+        code: 'Bulk.PlanCancelled',
+        message: 'Planning was cancelled after reading 1 of 2 services. Nothing was changed.',
+        retryable: false,
+      },
+    };
     answer();
     expect(await planned).toBe(false);
     fake.planGate = null;
@@ -203,7 +244,13 @@ describe('bulk state', () => {
   });
 
   it('offers stopped batches for resume, not planned or running ones', async () => {
-    fake.listAnswer = [summary('b1', 'interrupted', true), summary('b2', 'running', true), summary('b3', 'planned', false), summary('b4', 'finished', false), summary('b5', 'cancelled', true)];
+    fake.listAnswer = [
+      summary('b1', 'interrupted', true),
+      summary('b2', 'running', true),
+      summary('b3', 'planned', false),
+      summary('b4', 'finished', false),
+      summary('b5', 'cancelled', true),
+    ];
     expect(offeredForResume(fake.listAnswer).map((b) => b.id)).toEqual(['b1', 'b5']);
     const state = new BulkState();
     await state.start();
@@ -243,12 +290,20 @@ describe('bulk state', () => {
     expect(await state.saveTemplate('  ')).toBe(false);
     expect(calls.filter((c) => c.channel === 'bulk.saveTemplate')).toHaveLength(0);
     expect(await state.saveTemplate('Shop CORS')).toBe(true);
-    expect(calls.find((c) => c.channel === 'bulk.saveTemplate')?.input).toEqual({ name: 'Shop CORS', change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } } });
+    expect(calls.find((c) => c.channel === 'bulk.saveTemplate')?.input).toEqual({
+      name: 'Shop CORS',
+      change: { kind: 'cors', headers: { accessControlAllowOrigin: '*' } },
+    });
   });
 
   it('a progress event replaces only its own item', () => {
     const batch = batchOf([item('a/1', 'pending'), item('b/1', 'pending')]);
-    const next = withProgress(batch, { batchId: 'batch-1', status: 'running', counts: { ...emptyCounts(), failed: 1, pending: 1 }, item: { ...item('b/1', 'failed'), error: { code: 'Server.InternalError', message: 'The gateway failed.' } } });
+    const next = withProgress(batch, {
+      batchId: 'batch-1',
+      status: 'running',
+      counts: { ...emptyCounts(), failed: 1, pending: 1 },
+      item: { ...item('b/1', 'failed'), error: { code: 'Server.InternalError', message: 'The gateway failed.' } },
+    });
     expect(next.items.map((i) => [i.id, i.state])).toEqual([
       ['a/1', 'pending'],
       ['b/1', 'failed'],

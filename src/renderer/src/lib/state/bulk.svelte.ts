@@ -245,9 +245,14 @@ export class BulkState {
     if (!batch) return;
     this.#busy = 'run';
     try {
-      await invoke('bulk.run', { batchId: batch.id, confirmProduction, ...(resendUnknown.length > 0 ? { resendUnknown: [...resendUnknown] } : {}) });
+      await invoke('bulk.run', {
+        batchId: batch.id,
+        confirmProduction,
+        ...(resendUnknown.length > 0 ? { resendUnknown: [...resendUnknown] } : {}),
+      });
       // The items move as progress events arrive; the summary says the batch is running now.
-      if (this.#batch?.id === batch.id && this.#batch.status !== 'finished') this.#batch = { ...this.#batch, status: 'running' };
+      if (this.#batch?.id === batch.id && this.#batch.status !== 'finished')
+        this.#batch = { ...this.#batch, status: 'running' };
       this.#resumable = this.#resumable.filter((b) => b.id !== batch.id);
     } catch (error) {
       handleError(error, 'Could not run the batch');

@@ -21,7 +21,12 @@ export class ChangeMarkersState {
       return;
     }
     try {
-      const { markers } = await invoke('impact.markers', { accountId, serviceNames: [...serviceNames], from: range.from, to: range.to });
+      const { markers } = await invoke('impact.markers', {
+        accountId,
+        serviceNames: [...serviceNames],
+        from: range.from,
+        to: range.to,
+      });
       if (generation === this.#generation) this.#markers = markers;
     } catch (error) {
       if (generation !== this.#generation) return;

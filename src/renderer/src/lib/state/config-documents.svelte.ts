@@ -31,7 +31,12 @@ export type OpenedDocument = {
 
 /** What the user picked as one side of a compare, the source of an apply or of a clone. */
 type ServiceSourceChoice = { kind: 'service'; accountId: string | null; serviceId: number | null };
-export type DocumentSourceChoice = { kind: 'document'; file: OpenedDocument | null; passphrase: string; service: string };
+export type DocumentSourceChoice = {
+  kind: 'document';
+  file: OpenedDocument | null;
+  passphrase: string;
+  service: string;
+};
 export type SourceChoice = ServiceSourceChoice | DocumentSourceChoice;
 
 export function serviceChoice(accountId: string | null = null, serviceId: number | null = null): SourceChoice {
@@ -54,23 +59,34 @@ export function describeDocument(name: string, text: string): OpenedDocument | {
   }
   if (isEncryptedConfigDocument(json)) return { name, text, encrypted: true, services: null, exportedAt: null };
   if (!isObject(json) || json.format !== 'acceleration-console/config-document' || !Array.isArray(json.services)) {
-    return { error: `${name} is not a configuration document (its "format" is not acceleration-console/config-document).` };
+    return {
+      error: `${name} is not a configuration document (its "format" is not acceleration-console/config-document).`,
+    };
   }
   const services = json.services.filter(isObject).map((entry) => {
     const service = isObject(entry.service) ? entry.service : {};
     const source = isObject(entry.source) ? entry.source : {};
     return {
-      serviceId: typeof source.serviceId === 'number' ? source.serviceId : typeof service.id === 'number' ? service.id : 0,
+      serviceId:
+        typeof source.serviceId === 'number' ? source.serviceId : typeof service.id === 'number' ? service.id : 0,
       domainName: typeof service.domainName === 'string' ? service.domainName : '(no domain name)',
     };
   });
-  return { name, text, encrypted: false, services, exportedAt: typeof json.exportedAt === 'string' ? json.exportedAt : null };
+  return {
+    name,
+    text,
+    encrypted: false,
+    services,
+    exportedAt: typeof json.exportedAt === 'string' ? json.exportedAt : null,
+  };
 }
 
 export type SourceProblem = { field: 'account' | 'service' | 'file' | 'passphrase'; message: string };
 
 /** The channel source for a choice, or the first thing still missing (named by its field). */
-export function toSourceInput(choice: SourceChoice): { ok: true; source: ConfigSource } | { ok: false; problem: SourceProblem } {
+export function toSourceInput(
+  choice: SourceChoice,
+): { ok: true; source: ConfigSource } | { ok: false; problem: SourceProblem } {
   if (choice.kind === 'service') {
     if (choice.accountId === null) return { ok: false, problem: { field: 'account', message: 'Choose an account.' } };
     if (choice.serviceId === null) return { ok: false, problem: { field: 'service', message: 'Choose a service.' } };
@@ -79,28 +95,50 @@ export function toSourceInput(choice: SourceChoice): { ok: true; source: ConfigS
   const file = choice.file;
   if (file === null) return { ok: false, problem: { field: 'file', message: 'Open a configuration document.' } };
   if (file.encrypted && choice.passphrase === '') {
-    return { ok: false, problem: { field: 'passphrase', message: 'This document is encrypted: enter its passphrase.' } };
+    return {
+      ok: false,
+      problem: { field: 'passphrase', message: 'This document is encrypted: enter its passphrase.' },
+    };
   }
   const many = file.services !== null && file.services.length > 1;
-  if (many && choice.service === '') return { ok: false, problem: { field: 'service', message: 'The document holds several services: choose one.' } };
+  if (many && choice.service === '')
+    return { ok: false, problem: { field: 'service', message: 'The document holds several services: choose one.' } };
   const service = choice.service.trim();
   return {
     ok: true,
-    source: { document: file.text, ...(file.encrypted ? { passphrase: choice.passphrase } : {}), ...(service === '' ? {} : { service }) },
+    source: {
+      document: file.text,
+      ...(file.encrypted ? { passphrase: choice.passphrase } : {}),
+      ...(service === '' ? {} : { service }),
+    },
   };
 }
 
 /** Problems of the export form's passphrase fields, keyed by field. */
-export function exportPassphraseErrors(includeSecrets: boolean, passphrase: string, again: string): { passphrase?: string; again?: string } {
+export function exportPassphraseErrors(
+  includeSecrets: boolean,
+  passphrase: string,
+  again: string,
+): { passphrase?: string; again?: string } {
   if (!includeSecrets) return {};
-  if (passphrase.length < MIN_PASSPHRASE_LENGTH) return { passphrase: `Passphrase: at least ${MIN_PASSPHRASE_LENGTH} characters.` };
+  if (passphrase.length < MIN_PASSPHRASE_LENGTH)
+    return { passphrase: `Passphrase: at least ${MIN_PASSPHRASE_LENGTH} characters.` };
   if (again !== passphrase) return { again: 'The two passphrases differ: type the same passphrase twice.' };
   return {};
 }
 
 /** "config-acme-www.example.com-2026-11-23.json"; several services: "config-acme-3-services-…". */
-export function exportFileName(accountName: string, services: ReadonlyArray<{ domainName: string }>, encrypted: boolean, now: Date): string {
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'account';
+export function exportFileName(
+  accountName: string,
+  services: ReadonlyArray<{ domainName: string }>,
+  encrypted: boolean,
+  now: Date,
+): string {
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'account';
   const what = services.length === 1 && services[0] ? slug(services[0].domainName) : `${services.length}-services`;
   const day = now.toISOString().slice(0, 10);
   return `config-${slug(accountName)}-${what}-${day}${encrypted ? '.encrypted' : ''}.json`;

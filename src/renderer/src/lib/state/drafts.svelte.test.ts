@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 type Stored = { value: unknown; formVersion: number; savedAt: string };
 const store = new Map<string, Stored>();
 const calls: string[] = [];
-const keyOf = (k: { accountId: string; serviceId: number; policyKey: string }) => `${k.accountId}/${k.serviceId}/${k.policyKey}`;
+const keyOf = (k: { accountId: string; serviceId: number; policyKey: string }) =>
+  `${k.accountId}/${k.serviceId}/${k.policyKey}`;
 
 beforeAll(() => {
   // getApi() uses globalThis.api when present (the Electron preload's object).
@@ -18,7 +19,13 @@ beforeAll(() => {
         const d = store.get(keyOf(k));
         return { ok: true, data: { draft: d ? { ...k, ...d } : null } };
       },
-      save: async (k: { accountId: string; serviceId: number; policyKey: string; value: unknown; formVersion: number }) => {
+      save: async (k: {
+        accountId: string;
+        serviceId: number;
+        policyKey: string;
+        value: unknown;
+        formVersion: number;
+      }) => {
         calls.push('save');
         const savedAt = new Date().toISOString();
         store.set(keyOf(k), { value: k.value, formVersion: k.formVersion, savedAt });

@@ -97,11 +97,16 @@ export class DraftState<T extends object> {
         }
         return;
       }
-      const result = await invoke('drafts.save', { ...this.key, value: JSON.parse(current) as unknown, formVersion: this.formVersion });
+      const result = await invoke('drafts.save', {
+        ...this.key,
+        value: JSON.parse(current) as unknown,
+        formVersion: this.formVersion,
+      });
       this.#savedAt = result.savedAt;
     } catch (error) {
       // One toast, not one per keystroke.
-      if (!this.#failedOnce) handleError(error, 'Could not keep a draft of your input', { accountId: this.key.accountId });
+      if (!this.#failedOnce)
+        handleError(error, 'Could not keep a draft of your input', { accountId: this.key.accountId });
       this.#failedOnce = true;
     }
   }

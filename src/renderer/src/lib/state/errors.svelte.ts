@@ -63,7 +63,8 @@ class ToastState {
   /** Another account became current: its predecessors' toasts are withdrawn. */
   setCurrentAccount(accountId: string | null): void {
     this.#currentAccountId = accountId;
-    for (const toast of this.#items) if (toast.accountId !== undefined && toast.accountId !== accountId) this.dismiss(toast.id);
+    for (const toast of this.#items)
+      if (toast.accountId !== undefined && toast.accountId !== accountId) this.dismiss(toast.id);
   }
 
   /** The user moved to another screen: the toasts raised on the one left are withdrawn. */
@@ -81,11 +82,13 @@ class ToastState {
   ): number {
     const { accountId, scope = 'screen' } = options;
     // An answer that arrives after the user left its account is not shown over the next one.
-    if (accountId !== undefined && this.#currentAccountId !== undefined && accountId !== this.#currentAccountId) return 0;
+    if (accountId !== undefined && this.#currentAccountId !== undefined && accountId !== this.#currentAccountId)
+      return 0;
     const id = this.#nextId++;
     const kept = this.#items.slice(-(MAX_TOASTS - 1));
     for (const dropped of this.#items.slice(0, -(MAX_TOASTS - 1))) this.#clearTimer(dropped.id);
-    const about = accountId === undefined ? {} : { accountId, accountName: this.#accountName(accountId) ?? 'Another account' };
+    const about =
+      accountId === undefined ? {} : { accountId, accountName: this.#accountName(accountId) ?? 'Another account' };
     const where = scope === 'screen' && this.#currentScreen !== undefined ? { screen: this.#currentScreen } : {};
     this.#items = [...kept, { id, tone, title, detail, ...about, ...where }];
     if (timeoutMs > 0) {
@@ -134,7 +137,11 @@ export function notify(title: string, tone: ToastTone = 'success', detail?: stri
  * Shows an error toast: what failed (context) as its title; the message (for input errors each
  * field and its rule), the code and the trace ID under it. Returns the formatted error.
  */
-export function handleError(error: unknown, context?: string, options: ToastOptions & Pick<FormatErrorOptions, 'secrets'> = {}): FormattedError {
+export function handleError(
+  error: unknown,
+  context?: string,
+  options: ToastOptions & Pick<FormatErrorOptions, 'secrets'> = {},
+): FormattedError {
   const { secrets, ...toastOptions } = options;
   const formatted = formatError(error, { context, secrets });
   toasts.push('danger', formatted.title, errorLine(formatted), 0, toastOptions);

@@ -23,7 +23,12 @@ describe('field errors', () => {
   });
 
   it('server errors (the IPC error a call rejects with) map to fields: explicit fields first, else the error table', () => {
-    const withFields = { code: 'InvalidPriority.Unique', message: 'taken', fields: { priority: 'taken' }, retryable: false };
+    const withFields = {
+      code: 'InvalidPriority.Unique',
+      message: 'taken',
+      fields: { priority: 'taken' },
+      retryable: false,
+    };
     expect(serverFieldErrors(withFields)).toEqual({ priority: 'taken' });
     const byCode = { code: 'InvalidPolicy.IpRestriction', message: 'bad ip', retryable: false };
     expect(serverFieldErrors(byCode)).toEqual({ ipRestriction: 'bad ip' });
@@ -35,7 +40,9 @@ describe('field errors', () => {
 describe('schemaCheck', () => {
   it('returns the schema errors by field, nothing for a valid body', () => {
     const check = schemaCheck(rateLimitSchema);
-    expect(check({ timeWindow: 0, requestLimit: 10 })).toEqual({ timeWindow: 'Time window (seconds) must be a whole number greater than 0.' });
+    expect(check({ timeWindow: 0, requestLimit: 10 })).toEqual({
+      timeWindow: 'Time window (seconds) must be a whole number greater than 0.',
+    });
     expect(check({ timeWindow: 60, requestLimit: 10 })).toEqual({});
   });
 });

@@ -16,7 +16,9 @@ export type Validation<T> = { ok: true; body: T } | { ok: false; errors: FieldEr
 
 export function validateWith<S extends z.ZodType>(schema: S, body: unknown): Validation<z.output<S>> {
   const parsed = schema.safeParse(body);
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
 }
 
 /** A PolicyEditor `validate` that checks the body against one shared schema. */

@@ -76,7 +76,9 @@ class ImpactLinesState {
       const ids = [...this.#queue];
       this.#queue.clear();
       for (let i = 0; i < ids.length; i += BATCH) {
-        this.#load(ids.slice(i, i + BATCH), false).catch((error: unknown) => handleError(error, 'Could not compute the impact of changes'));
+        this.#load(ids.slice(i, i + BATCH), false).catch((error: unknown) =>
+          handleError(error, 'Could not compute the impact of changes'),
+        );
       }
     });
   }
@@ -94,7 +96,13 @@ class ImpactLinesState {
     this.#fetching = entryId;
     try {
       await this.#load([entryId], true);
-      if (this.#offline) notify('Traffic could not be fetched', 'warning', 'The API could not be reached; the impact line uses the saved data.', { accountId });
+      if (this.#offline)
+        notify(
+          'Traffic could not be fetched',
+          'warning',
+          'The API could not be reached; the impact line uses the saved data.',
+          { accountId },
+        );
     } catch (error) {
       handleError(error, 'Could not fetch the traffic for this change', { accountId });
     } finally {
@@ -108,8 +116,16 @@ export const impactLines = new ImpactLinesState();
 /** Saves the impact lines of the journal's applied changes (one account, or all) as CSV or JSON. */
 export async function exportImpact(accountId: string | undefined, format: 'csv' | 'json'): Promise<void> {
   try {
-    const file = await invoke('impact.export', { ...(accountId === undefined ? {} : { accountId }), hours: impactLines.hours, format });
-    const saved = await getApi().host.saveFile({ suggestedName: file.suggestedName, mimeType: file.mimeType, content: file.content });
+    const file = await invoke('impact.export', {
+      ...(accountId === undefined ? {} : { accountId }),
+      hours: impactLines.hours,
+      format,
+    });
+    const saved = await getApi().host.saveFile({
+      suggestedName: file.suggestedName,
+      mimeType: file.mimeType,
+      content: file.content,
+    });
     if (saved) notify('Change impact exported', 'success', file.suggestedName);
   } catch (error) {
     handleError(error, 'Could not export the change impact');

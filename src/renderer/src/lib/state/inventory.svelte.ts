@@ -62,7 +62,10 @@ class InventoryState {
     return result;
   }
 
-  async record(accountId: string, service: { serviceId: number; domainName: string; cName?: string; enabled?: boolean }): Promise<void> {
+  async record(
+    accountId: string,
+    service: { serviceId: number; domainName: string; cName?: string; enabled?: boolean },
+  ): Promise<void> {
     await invoke('inventory.record', { accountId, ...service });
     await this.load(accountId);
   }

@@ -12,7 +12,14 @@ beforeAll(async () => {
     api: {
       call: async (input: unknown) => {
         sent.push(input);
-        return { ok: true, data: { accountId: 'a1', data: { serviceId: 7, domainName: 'x.example' }, secretFields: ['origins.0.s3Credential.accessSecret'] } };
+        return {
+          ok: true,
+          data: {
+            accountId: 'a1',
+            data: { serviceId: 7, domainName: 'x.example' },
+            secretFields: ['origins.0.s3Credential.accessSecret'],
+          },
+        };
       },
     },
     app: {
@@ -27,17 +34,28 @@ describe('callOperation', () => {
   it('sends the operationId and its input through api.call and returns data and masked paths', async () => {
     const answer = await ipc.callOperation('a1', 'getService', { params: { serviceId: 7 } });
     expect(sent.at(-1)).toEqual({ accountId: 'a1', operationId: 'getService', input: { params: { serviceId: 7 } } });
-    expect(answer).toEqual({ data: { serviceId: 7, domainName: 'x.example' }, secretFields: ['origins.0.s3Credential.accessSecret'] });
+    expect(answer).toEqual({
+      data: { serviceId: 7, domainName: 'x.example' },
+      secretFields: ['origins.0.s3Credential.accessSecret'],
+    });
   });
 });
 
 describe('invoke', () => {
   it('rejects with the result error itself (the one shape the formatter reads)', async () => {
-    await expect(ipc.invoke('app.status')).rejects.toEqual({ code: 'Core.Disposed', message: 'shutting down', retryable: false });
+    await expect(ipc.invoke('app.status')).rejects.toEqual({
+      code: 'Core.Disposed',
+      message: 'shutting down',
+      retryable: false,
+    });
   });
 
   it('names a channel this API object does not offer', async () => {
     const error = await ipc.invoke('drafts.list', {}).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'Client.ChannelMissing', message: 'This version of the app has no “drafts.list” action.', retryable: false });
+    expect(error).toMatchObject({
+      code: 'Client.ChannelMissing',
+      message: 'This version of the app has no “drafts.list” action.',
+      retryable: false,
+    });
   });
 });

@@ -17,17 +17,27 @@ type AnyMethod = (input?: unknown) => Promise<IpcResult<unknown>>;
 
 // `api.<feature>.<action>`: the API object groups the contract's channels by feature.
 function memberOf(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 function isMethod(value: unknown): value is AnyMethod {
   return typeof value === 'function';
 }
 
-export async function invoke<C extends Channel>(channel: C, ...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]): Promise<ChannelOutput<C>> {
+export async function invoke<C extends Channel>(
+  channel: C,
+  ...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]
+): Promise<ChannelOutput<C>> {
   const dot = channel.indexOf('.');
   const method = memberOf(memberOf(getApi(), channel.slice(0, dot)), channel.slice(dot + 1));
-  if (!isMethod(method)) throw failed({ code: AppCode.Client.ChannelMissing, message: `This version of the app has no “${channel}” action.`, retryable: false });
+  if (!isMethod(method))
+    throw failed({
+      code: AppCode.Client.ChannelMissing,
+      message: `This version of the app has no “${channel}” action.`,
+      retryable: false,
+    });
   const result = await method(args[0]);
   if (!result.ok) throw failed(result.error);
   return result.data as ChannelOutput<C>;

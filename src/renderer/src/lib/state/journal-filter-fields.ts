@@ -13,7 +13,14 @@ export type JournalFilterFields = {
   toDay: string;
 };
 
-export const noJournalFilters = (): JournalFilterFields => ({ account: '', operationId: '', outcome: '', batchId: '', fromDay: '', toDay: '' });
+export const noJournalFilters = (): JournalFilterFields => ({
+  account: '',
+  operationId: '',
+  outcome: '',
+  batchId: '',
+  fromDay: '',
+  toDay: '',
+});
 
 /** The core's query for the filter fields (local days become instants: the day's first and last millisecond). */
 export function journalQueryOf(fields: JournalFilterFields): Omit<JournalQuery, 'service' | 'serviceId'> {

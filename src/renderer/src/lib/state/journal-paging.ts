@@ -15,7 +15,10 @@ export function nextPageCount(shown: number, total: number, pageSize = JOURNAL_P
  * The entries shown after a later page arrived, and those it added. Changes journaled meanwhile
  * move every entry down, so the page may repeat the last ones shown: those are skipped.
  */
-export function appendPage<T extends { id: string }>(shown: readonly T[], page: readonly T[]): { entries: T[]; added: T[] } {
+export function appendPage<T extends { id: string }>(
+  shown: readonly T[],
+  page: readonly T[],
+): { entries: T[]; added: T[] } {
   const ids = new Set(shown.map((e) => e.id));
   const added = page.filter((e) => !ids.has(e.id));
   return { entries: [...shown, ...added], added };
@@ -24,7 +27,10 @@ export function appendPage<T extends { id: string }>(shown: readonly T[], page: 
 /** The status line above the entries: "12 changes", or "Showing 100 of 2,400 changes", and whether filters apply. */
 export function journalCountText(shown: number, total: number, filtered: boolean): string {
   const all = Math.max(total, shown);
-  const counted = shown >= all ? `${formatCount(all)} change${all === 1 ? '' : 's'}` : `Showing ${formatCount(shown)} of ${formatCount(all)} changes`;
+  const counted =
+    shown >= all
+      ? `${formatCount(all)} change${all === 1 ? '' : 's'}`
+      : `Showing ${formatCount(shown)} of ${formatCount(all)} changes`;
   return `${counted}${filtered ? ' matching the filters' : ''}.`;
 }
 

@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The API object is taken when the state modules load: the fake goes on the window before them.
 const fake = vi.hoisted(() => {
   const fake: { list: (input: ListInput) => Promise<unknown> } = { list: async () => ({ ok: false }) };
-  Object.assign(globalThis, { api: { on: () => () => undefined, host: {}, journal: { list: (input: ListInput) => fake.list(input) } } });
+  Object.assign(globalThis, {
+    api: { on: () => () => undefined, host: {}, journal: { list: (input: ListInput) => fake.list(input) } },
+  });
   return fake;
 });
 
@@ -92,7 +94,10 @@ describe('JournalState pages', () => {
     expect(journal.entries).toHaveLength(200);
     expect(requests.at(-1)).toMatchObject({ offset: 0, limit: 200 });
 
-    await journal.load({ accountId: 'acme', fields: { account: '', operationId: '', outcome: 'ok', batchId: '', fromDay: '', toDay: '' } });
+    await journal.load({
+      accountId: 'acme',
+      fields: { account: '', operationId: '', outcome: 'ok', batchId: '', fromDay: '', toDay: '' },
+    });
     const ok = stored.filter((e) => e.result.ok);
     expect(journal.total).toBe(ok.length);
     expect(ids(journal)).toEqual(ok.slice(0, 100).map((e) => e.id));
@@ -108,7 +113,10 @@ describe('JournalState pages', () => {
     expect(journal.entries).toHaveLength(1151);
     requests.length = 0;
     await journal.refresh();
-    expect(requests.map((r) => [r.offset, r.limit])).toEqual([[0, 1000], [1000, 151]]);
+    expect(requests.map((r) => [r.offset, r.limit])).toEqual([
+      [0, 1000],
+      [1000, 151],
+    ]);
     expect(ids(journal)).toEqual(stored.slice(0, 1151).map((e) => e.id));
   });
 

@@ -18,8 +18,10 @@ export type { JournalEntry };
 /** Why an entry cannot be applied again, or null when it can. */
 export function reapplyBlocker(entry: JournalEntry): string | null {
   if (!reapplicableOperationIds.includes(entry.operationId)) return 'A create cannot be undone through the API.';
-  if (entry.beforeSource === 'none' || entry.beforeSource === undefined) return 'The version before this change is not known.';
-  if (entry.before === null && changeFacts(entry.operationId).reapply !== 'previous-version-or-delete') return 'There was no previous version.';
+  if (entry.beforeSource === 'none' || entry.beforeSource === undefined)
+    return 'The version before this change is not known.';
+  if (entry.before === null && changeFacts(entry.operationId).reapply !== 'previous-version-or-delete')
+    return 'There was no previous version.';
   return null;
 }
 
@@ -34,7 +36,12 @@ export type JournalFilter = {
   through?: string;
 };
 
-type ListAnswer = { entries: JournalEntry[]; total: number; services?: MatchedService[]; serviceNames: MatchedService[] };
+type ListAnswer = {
+  entries: JournalEntry[];
+  total: number;
+  services?: MatchedService[];
+  serviceNames: MatchedService[];
+};
 
 export class JournalState {
   #entries = $state<JournalEntry[]>([]);
@@ -93,7 +100,10 @@ export class JournalState {
     return this.#loadingMore;
   }
   get filtered(): boolean {
-    return this.#service !== '' || Object.keys(journalQueryOf(this.#fields)).some((key) => key !== 'accountId' || this.#scope === 'all');
+    return (
+      this.#service !== '' ||
+      Object.keys(journalQueryOf(this.#fields)).some((key) => key !== 'accountId' || this.#scope === 'all')
+    );
   }
   /** The domain name of the service an entry is about, when the app knows it. */
   domainOf(entry: JournalEntry): string | null {
@@ -139,7 +149,12 @@ export class JournalState {
       this.#names = Object.fromEntries(serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName]));
       this.#matched = services ?? null;
     } catch (error) {
-      if (generation === this.#generation) handleError(error, 'Could not load the change journal', this.#scope === 'account' ? { accountId: this.#accountId } : {});
+      if (generation === this.#generation)
+        handleError(
+          error,
+          'Could not load the change journal',
+          this.#scope === 'account' ? { accountId: this.#accountId } : {},
+        );
     } finally {
       if (generation === this.#generation) {
         this.#loading = false;
@@ -165,10 +180,18 @@ export class JournalState {
       const { entries, added } = appendPage(this.#entries, answer.entries);
       this.#entries = entries;
       this.#total = answer.total;
-      this.#names = { ...this.#names, ...Object.fromEntries(answer.serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName])) };
+      this.#names = {
+        ...this.#names,
+        ...Object.fromEntries(answer.serviceNames.map((s) => [`${s.accountId}:${s.serviceId}`, s.domainName])),
+      };
       return added[0] ?? null;
     } catch (error) {
-      if (generation === this.#generation) handleError(error, 'Could not show more of the change journal', this.#scope === 'account' ? { accountId: this.#accountId } : {});
+      if (generation === this.#generation)
+        handleError(
+          error,
+          'Could not show more of the change journal',
+          this.#scope === 'account' ? { accountId: this.#accountId } : {},
+        );
       return null;
     } finally {
       if (generation === this.#generation) this.#loadingMore = false;
@@ -181,7 +204,12 @@ export class JournalState {
     let fetched = 0;
     while (fetched < count) {
       const limit = Math.min(JOURNAL_LIST_MAX, count - fetched);
-      const page = await invoke('journal.list', { ...query, offset: offset + fetched, limit, ...(through === undefined || fetched > 0 ? {} : { through }) });
+      const page = await invoke('journal.list', {
+        ...query,
+        offset: offset + fetched,
+        limit,
+        ...(through === undefined || fetched > 0 ? {} : { through }),
+      });
       answer.entries.push(...page.entries);
       answer.serviceNames.push(...page.serviceNames);
       answer.total = page.total;
@@ -208,7 +236,9 @@ export class JournalState {
   }
 
   /** The entries the filters select, as a file's content (host.saveFile saves it). */
-  async exportEntries(format: 'csv' | 'json'): Promise<{ suggestedName: string; mimeType: string; content: string; count: number } | null> {
+  async exportEntries(
+    format: 'csv' | 'json',
+  ): Promise<{ suggestedName: string; mimeType: string; content: string; count: number } | null> {
     const query = this.#query();
     if (query === null) return null;
     return invoke('journal.export', { ...query, format });
@@ -228,7 +258,11 @@ export class JournalState {
     this.#busyId = entry.id;
     this.#ruleTestsRefusal = null;
     try {
-      const result = await invoke('journal.reapply', { entryId: entry.id, confirmProduction, ...(acceptFlippedExpectations ? { acceptFlippedExpectations } : {}) });
+      const result = await invoke('journal.reapply', {
+        entryId: entry.id,
+        confirmProduction,
+        ...(acceptFlippedExpectations ? { acceptFlippedExpectations } : {}),
+      });
       notify('Previous version applied again', 'success', result.entry.summary, { accountId: entry.accountId });
       await this.refresh();
       return true;

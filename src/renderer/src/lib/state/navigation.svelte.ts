@@ -62,7 +62,9 @@ function parseRoute(value: unknown): Route | null {
   const screen = (value as { screen?: unknown }).screen;
   if (screen === 'service') {
     const { serviceId, section } = value as { serviceId?: unknown; section?: unknown };
-    return typeof serviceId === 'number' && Number.isInteger(serviceId) && isSection(section) ? { screen, serviceId, section } : null;
+    return typeof serviceId === 'number' && Number.isInteger(serviceId) && isSection(section)
+      ? { screen, serviceId, section }
+      : null;
   }
   return typeof screen === 'string' && screen in screenTitles ? ({ screen } as Route) : null;
 }
@@ -165,7 +167,8 @@ class NavigationState {
 
   /** After an account switch the old service does not exist there. */
   resetForAccount(): void {
-    if (this.#route.screen === 'service' || this.#route.screen === 'create-service') this.#route = { screen: 'services' };
+    if (this.#route.screen === 'service' || this.#route.screen === 'create-service')
+      this.#route = { screen: 'services' };
     this.#routeAccountId = accounts.currentId;
     this.#save();
   }

@@ -34,7 +34,10 @@ import { AlertNotifications, type NotificationApi } from './alert-notifications.
 import { navigation } from './navigation.svelte.ts';
 import type { OverviewAlert } from '#shared/overview/schemas.ts';
 
-function recording(): { notifications: AlertNotifications; shown: Array<{ title: string; onclick: ((e: Event) => void) | null }> } {
+function recording(): {
+  notifications: AlertNotifications;
+  shown: Array<{ title: string; onclick: ((e: Event) => void) | null }>;
+} {
   const shown: Array<{ title: string; onclick: ((e: Event) => void) | null }> = [];
   class Shown {
     onclick: ((e: Event) => void) | null = null;
@@ -45,11 +48,21 @@ function recording(): { notifications: AlertNotifications; shown: Array<{ title:
     static permission = 'granted';
     static requestPermission = async () => 'granted';
   }
-  return { notifications: new AlertNotifications({ api: Shown as unknown as NotificationApi, desktopHost: false }), shown };
+  return {
+    notifications: new AlertNotifications({ api: Shown as unknown as NotificationApi, desktopHost: false }),
+    shown,
+  };
 }
 
 const alert = (id: string, accountId = 'b', serviceId = 2): OverviewAlert =>
-  ({ id, accountId, accountName: accountId.toUpperCase(), serviceId, serviceName: `www.${accountId}.example`, text: `${accountId.toUpperCase()} · www.${accountId}.example: requests −62 % vs usual (z −8.1)` }) as OverviewAlert;
+  ({
+    id,
+    accountId,
+    accountName: accountId.toUpperCase(),
+    serviceId,
+    serviceName: `www.${accountId}.example`,
+    text: `${accountId.toUpperCase()} · www.${accountId}.example: requests −62 % vs usual (z −8.1)`,
+  }) as OverviewAlert;
 
 describe('OverviewAlerts', () => {
   it('lists an arriving alert once and notifies it once; the history read meanwhile keeps it', async () => {

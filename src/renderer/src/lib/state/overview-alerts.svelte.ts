@@ -34,7 +34,10 @@ export class OverviewAlerts {
 
   start(): void {
     if (this.#unsubscribe.length > 0) return;
-    this.#unsubscribe = [onEvent('overview.alert', (alert) => this.#onAlert(alert)), onEvent('overview.alertOpened', (alert) => this.open(alert))];
+    this.#unsubscribe = [
+      onEvent('overview.alert', (alert) => this.#onAlert(alert)),
+      onEvent('overview.alertOpened', (alert) => this.open(alert)),
+    ];
   }
 
   stop(): void {

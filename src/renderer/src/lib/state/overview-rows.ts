@@ -17,13 +17,26 @@ export interface RefreshProgress {
   calls: number;
 }
 
-const OFFLINE_CODES: ReadonlySet<string | undefined> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.ConnectionReset, AppCode.Network.Timeout]);
+const OFFLINE_CODES: ReadonlySet<string | undefined> = new Set([
+  AppCode.Network.ConnectionFailed,
+  AppCode.Network.ConnectionReset,
+  AppCode.Network.Timeout,
+]);
 
 /** The progress once overview.refresh answered: the accounts that failed, named. */
-export function refreshEnded(ids: readonly string[], result: ChannelOutput<'overview.refresh'>, nameOf: (accountId: string) => string): RefreshProgress {
+export function refreshEnded(
+  ids: readonly string[],
+  result: ChannelOutput<'overview.refresh'>,
+  nameOf: (accountId: string) => string,
+): RefreshProgress {
   const failed = result.accounts
     .filter((outcome) => outcome.error !== null)
-    .map((outcome) => ({ accountId: outcome.accountId, accountName: nameOf(outcome.accountId), code: outcome.error?.code ?? '', message: outcome.error?.message ?? '' }));
+    .map((outcome) => ({
+      accountId: outcome.accountId,
+      accountName: nameOf(outcome.accountId),
+      code: outcome.error?.code ?? '',
+      message: outcome.error?.message ?? '',
+    }));
   return {
     accountIds: ids,
     done: ids.length,
@@ -40,7 +53,14 @@ export function refreshFailed(ids: readonly string[], failure: FormattedError): 
     accountIds: ids,
     done: 0,
     running: false,
-    failed: [{ accountId: '', accountName: 'Every account', code: failure.code ?? AppCode.Client.Error, message: failure.detail }],
+    failed: [
+      {
+        accountId: '',
+        accountName: 'Every account',
+        code: failure.code ?? AppCode.Client.Error,
+        message: failure.detail,
+      },
+    ],
     offline: OFFLINE_CODES.has(failure.code),
     calls: 0,
   };

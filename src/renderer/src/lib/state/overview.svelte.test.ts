@@ -15,10 +15,18 @@ const fake = vi.hoisted(() => {
     try {
       return { ok: true, data: await handler(input) };
     } catch (error) {
-      return { ok: false, error: { code: (error as { code?: string }).code ?? 'Test.Error', message: String(error), retryable: false } };
+      return {
+        ok: false,
+        error: { code: (error as { code?: string }).code ?? 'Test.Error', message: String(error), retryable: false },
+      };
     }
   };
-  const overview = Object.fromEntries(['summary', 'services', 'refresh', 'watchStatus', 'setWatch', 'snooze', 'unsnooze', 'alerts'].map((a) => [a, call(`overview.${a}`)]));
+  const overview = Object.fromEntries(
+    ['summary', 'services', 'refresh', 'watchStatus', 'setWatch', 'snooze', 'unsnooze', 'alerts'].map((a) => [
+      a,
+      call(`overview.${a}`),
+    ]),
+  );
   const accounts = Object.fromEntries(['list', 'switch', 'health'].map((a) => [a, call(`accounts.${a}`)]));
   Object.assign(globalThis, {
     api: {
@@ -61,7 +69,13 @@ function accountRow(accountId: string, over: Partial<AccountRow> = {}): AccountR
     refreshedAt: 1,
     dataAgeMs: 0,
     lastError: null,
-    traffic: { requests: emptyFigures, bandwidth: emptyFigures, offload: emptyFigures, sparklines: spark, weekEarlierSparklines: spark },
+    traffic: {
+      requests: emptyFigures,
+      bandwidth: emptyFigures,
+      offload: emptyFigures,
+      sparklines: spark,
+      weekEarlierSparklines: spark,
+    },
     services: { total: 2, attention: 0, snoozed: 0, ok: 2, notEnoughHistory: 0, noData: 0 },
     markers: 0,
     ...over,
@@ -77,7 +91,13 @@ function summaryOf(input: unknown) {
   const selection = (input ?? {}) as { accountIds?: string[]; tag?: string };
   const ids = selection.accountIds ?? (selection.tag ? tagged : Object.keys(rows));
   const accounts = ids.map((id) => rows[id]);
-  return { generatedAt: 10, hours: 24, attentionHours: 3, accounts, totals: { accounts: accounts.length, total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 } };
+  return {
+    generatedAt: 10,
+    hours: 24,
+    attentionHours: 3,
+    accounts,
+    totals: { accounts: accounts.length, total: 0, attention: 0, snoozed: 0, ok: 0, notEnoughHistory: 0, noData: 0 },
+  };
 }
 
 beforeEach(() => {
@@ -85,7 +105,12 @@ beforeEach(() => {
   tagged = ['a'];
   summaryCalls.length = 0;
   fake.handlers['overview.summary'] = summaryOf;
-  fake.handlers['overview.services'] = (input) => ({ accountId: (input as { accountId: string }).accountId, range: { from: 0, to: 1 }, services: [], markers: [] });
+  fake.handlers['overview.services'] = (input) => ({
+    accountId: (input as { accountId: string }).accountId,
+    range: { from: 0, to: 1 },
+    services: [],
+    markers: [],
+  });
   fake.handlers['overview.alerts'] = () => ({ alerts: [] });
   globalThis.localStorage?.clear();
 });
@@ -109,7 +134,16 @@ describe('OverviewState', () => {
     expect(state.refreshProgress?.done).toBe(1);
     await vi.waitFor(() => expect(state.rows.find((r) => r.accountId === 'a')?.status).toBe('attention'));
     expect(summaryCalls).toContainEqual({ accountIds: ['a'] });
-    finish({ accounts: ['a', 'b', 'c'].map((accountId) => ({ accountId, calls: 3, refreshed: true, error: null, failedServices: [] })), calls: 9 });
+    finish({
+      accounts: ['a', 'b', 'c'].map((accountId) => ({
+        accountId,
+        calls: 3,
+        refreshed: true,
+        error: null,
+        failedServices: [],
+      })),
+      calls: 9,
+    });
     await running;
     expect(state.refreshProgress).toMatchObject({ running: false, done: 3, offline: false, failed: [], calls: 9 });
     state.stop();
@@ -118,8 +152,20 @@ describe('OverviewState', () => {
   it('says offline when no account could connect, naming each', async () => {
     const state = new OverviewState();
     await state.load();
-    const error = { code: 'Network.ConnectionFailed', message: 'The API could not be reached; the saved overview is shown.' };
-    fake.handlers['overview.refresh'] = () => ({ accounts: ['a', 'b', 'c'].map((accountId) => ({ accountId, calls: 0, refreshed: false, error, failedServices: [] })), calls: 0 });
+    const error = {
+      code: 'Network.ConnectionFailed',
+      message: 'The API could not be reached; the saved overview is shown.',
+    };
+    fake.handlers['overview.refresh'] = () => ({
+      accounts: ['a', 'b', 'c'].map((accountId) => ({
+        accountId,
+        calls: 0,
+        refreshed: false,
+        error,
+        failedServices: [],
+      })),
+      calls: 0,
+    });
     await state.refresh();
     expect(state.refreshProgress).toMatchObject({ offline: true, calls: 0 });
     expect(state.refreshProgress?.failed.map((f) => f.accountName)).toEqual(['A', 'B', 'C']);

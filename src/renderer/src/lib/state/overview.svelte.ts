@@ -215,14 +215,21 @@ export class OverviewState {
 
   /** The next account to read ahead: one not read yet, those needing attention first. */
   #nextToReadAhead(): string | undefined {
-    const waiting = this.rows.filter((row) => row.services.total > 0 && !this.#services.has(row.accountId) && !this.#servicesLoading.has(row.accountId) && !this.#servicesError.has(row.accountId));
+    const waiting = this.rows.filter(
+      (row) =>
+        row.services.total > 0 &&
+        !this.#services.has(row.accountId) &&
+        !this.#servicesLoading.has(row.accountId) &&
+        !this.#servicesError.has(row.accountId),
+    );
     return (waiting.find((row) => row.status === 'attention' || row.status === 'snoozed') ?? waiting[0])?.accountId;
   }
 
   /** Reads the services of these accounts unless already read (the alert history shows their snoozes). */
   ensureServices(accountIds: readonly string[]): void {
     for (const id of accountIds) {
-      if (!this.#services.has(id) && !this.#servicesLoading.has(id) && this.rows.some((row) => row.accountId === id)) void this.loadServices(id);
+      if (!this.#services.has(id) && !this.#servicesLoading.has(id) && this.rows.some((row) => row.accountId === id))
+        void this.loadServices(id);
     }
   }
 
@@ -254,7 +261,9 @@ export class OverviewState {
     }
     const summary = this.#summary;
     if (!row || !summary || this.#rowRequests.get(accountId) !== request) return;
-    const accountsNow = summary.accounts.map((existing) => (existing.accountId === accountId ? (row as AccountRow) : existing));
+    const accountsNow = summary.accounts.map((existing) =>
+      existing.accountId === accountId ? (row as AccountRow) : existing,
+    );
     this.#summary = { ...summary, generatedAt, accounts: accountsNow, totals: totalsOf(accountsNow) };
     if (row.refreshing) return;
     // An expanded account's services are read again now; others when read ahead or expanded.
@@ -274,7 +283,11 @@ export class OverviewState {
     this.#refresh = { accountIds: ids, done: 0, running: true, failed: [], offline: false, calls: 0 };
     try {
       const result = await invoke('overview.refresh', { accountIds: ids });
-      this.#refresh = refreshEnded(ids, result, (id) => this.rows.find((row) => row.accountId === id)?.accountName ?? id);
+      this.#refresh = refreshEnded(
+        ids,
+        result,
+        (id) => this.rows.find((row) => row.accountId === id)?.accountName ?? id,
+      );
     } catch (error) {
       this.#refresh = refreshFailed(ids, formatError(error));
     }
@@ -316,8 +329,16 @@ export class OverviewState {
   async snooze(row: Pick<ServiceRow, 'accountId' | 'serviceId' | 'serviceName'>, hours: number): Promise<boolean> {
     const accountName = this.rows.find((r) => r.accountId === row.accountId)?.accountName ?? '';
     try {
-      const { snoozedUntil } = await invoke('overview.snooze', { accountId: row.accountId, serviceId: row.serviceId, hours });
-      notify(`Alerts of ${row.serviceName} (${accountName}) snoozed`, 'success', `Until ${formatDateTime(snoozedUntil, { seconds: false })}. It still shows when it needs attention, marked snoozed.`);
+      const { snoozedUntil } = await invoke('overview.snooze', {
+        accountId: row.accountId,
+        serviceId: row.serviceId,
+        hours,
+      });
+      notify(
+        `Alerts of ${row.serviceName} (${accountName}) snoozed`,
+        'success',
+        `Until ${formatDateTime(snoozedUntil, { seconds: false })}. It still shows when it needs attention, marked snoozed.`,
+      );
     } catch (error) {
       handleError(error, `Could not snooze ${row.serviceName}`);
       return false;

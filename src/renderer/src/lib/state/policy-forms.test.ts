@@ -35,7 +35,14 @@ describe('cache control form', () => {
     expect(form).toMatchObject({ ttlValue: '2', ttlUnit: 'h', priority: '3' });
     expect(form.flags).toMatchObject({ noCache: true, enabled: true, autoGzipDisable: false });
     const body = cacheBody(form);
-    expect(body).toMatchObject({ ttl: 7200, priority: 3, refererAcl: policy.refererAcl, varyMIMEs: ['image/webp'], noCache: true, autoGzipDisable: false });
+    expect(body).toMatchObject({
+      ttl: 7200,
+      priority: 3,
+      refererAcl: policy.refererAcl,
+      varyMIMEs: ['image/webp'],
+      noCache: true,
+      autoGzipDisable: false,
+    });
     expect(body).not.toHaveProperty('originAcl');
     expect(body).not.toHaveProperty('responseHeaders');
     expect(updateCacheControlPolicyV2BodySchema.safeParse(body).success).toBe(true);
@@ -74,9 +81,18 @@ describe('access control form', () => {
 
   it('keeps the server tokens with the mask unless new ones are given', () => {
     const form = accessFormFrom(listed);
-    expect(form).toMatchObject({ keepTokens: true, tokenSecret: [], ipRestriction: ['10.0.0.0/8', '192.0.2.1'], geoRestriction: ['DE', 'FR'] });
+    expect(form).toMatchObject({
+      keepTokens: true,
+      tokenSecret: [],
+      ipRestriction: ['10.0.0.0/8', '192.0.2.1'],
+      geoRestriction: ['DE', 'FR'],
+    });
     const body = accessBody(form);
-    expect(body).toMatchObject({ tokenSecret: SECRET_MASK, ipRestriction: '10.0.0.0/8,192.0.2.1', geoRestriction: 'DE,FR' });
+    expect(body).toMatchObject({
+      tokenSecret: SECRET_MASK,
+      ipRestriction: '10.0.0.0/8,192.0.2.1',
+      geoRestriction: 'DE,FR',
+    });
     expect(updateAccessControlPolicyBodySchema.safeParse(accessBodyForValidation(body)).success).toBe(true);
     form.tokenSecret = ['a'.repeat(64), 'b'.repeat(64)];
     expect(accessBody(form).tokenSecret).toBe(`${'a'.repeat(64)},${'b'.repeat(64)}`);
@@ -115,22 +131,36 @@ describe('redirection form', () => {
       priority: 4,
       enabled: true,
     });
-    expect(redirectionFormFrom({ policyId: 2, matches: [{ field: 'req.host', operator: 'iequals', values: ['a'] }] }).converted).toBe(false);
+    expect(
+      redirectionFormFrom({ policyId: 2, matches: [{ field: 'req.host', operator: 'iequals', values: ['a'] }] })
+        .converted,
+    ).toBe(false);
   });
 });
 
 describe('CORS and rate limit forms', () => {
   it('CORS leaves empty fields out and never sends credentials false', () => {
     expect(corsBody(corsFormFrom(null))).toEqual({});
-    const form = corsFormFrom({ accessControlAllowOrigin: '*', accessControlAllowMethods: 'GET,HEAD', accessControlMaxAge: 0 });
+    const form = corsFormFrom({
+      accessControlAllowOrigin: '*',
+      accessControlAllowMethods: 'GET,HEAD',
+      accessControlMaxAge: 0,
+    });
     form.allowHeaders = 'X-A , X-B';
     const body = corsBody(form);
-    expect(body).toEqual({ accessControlAllowOrigin: '*', accessControlAllowMethods: 'GET,HEAD', accessControlMaxAge: 0, accessControlAllowHeaders: 'X-A,X-B' });
+    expect(body).toEqual({
+      accessControlAllowOrigin: '*',
+      accessControlAllowMethods: 'GET,HEAD',
+      accessControlMaxAge: 0,
+      accessControlAllowHeaders: 'X-A,X-B',
+    });
     expect(corsHeadersSchema.safeParse(body).success).toBe(true);
   });
 
   it('rate limit: "keep" leaves the option out so the server keeps its value', () => {
-    expect(rateLimitBody({ timeWindow: '60', requestLimit: '10', ignoreUrlPath: 'keep', ignoreQueryString: 'false' })).toEqual({
+    expect(
+      rateLimitBody({ timeWindow: '60', requestLimit: '10', ignoreUrlPath: 'keep', ignoreQueryString: 'false' }),
+    ).toEqual({
       timeWindow: 60,
       requestLimit: 10,
       ignoreQueryString: false,
@@ -157,6 +187,8 @@ describe('ttlProblem (the message speaks the chosen unit)', () => {
 
   it('reports unreadable text in a number box (its value is empty) and a too large value in the unit', () => {
     expect(ttlProblem({ ttlValue: '', ttlUnit: 'd' }, true)).toContain('whole number of days');
-    expect(ttlProblem({ ttlValue: String(Number.MAX_SAFE_INTEGER), ttlUnit: 'd' })).toBe(`TTL must be at most ${Math.floor(Number.MAX_SAFE_INTEGER / 86400)} days.`);
+    expect(ttlProblem({ ttlValue: String(Number.MAX_SAFE_INTEGER), ttlUnit: 'd' })).toBe(
+      `TTL must be at most ${Math.floor(Number.MAX_SAFE_INTEGER / 86400)} days.`,
+    );
   });
 });

@@ -32,13 +32,41 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 // ------------------------------------------------------------------ cache control (V2)
 
 export const cacheBooleans = [
-  { key: 'ignoreClientNoCache', label: topFieldLabel('ignoreClientNoCache'), meaning: 'Ignore no-cache headers sent by clients.' },
-  { key: 'ignoreOriginNoCache', label: topFieldLabel('ignoreOriginNoCache'), meaning: 'Ignore no-cache headers sent by the origin.' },
-  { key: 'ignoreQueryString', label: topFieldLabel('ignoreQueryString'), meaning: 'Cache one object per URL path, whatever the query string.' },
-  { key: 'enableXCache', label: topFieldLabel('enableXCache'), meaning: 'Edge responses carry an X-Cache header with HIT or MISS.' },
-  { key: 'noCache', label: topFieldLabel('noCache'), meaning: 'Never cache matched objects, even when the origin allows it.' },
-  { key: 'autoGzipDisable', label: topFieldLabel('autoGzipDisable'), meaning: 'Do not compress matched responses with Gzip at the edge.' },
-  { key: 'enabled', label: topFieldLabel('enabled'), meaning: 'The rule is active. Disabled rules are kept but never apply.' },
+  {
+    key: 'ignoreClientNoCache',
+    label: topFieldLabel('ignoreClientNoCache'),
+    meaning: 'Ignore no-cache headers sent by clients.',
+  },
+  {
+    key: 'ignoreOriginNoCache',
+    label: topFieldLabel('ignoreOriginNoCache'),
+    meaning: 'Ignore no-cache headers sent by the origin.',
+  },
+  {
+    key: 'ignoreQueryString',
+    label: topFieldLabel('ignoreQueryString'),
+    meaning: 'Cache one object per URL path, whatever the query string.',
+  },
+  {
+    key: 'enableXCache',
+    label: topFieldLabel('enableXCache'),
+    meaning: 'Edge responses carry an X-Cache header with HIT or MISS.',
+  },
+  {
+    key: 'noCache',
+    label: topFieldLabel('noCache'),
+    meaning: 'Never cache matched objects, even when the origin allows it.',
+  },
+  {
+    key: 'autoGzipDisable',
+    label: topFieldLabel('autoGzipDisable'),
+    meaning: 'Do not compress matched responses with Gzip at the edge.',
+  },
+  {
+    key: 'enabled',
+    label: topFieldLabel('enabled'),
+    meaning: 'The rule is active. Disabled rules are kept but never apply.',
+  },
 ] as const;
 export type CacheBooleanKey = (typeof cacheBooleans)[number]['key'];
 /** The spec's defaults (shared with the sandbox, which gives them to new policies). */
@@ -78,14 +106,19 @@ export function ttlProblem(form: Pick<CacheForm, 'ttlValue' | 'ttlUnit'>, badInp
 export function splitTtl(seconds: number | undefined): { ttlValue: string; ttlUnit: TtlUnit } {
   if (seconds === undefined || seconds === null) return { ttlValue: '', ttlUnit: 's' };
   for (const unit of [...ttlUnits].reverse()) {
-    if (seconds !== 0 && seconds % unit.seconds === 0) return { ttlValue: String(seconds / unit.seconds), ttlUnit: unit.id };
+    if (seconds !== 0 && seconds % unit.seconds === 0)
+      return { ttlValue: String(seconds / unit.seconds), ttlUnit: unit.id };
   }
   return { ttlValue: String(seconds), ttlUnit: 's' };
 }
 
 function aclForm(acl: { aclType?: string; domainList?: string[] } | undefined): AclForm {
   return acl
-    ? { enabled: true, aclType: aclTypes.find((type) => type === acl.aclType) ?? 'whitelist', domainList: [...(acl.domainList ?? [])] }
+    ? {
+        enabled: true,
+        aclType: aclTypes.find((type) => type === acl.aclType) ?? 'whitelist',
+        domainList: [...(acl.domainList ?? [])],
+      }
     : { enabled: false, aclType: 'whitelist', domainList: [] };
 }
 
@@ -121,8 +154,10 @@ export function cacheBody(form: CacheForm): Record<string, unknown> {
     const factor = ttlUnits.find((u) => u.id === form.ttlUnit)?.seconds ?? 1;
     body.ttl = typeof ttl === 'number' ? ttl * factor : ttl;
   }
-  if (form.refererAcl.enabled) body.refererAcl = { aclType: form.refererAcl.aclType, domainList: [...form.refererAcl.domainList] };
-  if (form.originAcl.enabled) body.originAcl = { aclType: form.originAcl.aclType, domainList: [...form.originAcl.domainList] };
+  if (form.refererAcl.enabled)
+    body.refererAcl = { aclType: form.refererAcl.aclType, domainList: [...form.refererAcl.domainList] };
+  if (form.originAcl.enabled)
+    body.originAcl = { aclType: form.originAcl.aclType, domainList: [...form.originAcl.domainList] };
   for (const { key } of cacheBooleans) if (key !== 'autoGzipDisable') body[key] = form.flags[key];
   if (form.responseHeaders.length > 0) {
     body.responseHeaders = form.responseHeaders.map((h) =>
@@ -153,7 +188,6 @@ export type AccessForm = {
   tokenSecret: string[];
   enabled: boolean;
 };
-
 
 export function emptyAccessForm(): AccessForm {
   return {
@@ -196,7 +230,10 @@ export function accessFormFrom(p: AccessItem): AccessForm {
   };
 }
 
-function v10Rows(path?: { operator: string; patterns: string[] }, query?: { operator: string; patterns: string[] }): MatchRow[] {
+function v10Rows(
+  path?: { operator: string; patterns: string[] },
+  query?: { operator: string; patterns: string[] },
+): MatchRow[] {
   const rows: MatchRow[] = [];
   if (path) rows.push({ field: 'req.path', operator: v11OperatorOf(path.operator), values: [...path.patterns] });
   if (query) rows.push({ field: 'req.query', operator: v11OperatorOf(query.operator), values: [...query.patterns] });
@@ -210,7 +247,10 @@ export function accessBody(form: AccessForm): Record<string, unknown> {
   } else {
     body.matchUrlPath = { operator: form.matchUrlPath.operator, patterns: [...form.matchUrlPath.patterns] };
     if (form.matchQueryString.enabled) {
-      body.matchQueryString = { operator: form.matchQueryString.operator, patterns: [...form.matchQueryString.patterns] };
+      body.matchQueryString = {
+        operator: form.matchQueryString.operator,
+        patterns: [...form.matchQueryString.patterns],
+      };
     }
   }
   const priority = numberOrText(form.priority);
@@ -261,7 +301,9 @@ export function redirectionFormFrom(p: RedirectionItem): { form: RedirectionForm
     form: {
       policyName: str(p.policyName),
       matchUrlPath: { operator: path?.operator ?? 'prefix', patterns: [...(path?.patterns ?? [])] },
-      matchQueryString: query ? { enabled: true, operator: query.operator, patterns: [...query.patterns] } : { enabled: false, operator: 'prefix', patterns: [] },
+      matchQueryString: query
+        ? { enabled: true, operator: query.operator, patterns: [...query.patterns] }
+        : { enabled: false, operator: 'prefix', patterns: [] },
       redirectDestination: str(p.redirectDestination),
       httpCode: p.httpCode === 302 ? '302' : '301',
       priority: str(p.priority),
@@ -299,7 +341,9 @@ export type CorsForm = {
 export function corsFormFrom(c: Record<string, unknown> | null): CorsForm {
   return {
     allowOrigin: str(c?.accessControlAllowOrigin),
-    allowMethods: listEntries(typeof c?.accessControlAllowMethods === 'string' ? c.accessControlAllowMethods : undefined),
+    allowMethods: listEntries(
+      typeof c?.accessControlAllowMethods === 'string' ? c.accessControlAllowMethods : undefined,
+    ),
     allowHeaders: str(c?.accessControlAllowHeaders),
     exposeHeaders: str(c?.accessControlExposeHeaders),
     maxAge: str(c?.accessControlMaxAge),
@@ -312,8 +356,16 @@ export function corsBody(form: CorsForm): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (form.allowOrigin.trim() !== '') body.accessControlAllowOrigin = form.allowOrigin.trim();
   if (form.allowMethods.length > 0) body.accessControlAllowMethods = form.allowMethods.join(',');
-  if (form.allowHeaders.trim() !== '') body.accessControlAllowHeaders = form.allowHeaders.split(',').map((s) => s.trim()).join(',');
-  if (form.exposeHeaders.trim() !== '') body.accessControlExposeHeaders = form.exposeHeaders.split(',').map((s) => s.trim()).join(',');
+  if (form.allowHeaders.trim() !== '')
+    body.accessControlAllowHeaders = form.allowHeaders
+      .split(',')
+      .map((s) => s.trim())
+      .join(',');
+  if (form.exposeHeaders.trim() !== '')
+    body.accessControlExposeHeaders = form.exposeHeaders
+      .split(',')
+      .map((s) => s.trim())
+      .join(',');
   const maxAge = numberOrText(form.maxAge);
   if (maxAge !== undefined) body.accessControlMaxAge = maxAge;
   if (form.allowCredentials) body.accessControlAllowCredentials = true;
@@ -321,7 +373,12 @@ export function corsBody(form: CorsForm): Record<string, unknown> {
 }
 
 export type KeepBoolean = 'keep' | 'true' | 'false';
-export type RateLimitForm = { timeWindow: string; requestLimit: string; ignoreUrlPath: KeepBoolean; ignoreQueryString: KeepBoolean };
+export type RateLimitForm = {
+  timeWindow: string;
+  requestLimit: string;
+  ignoreUrlPath: KeepBoolean;
+  ignoreQueryString: KeepBoolean;
+};
 
 export function rateLimitFormFrom(r: Record<string, unknown> | null): RateLimitForm {
   const keep = (v: unknown): KeepBoolean => (v === true ? 'true' : v === false ? 'false' : 'keep');
@@ -334,7 +391,10 @@ export function rateLimitFormFrom(r: Record<string, unknown> | null): RateLimitF
 }
 
 export function rateLimitBody(form: RateLimitForm): Record<string, unknown> {
-  const body: Record<string, unknown> = { timeWindow: numberOrText(form.timeWindow), requestLimit: numberOrText(form.requestLimit) };
+  const body: Record<string, unknown> = {
+    timeWindow: numberOrText(form.timeWindow),
+    requestLimit: numberOrText(form.requestLimit),
+  };
   if (form.ignoreUrlPath !== 'keep') body.ignoreUrlPath = form.ignoreUrlPath === 'true';
   if (form.ignoreQueryString !== 'keep') body.ignoreQueryString = form.ignoreQueryString === 'true';
   return body;
@@ -359,7 +419,8 @@ export function generateToken(
 
 /** Problem with one token (never echoes the token itself). */
 export function tokenProblem(token: string, index: number): string | null {
-  if (token.length !== TOKEN_SECRET_LENGTH) return `Token ${index + 1} has ${token.length} characters; each token must have exactly ${TOKEN_SECRET_LENGTH}.`;
+  if (token.length !== TOKEN_SECRET_LENGTH)
+    return `Token ${index + 1} has ${token.length} characters; each token must have exactly ${TOKEN_SECRET_LENGTH}.`;
   if (!isTokenSecretAlphabet(token)) return `Token ${index + 1} has characters other than 0-9 and a-z (lower case).`;
   return null;
 }

@@ -9,7 +9,8 @@ import type { RedirectionPolicyV2 } from '#shared/api/schemas/redirection.ts';
 import { sortRules, type PolicyKind } from '#shared/rules/index.ts';
 
 /** The operations that list a service's policies. */
-type PolicyListOperationId = 'listCacheControlPoliciesV2' | 'listCacheControlPolicies' | 'listAccessControlPolicies' | 'listRedirectionPoliciesV2';
+type PolicyListOperationId =
+  'listCacheControlPoliciesV2' | 'listCacheControlPolicies' | 'listAccessControlPolicies' | 'listRedirectionPoliciesV2';
 
 function asList<T>(data: unknown): T[] {
   return Array.isArray(data) ? (data as T[]) : [];
@@ -21,7 +22,9 @@ function normalizeIds<T extends { policyId?: unknown }>(list: T[]): (T & { polic
 }
 
 /** Orders listed policies as the rule engine does (higher priority first, then lower policyId). */
-export function effectiveOrder<T extends { policyId: number; priority?: number; policyName?: string }>(list: readonly T[]): T[] {
+export function effectiveOrder<T extends { policyId: number; priority?: number; policyName?: string }>(
+  list: readonly T[],
+): T[] {
   const rules = list.map((p) => ({
     kind: 'cache' as PolicyKind,
     policyId: p.policyId,
@@ -33,7 +36,10 @@ export function effectiveOrder<T extends { policyId: number; priority?: number; 
 }
 
 /** Error codes of a gateway that did not answer (as the analytics fetcher's offline fallback). */
-const offlineCodes: ReadonlySet<string | undefined> = new Set([AppCode.Network.ConnectionFailed, AppCode.Network.Timeout]);
+const offlineCodes: ReadonlySet<string | undefined> = new Set([
+  AppCode.Network.ConnectionFailed,
+  AppCode.Network.Timeout,
+]);
 
 export type Loadable<T> = { items: T[]; loading: boolean; error: string | null; loaded: boolean };
 const empty = <T>(): Loadable<T> => ({ items: [], loading: false, error: null, loaded: false });
@@ -77,13 +83,22 @@ export class ServicePoliciesState {
   ): Promise<void> {
     set({ ...get(), loading: true, error: null });
     try {
-      const items = effectiveOrder(normalizeIds(asList<T>((await callOperation(this.accountId, operationId, { params: { serviceId: this.serviceId } })).data)));
+      const items = effectiveOrder(
+        normalizeIds(
+          asList<T>((await callOperation(this.accountId, operationId, { params: { serviceId: this.serviceId } })).data),
+        ),
+      );
       set({ items, loading: false, error: null, loaded: true });
     } catch (error) {
       // Offline is shown in place (and in the header), not as an error toast per tab and refresh
       // that stacks up while the gateway is away (QA report, 23 Nov).
       if (offlineCodes.has(errorCode(error))) {
-        set({ ...get(), loading: false, error: `Offline — couldn't read the policies; showing nothing cached. ${formatError(error).detail}`, loaded: true });
+        set({
+          ...get(),
+          loading: false,
+          error: `Offline — couldn't read the policies; showing nothing cached. ${formatError(error).detail}`,
+          loaded: true,
+        });
         return;
       }
       const formatted = handleError(error, 'Could not load the policies', { accountId: this.accountId });
@@ -92,15 +107,31 @@ export class ServicePoliciesState {
   }
 
   loadCache(): Promise<void> {
-    return this.#load<CacheControlPolicyV2>('listCacheControlPoliciesV2', (v) => (this.#cache = v), () => this.#cache);
+    return this.#load<CacheControlPolicyV2>(
+      'listCacheControlPoliciesV2',
+      (v) => (this.#cache = v),
+      () => this.#cache,
+    );
   }
   loadCacheV1(): Promise<void> {
-    return this.#load<CacheControlPolicy>('listCacheControlPolicies', (v) => (this.#cacheV1 = v), () => this.#cacheV1);
+    return this.#load<CacheControlPolicy>(
+      'listCacheControlPolicies',
+      (v) => (this.#cacheV1 = v),
+      () => this.#cacheV1,
+    );
   }
   loadAccess(): Promise<void> {
-    return this.#load<AccessControlPolicy>('listAccessControlPolicies', (v) => (this.#access = v), () => this.#access);
+    return this.#load<AccessControlPolicy>(
+      'listAccessControlPolicies',
+      (v) => (this.#access = v),
+      () => this.#access,
+    );
   }
   loadRedirections(): Promise<void> {
-    return this.#load<RedirectionPolicyV2>('listRedirectionPoliciesV2', (v) => (this.#redirections = v), () => this.#redirections);
+    return this.#load<RedirectionPolicyV2>(
+      'listRedirectionPoliciesV2',
+      (v) => (this.#redirections = v),
+      () => this.#redirections,
+    );
   }
 }

@@ -3,7 +3,11 @@ import { expectationFromForm, formFromExpectation, formFromTester } from './rule
 import { emptyTesterForm } from './rule-tester.svelte.ts';
 import type { Expectation } from '#shared/suites/schema.ts';
 
-const css: Expectation = { name: 'CSS', request: { url: '/a.css', clientIp: '10.0.0.1' }, expect: { status: 'served', rule: 'Static', cache: 'cached', ttl: 60 } };
+const css: Expectation = {
+  name: 'CSS',
+  request: { url: '/a.css', clientIp: '10.0.0.1' },
+  expect: { status: 'served', rule: 'Static', cache: 'cached', ttl: 60 },
+};
 
 describe('the expectation form', () => {
   it('round-trips an expectation through the form', () => {
@@ -23,11 +27,20 @@ describe('the expectation form', () => {
 
   it('drops fields that do not belong to the chosen status', () => {
     const form = { ...formFromExpectation(css), status: 'denied' as const, rule: '' };
-    expect(expectationFromForm(form)).toEqual({ ok: true, expectation: { name: 'CSS', request: css.request, expect: { status: 'denied' } } });
+    expect(expectationFromForm(form)).toEqual({
+      ok: true,
+      expectation: { name: 'CSS', request: css.request, expect: { status: 'denied' } },
+    });
   });
 
   it('prefills from the tester: name from the request, served when the tester cannot tell', () => {
-    const request = { ...emptyTesterForm(), url: 'https://www.example.com/admin?x=1', method: 'POST', clientIp: '10.0.0.1', clientCountry: 'de' };
+    const request = {
+      ...emptyTesterForm(),
+      url: 'https://www.example.com/admin?x=1',
+      method: 'POST',
+      clientIp: '10.0.0.1',
+      clientCountry: 'de',
+    };
     const form = formFromTester(request, null);
     expect(form.name).toBe('POST /admin?x=1 from 10.0.0.1 in DE');
     expect(form.status).toBe('served');

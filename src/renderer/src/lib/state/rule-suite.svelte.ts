@@ -5,7 +5,12 @@ import { handleError, notify } from './errors.svelte.ts';
 import { formatError } from './format-error.ts';
 import type { EvaluationByKind } from '#shared/rules/index.ts';
 import { compactRequest, expectationFromEvaluation } from '#shared/suites/evaluate.ts';
-import { expectationSchema, type Expectation, type ExpectationResult, type ExpectedOutcome } from '#shared/suites/schema.ts';
+import {
+  expectationSchema,
+  type Expectation,
+  type ExpectationResult,
+  type ExpectedOutcome,
+} from '#shared/suites/schema.ts';
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
 import type { TesterForm } from './rule-tester.svelte.ts';
 
@@ -25,7 +30,9 @@ export type ExpectationForm = {
 export type ExpectationFormErrors = Record<string, string>;
 
 function requestLine(form: TesterForm): string {
-  const who = [form.clientIp && `from ${form.clientIp}`, form.clientCountry && `in ${form.clientCountry.toUpperCase()}`].filter(Boolean).join(' ');
+  const who = [form.clientIp && `from ${form.clientIp}`, form.clientCountry && `in ${form.clientCountry.toUpperCase()}`]
+    .filter(Boolean)
+    .join(' ');
   const path = form.url.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '') || '/';
   return `${form.method !== 'GET' ? `${form.method} ` : ''}${path}${who ? ` ${who}` : ''}`.slice(0, 120);
 }
@@ -42,7 +49,10 @@ function formFromOutcome(outcome: ExpectedOutcome): Omit<ExpectationForm, 'name'
     rule: outcome.rule ?? '',
     cache: outcome.status === 'served' ? (outcome.cache ?? '') : '',
     ttl: outcome.status === 'served' && outcome.ttl !== undefined ? String(outcome.ttl) : '',
-    httpCode: outcome.status === 'redirected' && outcome.httpCode !== undefined ? (String(outcome.httpCode) as '301' | '302') : '',
+    httpCode:
+      outcome.status === 'redirected' && outcome.httpCode !== undefined
+        ? (String(outcome.httpCode) as '301' | '302')
+        : '',
     destination: outcome.status === 'redirected' ? (outcome.destination ?? '') : '',
   };
 }
@@ -70,12 +80,15 @@ export function formFromExpectation(e: Expectation): ExpectationForm {
 }
 
 /** The form as an expectation, checked with the shared schema; errors name the form field. */
-export function expectationFromForm(form: ExpectationForm): { ok: true; expectation: Expectation } | { ok: false; errors: ExpectationFormErrors } {
+export function expectationFromForm(
+  form: ExpectationForm,
+): { ok: true; expectation: Expectation } | { ok: false; errors: ExpectationFormErrors } {
   const rule = form.rule.trim();
   const ttlText = form.ttl.trim();
   const errors: ExpectationFormErrors = {};
   const ttl = ttlText === '' ? undefined : Number(ttlText);
-  if (ttl !== undefined && !Number.isFinite(ttl)) errors['expect.ttl'] = `TTL must be a number of seconds, such as 86400 (got “${ttlText}”).`;
+  if (ttl !== undefined && !Number.isFinite(ttl))
+    errors['expect.ttl'] = `TTL must be a number of seconds, such as 86400 (got “${ttlText}”).`;
   const expect: Record<string, unknown> = { status: form.status, ...(rule !== '' ? { rule } : {}) };
   if (form.status === 'served') {
     if (form.cache !== '') expect.cache = form.cache;
@@ -158,7 +171,9 @@ export class RuleSuiteState {
     const checked = expectationFromForm(form);
     if (!checked.ok) return checked.errors;
     if (checked.expectation.name !== replaces && this.#expectations.some((e) => e.name === checked.expectation.name)) {
-      return { name: `Another expectation is already named “${checked.expectation.name}”; names must be unique in a suite.` };
+      return {
+        name: `Another expectation is already named “${checked.expectation.name}”; names must be unique in a suite.`,
+      };
     }
     this.#busy = true;
     try {
@@ -171,8 +186,16 @@ export class RuleSuiteState {
         }),
       );
       // The stored result belongs to the old version of an edited expectation.
-      if (this.#results) this.#results = this.#results.filter((r) => r.name !== replaces && r.name !== checked.expectation.name);
-      notify(replaces === undefined ? `Saved “${checked.expectation.name}” to the rule tests` : `Saved “${checked.expectation.name}”`, 'success', undefined, { accountId: this.accountId });
+      if (this.#results)
+        this.#results = this.#results.filter((r) => r.name !== replaces && r.name !== checked.expectation.name);
+      notify(
+        replaces === undefined
+          ? `Saved “${checked.expectation.name}” to the rule tests`
+          : `Saved “${checked.expectation.name}”`,
+        'success',
+        undefined,
+        { accountId: this.accountId },
+      );
       return null;
     } catch (error) {
       // Shown in the dialog, which stays open with everything typed.

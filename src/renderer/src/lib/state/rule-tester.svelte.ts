@@ -53,7 +53,12 @@ export type TesterRule = RuleLike & { detail: string };
 
 /** What the tester shows next to a rule's name: its TTL, type or destination. */
 function detailOf(rule: RuleLike): string {
-  if (rule.kind === 'cache') return rule.cache?.noCache ? 'never cache' : rule.cache?.ttl !== undefined ? `TTL ${describeTtl(rule.cache.ttl)}` : '';
+  if (rule.kind === 'cache')
+    return rule.cache?.noCache
+      ? 'never cache'
+      : rule.cache?.ttl !== undefined
+        ? `TTL ${describeTtl(rule.cache.ttl)}`
+        : '';
   if (rule.kind === 'access') return rule.access?.type ?? '';
   return `${rule.redirect?.httpCode ?? ''} → ${rule.redirect?.destination ?? ''}`;
 }
@@ -67,7 +72,10 @@ function listsOf(lists: ServicePoliciesState): ServicePolicyLists {
 }
 
 /** Rules of every kind from the loaded lists (src/shared/rules/rules-from-lists.ts). */
-function rulesFrom(lists: ServicePoliciesState, accessMatches?: ReadonlyMap<number, readonly MatchLike[]>): TesterRule[] {
+function rulesFrom(
+  lists: ServicePoliciesState,
+  accessMatches?: ReadonlyMap<number, readonly MatchLike[]>,
+): TesterRule[] {
   return rulesFromLists(listsOf(lists), accessMatches).map((rule) => ({ ...rule, detail: detailOf(rule) }));
 }
 
@@ -101,7 +109,10 @@ export class RuleTesterState {
   get evaluation(): EvaluationByKind | null {
     const parsed = this.parsed;
     if (!parsed.ok) return null;
-    return evaluateAll(rulesFrom(this.lists, accessMatchesFromJournal(listsOf(this.lists).access, this.#journal)), parsed.request);
+    return evaluateAll(
+      rulesFrom(this.lists, accessMatchesFromJournal(listsOf(this.lists).access, this.#journal)),
+      parsed.request,
+    );
   }
 
   /** The answer for the whole request (access, then redirection, then cache). */
@@ -112,7 +123,10 @@ export class RuleTesterState {
 
   async #loadJournal(): Promise<void> {
     try {
-      const { entries } = await invoke('journal.list', { accountId: this.lists.accountId, serviceId: this.lists.serviceId });
+      const { entries } = await invoke('journal.list', {
+        accountId: this.lists.accountId,
+        serviceId: this.lists.serviceId,
+      });
       this.#journal = entries;
     } catch {
       // Without the journal the tester uses the listed v1.0 conditions only.
@@ -128,6 +142,11 @@ export class RuleTesterState {
   }
 
   async reload(): Promise<void> {
-    await Promise.all([this.lists.loadCache(), this.lists.loadAccess(), this.lists.loadRedirections(), this.#loadJournal()]);
+    await Promise.all([
+      this.lists.loadCache(),
+      this.lists.loadAccess(),
+      this.lists.loadRedirections(),
+      this.#loadJournal(),
+    ]);
   }
 }

@@ -15,8 +15,10 @@ import { AppCode } from '#shared/app-errors.ts';
  * elsewhere, rule tests that flip now): the review opens again with it, saying why.
  */
 const reviewAgainReasons: Record<string, (error: FormattedError) => string> = {
-  [AppCode.Change.ConfirmationRequired]: () => 'Nothing was sent: the account is now flagged production. Confirm below to apply the change.',
-  [AppCode.Change.RuleTestsFlipped]: () => 'Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.',
+  [AppCode.Change.ConfirmationRequired]: () =>
+    'Nothing was sent: the account is now flagged production. Confirm below to apply the change.',
+  [AppCode.Change.RuleTestsFlipped]: () =>
+    'Nothing was sent: the service’s rule tests changed since this review opened. Check them below, then apply again.',
   [AppCode.Change.RuleTestsUnchecked]: (error) => `Nothing was sent: ${error.detail}`,
 };
 
@@ -81,7 +83,12 @@ export class SaveFlow {
     this.#serverErrors = {};
   }
 
-  async open(operationId: MutatingOperationId, params: Record<string, unknown>, body: unknown, reviewAgain: string | null = null): Promise<void> {
+  async open(
+    operationId: MutatingOperationId,
+    params: Record<string, unknown>,
+    body: unknown,
+    reviewAgain: string | null = null,
+  ): Promise<void> {
     this.#busy = true;
     try {
       // The rule tests run alongside the read of the current state, so they add little to opening.
@@ -89,7 +96,10 @@ export class SaveFlow {
         (suite) => ({ suite, suiteError: null }),
         (error: unknown) => ({ suite: null, suiteError: formatError(error).detail }),
       );
-      const [current, check] = await Promise.all([invoke('changes.current', { accountId: this.accountId, operationId, input: { params, body } }), checking]);
+      const [current, check] = await Promise.all([
+        invoke('changes.current', { accountId: this.accountId, operationId, input: { params, body } }),
+        checking,
+      ]);
       const account = accounts.byId(this.accountId);
       this.#review = {
         operationId,
@@ -128,17 +138,23 @@ export class SaveFlow {
         confirmProduction,
         // The core checks the rule tests again: those the review showed flipping are accepted (the
         // journal records them); a review that could not check them was confirmed knowing so.
-        ...(review.suite && review.suite.flipped.length > 0 ? { flippedExpectations: review.suite.flipped.map((f) => f.name) } : {}),
+        ...(review.suite && review.suite.flipped.length > 0
+          ? { flippedExpectations: review.suite.flipped.map((f) => f.name) }
+          : {}),
         ...(review.suiteError !== null ? { acceptFlippedExpectations: true } : {}),
       });
       this.#review = null;
       this.#serverErrors = {};
-      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', { accountId: this.accountId });
+      notify(result.entry.summary, 'success', 'Applied and recorded in the change journal.', {
+        accountId: this.accountId,
+      });
       return result;
     } catch (error) {
       this.#review = null;
       const code = errorCode(error) ?? '';
-      const reason = Object.hasOwn(reviewAgainReasons, code) ? reviewAgainReasons[code]?.(formatError(error)) : undefined;
+      const reason = Object.hasOwn(reviewAgainReasons, code)
+        ? reviewAgainReasons[code]?.(formatError(error))
+        : undefined;
       if (reason !== undefined) {
         // Nothing was sent: the review opens again with what the core found, for the user to decide.
         await accounts.refresh();
@@ -150,7 +166,9 @@ export class SaveFlow {
         // a toast, and the form (with its draft) stays as it is.
         this.#serverErrors = {};
         this.#policyMissing = {
-          message: findApiError(POLICY_ID_NOT_FOUND)?.meaning ?? 'No policy with this ID exists on this service; reload the list.',
+          message:
+            findApiError(POLICY_ID_NOT_FOUND)?.meaning ??
+            'No policy with this ID exists on this service; reload the list.',
           detail: formatError(error).detail,
         };
         this.onFailed?.();

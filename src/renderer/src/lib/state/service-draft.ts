@@ -1,7 +1,12 @@
 // The create-service form's model: what the user types (strings, rows) → the API body, and the
 // shared zod schemas' issues → messages keyed by form field path ("origins.0.originUrl").
 import type { z } from 'zod';
-import { createServiceBodySchema, type CreateServiceBody, type DefaultHostHeader, type TlsProfile } from '#shared/api/schemas/service.ts';
+import {
+  createServiceBodySchema,
+  type CreateServiceBody,
+  type DefaultHostHeader,
+  type TlsProfile,
+} from '#shared/api/schemas/service.ts';
 import { originSchema, type Origin } from '#shared/api/schemas/origin.ts';
 import { listEntries } from '#shared/api/formats.ts';
 
@@ -47,7 +52,14 @@ export function newHeaderRow(): HeaderRow {
 }
 
 export function newOrigin(originUrl = ''): OriginDraft {
-  return { key: newKey(), originUrl, sni: '', headers: [], s3Enabled: false, s3: { accessKey: '', accessSecret: '', region: '', dropQueryString: false } };
+  return {
+    key: newKey(),
+    originUrl,
+    sni: '',
+    headers: [],
+    s3Enabled: false,
+    s3: { accessKey: '', accessSecret: '', region: '', dropQueryString: false },
+  };
 }
 
 export function newServiceDraft(): ServiceDraft {
@@ -67,7 +79,13 @@ export function newServiceDraft(): ServiceDraft {
 
 /** The draft without its row keys (they only tie rows to their inputs). */
 function content(draft: ServiceDraft): unknown {
-  return { ...draft, origins: draft.origins.map(({ key: _key, headers, ...origin }) => ({ ...origin, headers: headers.map(({ key: _k, ...row }) => row) })) };
+  return {
+    ...draft,
+    origins: draft.origins.map(({ key: _key, headers, ...origin }) => ({
+      ...origin,
+      headers: headers.map(({ key: _k, ...row }) => row),
+    })),
+  };
 }
 
 /** The user typed or changed something (Cancel then asks first). */
@@ -82,7 +100,11 @@ export function serviceDraftHasInput(draft: ServiceDraft): boolean {
 export function rekeyServiceDraft(stored: ServiceDraft): ServiceDraft {
   return {
     ...stored,
-    origins: stored.origins.map((origin) => ({ ...origin, key: newKey(), headers: origin.headers.map((row) => ({ ...row, key: newKey() })) })),
+    origins: stored.origins.map((origin) => ({
+      ...origin,
+      key: newKey(),
+      headers: origin.headers.map((row) => ({ ...row, key: newKey() })),
+    })),
   };
 }
 
@@ -162,8 +184,10 @@ function originIssues(draft: OriginDraft, issues: readonly Issue[]): FieldErrors
   const seen = new Map<string, number>();
   draft.headers.forEach((row, index) => {
     const name = row.name.trim().toLowerCase();
-    if (name === '' && row.value !== '') errors[`headers.${index}.name`] ??= 'Origin header name is required for a header with a value.';
-    else if (name !== '' && seen.has(name)) errors[`headers.${index}.name`] ??= `Origin header “${row.name.trim()}” is listed twice; keep one row.`;
+    if (name === '' && row.value !== '')
+      errors[`headers.${index}.name`] ??= 'Origin header name is required for a header with a value.';
+    else if (name !== '' && seen.has(name))
+      errors[`headers.${index}.name`] ??= `Origin header “${row.name.trim()}” is listed twice; keep one row.`;
     if (name !== '') seen.set(name, index);
   });
   return errors;
@@ -203,6 +227,7 @@ export function validateServiceDraft(draft: ServiceDraft): FieldErrors {
  */
 export function fieldErrorsFromServer(fields: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [path, message] of Object.entries(fields)) errors[path.replace(/^body\./, '').replace(/\[\]|\.\*/g, '.0')] = message;
+  for (const [path, message] of Object.entries(fields))
+    errors[path.replace(/^body\./, '').replace(/\[\]|\.\*/g, '.0')] = message;
   return errors;
 }

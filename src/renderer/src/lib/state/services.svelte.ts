@@ -47,7 +47,11 @@ class ServicesState {
     this.#loading[k] = true;
     try {
       const result = await callOperation(accountId, 'getService', { params: { serviceId } });
-      const details: ServiceDetails = { service: parseService(result.data), secretFields: result.secretFields, loadedAt: new Date().toISOString() };
+      const details: ServiceDetails = {
+        service: parseService(result.data),
+        secretFields: result.secretFields,
+        loadedAt: new Date().toISOString(),
+      };
       this.#details[k] = details;
       delete this.#errors[k];
       // The core's read brought the service's list entry in step (name, CNAME, state).
@@ -62,7 +66,12 @@ class ServicesState {
 
   /** One masked value, read afresh from the gateway (only when the user asks). */
   async reveal(accountId: string, serviceId: number, path: string): Promise<string> {
-    const result = await invoke('api.revealSecret', { accountId, operationId: 'getService', input: { params: { serviceId } }, path });
+    const result = await invoke('api.revealSecret', {
+      accountId,
+      operationId: 'getService',
+      input: { params: { serviceId } },
+      path,
+    });
     return result.value;
   }
 

@@ -51,13 +51,19 @@ class TagsState {
 
   /** Every tag in use (accounts and services), sorted. */
   get allTags(): string[] {
-    const all = [...Object.values(this.#snapshot.accounts).flat(), ...Object.values(this.#snapshot.services).flatMap((services) => Object.values(services).flat())];
+    const all = [
+      ...Object.values(this.#snapshot.accounts).flat(),
+      ...Object.values(this.#snapshot.services).flatMap((services) => Object.values(services).flat()),
+    ];
     return unique(all);
   }
 
   /** Tags in use for one account: its own and its services'. */
   tagsInAccount(accountId: string): string[] {
-    const all = [...(this.#snapshot.accounts[accountId] ?? []), ...Object.values(this.#snapshot.services[accountId] ?? {}).flat()];
+    const all = [
+      ...(this.#snapshot.accounts[accountId] ?? []),
+      ...Object.values(this.#snapshot.services[accountId] ?? {}).flat(),
+    ];
     return unique(all);
   }
 

@@ -6,7 +6,10 @@ type Listener = (event: { matches: boolean }) => void;
 /** A controllable prefers-color-scheme media query. */
 function fakeMedia(initiallyDark: boolean): { setDark(dark: boolean): void } {
   const listeners: Listener[] = [];
-  const media = { matches: initiallyDark, addEventListener: (_: string, listener: Listener) => listeners.push(listener) };
+  const media = {
+    matches: initiallyDark,
+    addEventListener: (_: string, listener: Listener) => listeners.push(listener),
+  };
   vi.stubGlobal('matchMedia', () => media);
   return {
     setDark(dark) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatShort, formatTick, fromDateTimeLocal, niceTimeTicks, toDateTimeLocal } from './time-format.ts';
+import {
+  formatInstant,
+  formatShort,
+  formatTick,
+  fromDateTimeLocal,
+  niceTimeTicks,
+  toDateTimeLocal,
+} from './time-format.ts';
 
 const t = Date.UTC(2026, 10, 23, 14, 5);
 

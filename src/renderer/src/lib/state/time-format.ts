@@ -32,7 +32,8 @@ export function formatShort(ms: number, zone: ZoneChoice, locale?: string): stri
 /** Axis tick: the date at day steps and at midnight, else the time of day in the cards' clock. */
 export function formatTick(ms: number, stepMs: number, zone: ZoneChoice, locale?: string): string {
   const d = new Date(ms);
-  const midnight = zone === 'utc' ? d.getUTCHours() === 0 && d.getUTCMinutes() === 0 : d.getHours() === 0 && d.getMinutes() === 0;
+  const midnight =
+    zone === 'utc' ? d.getUTCHours() === 0 && d.getUTCMinutes() === 0 : d.getHours() === 0 && d.getMinutes() === 0;
   if (stepMs >= 86_400_000 || midnight) return formatter(zone, { month: 'short', day: 'numeric' }, locale).format(ms);
   return formatter(zone, timeOfDay, locale).format(ms);
 }

@@ -14,7 +14,15 @@ function result(overrides: Partial<AnalyticsResult>): AnalyticsResult {
     requestId: 'r',
     range: { from: 0, to: 3_600_000 },
     intervals: { volume: 'minute' },
-    series: [{ serviceName: 'a.example.com', metric: 'volume', interval: 'minute', points: [[0, 1]], fetched: [[0, 3_600_000]] }],
+    series: [
+      {
+        serviceName: 'a.example.com',
+        metric: 'volume',
+        interval: 'minute',
+        points: [[0, 1]],
+        fetched: [[0, 3_600_000]],
+      },
+    ],
     failures: [],
     offline: false,
     asOf: 1_000,
@@ -47,7 +55,12 @@ describe('traffic dashboard: saved data first', () => {
   it('shows the cached charts while the API has not answered, then the answer replaces them', async () => {
     const { TrafficDashboardState } = await import('./traffic.svelte.ts');
     const dash = new TrafficDashboardState('acc-cache-first');
-    cachedAnswer = result({ asOf: 1_000, failures: [{ serviceName: 'b.example.com', metric: 'volume', code: 'Analytics.NotCached', message: 'not saved yet' }] });
+    cachedAnswer = result({
+      asOf: 1_000,
+      failures: [
+        { serviceName: 'b.example.com', metric: 'volume', code: 'Analytics.NotCached', message: 'not saved yet' },
+      ],
+    });
     const loading = dash.load(['a.example.com', 'b.example.com']);
     await settle();
     expect(pending).toHaveLength(1);

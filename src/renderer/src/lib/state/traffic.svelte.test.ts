@@ -26,7 +26,11 @@ describe('traffic dashboard state', () => {
   });
 
   it('parses typed domain names', () => {
-    expect(parseTypedNames(' A.example.com, b.example.com\nb.example.com;;c.example.com ')).toEqual(['a.example.com', 'b.example.com', 'c.example.com']);
+    expect(parseTypedNames(' A.example.com, b.example.com\nb.example.com;;c.example.com ')).toEqual([
+      'a.example.com',
+      'b.example.com',
+      'c.example.com',
+    ]);
   });
 
   it('builds a query from the inventory, chosen services and typed names', () => {

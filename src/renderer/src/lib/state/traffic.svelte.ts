@@ -48,14 +48,28 @@ export class TrafficDashboardState extends TrafficSelectionState {
   /** The selection the charts on screen were fetched for (see selectionKey). */
   #appliedKey = $state<string | null>(null);
 
-  get loading(): boolean { return this.#loading; }
-  get progress(): TrafficProgress | null { return this.#progress; }
-  get result(): AnalyticsResult | null { return this.#result; }
-  get error(): FormattedError | null { return this.#error; }
-  get exporting(): boolean { return this.#exporting; }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get progress(): TrafficProgress | null {
+    return this.#progress;
+  }
+  get result(): AnalyticsResult | null {
+    return this.#result;
+  }
+  get error(): FormattedError | null {
+    return this.#error;
+  }
+  get exporting(): boolean {
+    return this.#exporting;
+  }
   /** The result on screen came from the offline cache and a refresh is (or was) under way. */
-  get showingSaved(): boolean { return this.#saved; }
-  get cacheInfo(): { bytes: number; maxBytes: number } | null { return this.#cacheInfo; }
+  get showingSaved(): boolean {
+    return this.#saved;
+  }
+  get cacheInfo(): { bytes: number; maxBytes: number } | null {
+    return this.#cacheInfo;
+  }
 
   async refreshCacheInfo(): Promise<void> {
     try {
@@ -70,7 +84,9 @@ export class TrafficDashboardState extends TrafficSelectionState {
   async clearCache(): Promise<void> {
     try {
       await invoke('analytics.clearCache', { accountId: this.accountId });
-      notify('Saved traffic data cleared', 'success', 'Charts are fetched from the API again next time.', { accountId: this.accountId });
+      notify('Saved traffic data cleared', 'success', 'Charts are fetched from the API again next time.', {
+        accountId: this.accountId,
+      });
     } catch (error) {
       handleError(error, 'Could not clear the saved traffic data', { accountId: this.accountId });
     }
@@ -86,7 +102,8 @@ export class TrafficDashboardState extends TrafficSelectionState {
    * selection as it reads once the list is there.
    */
   adoptSelection(inventoryNames: readonly string[]): void {
-    if (this.#result !== null && this.#appliedKey === null && !this.#loading) this.#appliedKey = this.selectionKey(inventoryNames);
+    if (this.#result !== null && this.#appliedKey === null && !this.#loading)
+      this.#appliedKey = this.selectionKey(inventoryNames);
   }
 
   /** The selection was changed since the charts on screen were fetched. */
@@ -138,7 +155,10 @@ export class TrafficDashboardState extends TrafficSelectionState {
       answered = true;
       if (this.#requestId !== requestId) return;
       show(result, false);
-      if (result.cancelled) notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.', { accountId: this.accountId });
+      if (result.cancelled)
+        notify('Fetch cancelled', 'info', 'The charts show what arrived before you cancelled.', {
+          accountId: this.accountId,
+        });
       void this.refreshCacheInfo();
     } catch (error) {
       answered = true;
@@ -177,7 +197,11 @@ export class TrafficDashboardState extends TrafficSelectionState {
     this.#exporting = true;
     try {
       const file = await invoke('stats.exportBundle', q);
-      const saved = await getApi().host.saveFile({ suggestedName: file.suggestedName, mimeType: file.mimeType, content: file.content });
+      const saved = await getApi().host.saveFile({
+        suggestedName: file.suggestedName,
+        mimeType: file.mimeType,
+        content: file.content,
+      });
       if (saved) notify('Bundle exported', 'success', `${file.suggestedName} — SHA-256 ${file.sha256.slice(0, 12)}…`);
     } catch (error) {
       handleError(error, 'Could not export the bundle');
@@ -192,7 +216,11 @@ export class TrafficDashboardState extends TrafficSelectionState {
     this.#exporting = true;
     try {
       const file = await invoke('stats.exportCsv', q);
-      const saved = await getApi().host.saveFile({ suggestedName: file.suggestedName, mimeType: file.mimeType, content: file.content });
+      const saved = await getApi().host.saveFile({
+        suggestedName: file.suggestedName,
+        mimeType: file.mimeType,
+        content: file.content,
+      });
       if (saved) notify('CSV exported', 'success', file.suggestedName);
     } catch (error) {
       handleError(error, 'Could not export the CSV');
@@ -211,7 +239,11 @@ export class TrafficDashboardState extends TrafficSelectionState {
  * Makes the account's dashboard open on these services over this range (the fleet overview's
  * click-through): the selection is saved the way the dashboard saves it, so it opens with it.
  */
-export function showTrafficOn(accountId: string, serviceNames: readonly string[], range: { from: number; to: number }): void {
+export function showTrafficOn(
+  accountId: string,
+  serviceNames: readonly string[],
+  range: { from: number; to: number },
+): void {
   const dash = new TrafficDashboardState(accountId);
   dash.allServices = false;
   dash.selected = [...serviceNames];
@@ -222,7 +254,11 @@ export function showTrafficOn(accountId: string, serviceNames: readonly string[]
 }
 
 /** Saves a chart's PNG data URL through the host's save dialog, with `text` as PNG text chunks. */
-export async function savePng(dataUrl: string, suggestedName: string, text: Record<string, string> = {}): Promise<void> {
+export async function savePng(
+  dataUrl: string,
+  suggestedName: string,
+  text: Record<string, string> = {},
+): Promise<void> {
   try {
     const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
     const binary = atob(base64);

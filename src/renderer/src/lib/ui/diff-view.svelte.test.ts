@@ -15,7 +15,12 @@ describe('DiffView', () => {
   });
 
   it('shows the form labels and human units, the API names and values on request', async () => {
-    render(DiffView, { props: { before: { ttl: 3600, responseHeaders: [{ name: 'A', operationType: 'add' }] }, after: { ttl: 86400, responseHeaders: [{ name: 'A', operationType: 'delete' }] } } });
+    render(DiffView, {
+      props: {
+        before: { ttl: 3600, responseHeaders: [{ name: 'A', operationType: 'add' }] },
+        after: { ttl: 86400, responseHeaders: [{ name: 'A', operationType: 'delete' }] },
+      },
+    });
     const ttl = screen.getByRole('row', { name: /^TTL/ });
     expect(ttl.textContent).toContain('1 hour');
     expect(ttl.textContent).toContain('1 day');
@@ -31,7 +36,9 @@ describe('DiffView', () => {
   it('masks secret values (tokens) in both views until Show is pressed', async () => {
     const token = 'a'.repeat(32) + '0'.repeat(32);
     const other = 'b'.repeat(64);
-    const { container } = render(DiffView, { props: { before: { policyName: 'p' }, after: { policyName: 'p', tokenSecret: `${token},${other}` } } });
+    const { container } = render(DiffView, {
+      props: { before: { policyName: 'p' }, after: { policyName: 'p', tokenSecret: `${token},${other}` } },
+    });
     expect(container.textContent).not.toContain(token);
     expect(screen.getByRole('row', { name: /^Token secret/ }).textContent).toContain('2 × •••••••• (hidden)');
     await fireEvent.click(screen.getByLabelText('Show API names and values'));

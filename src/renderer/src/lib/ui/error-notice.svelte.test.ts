@@ -13,10 +13,18 @@ afterEach(() => {
 
 describe('ErrorNotice', () => {
   it('shows the heading, the message, the code and the trace ID as an alert — the toast’s line', () => {
-    const failure = { code: 'Signature.NotMatch', message: 'The signature does not match.', status: 401, traceId: 'tr-9', retryable: false };
+    const failure = {
+      code: 'Signature.NotMatch',
+      message: 'The signature does not match.',
+      status: 401,
+      traceId: 'tr-9',
+      retryable: false,
+    };
     render(ErrorNotice, { props: { error: formatError(failure), heading: 'Could not test the connection.' } });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent?.replace(/\s+/g, ' ').trim()).toBe('Could not test the connection. The signature does not match. (Signature.NotMatch) trace tr-9');
+    expect(alert.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Could not test the connection. The signature does not match. (Signature.NotMatch) trace tr-9',
+    );
     const toast = handleError(failure, 'Could not test the connection');
     expect(toasts.items.at(-1)?.detail).toBe(errorLine(toast));
     expect(alert.textContent).toContain(errorLine(toast).replace(' trace tr-9', ''));

@@ -30,7 +30,8 @@ describe('FieldIndex', () => {
 
 describe('focusFirstInvalid', () => {
   it('focuses the first invalid control in document order, else the fallback', async () => {
-    document.body.innerHTML = '<form><input id="ok"><input id="bad1" aria-invalid="true"><input id="bad2" aria-invalid="true"></form><div id="summary" tabindex="-1"></div>';
+    document.body.innerHTML =
+      '<form><input id="ok"><input id="bad1" aria-invalid="true"><input id="bad2" aria-invalid="true"></form><div id="summary" tabindex="-1"></div>';
     const form = document.querySelector('form');
     expect(await focusFirstInvalid(form)).toBe(true);
     expect(document.activeElement?.id).toBe('bad1');

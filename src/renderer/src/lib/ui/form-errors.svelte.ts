@@ -50,13 +50,15 @@ export function getFieldIndex(): FieldIndex | undefined {
   return getContext<FieldIndex | undefined>(KEY);
 }
 
-const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Focuses the element, or the first control inside it (a fieldset), and brings it into view. */
 export function focusField(target: Element | string | null): boolean {
   const element = typeof target === 'string' ? document.getElementById(target) : target;
   if (!(element instanceof HTMLElement)) return false;
-  const control = element.matches(FOCUSABLE) || element.tabIndex >= 0 ? element : element.querySelector<HTMLElement>(FOCUSABLE);
+  const control =
+    element.matches(FOCUSABLE) || element.tabIndex >= 0 ? element : element.querySelector<HTMLElement>(FOCUSABLE);
   const focusTarget = control ?? (element.tabIndex === -1 ? element : null);
   if (!focusTarget) return false;
   focusTarget.focus({ preventScroll: true });
@@ -69,7 +71,10 @@ export function focusField(target: Element | string | null): boolean {
  * After a failed save: once the form shows its errors, focus the first invalid field in `root`
  * (document order), else `fallback` (the error summary). Returns whether something got focus.
  */
-export async function focusFirstInvalid(root: ParentNode | null | undefined, fallback?: HTMLElement | null): Promise<boolean> {
+export async function focusFirstInvalid(
+  root: ParentNode | null | undefined,
+  fallback?: HTMLElement | null,
+): Promise<boolean> {
   await tick();
   const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
   if (invalid && focusField(invalid)) return true;

@@ -11,7 +11,12 @@ import { lazyModule } from './lazy-module.ts';
 type Screen = Component<{ title: string }>;
 
 /** An importer whose answers the test gives, one per call. */
-function controlledImporter(): { importer: () => Promise<{ default: Screen }>; calls: number; resolve(): void; reject(error: Error): void } {
+function controlledImporter(): {
+  importer: () => Promise<{ default: Screen }>;
+  calls: number;
+  resolve(): void;
+  reject(error: Error): void;
+} {
   const pending: { resolve: (value: { default: Screen }) => void; reject: (error: Error) => void }[] = [];
   const control = {
     calls: 0,

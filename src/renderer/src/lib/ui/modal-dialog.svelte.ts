@@ -30,7 +30,8 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * away). Pass null when the opener is about to be re-rendered (after a change was applied).
  */
 export function restoreFocus(opener: Element | null): void {
-  const usable = (el: Element | null): el is HTMLElement => el instanceof HTMLElement && el.isConnected && !el.matches(':disabled');
+  const usable = (el: Element | null): el is HTMLElement =>
+    el instanceof HTMLElement && el.isConnected && !el.matches(':disabled');
   const active = document.activeElement;
   // At once when the opener can take it (focus is still in the closing dialog or on <body>)…
   if ((!active || active === document.body || active.closest('dialog')) && usable(opener)) {
@@ -65,7 +66,12 @@ export function focusScreenHeading(timeoutMs = 2000): void {
   const started = performance.now();
   const attempt = (): void => {
     const active = document.activeElement;
-    if (active instanceof HTMLElement && !active.closest('dialog') && active.matches('input, textarea, select, [contenteditable="true"]')) return;
+    if (
+      active instanceof HTMLElement &&
+      !active.closest('dialog') &&
+      active.matches('input, textarea, select, [contenteditable="true"]')
+    )
+      return;
     const heading = document.querySelector('dialog[open]') ? null : document.querySelector<HTMLElement>('main h1');
     const late = performance.now() - started > timeoutMs;
     const target = heading ?? (late ? document.querySelector<HTMLElement>('main') : null);

@@ -71,7 +71,9 @@ describe('ToastRegion', () => {
     render(ToastRegion);
     toasts.setAccountNames((id) => ({ a: 'Unreachable Inc', b: 'Globex' })[id]);
     toasts.setCurrentAccount('a');
-    handleError({ code: 'Network.Unreachable', message: 'No answer' }, 'Could not read service #101', { accountId: 'a' });
+    handleError({ code: 'Network.Unreachable', message: 'No answer' }, 'Could not read service #101', {
+      accountId: 'a',
+    });
     toasts.push('warning', 'Keychain locked');
     flushSync();
     expect(screen.getByRole('alert').textContent).toContain('Unreachable Inc');
@@ -84,7 +86,9 @@ describe('ToastRegion', () => {
     expect(screen.getByText('Keychain locked')).toBeTruthy();
 
     // A late answer about the account the user left is not shown at all.
-    handleError({ code: 'Network.Unreachable', message: 'No answer' }, 'Could not load the policies', { accountId: 'a' });
+    handleError({ code: 'Network.Unreachable', message: 'No answer' }, 'Could not load the policies', {
+      accountId: 'a',
+    });
     flushSync();
     expect(screen.queryByText('Could not load the policies')).toBeNull();
     toasts.setCurrentAccount(null);

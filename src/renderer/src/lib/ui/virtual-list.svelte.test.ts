@@ -27,7 +27,9 @@ describe('virtual list', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThanOrEqual(40);
     expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2');
-    expect(screen.getByRole('columnheader', { name: 'Domain name' }).closest('[role="row"]')?.getAttribute('aria-rowindex')).toBe('1');
+    expect(
+      screen.getByRole('columnheader', { name: 'Domain name' }).closest('[role="row"]')?.getAttribute('aria-rowindex'),
+    ).toBe('1');
     // One row takes the focus when the table is tabbed into (roving tabindex).
     expect(rows.filter((row) => row.tabIndex === 0)).toHaveLength(1);
   });

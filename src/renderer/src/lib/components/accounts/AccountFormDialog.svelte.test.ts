@@ -44,7 +44,11 @@ const emptyList = () => ({ accounts: [], currentAccountId: null, warnings: [] })
 
 beforeEach(() => {
   calls.length = 0;
-  answers = { 'accounts.list': emptyList, 'accounts.health': () => ({}), 'tags.list': () => ({ accounts: { [account.id]: ['retail', 'staging'] }, services: {} }) };
+  answers = {
+    'accounts.list': emptyList,
+    'accounts.health': () => ({}),
+    'tags.list': () => ({ accounts: { [account.id]: ['retail', 'staging'] }, services: {} }),
+  };
 });
 afterEach(() => {
   cleanup();
@@ -76,19 +80,26 @@ describe('AccountFormDialog tags', () => {
     await fillNewAccount();
     const box = await typeTags('Retail, re@tail');
     await submit('Add account');
-    const message = 'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.';
+    const message =
+      'Tag “re@tail” may only contain letters, digits, "-", "_" and ".", and must start with a letter or digit.';
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(screen.getByText(message)).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(sent('accounts.add')).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
 
-    answers['accounts.add'] = () => ({ account: { ...account, id: 'acc-2', name: 'Initech' }, verified: true, tags: ['retail'] });
+    answers['accounts.add'] = () => ({
+      account: { ...account, id: 'acc-2', name: 'Initech' },
+      verified: true,
+      tags: ['retail'],
+    });
     await fireEvent.click(screen.getByRole('button', { name: 'Remove re@tail' }));
     expect(screen.queryByText(message)).toBeNull();
     await submit('Add account');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent('accounts.add')).toEqual([expect.objectContaining({ name: 'Initech', secret: 'initech-secret', tags: ['retail'] })]);
+    expect(sent('accounts.add')).toEqual([
+      expect.objectContaining({ name: 'Initech', secret: 'initech-secret', tags: ['retail'] }),
+    ]);
     expect(toasts.items.map((t) => [t.tone, t.title])).toEqual([['success', 'Added “Initech”']]);
   });
 
@@ -103,15 +114,26 @@ describe('AccountFormDialog tags', () => {
   });
 
   it('add: tags that could not be stored are said in a warning that stays; the dialog closes (the account exists)', async () => {
-    const tagsError = '“Initech” was added, but its tags (retail) could not be stored: disk full. Add them on the Accounts screen with “Add tags”.';
-    answers['accounts.add'] = () => ({ account: { ...account, id: 'acc-2', name: 'Initech' }, verified: true, tagsError });
+    const tagsError =
+      '“Initech” was added, but its tags (retail) could not be stored: disk full. Add them on the Accounts screen with “Add tags”.';
+    answers['accounts.add'] = () => ({
+      account: { ...account, id: 'acc-2', name: 'Initech' },
+      verified: true,
+      tagsError,
+    });
     const onClose = vi.fn();
     render(AccountFormDialog, { props: { open: true, onClose } });
     await fillNewAccount();
     await typeTags('retail');
     await submit('Add account');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(toasts.items).toEqual([expect.objectContaining({ tone: 'warning', title: 'Added “Initech” without its tags', detail: `${tagsError} The gateway accepted the credentials.` })]);
+    expect(toasts.items).toEqual([
+      expect.objectContaining({
+        tone: 'warning',
+        title: 'Added “Initech” without its tags',
+        detail: `${tagsError} The gateway accepted the credentials.`,
+      }),
+    ]);
   });
 
   it('edit: starts with the account’s tags and replaces them with accounts.update', async () => {
@@ -124,7 +146,9 @@ describe('AccountFormDialog tags', () => {
     await typeTags('EU');
     await submit('Save changes');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent('accounts.update')).toEqual([expect.objectContaining({ accountId: account.id, tags: ['retail', 'eu'], verify: false })]);
+    expect(sent('accounts.update')).toEqual([
+      expect.objectContaining({ accountId: account.id, tags: ['retail', 'eu'], verify: false }),
+    ]);
   });
 
   it('edit: removing every tag sends an empty list (the tags are removed)', async () => {
@@ -143,13 +167,22 @@ describe('AccountFormDialog tags', () => {
     await tags.load();
     answers['accounts.update'] = () => {
       // A failed call rejects with the IPC error's shape: code and message.
-      throw Object.assign(new Error('The changes to “Globex” were saved, but its tags could not be stored: disk full. Save again to retry.'), { code: AppCode.Tags.NotStored, retryable: true });
+      throw Object.assign(
+        new Error(
+          'The changes to “Globex” were saved, but its tags could not be stored: disk full. Save again to retry.',
+        ),
+        { code: AppCode.Tags.NotStored, retryable: true },
+      );
     };
     const onClose = vi.fn();
     render(AccountFormDialog, { props: { open: true, onClose, account } });
     await typeTags('eu');
     await submit('Save changes');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('its tags could not be stored: disk full. Save again to retry.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'its tags could not be stored: disk full. Save again to retry.',
+      ),
+    );
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Save without checking' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Entries' }).textContent).toMatch(/retail.*staging.*eu/s);
@@ -163,14 +196,22 @@ describe('AccountFormDialog focus', () => {
   });
 
   it('Test connection leaves focus on its result', async () => {
-    answers['accounts.testConnection'] = () => ({ ok: true, customer: { id: 77, name: 'Initech', region: 'eu', verifiedAt: '2026-01-01T00:00:00.000Z' }, latencyMs: 12 });
+    answers['accounts.testConnection'] = () => ({
+      ok: true,
+      customer: { id: 77, name: 'Initech', region: 'eu', verifiedAt: '2026-01-01T00:00:00.000Z' },
+      latencyMs: 12,
+    });
     render(AccountFormDialog, { props: { open: true, onClose: vi.fn() } });
     await fillNewAccount();
     await submit('Test connection');
     await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Connected\./));
     expect(document.activeElement?.getAttribute('role')).toBe('status');
 
-    answers['accounts.testConnection'] = () => ({ ok: false, code: 'Signature.NotMatch', message: 'The secret does not match.' });
+    answers['accounts.testConnection'] = () => ({
+      ok: false,
+      code: 'Signature.NotMatch',
+      message: 'The secret does not match.',
+    });
     await submit('Test connection');
     await waitFor(() => expect(document.activeElement?.textContent).toMatch(/Could not verify these credentials/));
   });

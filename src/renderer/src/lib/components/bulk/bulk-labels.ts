@@ -63,7 +63,9 @@ export function planSummary(batch: Pick<BulkBatch, 'items'>): string {
   const count = (action: BulkAction) => batch.items.filter((i) => i.action === action).length;
   const writes = (['create', 'update', 'delete'] as const).map((a) => [a, count(a)] as const).filter(([, n]) => n > 0);
   const changing = writes.reduce((n, [, c]) => n + c, 0);
-  const parts = [`${changing} to change${writes.length > 1 ? ` (${writes.map(([a, n]) => `${n} ${a}`).join(', ')})` : ''}`];
+  const parts = [
+    `${changing} to change${writes.length > 1 ? ` (${writes.map(([a, n]) => `${n} ${a}`).join(', ')})` : ''}`,
+  ];
   if (count('unchanged') > 0) parts.push(`${count('unchanged')} already so`);
   if (count('cannot') > 0) parts.push(`${count('cannot')} cannot apply`);
   return parts.join(', ');

@@ -21,7 +21,8 @@ function series(f: (t: number) => number) {
   for (let t = range.from; t < range.to; t += FIVE_MINUTES_MS) points.push([t, f(t)]);
   return { points, final: [[range.from, range.to]] as Array<[number, number]> };
 }
-const level = (t: number) => 1000 * (1 + 0.5 * Math.sin(((t % DAY_MS) / DAY_MS) * 2 * Math.PI)) * (1 + 0.03 * Math.sin(t / 7_777_777));
+const level = (t: number) =>
+  1000 * (1 + 0.5 * Math.sin(((t % DAY_MS) / DAY_MS) * 2 * Math.PI)) * (1 + 0.03 * Math.sin(t / 7_777_777));
 
 beforeAll(async () => {
   lines.set(
@@ -39,11 +40,29 @@ beforeAll(async () => {
   );
   lines.set(
     'gap',
-    computeImpact({ entryId: 'gap', changeAt, hours: 6, serviceName: 'www.example.com', settledUntil: changeAt + 2 * DAY_MS, requests: { points: [], final: [] }, originRequests: { points: [], final: [] }, bandwidth: { points: [], final: [] } }),
+    computeImpact({
+      entryId: 'gap',
+      changeAt,
+      hours: 6,
+      serviceName: 'www.example.com',
+      settledUntil: changeAt + 2 * DAY_MS,
+      requests: { points: [], final: [] },
+      originRequests: { points: [], final: [] },
+      bandwidth: { points: [], final: [] },
+    }),
   );
   lines.set(
     'fresh',
-    computeImpact({ entryId: 'fresh', changeAt, hours: 6, serviceName: 'www.example.com', settledUntil: changeAt + HOUR_MS, requests: { points: [], final: [] }, originRequests: { points: [], final: [] }, bandwidth: { points: [], final: [] } }),
+    computeImpact({
+      entryId: 'fresh',
+      changeAt,
+      hours: 6,
+      serviceName: 'www.example.com',
+      settledUntil: changeAt + HOUR_MS,
+      requests: { points: [], final: [] },
+      originRequests: { points: [], final: [] },
+      bandwidth: { points: [], final: [] },
+    }),
   );
   (globalThis as unknown as { api: unknown }).api = {
     on: () => () => undefined,
@@ -51,7 +70,10 @@ beforeAll(async () => {
     impact: {
       lines: async (input: { entryIds: string[]; fetchMissing?: boolean }) => {
         asked.push(input);
-        return { ok: true, data: { lines: input.entryIds.flatMap((id) => lines.get(id) ?? []), calls: 0, offline: false } };
+        return {
+          ok: true,
+          data: { lines: input.entryIds.flatMap((id) => lines.get(id) ?? []), calls: 0, offline: false },
+        };
       },
     },
   };
@@ -99,7 +121,9 @@ describe('JournalImpact', () => {
   it('a fresh change shows one quiet badge with the time its impact can be compared, not a sentence', async () => {
     render(JournalImpact, { entry: entry('fresh') });
     const badge = await screen.findByText(/^Impact from /);
-    expect(badge.getAttribute('title')).toMatch(/^The 6 hours after the change are over \(and final\) at .+; its impact is compared then\.$/);
+    expect(badge.getAttribute('title')).toMatch(
+      /^The 6 hours after the change are over \(and final\) at .+; its impact is compared then\.$/,
+    );
     expect(screen.queryByText(/Impact, 6 h after vs before/)).toBeNull();
     expect(screen.queryByText(/not yet/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Impact details' })).toBeNull();

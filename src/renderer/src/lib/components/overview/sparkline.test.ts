@@ -5,7 +5,8 @@ import { markerXs, pointX, sparkline, sparkScale, sparkSegments, type SparkSize 
 
 const size: SparkSize = { width: 240, height: 20, pad: 0 };
 const HOUR = 3_600_000;
-const parse = (points: string): Array<[number, number]> => points.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
+const parse = (points: string): Array<[number, number]> =>
+  points.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
 
 describe('sparklines', () => {
   it('puts 24 hourly points on the middles of their hours, the highest at the top and zero at the bottom', () => {
@@ -34,7 +35,13 @@ describe('sparklines', () => {
     const [a, b] = parse(segments[1]);
     expect(a[1]).toBe(b[1]);
     expect(b[0] - a[0]).toBe(2);
-    expect(sparkline('requests', Array.from({ length: 24 }, () => null), []).empty).toBe(true);
+    expect(
+      sparkline(
+        'requests',
+        Array.from({ length: 24 }, () => null),
+        [],
+      ).empty,
+    ).toBe(true);
   });
 
   it('draws origin offload on 0–100 %, and a flat zero line at the bottom', () => {

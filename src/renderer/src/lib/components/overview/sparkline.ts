@@ -47,13 +47,20 @@ function pointY(value: number, scale: SparkScale, size: SparkSize): number {
  * The `points` attribute of one polyline per unbroken run of values (an hour without data breaks
  * the line rather than drawing a false zero). A lone point becomes a short dash, so it shows.
  */
-export function sparkSegments(values: ReadonlyArray<number | null>, scale: SparkScale, size: SparkSize = SPARK_SIZE): string[] {
+export function sparkSegments(
+  values: ReadonlyArray<number | null>,
+  scale: SparkScale,
+  size: SparkSize = SPARK_SIZE,
+): string[] {
   const segments: string[] = [];
   let run: Array<[number, number]> = [];
   const flush = (): void => {
     if (run.length === 1) {
       const [[x, y]] = run;
-      run = [[Math.max(0, x - 1), y], [Math.min(size.width, x + 1), y]];
+      run = [
+        [Math.max(0, x - 1), y],
+        [Math.min(size.width, x + 1), y],
+      ];
     }
     if (run.length > 0) segments.push(run.map(([x, y]) => `${fixed(x)},${fixed(y)}`).join(' '));
     run = [];
@@ -70,10 +77,16 @@ export function sparkSegments(values: ReadonlyArray<number | null>, scale: Spark
 }
 
 /** x of each change inside the range (others are left out: they are said in words). */
-export function markerXs(ats: readonly number[], range: { from: number; to: number }, width: number = SPARK_SIZE.width): number[] {
+export function markerXs(
+  ats: readonly number[],
+  range: { from: number; to: number },
+  width: number = SPARK_SIZE.width,
+): number[] {
   const span = range.to - range.from;
   if (span <= 0) return [];
-  return ats.filter((at) => at >= range.from && at < range.to).map((at) => Math.round(((at - range.from) / span) * width * 10) / 10);
+  return ats
+    .filter((at) => at >= range.from && at < range.to)
+    .map((at) => Math.round(((at - range.from) / span) * width * 10) / 10);
 }
 
 export interface Sparkline {

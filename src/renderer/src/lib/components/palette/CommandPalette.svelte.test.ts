@@ -12,7 +12,13 @@ function items(run = vi.fn()): PaletteItem[] {
     { id: 'svc-2', label: 'static.shop.test', group: 'Services', detail: '#102', run: () => run('svc-2') },
     { id: 'scr-cache', label: 'Cache control', group: 'Screens', run: () => run('scr-cache') },
     { id: 'scr-access', label: 'Access control', group: 'Screens', run: () => run('scr-access') },
-    { id: 'acc-prod', label: 'Switch to Production EU', group: 'Accounts', keywords: 'account', run: () => run('acc-prod') },
+    {
+      id: 'acc-prod',
+      label: 'Switch to Production EU',
+      group: 'Accounts',
+      keywords: 'account',
+      run: () => run('acc-prod'),
+    },
   ];
 }
 
@@ -42,13 +48,30 @@ describe('fuzzyFilter with several words', () => {
     { label: 'static.example-media.net › Details', other: 'Service sections #102 Sandbox' },
   ];
   it('needs every word, each in the label or another field', () => {
-    const found = fuzzyFilter(services, 'globex www', (s) => s.label, (s) => s.other).map(({ item }) => item.label);
+    const found = fuzzyFilter(
+      services,
+      'globex www',
+      (s) => s.label,
+      (s) => s.other,
+    ).map(({ item }) => item.label);
     expect(found).toEqual(['www.customer-5102.example.org']);
-    const section = fuzzyFilter(services, 'static cors', (s) => s.label, (s) => s.other).map(({ item }) => item.label);
+    const section = fuzzyFilter(
+      services,
+      'static cors',
+      (s) => s.label,
+      (s) => s.other,
+    ).map(({ item }) => item.label);
     expect(section[0]).toBe('static.example-media.net › CORS');
   });
   it('does not match a word fuzzily inside the other fields', () => {
-    expect(fuzzyFilter(services, 'www gbx', (s) => s.label, (s) => s.other)).toEqual([]);
+    expect(
+      fuzzyFilter(
+        services,
+        'www gbx',
+        (s) => s.label,
+        (s) => s.other,
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,23 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzyFilter, fuzzyIndex } from './fuzzy.ts';
 
-const names = Array.from({ length: 400 }, (_, i) => ({ label: `${['www', 'shop', 'media', 'video'][i % 4]}-${String(i).padStart(4, '0')}.customer-${String(i % 20).padStart(2, '0')}.example`, account: `Customer ${i % 20}` }));
+const names = Array.from({ length: 400 }, (_, i) => ({
+  label: `${['www', 'shop', 'media', 'video'][i % 4]}-${String(i).padStart(4, '0')}.customer-${String(i % 20).padStart(2, '0')}.example`,
+  account: `Customer ${i % 20}`,
+}));
 
 describe('fuzzy index', () => {
-  const index = fuzzyIndex(names, (n) => n.label, (n) => n.account);
+  const index = fuzzyIndex(
+    names,
+    (n) => n.label,
+    (n) => n.account,
+  );
 
   it('keeps only the best results, in the order a full sort gives (ties in list order)', () => {
     for (const query of ['v', 'media-01', 'video customer-1', 'shop 0042', 'customer 7', 'zzz']) {
-      const full = fuzzyFilter(names, query, (n) => n.label, (n) => n.account);
+      const full = fuzzyFilter(
+        names,
+        query,
+        (n) => n.label,
+        (n) => n.account,
+      );
       expect(index.search(query, 10)).toEqual(full.slice(0, 10));
     }
   });
 
   it('gives the same answers while typing on (refining) as from scratch, and after deleting', () => {
-    const typing = fuzzyIndex(names, (n) => n.label, (n) => n.account);
+    const typing = fuzzyIndex(
+      names,
+      (n) => n.label,
+      (n) => n.account,
+    );
     const query = 'video-01 customer 1';
     for (let i = 1; i <= query.length; i++) {
-      const fresh = fuzzyIndex(names, (n) => n.label, (n) => n.account).search(query.slice(0, i), 20);
+      const fresh = fuzzyIndex(
+        names,
+        (n) => n.label,
+        (n) => n.account,
+      ).search(query.slice(0, i), 20);
       expect(typing.search(query.slice(0, i), 20)).toEqual(fresh);
     }
     expect(typing.search('video', 20)).toEqual(index.search('video', 20));
@@ -26,7 +46,9 @@ describe('fuzzy index', () => {
 
   it('lists items in their order for an empty query and leaves out what `include` rejects', () => {
     expect(index.search('', 3).map((r) => r.item)).toEqual(names.slice(0, 3));
-    expect(index.search('media', 5, (n) => n.account === 'Customer 2').every((r) => r.item.account === 'Customer 2')).toBe(true);
+    expect(
+      index.search('media', 5, (n) => n.account === 'Customer 2').every((r) => r.item.account === 'Customer 2'),
+    ).toBe(true);
   });
 
   it('highlights only the words found in the label, never half of a miss', () => {
@@ -39,20 +61,52 @@ describe('fuzzy index', () => {
 // must open Acme's service, not the current account's one of the same domain.
 describe('several customers sharing a domain', () => {
   type Entry = { id: string; label: string; other: string; account: string };
-  const sections = ['Details', 'Cache control', 'Access control', 'Redirection', 'CORS', 'Rate limit', 'Rule tester', 'Rule tests'];
+  const sections = [
+    'Details',
+    'Cache control',
+    'Access control',
+    'Redirection',
+    'CORS',
+    'Rate limit',
+    'Rule tester',
+    'Rule tests',
+  ];
   // The current account's entries come first in the list, as the palette builds it.
   const accounts = ['Umbrella Corp', 'Retail standard', 'Acme Retail', 'Globex', 'Initech'];
   const entries: Entry[] = [];
   for (const [a, account] of accounts.entries()) {
     const serviceId = 101 + a;
-    entries.push({ id: `${account}/service`, label: 'www.example-shop.com', other: `Services service ${serviceId} #${serviceId}`, account });
-    for (const section of sections) entries.push({ id: `${account}/${section}`, label: `www.example-shop.com › ${section}`, other: `Service sections ${serviceId} #${serviceId}`, account });
-    entries.push({ id: `${account}/static`, label: 'static.example-media.net', other: `Services service ${serviceId + 10} #${serviceId + 10}`, account });
+    entries.push({
+      id: `${account}/service`,
+      label: 'www.example-shop.com',
+      other: `Services service ${serviceId} #${serviceId}`,
+      account,
+    });
+    for (const section of sections)
+      entries.push({
+        id: `${account}/${section}`,
+        label: `www.example-shop.com › ${section}`,
+        other: `Service sections ${serviceId} #${serviceId}`,
+        account,
+      });
+    entries.push({
+      id: `${account}/static`,
+      label: 'static.example-media.net',
+      other: `Services service ${serviceId + 10} #${serviceId + 10}`,
+      account,
+    });
   }
   entries.push({ id: 'screen/cache', label: 'Cache control', other: 'Screens', account: '' });
   entries.push({ id: 'screen/accounts', label: 'Accounts', other: 'Screens profiles keys manage', account: '' });
-  for (const account of accounts.slice(1)) entries.push({ id: `switch/${account}`, label: `Switch to ${account}`, other: 'Accounts account switch', account });
-  const search = (query: string) => fuzzyIndex(entries, (e) => e.label, (e) => e.other, (e) => e.account).search(query, 50);
+  for (const account of accounts.slice(1))
+    entries.push({ id: `switch/${account}`, label: `Switch to ${account}`, other: 'Accounts account switch', account });
+  const search = (query: string) =>
+    fuzzyIndex(
+      entries,
+      (e) => e.label,
+      (e) => e.other,
+      (e) => e.account,
+    ).search(query, 50);
   const first = (query: string) => search(query)[0]?.item.id;
 
   it('"acme www cache" opens Acme\'s www › Cache control, not the current account\'s', () => {
@@ -74,7 +128,10 @@ describe('several customers sharing a domain', () => {
   it('every word must still be found: a word naming an account does not list its unrelated entries', () => {
     expect(search('acme zzz')).toEqual([]);
     expect(first('acme static')).toBe('Acme Retail/static');
-    expect(search('acme static').map((r) => r.item.id)).toEqual(['Acme Retail/static', ...accounts.filter((a) => a !== 'Acme Retail').map((a) => `${a}/static`)]);
+    expect(search('acme static').map((r) => r.item.id)).toEqual([
+      'Acme Retail/static',
+      ...accounts.filter((a) => a !== 'Acme Retail').map((a) => `${a}/static`),
+    ]);
   });
 
   it('a word prefix of three letters names the account; shorter ones only as a whole word', () => {
@@ -90,13 +147,24 @@ describe('several customers sharing a domain', () => {
       { label: 'www.acmeshop.example', account: 'Umbrella Corp' },
       { label: 'acme-outlet.example', account: 'Umbrella Corp' },
     ];
-    const ranked = fuzzyFilter(items, 'acme', (i) => i.label, () => '', (i) => i.account).map((r) => r.item.label);
+    const ranked = fuzzyFilter(
+      items,
+      'acme',
+      (i) => i.label,
+      () => '',
+      (i) => i.account,
+    ).map((r) => r.item.label);
     expect(ranked).toEqual(['acme-outlet.example', 'www.acmeshop.example', 'www.example-shop.com › Cache control']);
   });
 
   it('one word naming an account: its switch entry first, then its services', () => {
     // One word lists no sections (the palette's minWords), as in the app.
-    const ranked = fuzzyIndex(entries, (e) => e.label, (e) => e.other, (e) => e.account)
+    const ranked = fuzzyIndex(
+      entries,
+      (e) => e.label,
+      (e) => e.other,
+      (e) => e.account,
+    )
       .search('globex', 50, (e) => e.label.split(' › ').length === 1)
       .map((r) => r.item.id);
     expect(ranked[0]).toBe('switch/Globex');
@@ -105,6 +173,11 @@ describe('several customers sharing a domain', () => {
 
   it('highlights the words found in the label, not the account name', () => {
     const [hit] = search('acme www cache');
-    expect(hit?.match.positions).toEqual([0, 1, 2, ...Array.from({ length: 5 }, (_, i) => 'www.example-shop.com › '.length + i)]);
+    expect(hit?.match.positions).toEqual([
+      0,
+      1,
+      2,
+      ...Array.from({ length: 5 }, (_, i) => 'www.example-shop.com › '.length + i),
+    ]);
   });
 });

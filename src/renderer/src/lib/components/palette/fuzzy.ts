@@ -28,7 +28,8 @@ const ACCOUNT_PREFIX_MIN = 3;
 /** Letters in order never score as much as the word itself found anywhere. */
 const SCATTERED_MAX = 250;
 
-const isBoundary = (text: string, index: number): boolean => index < 0 || index >= text.length || boundaryCodes.has(text.charCodeAt(index));
+const isBoundary = (text: string, index: number): boolean =>
+  index < 0 || index >= text.length || boundaryCodes.has(text.charCodeAt(index));
 
 /**
  * Where `word` occurs in `text` (both lower-cased), as the best kind of occurrence — 3 whole
@@ -116,7 +117,11 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
 
 /** The words of a query (several words are matched one by one, in any field). */
 export function queryWords(query: string): string[] {
-  return query.trim().toLowerCase().split(/\s+/).filter((word) => word !== '');
+  return query
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
 }
 
 /** One prepared item: its texts, lower-cased once. */
@@ -131,7 +136,12 @@ interface Texts {
  * match almost any long keyword string that way). `hits`: how each word names the item's
  * account (scored once per account and search), null for an item without one.
  */
-function scoreItem(words: readonly string[], texts: Texts, hits: readonly AccountHit[] | null, positions: number[] | null): number | null {
+function scoreItem(
+  words: readonly string[],
+  texts: Texts,
+  hits: readonly AccountHit[] | null,
+  positions: number[] | null,
+): number | null {
   let total = 0;
   for (let w = 0; w < words.length; w++) {
     const word = words[w] as string;
@@ -141,7 +151,8 @@ function scoreItem(words: readonly string[], texts: Texts, hits: readonly Accoun
     const at = positionOf(occurrence);
     const label = kind > 0 ? occurrenceScore(kind, at, word, texts.main) : null;
     // The other fields only when they could beat the label (their best is a whole word, 800).
-    const other = label !== null && label >= OTHER_MAX ? 0 : (otherScores[kindOf(bestOccurrence(word, texts.other))] as number);
+    const other =
+      label !== null && label >= OTHER_MAX ? 0 : (otherScores[kindOf(bestOccurrence(word, texts.other))] as number);
     let best = Math.max(other, account?.score ?? 0);
     if (label !== null) {
       if (label >= best) {
@@ -199,7 +210,10 @@ export function fuzzyIndex<T>(
   keywords?: (item: T) => string,
   account?: (item: T) => string,
 ): FuzzyIndex<T> {
-  const texts: Texts[] = items.map((item) => ({ main: text(item).toLowerCase(), other: keywords ? keywords(item).toLowerCase() : '' }));
+  const texts: Texts[] = items.map((item) => ({
+    main: text(item).toLowerCase(),
+    other: keywords ? keywords(item).toLowerCase() : '',
+  }));
   // Each item's account as an index into the distinct names (40,000 entries share twenty).
   const accountNames: string[] = [];
   const accountIndex = new Map<string, number>();
@@ -219,7 +233,8 @@ export function fuzzyIndex<T>(
     search(query, limit = Number.POSITIVE_INFINITY, include) {
       const words = queryWords(query);
       const normalised = normalise(query);
-      const refines = last !== null && last.include === include && last.query !== '' && normalised.startsWith(last.query);
+      const refines =
+        last !== null && last.include === include && last.query !== '' && normalised.startsWith(last.query);
       const candidates = refines && last ? last.matched : null;
       const count = candidates ? candidates.length : items.length;
       const accountHits = accountNames.map((name) => words.map((word) => accountScore(word, name)));
@@ -230,7 +245,10 @@ export function fuzzyIndex<T>(
         const i = candidates ? (candidates[c] as number) : c;
         const item = items[i] as T;
         if (!candidates && include && !include(item)) continue;
-        const score = words.length === 0 ? 0 : scoreItem(words, texts[i] as Texts, accountHits[accountOf[i] as number] ?? null, null);
+        const score =
+          words.length === 0
+            ? 0
+            : scoreItem(words, texts[i] as Texts, accountHits[accountOf[i] as number] ?? null, null);
         if (score === null) continue;
         matched.push(i);
         if (best.length >= limit && score <= (best[best.length - 1] as [number, number])[0]) continue;
@@ -243,7 +261,8 @@ export function fuzzyIndex<T>(
       last = { query: normalised, include, matched };
       return best.map(([score, i]) => {
         const positions: number[] = [];
-        if (words.length > 0) scoreItem(words, texts[i] as Texts, accountHits[accountOf[i] as number] ?? null, positions);
+        if (words.length > 0)
+          scoreItem(words, texts[i] as Texts, accountHits[accountOf[i] as number] ?? null, positions);
         return { item: items[i] as T, match: { score, positions: [...new Set(positions)].sort((a, b) => a - b) } };
       });
     },

@@ -40,7 +40,9 @@ describe('IpListField', () => {
     expect(values()).toBe('10.0.0.1');
     expect(box.getAttribute('aria-invalid')).toBe('true');
     const described = box.getAttribute('aria-describedby') ?? '';
-    expect(described.split(' ').some((id) => document.getElementById(id)?.textContent?.includes('is not valid'))).toBe(true);
+    expect(described.split(' ').some((id) => document.getElementById(id)?.textContent?.includes('is not valid'))).toBe(
+      true,
+    );
   });
 });
 

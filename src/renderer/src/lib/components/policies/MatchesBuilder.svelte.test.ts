@@ -37,8 +37,19 @@ describe('MatchesBuilder', () => {
     const group = screen.getByRole('group', { name: 'Condition 1' });
     const operator = within(group).getByLabelText('Operator');
     expect(options(operator)).toEqual([
-      'startswith', 'not_startswith', 'istartswith', 'not_istartswith', 'regex', 'equals', 'not_equals', 'iequals',
-      'not_iequals', 'endswith', 'not_endswith', 'iendswith', 'not_iendswith',
+      'startswith',
+      'not_startswith',
+      'istartswith',
+      'not_istartswith',
+      'regex',
+      'equals',
+      'not_equals',
+      'iequals',
+      'not_iequals',
+      'endswith',
+      'not_endswith',
+      'iendswith',
+      'not_iendswith',
     ]);
     await fireEvent.change(within(group).getByLabelText('Field'), { target: { value: 'client.ip' } });
     expect(options(operator)).toContain('subnet');
@@ -71,7 +82,10 @@ describe('MatchesBuilder', () => {
     render(Harness, {
       props: {
         initial: [{ field: 'req.path', operator: 'equals', values: [] }],
-        errors: { 'matches.0.values': 'Match values is empty; add at least one value.', matches: 'The match conditions are missing or incorrect.' },
+        errors: {
+          'matches.0.values': 'Match values is empty; add at least one value.',
+          matches: 'The match conditions are missing or incorrect.',
+        },
       },
     });
     const group = screen.getByRole('group', { name: 'Condition 1' });

@@ -6,7 +6,8 @@ import { generateToken, tokenProblem } from '../../state/policy-forms.ts';
 
 afterEach(() => cleanup());
 
-const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { tokens: string[]; keepTokens: boolean };
+const state = () =>
+  JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { tokens: string[]; keepTokens: boolean };
 
 describe('TokenSecretField', () => {
   it('generates 64-character tokens of 0-9a-z, masked until shown', async () => {

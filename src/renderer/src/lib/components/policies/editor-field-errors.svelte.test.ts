@@ -96,7 +96,16 @@ describe('RateLimitEditor field errors', () => {
 describe('AccessEditor (new policy) field errors', () => {
   it('opens without errors; the token type shows its requirement at once; a save attempt shows the rest', async () => {
     const { default: AccessEditor } = await import('./AccessEditor.svelte');
-    render(AccessEditor, { props: { accountId: 'a', serviceId: 101, policy: null, others: [], onClose: () => undefined, onSaved: () => undefined } });
+    render(AccessEditor, {
+      props: {
+        accountId: 'a',
+        serviceId: 101,
+        policy: null,
+        others: [],
+        onClose: () => undefined,
+        onSaved: () => undefined,
+      },
+    });
     const form = await screen.findByRole('form', { name: 'New access control policy' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(form.querySelector('.field-error, .error-text')).toBeNull();
@@ -112,7 +121,16 @@ describe('AccessEditor (new policy) field errors', () => {
 
   it('a token length error shows once, under its token, only after an edit or a save attempt', async () => {
     const { default: AccessEditor } = await import('./AccessEditor.svelte');
-    render(AccessEditor, { props: { accountId: 'a', serviceId: 101, policy: null, others: [], onClose: () => undefined, onSaved: () => undefined } });
+    render(AccessEditor, {
+      props: {
+        accountId: 'a',
+        serviceId: 101,
+        policy: null,
+        others: [],
+        onClose: () => undefined,
+        onSaved: () => undefined,
+      },
+    });
     await screen.findByRole('form', { name: 'New access control policy' });
     await fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'token' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Add token' }));
@@ -131,7 +149,11 @@ describe('AccessEditor (new policy) field errors', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Add token' }));
     expect(screen.queryByText(/Token 2 has/)).toBeNull();
     await fireEvent.click(screen.getByRole('button', { name: 'Review and create' }));
-    expect(screen.getAllByText('Token 1 has 3 characters; each token must have exactly 64.', { selector: '.error-text' })).toHaveLength(1);
-    expect(screen.getAllByText('Token 2 has 0 characters; each token must have exactly 64.', { selector: '.error-text' })).toHaveLength(1);
+    expect(
+      screen.getAllByText('Token 1 has 3 characters; each token must have exactly 64.', { selector: '.error-text' }),
+    ).toHaveLength(1);
+    expect(
+      screen.getAllByText('Token 2 has 0 characters; each token must have exactly 64.', { selector: '.error-text' }),
+    ).toHaveLength(1);
   });
 });

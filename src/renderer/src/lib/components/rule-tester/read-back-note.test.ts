@@ -22,7 +22,11 @@ const access = (policyId: number, priority: number, path: string, readBack: Rule
 
 describe('rowReadBackNote', () => {
   it('says the v1.0-list note once, in the verdict for the deciding rule, on no row', () => {
-    const rules = [access(1, 20, '/admin', 'v1.0-list'), access(2, 10, '/', 'v1.0-list'), access(3, 5, '/other', 'v1.0-list')];
+    const rules = [
+      access(1, 20, '/admin', 'v1.0-list'),
+      access(2, 10, '/', 'v1.0-list'),
+      access(3, 5, '/other', 'v1.0-list'),
+    ];
     const evaluation = evaluateAll(rules, request('/admin/users'));
     const notes = evaluation.access.results.map((r) => rowReadBackNote(r, evaluation.access));
     expect(notes).toEqual([null, null, null]);
@@ -32,7 +36,11 @@ describe('rowReadBackNote', () => {
   });
 
   it('keeps the no-path note on a rule that may apply before the deciding one, not on rules after it', () => {
-    const rules = [access(1, 30, '/x', 'v1.0-list-no-path'), access(2, 20, '/', undefined), access(3, 10, '/y', 'v1.0-list-no-path')];
+    const rules = [
+      access(1, 30, '/x', 'v1.0-list-no-path'),
+      access(2, 20, '/', undefined),
+      access(3, 10, '/y', 'v1.0-list-no-path'),
+    ];
     const evaluation = evaluateAll(rules, request('/admin'));
     const [first, , third] = evaluation.access.results;
     expect(rowReadBackNote(first!, evaluation.access)).toMatch(/omits this rule’s path condition/);

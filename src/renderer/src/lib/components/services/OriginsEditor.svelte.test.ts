@@ -28,7 +28,9 @@ describe('OriginsEditor', () => {
   });
 
   it('reorders with the buttons and with Alt+Arrow keys', async () => {
-    render(OriginsEditor, { props: { initial: [newOrigin('a.example.com'), newOrigin('b.example.com'), newOrigin('c.example.com')] } });
+    render(OriginsEditor, {
+      props: { initial: [newOrigin('a.example.com'), newOrigin('b.example.com'), newOrigin('c.example.com')] },
+    });
     expect((screen.getByRole('button', { name: 'Move origin 1 up' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Move origin 3 down' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -63,7 +65,9 @@ describe('OriginsEditor', () => {
   });
 
   it('shows server errors mapped to an origin field', () => {
-    render(OriginsEditor, { props: { initial: [newOrigin('a.example.com')], serverErrors: { 'origins.0.originUrl': 'Taken by the server' } } });
+    render(OriginsEditor, {
+      props: { initial: [newOrigin('a.example.com')], serverErrors: { 'origins.0.originUrl': 'Taken by the server' } },
+    });
     expect(screen.getByText('Taken by the server')).toBeTruthy();
   });
 
@@ -73,7 +77,9 @@ describe('OriginsEditor', () => {
     expect(screen.getByText('S3 access key is required; enter a value.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show S3 access secret of origin 1' })).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: '+ Add header' }));
-    await fireEvent.input(screen.getByRole('textbox', { name: /^Header name 1 of origin 1/ }), { target: { value: 'bad name' } });
+    await fireEvent.input(screen.getByRole('textbox', { name: /^Header name 1 of origin 1/ }), {
+      target: { value: 'bad name' },
+    });
     expect(screen.getByText(/Origin header names may only contain/)).toBeTruthy();
   });
 });
@@ -89,7 +95,10 @@ describe('service draft', () => {
     expect(toCreateServiceBody(draft)).toMatchObject({
       domainName: 'www.example.com',
       alternateDomainNames: ['a.example.com', 'b.example.com'],
-      origins: [{ originUrl: 'https://o1.example.com', headers: { 'X-Auth': 'abc' } }, { originUrl: 'o2.example.com:8080' }],
+      origins: [
+        { originUrl: 'https://o1.example.com', headers: { 'X-Auth': 'abc' } },
+        { originUrl: 'o2.example.com:8080' },
+      ],
       defaultHostHeader: 'originHost',
       http2: true,
     });

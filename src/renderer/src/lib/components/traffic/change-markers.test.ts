@@ -40,6 +40,8 @@ describe('describeMarker', () => {
     expect(text).toContain('www.example.com: Set CORS headers');
     expect(text).toContain('batch batch-7');
     expect(describeMarker(marker('a', 0), 'utc')).not.toContain('batch');
-    expect(describeMarker(marker('a', 0, { detail: 'Access-Control-Allow-Origin: * → https://a.example' }), 'utc')).toMatch(/\) — Access-Control-Allow-Origin: \* → https:\/\/a\.example$/);
+    expect(
+      describeMarker(marker('a', 0, { detail: 'Access-Control-Allow-Origin: * → https://a.example' }), 'utc'),
+    ).toMatch(/\) — Access-Control-Allow-Origin: \* → https:\/\/a\.example$/);
   });
 });

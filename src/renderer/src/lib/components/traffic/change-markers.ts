@@ -22,7 +22,11 @@ export const MARKER_MIN_GAP_PX = 26;
  * Groups the markers that fall in view (xOf returns null outside the plotted range) so that
  * group centres are at least `minGap` apart. Markers are taken in time order.
  */
-export function placeMarkers(markers: readonly ChangeMarker[], xOf: (at: number) => number | null, minGap = MARKER_MIN_GAP_PX): PlacedMarkers[] {
+export function placeMarkers(
+  markers: readonly ChangeMarker[],
+  xOf: (at: number) => number | null,
+  minGap = MARKER_MIN_GAP_PX,
+): PlacedMarkers[] {
   const groups: Array<{ xs: number[]; markers: ChangeMarker[] }> = [];
   for (const marker of [...markers].sort((a, b) => a.at - b.at)) {
     const x = xOf(marker.at);

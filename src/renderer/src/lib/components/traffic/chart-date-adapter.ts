@@ -75,57 +75,96 @@ _adapters._date.override({
   format: (value: number) => new Date(value).toISOString(),
   add(value: number, amount: number, unit: TimeUnit) {
     switch (unit) {
-      case 'millisecond': return time(addMilliseconds(value, amount));
-      case 'second': return time(addSeconds(value, amount));
-      case 'minute': return time(addMinutes(value, amount));
-      case 'hour': return time(addHours(value, amount));
-      case 'day': return time(addDays(value, amount));
-      case 'week': return time(addWeeks(value, amount));
-      case 'month': return time(addMonths(value, amount));
-      case 'quarter': return time(addQuarters(value, amount));
-      case 'year': return time(addYears(value, amount));
-      default: return time(value);
+      case 'millisecond':
+        return time(addMilliseconds(value, amount));
+      case 'second':
+        return time(addSeconds(value, amount));
+      case 'minute':
+        return time(addMinutes(value, amount));
+      case 'hour':
+        return time(addHours(value, amount));
+      case 'day':
+        return time(addDays(value, amount));
+      case 'week':
+        return time(addWeeks(value, amount));
+      case 'month':
+        return time(addMonths(value, amount));
+      case 'quarter':
+        return time(addQuarters(value, amount));
+      case 'year':
+        return time(addYears(value, amount));
+      default:
+        return time(value);
     }
   },
   diff(max: number, min: number, unit: TimeUnit) {
     switch (unit) {
-      case 'millisecond': return differenceInMilliseconds(max, min);
-      case 'second': return differenceInSeconds(max, min);
-      case 'minute': return differenceInMinutes(max, min);
-      case 'hour': return differenceInHours(max, min);
-      case 'day': return differenceInDays(max, min);
-      case 'week': return differenceInWeeks(max, min);
-      case 'month': return differenceInMonths(max, min);
-      case 'quarter': return differenceInQuarters(max, min);
-      case 'year': return differenceInYears(max, min);
-      default: return 0;
+      case 'millisecond':
+        return differenceInMilliseconds(max, min);
+      case 'second':
+        return differenceInSeconds(max, min);
+      case 'minute':
+        return differenceInMinutes(max, min);
+      case 'hour':
+        return differenceInHours(max, min);
+      case 'day':
+        return differenceInDays(max, min);
+      case 'week':
+        return differenceInWeeks(max, min);
+      case 'month':
+        return differenceInMonths(max, min);
+      case 'quarter':
+        return differenceInQuarters(max, min);
+      case 'year':
+        return differenceInYears(max, min);
+      default:
+        return 0;
     }
   },
   startOf(value: number, unit: TimeUnit | 'isoWeek', weekday?: number | boolean) {
     switch (unit) {
-      case 'second': return time(startOfSecond(value));
-      case 'minute': return time(startOfMinute(value));
-      case 'hour': return time(startOfHour(value));
-      case 'day': return time(startOfDay(value));
-      case 'week': return time(startOfWeek(value));
-      case 'isoWeek': return time(startOfWeek(value, { weekStartsOn: Number(weekday) as 0 | 1 | 2 | 3 | 4 | 5 | 6 }));
-      case 'month': return time(startOfMonth(value));
-      case 'quarter': return time(startOfQuarter(value));
-      case 'year': return time(startOfYear(value));
-      default: return time(value);
+      case 'second':
+        return time(startOfSecond(value));
+      case 'minute':
+        return time(startOfMinute(value));
+      case 'hour':
+        return time(startOfHour(value));
+      case 'day':
+        return time(startOfDay(value));
+      case 'week':
+        return time(startOfWeek(value));
+      case 'isoWeek':
+        return time(startOfWeek(value, { weekStartsOn: Number(weekday) as 0 | 1 | 2 | 3 | 4 | 5 | 6 }));
+      case 'month':
+        return time(startOfMonth(value));
+      case 'quarter':
+        return time(startOfQuarter(value));
+      case 'year':
+        return time(startOfYear(value));
+      default:
+        return time(value);
     }
   },
   endOf(value: number, unit: TimeUnit | 'isoWeek') {
     switch (unit) {
-      case 'second': return time(endOfSecond(value));
-      case 'minute': return time(endOfMinute(value));
-      case 'hour': return time(endOfHour(value));
-      case 'day': return time(endOfDay(value));
-      case 'week': return time(endOfWeek(value));
-      case 'month': return time(endOfMonth(value));
-      case 'quarter': return time(endOfQuarter(value));
-      case 'year': return time(endOfYear(value));
-      default: return time(value);
+      case 'second':
+        return time(endOfSecond(value));
+      case 'minute':
+        return time(endOfMinute(value));
+      case 'hour':
+        return time(endOfHour(value));
+      case 'day':
+        return time(endOfDay(value));
+      case 'week':
+        return time(endOfWeek(value));
+      case 'month':
+        return time(endOfMonth(value));
+      case 'quarter':
+        return time(endOfQuarter(value));
+      case 'year':
+        return time(endOfYear(value));
+      default:
+        return time(value);
     }
   },
 });

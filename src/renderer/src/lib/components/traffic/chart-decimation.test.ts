@@ -5,7 +5,10 @@ import type { Point } from '#shared/analytics/model.ts';
 
 const STEP = 300_000;
 const T0 = Date.UTC(2026, 0, 1);
-const points: Point[] = Array.from({ length: 25_920 }, (_, i): Point => [T0 + i * STEP, i % 288 === 100 ? 1_000 : 10 + (i % 7)]);
+const points: Point[] = Array.from({ length: 25_920 }, (_, i): Point => [
+  T0 + i * STEP,
+  i % 288 === 100 ? 1_000 : 10 + (i % 7),
+]);
 
 /** What the plugin reads of a chart: the x scale's bounds (zoom and pan set them), width, density. */
 function fakeChart(bounds: { min: number; max: number }, width: number, datasets: object[]) {
@@ -16,7 +19,11 @@ function fakeChart(bounds: { min: number; max: number }, width: number, datasets
     scales: { x: { getUserBounds: () => ({ ...bounds, minDefined: true, maxDefined: true }) } },
   };
   const update = (): void => {
-    (columnDecimation.beforeElementsUpdate as (c: Chart, args: object, options: object) => void)(chart as unknown as Chart, {}, {});
+    (columnDecimation.beforeElementsUpdate as (c: Chart, args: object, options: object) => void)(
+      chart as unknown as Chart,
+      {},
+      {},
+    );
   };
   return { chart, bounds, update };
 }

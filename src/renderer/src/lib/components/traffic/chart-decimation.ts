@@ -21,7 +21,11 @@ type LineDataset = ChartDataset<'line', ChartPoint[]>;
  * A line dataset drawn from `points` by the plugin (its `data` is filled in at each update).
  * `maxGap`: neighbours further apart than this are a gap in the series.
  */
-export function decimatedDataset<T extends Omit<LineDataset, 'data'>>(dataset: T, points: readonly Point[], maxGap: number): T & { data: ChartPoint[] } {
+export function decimatedDataset<T extends Omit<LineDataset, 'data'>>(
+  dataset: T,
+  points: readonly Point[],
+  maxGap: number,
+): T & { data: ChartPoint[] } {
   // `_decimated` makes Chart.js draw every point given (its own "fast path" adds two per pixel).
   const withData = Object.assign(dataset, { data: [] as ChartPoint[], _decimated: true });
   sources.set(withData, { points, maxGap });
@@ -49,7 +53,12 @@ export const columnDecimation: Plugin<'line'> = {
       const source = sources.get(dataset);
       if (!source || source.drawnFor === key) continue;
       source.drawnFor = key;
-      (dataset as unknown as LineDataset).data = decimateMinMax(source.points, { from: min, to: max, columns, maxGap: source.maxGap });
+      (dataset as unknown as LineDataset).data = decimateMinMax(source.points, {
+        from: min,
+        to: max,
+        columns,
+        maxGap: source.maxGap,
+      });
     }
   },
 };

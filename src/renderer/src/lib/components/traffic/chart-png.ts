@@ -36,7 +36,11 @@ export function composeChartPng(chart: HTMLCanvasElement, caption: PngCaption, c
   let x = pad;
   if (measure) measure.font = `${lineSize}px ${FONT}`;
   for (const item of caption.legend) {
-    const itemWidth = swatch + Math.round(6 * scale) + (measure?.measureText(item.label).width ?? item.label.length * lineSize * 0.6) + Math.round(16 * scale);
+    const itemWidth =
+      swatch +
+      Math.round(6 * scale) +
+      (measure?.measureText(item.label).width ?? item.label.length * lineSize * 0.6) +
+      Math.round(16 * scale);
     if (x + itemWidth > width - pad && rows[rows.length - 1]!.length > 0) {
       rows.push([]);
       x = pad;
@@ -46,7 +50,8 @@ export function composeChartPng(chart: HTMLCanvasElement, caption: PngCaption, c
   }
   const legendRows = caption.legend.length === 0 ? 0 : rows.length;
   const headerHeight = pad + titleSize + Math.round(8 * scale) + caption.lines.length * lineGap;
-  const height = headerHeight + Math.round(8 * scale) + chart.height + Math.round(10 * scale) + legendRows * lineGap + pad;
+  const height =
+    headerHeight + Math.round(8 * scale) + chart.height + Math.round(10 * scale) + legendRows * lineGap + pad;
 
   const canvas = document.createElement('canvas');
   canvas.width = width;
@@ -90,7 +95,15 @@ export function composeChartPng(chart: HTMLCanvasElement, caption: PngCaption, c
 }
 
 /** The caption under a PNG's title: which account, which range, in which time zone. */
-export function captionLines(account: string | undefined, range: { from: number; to: number }, zone: ZoneChoice): string[] {
+export function captionLines(
+  account: string | undefined,
+  range: { from: number; to: number },
+  zone: ZoneChoice,
+): string[] {
   const zoneName = zone === 'utc' ? 'UTC' : `local time (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
-  return [`Account: ${account ?? 'not recorded'}`, `Range: ${formatInstant(range.from, zone)} – ${formatInstant(range.to, zone)}`, `Time zone: ${zoneName}`];
+  return [
+    `Account: ${account ?? 'not recorded'}`,
+    `Range: ${formatInstant(range.from, zone)} – ${formatInstant(range.to, zone)}`,
+    `Time zone: ${zoneName}`,
+  ];
 }

@@ -2,16 +2,7 @@
 // chart-date-adapter.ts), tooltips, filler for stacked areas, and zoom/pan. No Legend plugin: the
 // legend is HTML (TrafficChart), and the plugin would still build its labels on every update. No Decimation
 // plugin either: each chart thins its lines itself (chart-decimation.ts).
-import {
-  Chart,
-  Filler,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  TimeScale,
-  Tooltip,
-} from 'chart.js';
+import { Chart, Filler, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip } from 'chart.js';
 import './chart-date-adapter.ts';
 import zoomPlugin from 'chartjs-plugin-zoom';
 import { registerSameTimeMode } from './same-time.ts';
@@ -48,7 +39,12 @@ export function warmUpCharts(): void {
   const points = Array.from({ length: 4000 }, (_, i): [number, number] => [start + i * 7_200, (i * 37) % 101]);
   const chart = new Chart(canvas, {
     type: 'line',
-    data: { datasets: [decimatedDataset({ label: 'a' }, points, 10_800), decimatedDataset({ label: 'b', borderDash: [5, 4] }, points.slice(0, 96), 10_800)] },
+    data: {
+      datasets: [
+        decimatedDataset({ label: 'a' }, points, 10_800),
+        decimatedDataset({ label: 'b', borderDash: [5, 4] }, points.slice(0, 96), 10_800),
+      ],
+    },
     options: {
       parsing: false,
       normalized: true,
@@ -56,7 +52,10 @@ export function warmUpCharts(): void {
       responsive: false,
       elements: { point: { radius: 0 } },
       interaction: { mode: 'sameTime', intersect: false },
-      scales: { x: { type: 'time', min: start, max: start + 8 * 3_600_000, time: { unit: 'hour' }, ticks: { sampleSize: 6 } }, y: { beginAtZero: true, ticks: { maxTicksLimit: 8, sampleSize: 6 } } },
+      scales: {
+        x: { type: 'time', min: start, max: start + 8 * 3_600_000, time: { unit: 'hour' }, ticks: { sampleSize: 6 } },
+        y: { beginAtZero: true, ticks: { maxTicksLimit: 8, sampleSize: 6 } },
+      },
       plugins: { legend: { display: false } },
     },
     plugins: [columnDecimation],

@@ -67,7 +67,12 @@ function computeChartTheme(element: Element): ChartTheme {
   const style = getComputedStyle(element);
   const token = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
   const accent = token('--color-accent', '#2557d6');
-  const semantic = [accent, token('--color-success', '#17803d'), token('--color-warning', '#a45a00'), token('--color-danger', '#c0262d')];
+  const semantic = [
+    accent,
+    token('--color-success', '#17803d'),
+    token('--color-warning', '#a45a00'),
+    token('--color-danger', '#c0262d'),
+  ];
   const lightness = lightnessOf(parseColor(accent) ?? { r: 37, g: 87, b: 214 });
   return {
     text: token('--color-text', '#1a1d23'),

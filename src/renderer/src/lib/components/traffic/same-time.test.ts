@@ -14,7 +14,12 @@ function fakeChart(datasets: { data: { x: number; y: number | null }[]; hidden?:
 describe('itemsAtX', () => {
   it('lists every visible series with a value at that instant', () => {
     const chart = fakeChart([
-      { data: [{ x: 1, y: 5 }, { x: 2, y: 6 }] },
+      {
+        data: [
+          { x: 1, y: 5 },
+          { x: 2, y: 6 },
+        ],
+      },
       { data: [{ x: 2, y: 7 }] },
       { data: [{ x: 2, y: 8 }], hidden: true },
     ]);
@@ -24,8 +29,20 @@ describe('itemsAtX', () => {
   it('leaves out a series whose point there only marks a gap in its data', () => {
     // Series 1 misses 100–400; its gap marker sits at 250, an instant series 0 has.
     const chart = fakeChart([
-      { data: [{ x: 100, y: 1 }, { x: 250, y: 2 }, { x: 400, y: 3 }] },
-      { data: [{ x: 100, y: 4 }, { x: 250, y: null }, { x: 400, y: 5 }] },
+      {
+        data: [
+          { x: 100, y: 1 },
+          { x: 250, y: 2 },
+          { x: 400, y: 3 },
+        ],
+      },
+      {
+        data: [
+          { x: 100, y: 4 },
+          { x: 250, y: null },
+          { x: 400, y: 5 },
+        ],
+      },
     ]);
     expect(itemsAtX(chart, 250).map((item) => item.datasetIndex)).toEqual([0]);
   });

@@ -12,7 +12,9 @@ declare module 'chart.js' {
 
 /** The x of a chart point ({x, y} objects here), or undefined for any other shape. */
 function xOf(point: unknown): number | undefined {
-  return typeof point === 'object' && point !== null && 'x' in point && typeof point.x === 'number' ? point.x : undefined;
+  return typeof point === 'object' && point !== null && 'x' in point && typeof point.x === 'number'
+    ? point.x
+    : undefined;
 }
 
 /** Index of the point at `x` in points sorted by x, or -1 (also when a point has no numeric x). */

@@ -12,7 +12,12 @@ export interface ServiceChoiceRows {
   matching: number;
 }
 
-export function serviceChoiceRows(names: readonly string[], selected: readonly string[], filter: string, limit = SHOWN_AT_ONCE): ServiceChoiceRows {
+export function serviceChoiceRows(
+  names: readonly string[],
+  selected: readonly string[],
+  filter: string,
+  limit = SHOWN_AT_ONCE,
+): ServiceChoiceRows {
   const needle = filter.trim().toLowerCase();
   if (needle === '') {
     const chosen = new Set(selected);

@@ -6,7 +6,13 @@ import { columnDecimation, decimatedDataset } from './chart-decimation.ts';
 import { snapToPixels } from './chart-pixel-snap.ts';
 import { withAlpha, type ChartTheme } from './chart-theme.ts';
 import { formatInstant, formatTick, niceTimeTicks, type ZoneChoice } from '../../state/time-format.ts';
-import { formatCount, formatMetricTick, formatMetricValue, formatRequestRate, toPerSecond } from '#shared/analytics/units.ts';
+import {
+  formatCount,
+  formatMetricTick,
+  formatMetricValue,
+  formatRequestRate,
+  toPerSecond,
+} from '#shared/analytics/units.ts';
 import { metricInfo, type Metric } from '#shared/analytics/model.ts';
 import type { ChartPoint } from '#shared/analytics/decimate.ts';
 import type { ChartSeries } from './traffic-view.ts';
@@ -33,7 +39,10 @@ export interface TrafficChartInput {
 }
 
 /** Data of a stacked area: every point (each series thinned on its own would break the sums). */
-function stackedData(points: readonly (readonly [number, number])[], step: number): { data: { x: number; y: number }[]; spanGaps: boolean } {
+function stackedData(
+  points: readonly (readonly [number, number])[],
+  step: number,
+): { data: { x: number; y: number }[]; spanGaps: boolean } {
   let continuous = true;
   for (let i = 1; i < points.length && continuous; i++) continuous = points[i][0] - points[i - 1][0] === step;
   // Evenly spaced series skip the per-segment gap checks.
@@ -52,7 +61,21 @@ function exactValue(metric: Metric, value: number, stepMs: number): string {
 }
 
 export function trafficChartConfig(input: TrafficChartInput): ChartConfiguration<'line', ChartPoint[]> {
-  const { metric, series, previous, stacked, zone, stepMs, range, theme, colors, hidden, withMarkers, overlay, onZoomed } = input;
+  const {
+    metric,
+    series,
+    previous,
+    stacked,
+    zone,
+    stepMs,
+    range,
+    theme,
+    colors,
+    hidden,
+    withMarkers,
+    overlay,
+    onZoomed,
+  } = input;
   const totalPoints = [...series, ...previous].reduce((n, s) => n + s.points.length, 0);
   const large = totalPoints > 2000;
   const ticks = niceTimeTicks(range.to - range.from);
@@ -61,34 +84,40 @@ export function trafficChartConfig(input: TrafficChartInput): ChartConfiguration
   return {
     type: 'line',
     data: {
-      datasets: series.map((s, i) => {
-        const color = colors[i];
-        const dataset: Omit<ChartDataset<'line', ChartPoint[]>, 'data'> = {
-          label: s.label,
-          borderColor: color,
-          backgroundColor: stacked ? withAlpha(color, 0.35) : color,
-          fill: stacked ? (i === 0 ? 'origin' : '-1') : false,
-          hidden: hidden.includes(s.label),
-        };
-        return stacked ? { ...dataset, ...stackedData(s.points, stepMs) } : decimatedDataset(dataset, s.points, maxGap);
-      }).concat(
-        previous.map((p) => {
-          const own = series.findIndex((s) => s.label === p.previousOf);
-          const color = withAlpha(colors[own] ?? theme.muted, 0.6);
+      datasets: series
+        .map((s, i) => {
+          const color = colors[i];
           const dataset: Omit<ChartDataset<'line', ChartPoint[]>, 'data'> = {
-            label: p.label,
+            label: s.label,
             borderColor: color,
-            backgroundColor: color,
-            borderDash: [5, 4],
-            borderWidth: 1.25,
-            fill: false,
-            // Stacked among themselves, never on top of the current period.
-            stack: 'previous',
-            hidden: p.previousOf !== undefined && hidden.includes(p.previousOf),
+            backgroundColor: stacked ? withAlpha(color, 0.35) : color,
+            fill: stacked ? (i === 0 ? 'origin' : '-1') : false,
+            hidden: hidden.includes(s.label),
           };
-          return stacked ? { ...dataset, ...stackedData(p.points, stepMs) } : decimatedDataset(dataset, p.points, maxGap);
-        }),
-      ),
+          return stacked
+            ? { ...dataset, ...stackedData(s.points, stepMs) }
+            : decimatedDataset(dataset, s.points, maxGap);
+        })
+        .concat(
+          previous.map((p) => {
+            const own = series.findIndex((s) => s.label === p.previousOf);
+            const color = withAlpha(colors[own] ?? theme.muted, 0.6);
+            const dataset: Omit<ChartDataset<'line', ChartPoint[]>, 'data'> = {
+              label: p.label,
+              borderColor: color,
+              backgroundColor: color,
+              borderDash: [5, 4],
+              borderWidth: 1.25,
+              fill: false,
+              // Stacked among themselves, never on top of the current period.
+              stack: 'previous',
+              hidden: p.previousOf !== undefined && hidden.includes(p.previousOf),
+            };
+            return stacked
+              ? { ...dataset, ...stackedData(p.points, stepMs) }
+              : decimatedDataset(dataset, p.points, maxGap);
+          }),
+        ),
     },
     options: {
       parsing: false,
@@ -130,7 +159,12 @@ export function trafficChartConfig(input: TrafficChartInput): ChartConfiguration
         y: {
           stacked,
           beginAtZero: true,
-          ticks: { color: theme.muted, maxTicksLimit: 8, sampleSize: 6, callback: (value) => formatMetricTick(metric, Number(value)) },
+          ticks: {
+            color: theme.muted,
+            maxTicksLimit: 8,
+            sampleSize: 6,
+            callback: (value) => formatMetricTick(metric, Number(value)),
+          },
           grid: { color: theme.grid },
           border: { color: theme.border },
         },
@@ -145,8 +179,10 @@ export function trafficChartConfig(input: TrafficChartInput): ChartConfiguration
           borderColor: theme.border,
           borderWidth: 1,
           callbacks: {
-            title: (items: TooltipItem<'line'>[]) => (items.length > 0 ? formatInstant(items[0].parsed.x ?? 0, zone) : ''),
-            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${exactValue(metric, (item.raw as { y: number }).y, stepMs)}`,
+            title: (items: TooltipItem<'line'>[]) =>
+              items.length > 0 ? formatInstant(items[0].parsed.x ?? 0, zone) : '',
+            label: (item: TooltipItem<'line'>) =>
+              `${item.dataset.label ?? ''}: ${exactValue(metric, (item.raw as { y: number }).y, stepMs)}`,
           },
         },
         zoom: {

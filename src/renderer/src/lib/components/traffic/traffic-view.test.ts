@@ -27,9 +27,16 @@ describe('buildMetricViews', () => {
   it('moves the previous period onto the current range, one dashed series per service', () => {
     const day = 86_400_000;
     const range = { from: t0, to: t0 + day };
-    const series: Series[] = [{ serviceName: 'a.com', metric: 'volume', interval: 'minute', points: fiveMinute(288, 10) }];
+    const series: Series[] = [
+      { serviceName: 'a.com', metric: 'volume', interval: 'minute', points: fiveMinute(288, 10) },
+    ];
     const previous: Series[] = [
-      { serviceName: 'a.com', metric: 'volume', interval: 'minute', points: fiveMinute(288, 4).map(([t, v]): Point => [t - day, v]) },
+      {
+        serviceName: 'a.com',
+        metric: 'volume',
+        interval: 'minute',
+        points: fiveMinute(288, 4).map(([t, v]): Point => [t - day, v]),
+      },
     ];
     const [view] = buildMetricViews({ range, series, previous });
     expect(view.previous).toHaveLength(1);
