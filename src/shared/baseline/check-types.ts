@@ -98,7 +98,8 @@ export type ParamField = { label: string; hint?: string } & (
   | { kind: 'list'; itemLabel: string }
 );
 
-export type CheckDefinition<P extends z.ZodObject> = {
+/** What a check is, apart from how it is evaluated (check-descriptions.ts). */
+export type CheckDescription<P extends z.ZodObject> = {
   id: string;
   title: string;
   /** One line: why the check matters. */
@@ -110,6 +111,10 @@ export type CheckDefinition<P extends z.ZodObject> = {
   params: P;
   /** One editor field per parameter. */
   fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
+};
+
+/** How a described check is evaluated. */
+export type CheckEvaluation<P extends z.ZodObject> = {
   /**
    * The result depends on the snapshot's configuration and the parameters alone (not on facts or
    * "now"): the evaluation may then reuse it while the snapshot is unchanged (baseline.ts).
@@ -138,8 +143,8 @@ export const fail = (
     fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
 });
 
-/** A check with its parameter type erased, ready for the catalogue. */
-export type AnyCheck = {
+/** A check's description with its parameter type erased. */
+export type AnyCheckDescription = {
   readonly id: string;
   readonly title: string;
   readonly reason: string;
@@ -147,6 +152,10 @@ export type AnyCheck = {
   readonly fixBy: 'api' | 'by-hand';
   readonly params: z.ZodObject;
   readonly fields: Readonly<Record<string, ParamField>>;
+};
+
+/** A check with its parameter type erased, ready for the catalogue. */
+export type AnyCheck = AnyCheckDescription & {
   readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
   prepare(
@@ -156,17 +165,19 @@ export type AnyCheck = {
     | { ok: false; message: string };
 };
 
-export function defineCheck<P extends z.ZodObject>(definition: CheckDefinition<P>): AnyCheck {
-  const { evaluate, configOnly, ...rest } = definition;
+export function defineCheck<P extends z.ZodObject>(
+  description: CheckDescription<P>,
+  { evaluate, configOnly }: CheckEvaluation<P>,
+): AnyCheck {
   return {
-    ...rest,
+    ...description,
     configOnly: configOnly === true,
     prepare(raw) {
-      const parsed = definition.params.safeParse(raw ?? {});
+      const parsed = description.params.safeParse(raw ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-        return { ok: false, message: `${definition.title} — ${where}${issue?.message ?? 'invalid parameters'}` };
+        return { ok: false, message: `${description.title} — ${where}${issue?.message ?? 'invalid parameters'}` };
       }
       const params = parsed.data;
       return { ok: true, params, run: (target, context) => evaluate(target, params, context) };
