@@ -98,9 +98,15 @@ export type ParamField = { label: string; hint?: string } & (
   | { kind: 'list'; itemLabel: string }
 );
 
-/** What a check is, apart from how it is evaluated (check-descriptions.ts). */
-export type CheckDescription<P extends z.ZodObject> = {
+/** A check's parameters: the schema that checks them and one editor field each (check-parameters.ts). */
+export type CheckParameters<P extends z.ZodObject> = {
   id: string;
+  params: P;
+  /** One editor field per parameter. */
+  fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
+};
+
+export type CheckDefinition<P extends z.ZodObject> = CheckParameters<P> & {
   title: string;
   /** One line: why the check matters. */
   reason: string;
@@ -108,13 +114,6 @@ export type CheckDescription<P extends z.ZodObject> = {
   fixText: string;
   /** Whether a failure can be fixed through the API (a bulk plan) or only by hand. */
   fixBy: 'api' | 'by-hand';
-  params: P;
-  /** One editor field per parameter. */
-  fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
-};
-
-/** How a described check is evaluated. */
-export type CheckEvaluation<P extends z.ZodObject> = {
   /**
    * The result depends on the snapshot's configuration and the parameters alone (not on facts or
    * "now"): the evaluation may then reuse it while the snapshot is unchanged (baseline.ts).
@@ -143,19 +142,19 @@ export const fail = (
     fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
 });
 
-/** A check's description with its parameter type erased. */
-export type AnyCheckDescription = {
+/** A check's parameters with their type erased. */
+export type AnyCheckParameters = {
   readonly id: string;
-  readonly title: string;
-  readonly reason: string;
-  readonly fixText: string;
-  readonly fixBy: 'api' | 'by-hand';
   readonly params: z.ZodObject;
   readonly fields: Readonly<Record<string, ParamField>>;
 };
 
 /** A check with its parameter type erased, ready for the catalogue. */
-export type AnyCheck = AnyCheckDescription & {
+export type AnyCheck = AnyCheckParameters & {
+  readonly title: string;
+  readonly reason: string;
+  readonly fixText: string;
+  readonly fixBy: 'api' | 'by-hand';
   readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
   prepare(
@@ -165,19 +164,17 @@ export type AnyCheck = AnyCheckDescription & {
     | { ok: false; message: string };
 };
 
-export function defineCheck<P extends z.ZodObject>(
-  description: CheckDescription<P>,
-  { evaluate, configOnly }: CheckEvaluation<P>,
-): AnyCheck {
+export function defineCheck<P extends z.ZodObject>(definition: CheckDefinition<P>): AnyCheck {
+  const { evaluate, configOnly, ...rest } = definition;
   return {
-    ...description,
+    ...rest,
     configOnly: configOnly === true,
     prepare(raw) {
-      const parsed = description.params.safeParse(raw ?? {});
+      const parsed = definition.params.safeParse(raw ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-        return { ok: false, message: `${description.title} — ${where}${issue?.message ?? 'invalid parameters'}` };
+        return { ok: false, message: `${definition.title} — ${where}${issue?.message ?? 'invalid parameters'}` };
       }
       const params = parsed.data;
       return { ok: true, params, run: (target, context) => evaluate(target, params, context) };

@@ -2,9 +2,15 @@
 // this app last applied (the snapshot's lastAppliedFromThisApp); "not known" is an unknown result,
 // never a pass.
 import { defineCheck, fail, pass, unknown } from './check-types.ts';
-import { corsCredentialsDescription, rateLimitDescription } from './check-descriptions.ts';
+import { corsCredentialsParameters, rateLimitParameters } from './check-parameters.ts';
 
-export const corsCredentialsCheck = defineCheck(corsCredentialsDescription, {
+export const corsCredentialsCheck = defineCheck({
+  ...corsCredentialsParameters,
+  title: 'CORS never * with credentials',
+  reason: 'Browsers refuse credentialed responses for *, and allowing any origin with credentials is a security hole.',
+  fixText:
+    'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
+  fixBy: 'api',
   configOnly: true,
   evaluate({ config }, { allowOrigin }) {
     const cors = config.lastAppliedFromThisApp.cors;
@@ -25,7 +31,12 @@ export const corsCredentialsCheck = defineCheck(corsCredentialsDescription, {
   },
 });
 
-export const rateLimitCheck = defineCheck(rateLimitDescription, {
+export const rateLimitCheck = defineCheck({
+  ...rateLimitParameters,
+  title: 'A rate limit is applied',
+  reason: 'Without a rate limit one client can flood the origin.',
+  fixText: 'Set a rate limit (requests per client IP per time window). A bulk plan sets it on every failing service.',
+  fixBy: 'api',
   configOnly: true,
   evaluate({ config }, { timeWindow, requestLimit }) {
     const known = config.lastAppliedFromThisApp.rateLimit;

@@ -8,13 +8,13 @@ import { DAY_MS } from '../time.ts';
 import { atomOf, conjunctionImplies, conjunctionsDisjoint } from './condition-logic.ts';
 import { defineCheck, fail, pass, unknown, type Finding } from './check-types.ts';
 import {
-  adminDeniedDescription,
+  adminDeniedParameters,
   policyKindLabel,
-  shadowedRuleDescription,
-  staleDisabledPolicyDescription,
-  staticCacheDescription,
-  uniqueAccessPriorityDescription,
-} from './check-descriptions.ts';
+  shadowedRuleParameters,
+  staleDisabledPolicyParameters,
+  staticCacheParameters,
+  uniqueAccessPriorityParameters,
+} from './check-parameters.ts';
 import { documentRules, type DocumentRule } from './document-rules.ts';
 import { findShadowedRules } from './shadowed-rules.ts';
 
@@ -47,7 +47,13 @@ const staticPattern = perParams(({ operator, path }: { operator: string; path: s
   atomOf({ field: 'req.path', operator, values: [path] }),
 );
 
-export const staticCacheCheck = defineCheck(staticCacheDescription, {
+export const staticCacheCheck = defineCheck({
+  ...staticCacheParameters,
+  title: 'Static paths cached long enough',
+  reason: 'Static files that are not cached at the edge send every request to the origin.',
+  fixText:
+    'Raise the TTL of the cache control policy that takes these paths (a bulk plan edits it where it exists). The API cannot create cache control policies: where none covers the paths, add one in the provider’s portal.',
+  fixBy: 'api',
   configOnly: true,
   evaluate({ config }, params) {
     const { operator, path, minTtlSeconds } = params;
@@ -96,7 +102,13 @@ const probeOutside = perParams(({ allowedNetworks }: { allowedNetworks: readonly
   });
 });
 
-export const adminDeniedCheck = defineCheck(adminDeniedDescription, {
+export const adminDeniedCheck = defineCheck({
+  ...adminDeniedParameters,
+  title: 'Admin path denied outside allowed networks',
+  reason: 'An admin area reachable from anywhere invites password guessing and exploits.',
+  fixText:
+    'Block the admin path for everyone outside the allowed networks. The Fix adds a deny access rule that lets only those networks through: one for clients on a direct connection and, when asked, one for clients behind VPNs and proxies.',
+  fixBy: 'api',
   configOnly: true,
   evaluate({ config }, params) {
     const { path, allowedNetworks, includeAnonymousClients } = params;
@@ -187,7 +199,13 @@ function whyLetThrough(rule: DocumentRule, reason: string | undefined): string {
   return reason ?? 'it does not deny the request';
 }
 
-export const uniqueAccessPriorityCheck = defineCheck(uniqueAccessPriorityDescription, {
+export const uniqueAccessPriorityCheck = defineCheck({
+  ...uniqueAccessPriorityParameters,
+  title: 'No two access rules with the same priority',
+  reason: 'With equal priorities, which access rule decides is not defined by the API.',
+  fixText:
+    'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }) {
     const byPriority = new Map<number, string[]>();
@@ -205,7 +223,13 @@ export const uniqueAccessPriorityCheck = defineCheck(uniqueAccessPriorityDescrip
   },
 });
 
-export const shadowedRuleCheck = defineCheck(shadowedRuleDescription, {
+export const shadowedRuleCheck = defineCheck({
+  ...shadowedRuleParameters,
+  title: 'No shadowed rule',
+  reason: 'A rule that can never win is dead configuration and usually hides a mistake.',
+  fixText:
+    'Raise the shadowed rule’s priority above the rule that always matches first, narrow that rule, or delete the shadowed one (the API cannot delete policies: use the provider’s portal).',
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }, { kinds, trustListedAccessConditions }) {
     const rules = documentRules(config, { trustListedAccessConditions });
@@ -223,7 +247,13 @@ export const shadowedRuleCheck = defineCheck(shadowedRuleDescription, {
   },
 });
 
-export const staleDisabledPolicyCheck = defineCheck(staleDisabledPolicyDescription, {
+export const staleDisabledPolicyCheck = defineCheck({
+  ...staleDisabledPolicyParameters,
+  title: 'No disabled policy left behind',
+  reason: 'Policies disabled long ago clutter the configuration and get re-enabled by mistake.',
+  fixText:
+    'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
+  fixBy: 'by-hand',
   evaluate({ config, facts }, { maxDays }, { now }) {
     const findings: Finding[] = [];
     let unknownAge = 0;

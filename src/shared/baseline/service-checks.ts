@@ -3,14 +3,22 @@
 import { parseOriginUrl } from '../api/formats.ts';
 import { defineCheck, fail, pass, unknown, type Finding } from './check-types.ts';
 import {
-  http2Description,
-  httpsOriginsDescription,
-  httpsRedirectDescription,
-  s3OverHttpsDescription,
-  tlsProfileDescription,
-} from './check-descriptions.ts';
+  http2Parameters,
+  httpsOriginsParameters,
+  httpsRedirectParameters,
+  s3OverHttpsParameters,
+  tlsProfileParameters,
+} from './check-parameters.ts';
 
-export const httpsRedirectCheck = defineCheck(httpsRedirectDescription, {
+const BY_HAND =
+  'The API cannot change a service’s settings: change it in the provider’s portal, then refresh the snapshot.';
+
+export const httpsRedirectCheck = defineCheck({
+  ...httpsRedirectParameters,
+  title: 'HTTP→HTTPS redirect on',
+  reason: 'Clients that type http:// should end up on an encrypted connection.',
+  fixText: `Turn on “Redirect HTTP to HTTPS” for the service. ${BY_HAND}`,
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }) {
     // Spec: optional, default false — absent means off.
@@ -25,7 +33,12 @@ export const httpsRedirectCheck = defineCheck(httpsRedirectDescription, {
   },
 });
 
-export const tlsProfileCheck = defineCheck(tlsProfileDescription, {
+export const tlsProfileCheck = defineCheck({
+  ...tlsProfileParameters,
+  title: 'TLS profile not weak',
+  reason: 'The old profile accepts outdated TLS versions and ciphers.',
+  fixText: `Choose the intermediate (or modern) TLS profile. ${BY_HAND}`,
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }, { disallowed }) {
     const profile = config.service.tlsProfile;
@@ -37,7 +50,12 @@ export const tlsProfileCheck = defineCheck(tlsProfileDescription, {
   },
 });
 
-export const http2Check = defineCheck(http2Description, {
+export const http2Check = defineCheck({
+  ...http2Parameters,
+  title: 'HTTP/2 on',
+  reason: 'HTTP/2 multiplexes requests and makes pages load faster.',
+  fixText: `Turn on HTTP/2 for the service. ${BY_HAND}`,
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }) {
     // Spec: optional, default true — only an explicit false is off.
@@ -49,7 +67,12 @@ type OriginView = { originUrl: string; s3Credential?: unknown };
 const originsOf = (origins: readonly OriginView[] | undefined) =>
   (origins ?? []).map((o, i) => ({ origin: o, label: `Origin ${i + 1} (${o.originUrl})` }));
 
-export const httpsOriginsCheck = defineCheck(httpsOriginsDescription, {
+export const httpsOriginsCheck = defineCheck({
+  ...httpsOriginsParameters,
+  title: 'Every origin uses HTTPS',
+  reason: 'Requests from the edge to the origin should be encrypted too.',
+  fixText: `Give every origin URL the https:// scheme (or leave the scheme out only when the service redirects HTTP to HTTPS). ${BY_HAND}`,
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }) {
     // Without a scheme the client's protocol is used (spec): https only when plain HTTP is redirected.
@@ -73,7 +96,12 @@ export const httpsOriginsCheck = defineCheck(httpsOriginsDescription, {
   },
 });
 
-export const s3OverHttpsCheck = defineCheck(s3OverHttpsDescription, {
+export const s3OverHttpsCheck = defineCheck({
+  ...s3OverHttpsParameters,
+  title: 'S3 credentials only on HTTPS origins',
+  reason: 'Signed storage requests over plain HTTP expose the request signature and the data.',
+  fixText: `Use an https:// origin URL for every origin that carries S3 credentials. ${BY_HAND}`,
+  fixBy: 'by-hand',
   configOnly: true,
   evaluate({ config }) {
     const findings: Finding[] = originsOf(config.service.origins)

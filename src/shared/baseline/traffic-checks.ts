@@ -2,12 +2,18 @@
 // nothing is fetched for a check, so it works offline and costs no requests.
 import { DAY_MS } from '../time.ts';
 import { defineCheck, fail, pass, unknown } from './check-types.ts';
-import { idleServiceDescription } from './check-descriptions.ts';
+import { idleServiceParameters } from './check-parameters.ts';
 
 /** The cache's newest data may lag behind "now" by this much and still count as covering it. */
 const TRAFFIC_COVERAGE_SLACK_MS = DAY_MS;
 
-export const idleServiceCheck = defineCheck(idleServiceDescription, {
+export const idleServiceCheck = defineCheck({
+  ...idleServiceParameters,
+  title: 'No enabled service without traffic',
+  reason: 'An enabled service nobody uses still carries certificates, origins and rules to maintain.',
+  fixText:
+    'Disable or remove the service in the provider’s portal (the API cannot change or delete services), or find out why it gets no requests.',
+  fixBy: 'by-hand',
   evaluate({ config, facts }, { days }, { now }) {
     if (config.service.enabled === false) return pass('The service is disabled.');
     const from = now - days * DAY_MS;

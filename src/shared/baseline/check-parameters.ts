@@ -1,19 +1,17 @@
-// What each built-in check is, without how it is evaluated: its id, texts, parameter schema and
-// editor fields. The baseline editor (renderer) needs only this; the evaluating checks (the
-// *-checks.ts modules, for the core) are built on these descriptions.
+// Each built-in check's parameters: the zod schema that checks them (rules and messages) and the
+// editor field of each. The baseline editor (renderer) needs only these; the checks themselves
+// (the *-checks.ts modules: texts and evaluation, for the core) are built on them.
 import { z } from 'zod';
 import { corsAllowOriginProblem } from '../api/formats.ts';
 import { tlsProfiles } from '../api/schemas/service.ts';
 import { parseCidr } from '../rules/ipv4.ts';
 import type { PolicyKind } from '../rules/types.ts';
-import type { AnyCheckDescription, CheckDescription } from './check-types.ts';
+import type { AnyCheckParameters, CheckParameters } from './check-types.ts';
 
-/** Keeps a description's parameter type, so its fields are checked against its schema. */
-const describeCheck = <P extends z.ZodObject>(description: CheckDescription<P>): CheckDescription<P> => description;
+/** Keeps the schema's type, so the fields are checked against its keys. */
+const describeParameters = <P extends z.ZodObject>(parameters: CheckParameters<P>): CheckParameters<P> => parameters;
 
 const noParams = z.object({});
-const BY_HAND =
-  'The API cannot change a service’s settings: change it in the provider’s portal, then refresh the snapshot.';
 
 const policyKinds = ['cache', 'access', 'redirection'] as const;
 export const policyKindLabel: Record<PolicyKind, string> = {
@@ -22,22 +20,14 @@ export const policyKindLabel: Record<PolicyKind, string> = {
   redirection: 'Redirection',
 };
 
-export const httpsRedirectDescription = describeCheck({
+export const httpsRedirectParameters = describeParameters({
   id: 'https-redirect',
-  title: 'HTTP→HTTPS redirect on',
-  reason: 'Clients that type http:// should end up on an encrypted connection.',
-  fixText: `Turn on “Redirect HTTP to HTTPS” for the service. ${BY_HAND}`,
-  fixBy: 'by-hand',
   params: noParams,
   fields: {},
 });
 
-export const tlsProfileDescription = describeCheck({
+export const tlsProfileParameters = describeParameters({
   id: 'tls-profile',
-  title: 'TLS profile not weak',
-  reason: 'The old profile accepts outdated TLS versions and ciphers.',
-  fixText: `Choose the intermediate (or modern) TLS profile. ${BY_HAND}`,
-  fixBy: 'by-hand',
   fields: {
     disallowed: {
       kind: 'choices',
@@ -54,43 +44,26 @@ export const tlsProfileDescription = describeCheck({
   }),
 });
 
-export const http2Description = describeCheck({
+export const http2Parameters = describeParameters({
   id: 'http2',
-  title: 'HTTP/2 on',
-  reason: 'HTTP/2 multiplexes requests and makes pages load faster.',
-  fixText: `Turn on HTTP/2 for the service. ${BY_HAND}`,
-  fixBy: 'by-hand',
   params: noParams,
   fields: {},
 });
 
-export const httpsOriginsDescription = describeCheck({
+export const httpsOriginsParameters = describeParameters({
   id: 'https-origins',
-  title: 'Every origin uses HTTPS',
-  reason: 'Requests from the edge to the origin should be encrypted too.',
-  fixText: `Give every origin URL the https:// scheme (or leave the scheme out only when the service redirects HTTP to HTTPS). ${BY_HAND}`,
-  fixBy: 'by-hand',
   params: noParams,
   fields: {},
 });
 
-export const s3OverHttpsDescription = describeCheck({
+export const s3OverHttpsParameters = describeParameters({
   id: 's3-credentials-https',
-  title: 'S3 credentials only on HTTPS origins',
-  reason: 'Signed storage requests over plain HTTP expose the request signature and the data.',
-  fixText: `Use an https:// origin URL for every origin that carries S3 credentials. ${BY_HAND}`,
-  fixBy: 'by-hand',
   params: noParams,
   fields: {},
 });
 
-export const corsCredentialsDescription = describeCheck({
+export const corsCredentialsParameters = describeParameters({
   id: 'cors-no-wildcard-with-credentials',
-  title: 'CORS never * with credentials',
-  reason: 'Browsers refuse credentialed responses for *, and allowing any origin with credentials is a security hole.',
-  fixText:
-    'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
-  fixBy: 'api',
   fields: {
     allowOrigin: {
       kind: 'text',
@@ -110,12 +83,8 @@ export const corsCredentialsDescription = describeCheck({
   }),
 });
 
-export const rateLimitDescription = describeCheck({
+export const rateLimitParameters = describeParameters({
   id: 'rate-limit-applied',
-  title: 'A rate limit is applied',
-  reason: 'Without a rate limit one client can flood the origin.',
-  fixText: 'Set a rate limit (requests per client IP per time window). A bulk plan sets it on every failing service.',
-  fixBy: 'api',
   fields: {
     timeWindow: { kind: 'count', unit: 'seconds', label: 'Time window of the rate limit the fix sets' },
     requestLimit: { kind: 'count', unit: 'requests', label: 'Requests per client IP per window' },
@@ -136,13 +105,8 @@ export const rateLimitDescription = describeCheck({
   }),
 });
 
-export const staticCacheDescription = describeCheck({
+export const staticCacheParameters = describeParameters({
   id: 'static-cache-ttl',
-  title: 'Static paths cached long enough',
-  reason: 'Static files that are not cached at the edge send every request to the origin.',
-  fixText:
-    'Raise the TTL of the cache control policy that takes these paths (a bulk plan edits it where it exists). The API cannot create cache control policies: where none covers the paths, add one in the provider’s portal.',
-  fixBy: 'api',
   fields: {
     operator: {
       kind: 'choice',
@@ -172,13 +136,8 @@ export const staticCacheDescription = describeCheck({
   }),
 });
 
-export const adminDeniedDescription = describeCheck({
+export const adminDeniedParameters = describeParameters({
   id: 'admin-path-denied',
-  title: 'Admin path denied outside allowed networks',
-  reason: 'An admin area reachable from anywhere invites password guessing and exploits.',
-  fixText:
-    'Block the admin path for everyone outside the allowed networks. The Fix adds a deny access rule that lets only those networks through: one for clients on a direct connection and, when asked, one for clients behind VPNs and proxies.',
-  fixBy: 'api',
   fields: {
     path: { kind: 'text', label: 'Admin path' },
     allowedNetworks: {
@@ -212,24 +171,14 @@ export const adminDeniedDescription = describeCheck({
   }),
 });
 
-export const uniqueAccessPriorityDescription = describeCheck({
+export const uniqueAccessPriorityParameters = describeParameters({
   id: 'unique-access-priorities',
-  title: 'No two access rules with the same priority',
-  reason: 'With equal priorities, which access rule decides is not defined by the API.',
-  fixText:
-    'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
-  fixBy: 'by-hand',
   params: z.object({}),
   fields: {},
 });
 
-export const shadowedRuleDescription = describeCheck({
+export const shadowedRuleParameters = describeParameters({
   id: 'no-shadowed-rule',
-  title: 'No shadowed rule',
-  reason: 'A rule that can never win is dead configuration and usually hides a mistake.',
-  fixText:
-    'Raise the shadowed rule’s priority above the rule that always matches first, narrow that rule, or delete the shadowed one (the API cannot delete policies: use the provider’s portal).',
-  fixBy: 'by-hand',
   fields: {
     kinds: {
       kind: 'choices',
@@ -256,50 +205,40 @@ export const shadowedRuleDescription = describeCheck({
   }),
 });
 
-export const staleDisabledPolicyDescription = describeCheck({
+export const staleDisabledPolicyParameters = describeParameters({
   id: 'no-stale-disabled-policy',
-  title: 'No disabled policy left behind',
-  reason: 'Policies disabled long ago clutter the configuration and get re-enabled by mistake.',
-  fixText:
-    'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
-  fixBy: 'by-hand',
   fields: { maxDays: { kind: 'count', unit: 'days', label: 'Disabled for at most' } },
   params: z.object({
     maxDays: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
   }),
 });
 
-export const idleServiceDescription = describeCheck({
+export const idleServiceParameters = describeParameters({
   id: 'no-idle-enabled-service',
-  title: 'No enabled service without traffic',
-  reason: 'An enabled service nobody uses still carries certificates, origins and rules to maintain.',
-  fixText:
-    'Disable or remove the service in the provider’s portal (the API cannot change or delete services), or find out why it gets no requests.',
-  fixBy: 'by-hand',
   fields: { days: { kind: 'count', unit: 'days', label: 'Period without requests' } },
   params: z.object({
     days: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
   }),
 });
 
-const byId = new Map<string, AnyCheckDescription>(
+const byId = new Map<string, AnyCheckParameters>(
   [
-    httpsRedirectDescription,
-    tlsProfileDescription,
-    http2Description,
-    httpsOriginsDescription,
-    s3OverHttpsDescription,
-    corsCredentialsDescription,
-    rateLimitDescription,
-    staticCacheDescription,
-    adminDeniedDescription,
-    uniqueAccessPriorityDescription,
-    shadowedRuleDescription,
-    staleDisabledPolicyDescription,
-    idleServiceDescription,
+    httpsRedirectParameters,
+    tlsProfileParameters,
+    http2Parameters,
+    httpsOriginsParameters,
+    s3OverHttpsParameters,
+    corsCredentialsParameters,
+    rateLimitParameters,
+    staticCacheParameters,
+    adminDeniedParameters,
+    uniqueAccessPriorityParameters,
+    shadowedRuleParameters,
+    staleDisabledPolicyParameters,
+    idleServiceParameters,
   ].map((d) => [d.id, d]),
 );
 
-export function checkDescriptionById(id: string): AnyCheckDescription | undefined {
+export function checkParametersById(id: string): AnyCheckParameters | undefined {
   return byId.get(id);
 }
