@@ -3,7 +3,7 @@
 // zod schema, so the editor, the core and an imported document apply the same rules and messages.
 // Each problem is reported on its field. Pure.
 import { durationUnits, splitSeconds, type DurationUnit } from '../api/duration-units.ts';
-import { checkById } from './catalogue.ts';
+import { checkParametersById } from './check-parameters.ts';
 import type { ParamField } from './check-types.ts';
 
 /** What a field holds while typed: text, a switch, chosen values, a list, or seconds with a unit. */
@@ -14,15 +14,15 @@ export type ParamFieldView = ParamField & { key: string };
 
 /** The check's fields in the order it declares them. */
 export function paramFieldsOf(checkId: string): ParamFieldView[] {
-  const check = checkById(checkId);
+  const check = checkParametersById(checkId);
   return check ? Object.entries(check.fields).map(([key, field]) => ({ ...field, key })) : [];
 }
 
 /** The form of a check's parameters (missing ones take the check's defaults). */
 export function paramFormOf(checkId: string, params: Record<string, unknown>): ParamForm {
-  const check = checkById(checkId);
-  const prepared = check?.prepare({});
-  const defaults = prepared?.ok ? (prepared.params as Record<string, unknown>) : {};
+  const check = checkParametersById(checkId);
+  const parsed = check?.params.safeParse({});
+  const defaults = parsed?.success ? (parsed.data as Record<string, unknown>) : {};
   const form: ParamForm = {};
   for (const field of paramFieldsOf(checkId)) {
     const value = params[field.key] ?? defaults[field.key];
@@ -58,7 +58,7 @@ export function paramsFromForm(
   checkId: string,
   form: ParamForm,
 ): { ok: true; params: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
-  const check = checkById(checkId);
+  const check = checkParametersById(checkId);
   if (!check) return { ok: false, errors: { '': `Unknown check ${checkId}.` } };
   const params: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
@@ -113,7 +113,7 @@ export function paramsFromForm(
 
 /** The problem of one entry of a list field (for the list's own input), or null. */
 export function paramListEntryProblem(checkId: string, key: string, entry: string): string | null {
-  const check = checkById(checkId);
+  const check = checkParametersById(checkId);
   const result = check?.params.safeParse({ [key]: [entry] });
   if (!result || result.success) return null;
   return result.error.issues.find((i) => i.path[0] === key && i.path[1] === 0)?.message ?? null;

@@ -98,8 +98,15 @@ export type ParamField = { label: string; hint?: string } & (
   | { kind: 'list'; itemLabel: string }
 );
 
-export type CheckDefinition<P extends z.ZodObject> = {
+/** A check's parameters: the schema that checks them and one editor field each (check-parameters.ts). */
+export type CheckParameters<P extends z.ZodObject> = {
   id: string;
+  params: P;
+  /** One editor field per parameter. */
+  fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
+};
+
+export type CheckDefinition<P extends z.ZodObject> = CheckParameters<P> & {
   title: string;
   /** One line: why the check matters. */
   reason: string;
@@ -107,9 +114,6 @@ export type CheckDefinition<P extends z.ZodObject> = {
   fixText: string;
   /** Whether a failure can be fixed through the API (a bulk plan) or only by hand. */
   fixBy: 'api' | 'by-hand';
-  params: P;
-  /** One editor field per parameter. */
-  fields: { readonly [K in keyof z.output<P> & string]-?: ParamField };
   /**
    * The result depends on the snapshot's configuration and the parameters alone (not on facts or
    * "now"): the evaluation may then reuse it while the snapshot is unchanged (baseline.ts).
@@ -138,15 +142,19 @@ export const fail = (
     fixes === null ? NO_FIXES : Array.isArray(fixes) ? [...(fixes as readonly BaselineFix[])] : [fixes as BaselineFix],
 });
 
-/** A check with its parameter type erased, ready for the catalogue. */
-export type AnyCheck = {
+/** A check's parameters with their type erased. */
+export type AnyCheckParameters = {
   readonly id: string;
+  readonly params: z.ZodObject;
+  readonly fields: Readonly<Record<string, ParamField>>;
+};
+
+/** A check with its parameter type erased, ready for the catalogue. */
+export type AnyCheck = AnyCheckParameters & {
   readonly title: string;
   readonly reason: string;
   readonly fixText: string;
   readonly fixBy: 'api' | 'by-hand';
-  readonly params: z.ZodObject;
-  readonly fields: Readonly<Record<string, ParamField>>;
   readonly configOnly: boolean;
   /** Parses the parameters once; the returned function runs the check on one target. */
   prepare(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinChecks, checkById } from './catalogue.ts';
+import { checkParametersById } from './check-parameters.ts';
 import type { CheckResult, CheckTarget } from './check-types.ts';
 import { NOW, serviceConfig, target, type ConfigOverrides } from './test-support/service-config.ts';
 import { DAY_MS } from '../time.ts';
@@ -24,6 +25,15 @@ describe('the catalogue', () => {
       expect(c.fixText.length).toBeGreaterThan(10);
       expect(c.prepare({}).ok).toBe(true);
     }
+  });
+  it('builds every check on its parameters, which the editor reads without the evaluation', () => {
+    for (const c of builtinChecks) {
+      const parameters = checkParametersById(c.id);
+      expect(parameters, c.id).toBeDefined();
+      expect(c.params, c.id).toBe(parameters?.params);
+      expect(c.fields, c.id).toBe(parameters?.fields);
+    }
+    expect(checkParametersById('no-such-check')).toBeUndefined();
   });
   it('refuses bad parameters naming the check and the field', () => {
     const prepared = checkById('static-cache-ttl')?.prepare({ minTtlSeconds: -1 });

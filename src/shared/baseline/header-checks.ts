@@ -1,35 +1,17 @@
 // Checks on CORS headers and the rate limit. The API cannot read either back, so both work on what
 // this app last applied (the snapshot's lastAppliedFromThisApp); "not known" is an unknown result,
 // never a pass.
-import { z } from 'zod';
-import { corsAllowOriginProblem } from '../api/formats.ts';
 import { defineCheck, fail, pass, unknown } from './check-types.ts';
+import { corsCredentialsParameters, rateLimitParameters } from './check-parameters.ts';
 
 export const corsCredentialsCheck = defineCheck({
-  id: 'cors-no-wildcard-with-credentials',
+  ...corsCredentialsParameters,
   title: 'CORS never * with credentials',
   reason: 'Browsers refuse credentialed responses for *, and allowing any origin with credentials is a security hole.',
   fixText:
     'Name the allowed origin instead of *, or drop “Allow credentials”. A bulk plan sets the corrected CORS headers.',
   fixBy: 'api',
   configOnly: true,
-  fields: {
-    allowOrigin: {
-      kind: 'text',
-      optional: true,
-      label: 'Origin to allow instead of *',
-      hint: 'Empty: the fix turns off “Allow credentials” instead.',
-    },
-  },
-  params: z.object({
-    allowOrigin: z
-      .string()
-      .refine((v) => v !== '*' && corsAllowOriginProblem(v) === null, {
-        message: 'The origin to allow must look like https://www.example.com (not *).',
-      })
-      .optional()
-      .describe('The origin the fix allows instead of * (credentials kept); without it the fix drops credentials.'),
-  }),
   evaluate({ config }, { allowOrigin }) {
     const cors = config.lastAppliedFromThisApp.cors;
     if (cors === null)
@@ -50,30 +32,12 @@ export const corsCredentialsCheck = defineCheck({
 });
 
 export const rateLimitCheck = defineCheck({
-  id: 'rate-limit-applied',
+  ...rateLimitParameters,
   title: 'A rate limit is applied',
   reason: 'Without a rate limit one client can flood the origin.',
   fixText: 'Set a rate limit (requests per client IP per time window). A bulk plan sets it on every failing service.',
   fixBy: 'api',
   configOnly: true,
-  fields: {
-    timeWindow: { kind: 'count', unit: 'seconds', label: 'Time window of the rate limit the fix sets' },
-    requestLimit: { kind: 'count', unit: 'requests', label: 'Requests per client IP per window' },
-  },
-  params: z.object({
-    timeWindow: z
-      .number()
-      .int()
-      .positive({ error: 'The time window must be a positive number of seconds.' })
-      .default(60)
-      .describe('Window of the rate limit the fix sets (seconds).'),
-    requestLimit: z
-      .number()
-      .int()
-      .positive({ error: 'The request limit must be a positive whole number.' })
-      .default(600)
-      .describe('Requests per client IP per window the fix sets.'),
-  }),
   evaluate({ config }, { timeWindow, requestLimit }) {
     const known = config.lastAppliedFromThisApp.rateLimit;
     if (known !== null && known.rateLimit !== null)

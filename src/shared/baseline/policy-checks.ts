@@ -1,6 +1,5 @@
 // Checks on cache control, access control and redirection policies, decided with the rule engine
 // (src/shared/rules) and the condition logic (condition-logic.ts).
-import { z } from 'zod';
 import { evaluateRules } from '../rules/evaluate.ts';
 import { evaluateMatch } from '../rules/match.ts';
 import { parseCidr, parseIpv4, ipv4InNetwork } from '../rules/ipv4.ts';
@@ -8,15 +7,17 @@ import type { PolicyKind, TestRequest } from '../rules/types.ts';
 import { DAY_MS } from '../time.ts';
 import { atomOf, conjunctionImplies, conjunctionsDisjoint } from './condition-logic.ts';
 import { defineCheck, fail, pass, unknown, type Finding } from './check-types.ts';
+import {
+  adminDeniedParameters,
+  policyKindLabel,
+  shadowedRuleParameters,
+  staleDisabledPolicyParameters,
+  staticCacheParameters,
+  uniqueAccessPriorityParameters,
+} from './check-parameters.ts';
 import { documentRules, type DocumentRule } from './document-rules.ts';
 import { findShadowedRules } from './shadowed-rules.ts';
 
-const policyKinds = ['cache', 'access', 'redirection'] as const;
-const kindLabel: Record<PolicyKind, string> = {
-  cache: 'Cache control',
-  access: 'Access control',
-  redirection: 'Redirection',
-};
 const byRank = (a: DocumentRule, b: DocumentRule) => b.priority - a.priority || a.policyId - b.policyId;
 
 /**
@@ -47,40 +48,13 @@ const staticPattern = perParams(({ operator, path }: { operator: string; path: s
 );
 
 export const staticCacheCheck = defineCheck({
-  id: 'static-cache-ttl',
+  ...staticCacheParameters,
   title: 'Static paths cached long enough',
   reason: 'Static files that are not cached at the edge send every request to the origin.',
   fixText:
     'Raise the TTL of the cache control policy that takes these paths (a bulk plan edits it where it exists). The API cannot create cache control policies: where none covers the paths, add one in the provider’s portal.',
   fixBy: 'api',
   configOnly: true,
-  fields: {
-    operator: {
-      kind: 'choice',
-      label: 'Static paths',
-      options: [
-        { value: 'startswith', label: 'start with' },
-        { value: 'endswith', label: 'end with' },
-        { value: 'equals', label: 'equal' },
-        { value: 'regex', label: 'match the regular expression' },
-      ],
-    },
-    path: { kind: 'text', label: 'Path pattern' },
-    minTtlSeconds: { kind: 'seconds', label: 'Minimum TTL' },
-  },
-  params: z.object({
-    operator: z
-      .enum(['startswith', 'endswith', 'equals', 'regex'], {
-        error: 'The path operator must be startswith, endswith, equals or regex.',
-      })
-      .default('startswith'),
-    path: z.string().min(1, { error: 'Enter the static path pattern, for example /static/.' }).default('/static/'),
-    minTtlSeconds: z
-      .number()
-      .int()
-      .nonnegative({ error: 'The minimum TTL must be 0 or more seconds.' })
-      .default(86_400),
-  }),
   evaluate({ config }, params) {
     const { operator, path, minTtlSeconds } = params;
     const pattern = staticPattern(params);
@@ -129,44 +103,13 @@ const probeOutside = perParams(({ allowedNetworks }: { allowedNetworks: readonly
 });
 
 export const adminDeniedCheck = defineCheck({
-  id: 'admin-path-denied',
+  ...adminDeniedParameters,
   title: 'Admin path denied outside allowed networks',
   reason: 'An admin area reachable from anywhere invites password guessing and exploits.',
   fixText:
     'Block the admin path for everyone outside the allowed networks. The Fix adds a deny access rule that lets only those networks through: one for clients on a direct connection and, when asked, one for clients behind VPNs and proxies.',
   fixBy: 'api',
   configOnly: true,
-  fields: {
-    path: { kind: 'text', label: 'Admin path' },
-    allowedNetworks: {
-      kind: 'list',
-      itemLabel: 'network',
-      label: 'Allowed networks',
-      hint: 'IPv4 addresses or CIDR networks, such as 10.0.0.0/8; Enter adds one.',
-    },
-    includeAnonymousClients: {
-      kind: 'switch',
-      label: 'Also deny clients behind VPNs and proxies outside these networks',
-    },
-  },
-  params: z.object({
-    path: z
-      .string()
-      .startsWith('/', { error: 'The admin path must start with /, for example /admin.' })
-      .default('/admin'),
-    allowedNetworks: z
-      .array(
-        z.string().refine((v) => parseCidr(v) !== null, {
-          message: 'Each allowed network must be an IPv4 address or CIDR network such as 10.0.0.0/8.',
-        }),
-      )
-      .min(1, { error: 'Name at least one allowed network.' })
-      .default(['10.0.0.0/8']),
-    includeAnonymousClients: z
-      .boolean()
-      .default(true)
-      .describe('Also require clients behind VPNs and proxies to be denied.'),
-  }),
   evaluate({ config }, params) {
     const { path, allowedNetworks, includeAnonymousClients } = params;
     const probe = probeOutside(params);
@@ -257,15 +200,13 @@ function whyLetThrough(rule: DocumentRule, reason: string | undefined): string {
 }
 
 export const uniqueAccessPriorityCheck = defineCheck({
-  id: 'unique-access-priorities',
+  ...uniqueAccessPriorityParameters,
   title: 'No two access rules with the same priority',
   reason: 'With equal priorities, which access rule decides is not defined by the API.',
   fixText:
     'Give each access control policy its own priority in its editor (Policies → Access control), then refresh the snapshot.',
   fixBy: 'by-hand',
   configOnly: true,
-  params: z.object({}),
-  fields: {},
   evaluate({ config }) {
     const byPriority = new Map<number, string[]>();
     for (const p of config.accessControlPolicies) {
@@ -283,42 +224,18 @@ export const uniqueAccessPriorityCheck = defineCheck({
 });
 
 export const shadowedRuleCheck = defineCheck({
-  id: 'no-shadowed-rule',
+  ...shadowedRuleParameters,
   title: 'No shadowed rule',
   reason: 'A rule that can never win is dead configuration and usually hides a mistake.',
   fixText:
     'Raise the shadowed rule’s priority above the rule that always matches first, narrow that rule, or delete the shadowed one (the API cannot delete policies: use the provider’s portal).',
   fixBy: 'by-hand',
   configOnly: true,
-  fields: {
-    kinds: {
-      kind: 'choices',
-      label: 'Kinds of rules checked',
-      options: policyKinds.map((k) => ({ value: k, label: kindLabel[k] })),
-    },
-    trustListedAccessConditions: {
-      kind: 'switch',
-      label: 'Trust the access control conditions the version 1.0 list shows',
-      hint: 'They may miss conditions set through a V2 edit.',
-    },
-  },
-  params: z.object({
-    kinds: z
-      .array(z.enum(policyKinds, { error: 'Kinds must be cache, access or redirection.' }))
-      .min(1, { error: 'Choose at least one kind of rule.' })
-      .default([...policyKinds]),
-    trustListedAccessConditions: z
-      .boolean()
-      .default(false)
-      .describe(
-        'Treat access control conditions read from the version 1.0 list as complete (they may miss conditions set through a V2 edit).',
-      ),
-  }),
   evaluate({ config }, { kinds, trustListedAccessConditions }) {
     const rules = documentRules(config, { trustListedAccessConditions });
     const findings: Finding[] = kinds.flatMap((kind) =>
       findShadowedRules(rules[kind]).map((s) => ({
-        item: `${kindLabel[kind]} “${s.shadowed.policyName}”`,
+        item: `${policyKindLabel[kind]} “${s.shadowed.policyName}”`,
         detail: s.explanation,
       })),
     );
@@ -331,16 +248,12 @@ export const shadowedRuleCheck = defineCheck({
 });
 
 export const staleDisabledPolicyCheck = defineCheck({
-  id: 'no-stale-disabled-policy',
+  ...staleDisabledPolicyParameters,
   title: 'No disabled policy left behind',
   reason: 'Policies disabled long ago clutter the configuration and get re-enabled by mistake.',
   fixText:
     'Delete the policy in the provider’s portal (the API cannot delete policies), or enable it again if it is still needed.',
   fixBy: 'by-hand',
-  fields: { maxDays: { kind: 'count', unit: 'days', label: 'Disabled for at most' } },
-  params: z.object({
-    maxDays: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
-  }),
   evaluate({ config, facts }, { maxDays }, { now }) {
     const findings: Finding[] = [];
     let unknownAge = 0;
@@ -354,7 +267,7 @@ export const staleDisabledPolicyCheck = defineCheck({
       const days = Math.floor((now - Date.parse(since)) / DAY_MS);
       if (days > maxDays)
         findings.push({
-          item: `${kindLabel[kind]} “${p.policyName ?? `policy ${p.policyId}`}”`,
+          item: `${policyKindLabel[kind]} “${p.policyName ?? `policy ${p.policyId}`}”`,
           detail: `disabled for at least ${days} days (seen disabled since ${since.slice(0, 10)})`,
         });
     };

@@ -1,23 +1,25 @@
 // Checks on a service's own settings (operation 3's answer). The API has no operation that changes
 // a service, so every fix here is done by hand in the provider's portal.
-import { z } from 'zod';
 import { parseOriginUrl } from '../api/formats.ts';
-import { tlsProfiles } from '../api/schemas/service.ts';
 import { defineCheck, fail, pass, unknown, type Finding } from './check-types.ts';
+import {
+  http2Parameters,
+  httpsOriginsParameters,
+  httpsRedirectParameters,
+  s3OverHttpsParameters,
+  tlsProfileParameters,
+} from './check-parameters.ts';
 
-const noParams = z.object({});
 const BY_HAND =
   'The API cannot change a service’s settings: change it in the provider’s portal, then refresh the snapshot.';
 
 export const httpsRedirectCheck = defineCheck({
-  id: 'https-redirect',
+  ...httpsRedirectParameters,
   title: 'HTTP→HTTPS redirect on',
   reason: 'Clients that type http:// should end up on an encrypted connection.',
   fixText: `Turn on “Redirect HTTP to HTTPS” for the service. ${BY_HAND}`,
   fixBy: 'by-hand',
   configOnly: true,
-  params: noParams,
-  fields: {},
   evaluate({ config }) {
     // Spec: optional, default false — absent means off.
     return config.service.redirectHttpToHttps === true
@@ -32,26 +34,12 @@ export const httpsRedirectCheck = defineCheck({
 });
 
 export const tlsProfileCheck = defineCheck({
-  id: 'tls-profile',
+  ...tlsProfileParameters,
   title: 'TLS profile not weak',
   reason: 'The old profile accepts outdated TLS versions and ciphers.',
   fixText: `Choose the intermediate (or modern) TLS profile. ${BY_HAND}`,
   fixBy: 'by-hand',
   configOnly: true,
-  fields: {
-    disallowed: {
-      kind: 'choices',
-      label: 'TLS profiles not allowed',
-      options: tlsProfiles.map((p) => ({ value: p, label: p })),
-    },
-  },
-  params: z.object({
-    disallowed: z
-      .array(z.enum(tlsProfiles, { error: `A TLS profile must be one of ${tlsProfiles.join(', ')}.` }))
-      .min(1, { error: 'Name at least one TLS profile that is not allowed.' })
-      .default(['old'])
-      .describe('Profiles a service must not use.'),
-  }),
   evaluate({ config }, { disallowed }) {
     const profile = config.service.tlsProfile;
     if (profile === undefined)
@@ -63,14 +51,12 @@ export const tlsProfileCheck = defineCheck({
 });
 
 export const http2Check = defineCheck({
-  id: 'http2',
+  ...http2Parameters,
   title: 'HTTP/2 on',
   reason: 'HTTP/2 multiplexes requests and makes pages load faster.',
   fixText: `Turn on HTTP/2 for the service. ${BY_HAND}`,
   fixBy: 'by-hand',
   configOnly: true,
-  params: noParams,
-  fields: {},
   evaluate({ config }) {
     // Spec: optional, default true — only an explicit false is off.
     return config.service.http2 === false ? fail([{ item: 'HTTP/2', detail: 'off' }]) : pass();
@@ -82,14 +68,12 @@ const originsOf = (origins: readonly OriginView[] | undefined) =>
   (origins ?? []).map((o, i) => ({ origin: o, label: `Origin ${i + 1} (${o.originUrl})` }));
 
 export const httpsOriginsCheck = defineCheck({
-  id: 'https-origins',
+  ...httpsOriginsParameters,
   title: 'Every origin uses HTTPS',
   reason: 'Requests from the edge to the origin should be encrypted too.',
   fixText: `Give every origin URL the https:// scheme (or leave the scheme out only when the service redirects HTTP to HTTPS). ${BY_HAND}`,
   fixBy: 'by-hand',
   configOnly: true,
-  params: noParams,
-  fields: {},
   evaluate({ config }) {
     // Without a scheme the client's protocol is used (spec): https only when plain HTTP is redirected.
     const redirects = config.service.redirectHttpToHttps === true;
@@ -113,14 +97,12 @@ export const httpsOriginsCheck = defineCheck({
 });
 
 export const s3OverHttpsCheck = defineCheck({
-  id: 's3-credentials-https',
+  ...s3OverHttpsParameters,
   title: 'S3 credentials only on HTTPS origins',
   reason: 'Signed storage requests over plain HTTP expose the request signature and the data.',
   fixText: `Use an https:// origin URL for every origin that carries S3 credentials. ${BY_HAND}`,
   fixBy: 'by-hand',
   configOnly: true,
-  params: noParams,
-  fields: {},
   evaluate({ config }) {
     const findings: Finding[] = originsOf(config.service.origins)
       .filter(({ origin }) => origin.s3Credential !== undefined && parseOriginUrl(origin.originUrl)?.scheme !== 'https')

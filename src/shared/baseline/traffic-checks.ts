@@ -1,23 +1,19 @@
 // Checks on traffic, from what the analytics cache holds (computed by the core into TrafficFacts):
 // nothing is fetched for a check, so it works offline and costs no requests.
-import { z } from 'zod';
 import { DAY_MS } from '../time.ts';
 import { defineCheck, fail, pass, unknown } from './check-types.ts';
+import { idleServiceParameters } from './check-parameters.ts';
 
 /** The cache's newest data may lag behind "now" by this much and still count as covering it. */
 const TRAFFIC_COVERAGE_SLACK_MS = DAY_MS;
 
 export const idleServiceCheck = defineCheck({
-  id: 'no-idle-enabled-service',
+  ...idleServiceParameters,
   title: 'No enabled service without traffic',
   reason: 'An enabled service nobody uses still carries certificates, origins and rules to maintain.',
   fixText:
     'Disable or remove the service in the provider’s portal (the API cannot change or delete services), or find out why it gets no requests.',
   fixBy: 'by-hand',
-  fields: { days: { kind: 'count', unit: 'days', label: 'Period without requests' } },
-  params: z.object({
-    days: z.number().int().positive({ error: 'The number of days must be a positive whole number.' }).default(30),
-  }),
   evaluate({ config, facts }, { days }, { now }) {
     if (config.service.enabled === false) return pass('The service is disabled.');
     const from = now - days * DAY_MS;
