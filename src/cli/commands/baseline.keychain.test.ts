@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAccel } from '../test-support/cli.ts';
-import { useKeychainCli } from '../test-support/keychain.ts';
+import { addFixtureAccount, useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
 import { createCore } from '#core/app-core.ts';
 import { data } from '#core/test-support/core.ts';
@@ -14,21 +14,7 @@ describe.runIf(keychainTestsEnabled())('accel baseline', () => {
   const ctx = useKeychainCli('accel-cli-baseline-');
 
   beforeAll(async () => {
-    const acme = [
-      'accounts',
-      'add',
-      '--name',
-      'Acme',
-      '--base-url',
-      ctx.sandbox.url,
-      '--key-id',
-      ctx.sandbox.credentials.accessKeyId,
-      '--customer-id',
-      String(ctx.sandbox.credentials.customerId),
-    ];
-    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
-      0,
-    );
+    await addFixtureAccount(ctx, 'Acme');
     // The CLI has no command to list services by ID: record them through the core (no API call).
     const core = createCore({ dataDir: ctx.dataDir, keychainService: ctx.service });
     const { accounts } = data(await core.invoke('accounts.list', {}));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '#sandbox';
 import { runAccel } from '../test-support/cli.ts';
-import { useKeychainCli } from '../test-support/keychain.ts';
+import { addFixtureAccount, addProductionAccount, useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
 import { EXIT_NOT_EVERY_ITEM } from '../cli-types.ts';
 
@@ -21,37 +21,8 @@ describe.runIf(keychainTestsEnabled())('accel config with two customers', () => 
     globexGateway = await startSandbox({ keys: [GLOBEX] });
     shopId = ctx.sandbox.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
     targetId = globexGateway.store.servicesOf(GLOBEX.customerId)[0]!.service.id;
-    const acme = [
-      'accounts',
-      'add',
-      '--name',
-      'Acme',
-      '--base-url',
-      ctx.sandbox.url,
-      '--key-id',
-      ctx.sandbox.credentials.accessKeyId,
-      '--customer-id',
-      String(ctx.sandbox.credentials.customerId),
-    ];
-    expect((await runAccel(acme, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
-      0,
-    );
-    const globex = [
-      'accounts',
-      'add',
-      '--name',
-      'Globex',
-      '--base-url',
-      globexGateway.url,
-      '--key-id',
-      GLOBEX.accessKeyId,
-      '--customer-id',
-      String(GLOBEX.customerId),
-      '--production',
-      '--secret-env',
-      'GLOBEX_SECRET',
-    ];
-    expect((await runAccel(globex, { env: { ...ctx.env(), GLOBEX_SECRET: GLOBEX.accessKeySecret } })).code).toBe(0);
+    await addFixtureAccount(ctx, 'Acme');
+    await addProductionAccount(ctx, 'Globex', globexGateway.url, GLOBEX);
   }, 60_000);
   afterAll(async () => {
     await globexGateway?.stop();

@@ -3,9 +3,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '#core/test-support/sandbox.ts';
 import { clearKeychainService, uniqueKeychainService } from '#core/test-support/keychain.ts';
+import { runAccel } from './cli.ts';
 
 /**
  * Registers hooks for a CLI test against the real OS keychain: a sandbox gateway, a data dir and a
@@ -39,4 +40,36 @@ export function useKeychainCli(tmpPrefix: string): KeychainCliFixture {
     await rm(fixture.dataDir, { recursive: true, force: true });
   });
   return fixture;
+}
+
+/** `accel accounts add` for the fixture's own gateway, named `name`, its secret typed on stdin. */
+export async function addFixtureAccount(fixture: KeychainCliFixture, name: string): Promise<void> {
+  const { url, credentials } = fixture.sandbox;
+  const args = ['accounts', 'add', '--name', name, '--base-url', url, '--key-id', credentials.accessKeyId];
+  const run = await runAccel([...args, '--customer-id', String(credentials.customerId)], {
+    env: fixture.env(),
+    stdin: `${credentials.accessKeySecret}\n`,
+  });
+  expect(run.code, run.stderr).toBe(0);
+}
+
+interface GatewayKey {
+  accessKeyId: string;
+  accessKeySecret: string;
+  customerId: number;
+}
+
+/** `accel accounts add` for another gateway as a production account, its secret read from the environment. */
+export async function addProductionAccount(
+  fixture: KeychainCliFixture,
+  name: string,
+  baseUrl: string,
+  key: GatewayKey,
+): Promise<void> {
+  const args = ['accounts', 'add', '--name', name, '--base-url', baseUrl, '--key-id', key.accessKeyId];
+  const run = await runAccel(
+    [...args, '--customer-id', String(key.customerId), '--production', '--secret-env', 'ACCEL_TEST_ACCOUNT_SECRET'],
+    { env: { ...fixture.env(), ACCEL_TEST_ACCOUNT_SECRET: key.accessKeySecret } },
+  );
+  expect(run.code, run.stderr).toBe(0);
 }
