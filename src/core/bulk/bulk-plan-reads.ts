@@ -4,7 +4,7 @@
 // budget) with bulk.cancelPlan, which stops the reads still to come.
 import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
-import { serializeError } from '../api/errors.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 import type { BulkDeps } from './bulk-service.ts';
 import { perAccount } from './per-account.ts';
 import type { LastApplied, TargetRead } from '#shared/bulk/plan.ts';
@@ -59,7 +59,7 @@ export function createPlanReads(
       if (operationId === 'getService') return { kind: 'service' };
       return { kind: 'policies', policies: Array.isArray(answer) ? answer.filter(isObject) : [] };
     } catch (error) {
-      const serialized = serializeError(error);
+      const serialized = toIpcError(error);
       if (signal?.aborted) throw error;
       if (SERVICE_MISSING_CODES.has(serialized.code)) return { kind: 'missing' };
       return { kind: 'failed', code: serialized.code, message: serialized.message };

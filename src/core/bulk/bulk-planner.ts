@@ -5,7 +5,7 @@
 // stored for the runner. docs/bulk-apply.md.
 import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
-import { serializeError } from '../api/errors.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 import type { BulkAccount, BulkDeps, PlanChangesRequest, PlanRequest } from './bulk-service.ts';
 import type { StoredBatch, StoredItem } from './bulk-store.ts';
 import type { BatchLookup } from './bulk-batches.ts';
@@ -128,7 +128,7 @@ export function createBulkPlanner(deps: BulkPlannerDeps): BulkPlanner {
         notes: [...item.notes, flippedExpectationsNote(check.flipped, check.total)],
       };
     } catch (error) {
-      const { message } = serializeError(error);
+      const { message } = toIpcError(error);
       return { ...item, notes: [...item.notes, `The service's rule tests could not be checked: ${message}`] };
     }
   }

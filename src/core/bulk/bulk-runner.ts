@@ -5,7 +5,7 @@
 // resume, never resumed by itself. docs/bulk-apply.md.
 import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
-import { serializeError } from '../api/errors.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 import { unknownOutcomeEntry } from '../changes/unknown-outcome.ts';
 import type { BulkDeps } from './bulk-service.ts';
 import type { StoredBatch, StoredItem } from './bulk-store.ts';
@@ -137,7 +137,7 @@ export function createBulkRunner(deps: BulkRunnerDeps): BulkRunner {
         });
         return;
       }
-      const serialized = serializeError(thrown);
+      const serialized = toIpcError(thrown);
       const failed = await deps.journal.findLatest(
         (e) =>
           e.batchId === active.batch.id &&

@@ -19,6 +19,8 @@ type Call = { accountId: string; operationId: string; input: OperationCallInput 
 let dataDir: string;
 let calls: Call[];
 let failing: Set<number>;
+/** Services whose write the core refuses before any request (a locked keychain). */
+let refusing: Set<number>;
 let gate: { wait: Promise<void>; open: () => void } | null;
 let events: BulkProgress[];
 /** The one clock of the service, its stores and its journal (plan ages are measured on it). */
@@ -44,6 +46,9 @@ function client(accountId: string): ChangeClient {
       if (options?.signal?.aborted) throw new AbortError(operationId);
       calls.push({ accountId, operationId, input });
       const serviceId = Number(input.params.serviceId);
+      if (operationId === 'setCorsHeaders' && refusing.has(serviceId)) {
+        throw new CoreError('Keychain.Unavailable', 'The keychain is locked: unlock it and try again.');
+      }
       if (operationId === 'setCorsHeaders' && failing.has(serviceId)) {
         throw new ApiError({
           status: 503,
@@ -89,6 +94,7 @@ beforeEach(async () => {
   clock = createFakeClock('2026-11-23T12:00:00.000Z');
   calls = [];
   failing = new Set();
+  refusing = new Set();
   gate = null;
   events = [];
 });
@@ -199,6 +205,19 @@ describe('bulk service', () => {
     expect(writes().map((c) => c.input.params.serviceId)).toEqual([2]);
     expect(resumed.counts).toMatchObject({ applied: 3, failed: 0 });
     expect((await bulk.list()).find((b) => b.id === plan.id)?.resumable).toBe(false);
+  });
+
+  it("keeps the core's own error code on an item the core refused", async () => {
+    const bulk = makeService(createJournal({ dataDir, now: clock.now }));
+    refusing.add(3);
+    const plan = await bulk.plan({ change: cors, targets: { accountIds: ['acme'] } });
+    await bulk.run(plan.id);
+    const done = await bulk.finished(plan.id);
+    expect(done.counts).toMatchObject({ applied: 2, failed: 1 });
+    expect(done.items.find((i) => i.serviceId === 3)).toMatchObject({
+      state: 'failed',
+      error: { code: 'Keychain.Unavailable', message: 'The keychain is locked: unlock it and try again.' },
+    });
   });
 
   it('cancel stops after the write in flight; the rest stays pending and resumes later', async () => {

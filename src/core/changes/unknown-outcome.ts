@@ -4,7 +4,8 @@
 // a read of each operation's target means is decided in src/shared/api/write-outcome.ts.
 import { AppCode } from '#shared/app-errors.ts';
 import { CoreError } from '../errors.ts';
-import { AbortError, ApiError, ConnectionError, TimeoutError, serializeError } from '../api/errors.ts';
+import { AbortError, ApiError, ConnectionError, TimeoutError } from '../api/errors.ts';
+import { toIpcError } from '../ipc/ipc-error.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { ApplyRequest, ChangeCallOptions, ChangeClient } from './changes.ts';
 import { isObject, serviceIdOf, type OperationCallInput } from './change-input.ts';
@@ -116,7 +117,7 @@ export function createUnknownOutcomes(deps: {
         read = { kind: 'policies', policies: Array.isArray(list) ? list.filter(isObject) : [] };
       } catch (error) {
         if (callOptions.signal?.aborted) throw error;
-        const { code, message } = serializeError(error);
+        const { code, message } = toIpcError(error);
         read = code === 'InvalidService.IdPermission' ? { kind: 'missing' } : { kind: 'failed', code, message };
       }
     }
@@ -146,7 +147,7 @@ export function createUnknownOutcomes(deps: {
     ahead: JournalEntry,
     error: unknown,
   ): Promise<Applied> {
-    const { message: errorMessage, code } = serializeError(error);
+    const { message: errorMessage, code } = toIpcError(error);
     const cancelled = request.callOptions?.signal?.aborted === true;
     if (cancelled) {
       const message =
