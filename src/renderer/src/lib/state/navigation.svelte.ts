@@ -29,7 +29,8 @@ export type Route =
   | { screen: 'config' }
   | { screen: 'review' };
 
-const screenTitles: Record<Route['screen'], string> = {
+/** Each screen's name, as the sidebar, the command palette and the window title say it. */
+export const screenTitles: Record<Route['screen'], string> = {
   services: 'Services',
   overview: 'Overview',
   service: 'Service',
