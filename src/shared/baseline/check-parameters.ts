@@ -239,6 +239,9 @@ const byId = new Map<string, AnyCheckParameters>(
   ].map((d) => [d.id, d]),
 );
 
+/** The checks that have parameters here: exactly the catalogue's checks (checks.test.ts). */
+export const describedCheckIds: readonly string[] = [...byId.keys()];
+
 export function checkParametersById(id: string): AnyCheckParameters | undefined {
   return byId.get(id);
 }

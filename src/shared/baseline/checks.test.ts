@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinChecks, checkById } from './catalogue.ts';
-import { checkParametersById } from './check-parameters.ts';
+import { checkParametersById, describedCheckIds } from './check-parameters.ts';
 import type { CheckResult, CheckTarget } from './check-types.ts';
 import { NOW, serviceConfig, target, type ConfigOverrides } from './test-support/service-config.ts';
 import { DAY_MS } from '../time.ts';
@@ -34,6 +34,8 @@ describe('the catalogue', () => {
       expect(c.fields, c.id).toBe(parameters?.fields);
     }
     expect(checkParametersById('no-such-check')).toBeUndefined();
+    // No parameters for a check the catalogue does not have: the editor would offer its fields.
+    expect([...describedCheckIds].sort()).toEqual(builtinChecks.map((c) => c.id).sort());
   });
   it('refuses bad parameters naming the check and the field', () => {
     const prepared = checkById('static-cache-ttl')?.prepare({ minTtlSeconds: -1 });
