@@ -21,7 +21,7 @@ const rendererChunkGroups = [
   {
     name: 'traffic',
     test: new RegExp(
-      `${sep}node_modules${sep}(chart\\.js|chartjs-plugin-zoom|hammerjs|date-fns|@kurkle)${sep}|${sep}components${sep}traffic${sep}`,
+      `${sep}node_modules${sep}(chart\\.js|chartjs-plugin-zoom|date-fns|@kurkle)${sep}|${sep}components${sep}traffic${sep}`,
     ),
     priority: 8,
   },

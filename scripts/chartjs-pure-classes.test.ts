@@ -11,11 +11,11 @@ export const ids = [LinearScale.id, LineController.id, Chart.defaults.scales.lin
 export const linearDefaults = LinearScale.defaults;
 `;
 
-async function bundle(plugins: Plugin[]): Promise<string> {
+async function bundle(plugins: Plugin[], source = entry): Promise<string> {
   const virtualEntry: Plugin = {
     name: 'entry',
     resolveId: (id) => (id === 'entry' ? id : null),
-    load: (id) => (id === 'entry' ? entry : null),
+    load: (id) => (id === 'entry' ? source : null),
   };
   const build = await rolldown({
     input: 'entry',
@@ -52,5 +52,10 @@ describe('Chart.js classes marked pure', () => {
       'const A = /* @__PURE__ */ (() => class A {})();\nexport class B extends A { static id = "b"; }\nexport { A };',
     );
     expect(() => wrapClassesPure('export const x = 1;')).toThrow(/no top-level class/);
+  });
+  it('fails the build when the module it edits is not in it (the library moved its code)', async () => {
+    await expect(bundle([chartJsPureClasses() as Plugin], 'export const nothing = 1;')).rejects.toThrow(
+      /chart\.js\/dist\/chart\.js was not in the build/,
+    );
   });
 });

@@ -29,13 +29,21 @@ export function wrapClassesPure(code: string, filename = 'chart.js'): string {
 }
 
 export function chartJsPureClasses(): Plugin {
+  let wrapped = false;
   return {
     name: 'chartjs-pure-classes',
+    apply: 'build',
     transform: {
       filter: { id: CHART_JS_BUNDLE },
       handler(code, id) {
+        wrapped = true;
         return { code: wrapClassesPure(code, id), map: null };
       },
+    },
+    // A build without the bundle (Chart.js moved it) would quietly keep every scale.
+    buildEnd(error) {
+      if (!error && !wrapped)
+        this.error('chartjs-pure-classes: chart.js/dist/chart.js was not in the build (Chart.js changed?)');
     },
   };
 }

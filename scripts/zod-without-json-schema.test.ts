@@ -16,11 +16,11 @@ export const maxLength = z.string().max(5).maxLength;
 export function convertMethod() { return form.toJSONSchema(); }
 `;
 
-async function bundle(plugins: Plugin[]): Promise<string> {
+async function bundle(plugins: Plugin[], source = entry): Promise<string> {
   const virtualEntry: Plugin = {
     name: 'entry',
     resolveId: (id) => (id === 'entry' ? id : null),
-    load: (id) => (id === 'entry' ? entry : null),
+    load: (id) => (id === 'entry' ? source : null),
   };
   const build = await rolldown({
     input: 'entry',
@@ -72,5 +72,10 @@ describe('zod without JSON Schema', () => {
       ),
     ).toThrow(/no JSON Schema converter found/);
     expect(() => stripJsonSchema(`${code}\nexport const x = processors.stringProcessor;`)).toThrow(/still referenced/);
+  });
+  it('fails the build when the module it edits is not in it (the library moved its code)', async () => {
+    await expect(bundle([zodWithoutJsonSchema() as Plugin], 'export const nothing = 1;')).rejects.toThrow(
+      /zod\/v4\/classic\/schemas\.js was not in the build/,
+    );
   });
 });

@@ -35,13 +35,21 @@ export function stripJsonSchema(code: string): string {
 }
 
 export function zodWithoutJsonSchema(): Plugin {
+  let stripped = false;
   return {
     name: 'zod-without-json-schema',
+    apply: 'build',
     transform: {
       filter: { id: ZOD_CLASSIC_SCHEMAS },
       handler(code) {
+        stripped = true;
         return { code: stripJsonSchema(code), map: null };
       },
+    },
+    // A build without the module (zod moved it) would quietly keep the JSON Schema code.
+    buildEnd(error) {
+      if (!error && !stripped)
+        this.error('zod-without-json-schema: zod/v4/classic/schemas.js was not in the build (zod changed?)');
     },
   };
 }
