@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printError, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
+import { formatOption } from './format-option.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
 import type { BaselineReportView } from '#shared/ipc/channels/baselines.ts';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
@@ -183,9 +184,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const [command, ...rest] = positionals;
-  const format = values.format;
-  if (format !== 'table' && format !== 'json' && format !== 'junit')
-    throw new UsageError('--format must be table, json or junit');
+  const format = formatOption(values.format, ['table', 'json', 'junit']);
   if (command === 'fix') {
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}"`);
     if (format === 'junit') throw new UsageError('fix takes --format table or json');

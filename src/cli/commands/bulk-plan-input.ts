@@ -5,11 +5,7 @@ import type { CliCore } from '../cli-core.ts';
 import type { ChannelInput } from '#shared/ipc/contract.ts';
 import { UsageError, type CliIo } from '../cli-types.ts';
 import { readChange } from './bulk-change-argument.ts';
-
-export async function findAccount(cli: CliCore, nameOrId: string) {
-  const { findAccount: find } = await import('./accounts.ts');
-  return find(cli, nameOrId);
-}
+import { findAccount } from './lazy-core.ts';
 
 export const planOptions = {
   change: { type: 'string' },

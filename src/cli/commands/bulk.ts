@@ -2,14 +2,15 @@
 // plans, runner and journal as the app (bulk.* channels of the core). docs/bulk-apply.md. The
 // arguments: bulk-change-argument.ts, bulk-plan-input.ts; the tables: bulk-table.ts; runs: bulk-run.ts.
 import { parseArgs } from 'node:util';
-// The core is loaded only when a command runs, so that `accel bulk --help` stays quick.
 import type { CliCore } from '../cli-core.ts';
-import { printError, readableTime } from '../cli-io.ts';
+import { readableTime } from '../cli-io.ts';
 import { isResumable, type BulkBatch } from '#shared/bulk/batch.ts';
-import type { ChannelInput, IpcError } from '#shared/ipc/contract.ts';
+import type { ChannelInput } from '#shared/ipc/contract.ts';
 import { EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { bulkChangeExamples, readChange } from './bulk-change-argument.ts';
-import { checkPlanArgs, findAccount, planInput, planOptions } from './bulk-plan-input.ts';
+import { checkPlanArgs, planInput, planOptions } from './bulk-plan-input.ts';
+import { tableOrJson } from './format-option.ts';
+import { commandFailed, findAccount, withCore } from './lazy-core.ts';
 import { batchTable, exitOf, printBatch } from './bulk-table.ts';
 import { EXIT_INTERRUPTED, PlanCancelled, planWithProgress, runBatch } from './bulk-run.ts';
 
@@ -68,21 +69,6 @@ Exit status: 0 every item applied or was already so; ${EXIT_NOT_EVERY_ITEM} some
 130 planning cancelled with Ctrl+C.
 `;
 
-async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
-  const { withCore: run } = await import('../cli-core.ts');
-  return run(io, action);
-}
-
-async function asIpcError(error: unknown): Promise<IpcError> {
-  const { toIpcError } = await import('#core/ipc/ipc-error.ts');
-  return toIpcError(error);
-}
-
-function format(value: string | undefined): 'table' | 'json' {
-  if (value === undefined || value === 'table' || value === 'json') return value ?? 'table';
-  throw new UsageError('--format must be table or json');
-}
-
 /**
  * A plan that is not run is not kept (a dry run leaves nothing behind): printed without its ID in
  * the table, with `"stored": false` in JSON, then discarded.
@@ -110,9 +96,8 @@ async function guarded(
     try {
       return await action(cli);
     } catch (error) {
-      if (error instanceof UsageError) throw error;
       if (error instanceof PlanCancelled) return EXIT_INTERRUPTED;
-      return printError(io, prefix, await asIpcError(error), { json: shape === 'json' });
+      return await commandFailed(io, prefix, error, shape);
     }
   });
 }
@@ -120,7 +105,7 @@ async function guarded(
 async function runPlanOrApply(args: string[], io: CliIo, apply: boolean): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: planOptions, allowPositionals: true, strict: true });
   checkPlanArgs(values, positionals);
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   const dryRun = !apply || values['dry-run'];
   return guarded(io, `accel bulk ${apply ? 'apply' : 'plan'}`, shape, async (cli) => {
     const plan = await planWithProgress(cli, io, await planInput(cli, io, values));
@@ -149,7 +134,7 @@ async function runResume(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   if (positionals.length !== 1) throw new UsageError('Give the batch ID (see accel bulk list)');
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   return guarded(io, 'accel bulk resume', shape, async (cli) => {
     const batch = await cli.call('bulk.get', { batchId: positionals[0] as string });
     // A batch the last stop cut off after its last answer is finished once it is read again:
@@ -195,7 +180,7 @@ async function runRevert(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   if (positionals.length !== 1) throw new UsageError('Give the ID of the batch to revert (see accel bulk list)');
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   return guarded(io, 'accel bulk revert', shape, async (cli) => {
     const plan = await cli.call('bulk.planRevert', { batchId: positionals[0] as string });
     const canEvery = plan.items.every((i) => i.action !== 'cannot');
@@ -217,7 +202,7 @@ async function runList(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   return guarded(io, 'accel bulk list', shape, async (cli) => {
     const { batches } = await cli.call('bulk.list', {});
     if (shape === 'json') io.stdout.write(`${JSON.stringify(batches, null, 2)}\n`);
@@ -242,7 +227,7 @@ async function runTemplates(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   return guarded(io, 'accel bulk templates', shape, async (cli) => {
     const { templates } = await cli.call('bulk.listTemplates', {});
     if (shape === 'json') io.stdout.write(`${JSON.stringify(templates, null, 2)}\n`);

@@ -3,16 +3,9 @@
 import { parseArgs } from 'node:util';
 import type { ChannelOutput } from '#shared/ipc/contract.ts';
 import { EXIT_FAILURE, EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
-import {
-  commandFailed,
-  findAccount,
-  format,
-  list,
-  parseParts,
-  resolveSource,
-  serviceIdOf,
-  withCore,
-} from './config-arguments.ts';
+import { list, parseParts, resolveSource, serviceIdOf } from './config-arguments.ts';
+import { tableOrJson } from './format-option.ts';
+import { commandFailed, findAccount, withCore } from './lazy-core.ts';
 import { planTable, resultsTable } from './config-tables.ts';
 
 type Plan = ChannelOutput<'config.plan'>;
@@ -39,7 +32,7 @@ export async function runApply(args: string[], io: CliIo): Promise<number> {
   if (!values.account) throw new UsageError('--account (the target account) is required');
   if (!values.service) throw new UsageError('--service (the target service, ID or domain name) is required');
   const parts = parseParts(values.only);
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   const targetAccount = values.account;
   const targetService = values.service;
   return withCore(io, async (cli) => {
@@ -139,7 +132,7 @@ export async function runClone(args: string[], io: CliIo): Promise<number> {
   if (!values.account) throw new UsageError('--account (the account to create the clone in) is required');
   if (!values.domain) throw new UsageError('--domain (the domain name of the new service) is required');
   const parts = parseParts(values.only);
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   const { account: accountName, domain: domainName } = values;
   return withCore(io, async (cli) => {
     try {

@@ -1,34 +1,14 @@
-// The command line of accel config: comma lists, --only parts, --format, and the operands naming a
+// The command line of accel config: comma lists, --only parts, and the operands naming a
 // service or a configuration resolved to what the core's config.* channels take.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-// The core is loaded only when a command runs, so that `accel config --help` stays quick.
 import type { CliCore } from '../cli-core.ts';
 import { readSecret } from '../cli-io.ts';
 import { documentParts, type DocumentPart } from '#shared/config-document/field-labels.ts';
 import { isEncryptedConfigDocument } from '#shared/config-document/format.ts';
 import type { ChannelInput } from '#shared/ipc/contract.ts';
 import { UsageError, type CliIo } from '../cli-types.ts';
-
-export async function withCore<T>(io: CliIo, action: (cli: CliCore) => Promise<T>): Promise<T> {
-  const { withCore: run } = await import('../cli-core.ts');
-  return run(io, action);
-}
-
-export async function commandFailed(
-  io: CliIo,
-  prefix: string,
-  error: unknown,
-  shape: 'table' | 'json' = 'table',
-): Promise<number> {
-  const { commandFailed: failed } = await import('../cli-core.ts');
-  return failed(io, prefix, error, { json: shape === 'json' });
-}
-
-export async function findAccount(cli: CliCore, nameOrId: string) {
-  const { findAccount: find } = await import('./accounts.ts');
-  return find(cli, nameOrId);
-}
+import { findAccount } from './lazy-core.ts';
 
 type Source = ChannelInput<'config.diff'>['left'];
 
@@ -114,9 +94,4 @@ export async function resolveSource(
     ...(passphrase === undefined ? {} : { passphrase }),
     ...(service === undefined ? {} : { service }),
   };
-}
-
-export function format(value: string | undefined): 'table' | 'json' {
-  if (value === undefined || value === 'table' || value === 'json') return value ?? 'table';
-  throw new UsageError('--format must be table or json');
 }

@@ -8,7 +8,9 @@ import { readSecret } from '../cli-io.ts';
 import { documentParts } from '#shared/config-document/field-labels.ts';
 import { EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { runApply, runClone } from './config-apply.ts';
-import { commandFailed, findAccount, format, resolveSource, serviceIdOf, withCore } from './config-arguments.ts';
+import { resolveSource, serviceIdOf } from './config-arguments.ts';
+import { tableOrJson } from './format-option.ts';
+import { commandFailed, findAccount, withCore } from './lazy-core.ts';
 import { diffTable } from './config-tables.ts';
 
 export const help = `Usage: accel config export --account NAME [--service ID|DOMAIN ...] [--out FILE]
@@ -105,7 +107,7 @@ async function runDiff(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length !== 2)
     throw new UsageError('Give two sources: document files (FILE or FILE#SERVICE) or @ACCOUNT#SERVICE');
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   return withCore(io, async (cli) => {
     try {
       const left = await resolveSource(cli, io, positionals[0] as string, values['passphrase-env']);

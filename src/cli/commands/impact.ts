@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printError, withCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
+import { formatOption } from './format-option.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { DEFAULT_IMPACT_HOURS, impactHourChoices } from '#shared/analytics/impact.ts';
@@ -38,8 +39,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals[0] !== 'export' || positionals.length !== 1)
     throw new UsageError('Use "accel impact export" (accel impact --help)');
-  const format = values.format;
-  if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
+  const format = formatOption(values.format, ['csv', 'json']);
   if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
   const hours = values.hours === undefined ? DEFAULT_IMPACT_HOURS : Number(values.hours);
   if (!(impactHourChoices as readonly number[]).includes(hours))

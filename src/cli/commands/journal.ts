@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
+import { formatOption, tableOrJson } from './format-option.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { journalOutcomes, journalQuerySchema, type JournalQuery } from '#shared/ipc/channels/journal.ts';
 import { journalOutcomeView } from '#shared/journal-outcome.ts';
@@ -95,13 +96,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       'Use "accel journal list", "accel journal export" or "accel journal reapply ID" (accel journal --help)',
     );
   if (values.yes) throw new UsageError('--yes goes with reapply');
-  const format = values.format;
-  if (action === 'export') {
-    if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
-    if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
-  } else if (format !== undefined && format !== 'table' && format !== 'json') {
-    throw new UsageError('--format must be table or json for list (csv is for export)');
-  }
+  const format =
+    action === 'export'
+      ? formatOption(values.format, ['csv', 'json'])
+      : formatOption(values.format ?? 'table', ['table', 'json'], ' for list (csv is for export)');
+  if (action === 'export' && !values.out)
+    throw new UsageError('--out is required (a file path, or - for standard output)');
   // --json is the older spelling of --format json; both print the entries as JSON.
   const json = action === 'list' ? values.json || format === 'json' : format === 'json';
   const limit = values.limit === undefined ? undefined : Number(values.limit);
@@ -174,8 +174,7 @@ async function reapply(
     (name) => values[name] !== undefined,
   );
   if (filters.length > 0) throw new UsageError(`reapply takes an entry ID, not --${filters[0]}`);
-  const format = values.format ?? 'table';
-  if (format !== 'table' && format !== 'json') throw new UsageError('--format must be table or json');
+  const format = tableOrJson(values.format);
   const entryId = positionals[0] as string;
   return withCore(io, async (cli) => {
     try {

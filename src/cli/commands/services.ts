@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
+import { tableOrJson } from './format-option.ts';
 import { EXIT_NOT_EVERY_ITEM, EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import { type InventoryEntry } from '#shared/ipc/channels/inventory.ts';
 import { MAX_IDS_PER_ADD, parseServiceIdList } from '#shared/service-id-list.ts';
@@ -29,11 +30,6 @@ remove   Forgets services from the list (IDs, ranges or domain names). The servi
 Exit status: 0 done; ${EXIT_NOT_EVERY_ITEM} add: some IDs were not found or could not be read (the others
 were added); 1 an error; 2 a mistake in the command line.
 `;
-
-function format(value: string | undefined): 'table' | 'json' {
-  if (value === undefined || value === 'table' || value === 'json') return value ?? 'table';
-  throw new UsageError('--format must be table or json');
-}
 
 function serviceLine(s: InventoryEntry): string {
   const state = s.enabled === undefined ? '' : s.enabled ? 'enabled' : 'disabled';
@@ -115,7 +111,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (action !== 'list' && action !== 'add' && action !== 'remove')
     throw new UsageError('Use "accel services list", "add" or "remove" (accel services --help)');
   if (!values.account) throw new UsageError('--account is required');
-  const shape = format(values.format);
+  const shape = tableOrJson(values.format);
   if (action === 'list' && operands.length > 0)
     throw new UsageError(`list takes no arguments besides its options (got "${operands.join(' ')}")`);
   if (action !== 'list' && operands.length === 0)

@@ -7,6 +7,7 @@ import { printError, withCore } from '../cli-core.ts';
 import { CoreError } from '#core/errors.ts';
 import type { IpcResult } from '#shared/ipc/result.ts';
 import { findAccount } from './accounts.ts';
+import { formatOption } from './format-option.ts';
 import { toIpcError } from '#core/ipc/ipc-error.ts';
 import { metricIds, type Metric } from '#shared/analytics/model.ts';
 import { parseApiTime } from '#shared/analytics/ranges.ts';
@@ -77,8 +78,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const interval = values.interval;
   if (interval !== 'auto' && interval !== 'minute' && interval !== 'day')
     throw new UsageError('--interval must be auto, minute or day');
-  const format = values.format;
-  if (format !== 'json' && format !== 'csv') throw new UsageError('--format must be json or csv');
+  const format = formatOption(values.format, ['json', 'csv']);
   if (!values.out) throw new UsageError('--out is required (a file path, or - for standard output)');
   const out = values.out;
 

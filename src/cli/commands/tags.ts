@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount, parseTags } from './accounts.ts';
+import { tableOrJson } from './format-option.ts';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-types.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
 
@@ -117,8 +118,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [action, ...operands] = positionals;
   if (action !== 'list' && action !== 'add' && action !== 'remove')
     throw new UsageError('Use "accel tags list", "add" or "remove" (accel tags --help)');
-  if (values.format !== undefined && values.format !== 'table' && values.format !== 'json')
-    throw new UsageError('--format must be table or json');
+  const shape = tableOrJson(values.format);
   if (action === 'list') {
     if (operands.length > 0)
       throw new UsageError(`list takes no arguments besides its options (got "${operands.join(' ')}")`);
@@ -133,10 +133,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   return withCore(io, async (cli) => {
     try {
       const account = values.account === undefined ? undefined : await findAccount(cli, values.account);
-      if (action === 'list') return await list(cli, io, account, values.format === 'json');
+      if (action === 'list') return await list(cli, io, account, shape === 'json');
       return await change(cli, io, action, tags, account as AccountView, values.service);
     } catch (error) {
-      return commandFailed(io, `accel tags ${action}`, error, { json: values.format === 'json' });
+      return commandFailed(io, `accel tags ${action}`, error, { json: shape === 'json' });
     }
   });
 }

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
-import { anyFailure, suiteReport, type SuiteReportFormat } from '../suite-report.ts';
+import { formatOption, tableOrJson } from './format-option.ts';
+import { anyFailure, suiteReport } from '../suite-report.ts';
 import type { SuiteRun } from '#shared/ipc/channels/suites.ts';
 import { cacheOutcomes, expectationSchema, type Expectation } from '#shared/suites/schema.ts';
 import type { AccountView } from '#shared/ipc/channels/accounts.ts';
@@ -88,9 +89,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length > 0)
     throw new UsageError(`accel test takes no arguments besides its options (got "${positionals.join(' ')}")`);
-  const format = values.format;
-  if (format !== 'table' && format !== 'json' && format !== 'junit')
-    throw new UsageError('--format must be table, json or junit');
+  const format = formatOption(values.format, ['table', 'json', 'junit']);
   if (values.service !== undefined && values.service.trim() === '')
     throw new UsageError('--service needs a domain name or a service ID');
   const tag = values.tag?.trim();
@@ -119,7 +118,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         runs.push(
           ...(await cli.call('suites.run', { accountId, serviceId, ...(tag !== undefined ? { tag } : {}) })).runs,
         );
-      io.stdout.write(suiteReport(runs, format as SuiteReportFormat, cli.core.context.clock.now().toISOString()));
+      io.stdout.write(suiteReport(runs, format, cli.core.context.clock.now().toISOString()));
       return anyFailure(runs) ? EXIT_FAILURE : EXIT_OK;
     } catch (error) {
       return commandFailed(io, 'accel test', error);
@@ -166,18 +165,18 @@ async function show(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const target = requireTarget(values);
-  if (values.format !== 'table' && values.format !== 'json') throw new UsageError('--format must be table or json');
+  const format = tableOrJson(values.format);
   return withCore(io, async (cli) => {
     try {
       const { account, serviceId } = await serviceOf(cli, target.account, target.service);
       const suite = await cli.call('suites.get', { accountId: account.id, serviceId });
-      if (values.format === 'json') io.stdout.write(`${JSON.stringify(suite, null, 2)}\n`);
+      if (format === 'json') io.stdout.write(`${JSON.stringify(suite, null, 2)}\n`);
       else if (suite.expectations.length === 0)
         io.stdout.write(`Service ${serviceId} of "${account.name}" has no rule test expectations yet.\n`);
       else for (const e of suite.expectations) io.stdout.write(`${expectationLine(e)}\n`);
       return EXIT_OK;
     } catch (error) {
-      return commandFailed(io, 'accel test show', error, { json: values.format === 'json' });
+      return commandFailed(io, 'accel test show', error, { json: format === 'json' });
     }
   });
 }

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { commandFailed, withCore, type CliCore } from '../cli-core.ts';
 import { findAccount } from './accounts.ts';
+import { formatOption } from './format-option.ts';
 import { readableTime } from '../cli-io.ts';
 import { xmlText } from '../suite-report.ts';
 import { tagProblem, normalizeTag } from '#shared/tags.ts';
@@ -263,9 +264,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(
       'Add --once: accel watch checks once and exits (the app watches continuously; run this from cron for a schedule).',
     );
-  const format = values.format;
-  if (format !== 'table' && format !== 'json' && format !== 'junit')
-    throw new UsageError('--format must be table, json or junit');
+  const format = formatOption(values.format, ['table', 'json', 'junit']);
   if (values.accounts !== undefined && values.tag !== undefined)
     throw new UsageError('Choose --accounts or --tag, not both.');
   if (values.accounts !== undefined && values.accounts.trim() === '')

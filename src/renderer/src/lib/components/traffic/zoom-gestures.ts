@@ -127,7 +127,8 @@ export class Manager {
     if (this.#pointers.size === 1 && this.#pan && this.#panState !== 'rejected') {
       if (this.#panState === 'idle') {
         const start = this.#start ?? centerOf([event]);
-        if (Math.hypot(event.clientX - start.x, event.clientY - start.y) < this.#pan.threshold) return;
+        // Past the threshold, as Hammer's Pan (distance > threshold).
+        if (Math.hypot(event.clientX - start.x, event.clientY - start.y) <= this.#pan.threshold) return;
         const gesture = { pointerType: event.pointerType, srcEvent: event } as GestureEvent;
         if (!this.#pan.enable(this.#pan, gesture)) {
           this.#panState = 'rejected';
@@ -147,7 +148,9 @@ export class Manager {
 
   readonly #up = (event: PointerEvent): void => {
     if (!this.#pointers.has(event.pointerId)) return;
-    this.#pointers.set(event.pointerId, event);
+    // A cancelled pointer ends where it last moved: the cancel's position is not a move (browsers
+    // may give it none), and a pinch ending on it would zoom by a jump.
+    if (event.type === 'pointerup') this.#pointers.set(event.pointerId, event);
     if (this.#pinching) {
       this.#emit('pinchend', event);
       this.#pinching = false;
