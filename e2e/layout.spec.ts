@@ -273,7 +273,17 @@ test('production account: shell and traffic fit 1024×700; the tooltip lists eac
     await screenshot(app, `layout-shell-production-1024-${theme}`);
   }
 
+  // A stats bundle's review changes nothing: the header says so instead of warning of live traffic.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Open stats bundle' }).click();
+  await expect(app.getByRole('note').filter({ hasText: 'Read-only review' })).toBeInViewport({ ratio: 1 });
+  await expect(note).toHaveCount(0);
+  await expect(app.locator('.shell')).not.toHaveClass(/production/);
+  await expectNoHorizontalOverflow(app);
+  await expectHeaderControls(app);
+  await screenshot(app, 'layout-shell-production-review-1024-dark');
+
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Traffic', exact: true }).click();
+  await expect(note).toHaveCount(1);
   const bandwidth = app.getByRole('img', { name: 'Bandwidth chart, 3 services', exact: true });
   await expect(bandwidth).toBeVisible({ timeout: 20_000 });
   await expect(app.locator('[data-render-count]')).not.toHaveAttribute('data-render-count', '0');
