@@ -85,6 +85,9 @@ class ToastState {
     if (accountId !== undefined && this.#currentAccountId !== undefined && accountId !== this.#currentAccountId)
       return 0;
     const id = this.#nextId++;
+    // A new success says what was done last: earlier successes give way, so saving on one tab
+    // after another leaves one line in the band, not a stack over the form.
+    if (tone === 'success') for (const toast of this.#items) if (toast.tone === 'success') this.dismiss(toast.id);
     const kept = this.#items.slice(-(MAX_TOASTS - 1));
     for (const dropped of this.#items.slice(0, -(MAX_TOASTS - 1))) this.#clearTimer(dropped.id);
     const about =

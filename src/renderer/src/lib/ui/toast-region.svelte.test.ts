@@ -40,6 +40,17 @@ describe('ToastRegion', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows the latest success only; warnings and errors stay beside it', () => {
+    render(ToastRegion);
+    toasts.push('success', 'Cache control saved');
+    toasts.push('warning', 'Rule tests could not run');
+    toasts.push('success', 'Redirection saved');
+    flushSync();
+    expect(screen.queryByText('Cache control saved')).toBeNull();
+    expect(screen.getByText('Redirection saved')).toBeTruthy();
+    expect(screen.getByText('Rule tests could not run')).toBeTruthy();
+  });
+
   it('waits while the pointer is over a toast or focus is inside it', async () => {
     render(ToastRegion);
     toasts.push('success', 'Service created');
