@@ -97,6 +97,7 @@ test('a production flag set by another instance: the core refuses the create, th
   ).toBe(false);
   // The window learnt the flag from the refusal.
   await expect(app.getByRole('button', { name: /^Account: / })).toHaveAccessibleName('Account: Shop (production)');
+  await confirm.getByLabel('I confirm this change to the production account “Shop”').check();
   await screenshotsInEverySize(app, 'core-decides-production-create');
   await confirm.getByRole('button', { name: 'Create service' }).click();
   await expect(app.getByRole('heading', { name: /Service created: flagged-e2e\.example\.com/ })).toBeVisible();

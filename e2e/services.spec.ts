@@ -216,6 +216,11 @@ test('a production account asks for confirmation before creating; cancelling kee
   await expect(app.getByLabel('Domain name', { exact: true })).toHaveValue('live-e2e.example.com');
 
   await app.getByRole('button', { name: 'Create service' }).click();
+  // Like every production change: whose account it lands in, and a box to tick before it goes.
+  await expect(confirm.getByRole('group', { name: 'Creates in' })).toContainText('Live shop');
+  await expect(confirm.getByRole('group', { name: 'Creates in' })).toContainText('live-e2e.example.com');
+  await expect(confirm.getByRole('button', { name: 'Create service' })).toBeDisabled();
+  await confirm.getByLabel('I confirm this change to the production account “Live shop”').check();
   await confirm.getByRole('button', { name: 'Create service' }).click();
   await expect(app.getByRole('heading', { name: /Service created: live-e2e\.example\.com/ })).toBeVisible();
 });
