@@ -220,7 +220,14 @@ test('a production account asks for confirmation before creating; cancelling kee
   await expect(confirm.getByRole('group', { name: 'Creates in' })).toContainText('Live shop');
   await expect(confirm.getByRole('group', { name: 'Creates in' })).toContainText('live-e2e.example.com');
   await expect(confirm.getByRole('button', { name: 'Create service' })).toBeDisabled();
-  await confirm.getByLabel('I confirm this change to the production account “Live shop”').check();
+  // From the keyboard: Shift+Tab from Cancel reaches the box, Space ticks it (its focus ring shows).
+  const box = confirm.getByLabel('I confirm this change to the production account “Live shop”');
+  await confirm.getByRole('button', { name: 'Cancel' }).focus();
+  await app.keyboard.press('Shift+Tab');
+  await expect(box).toBeFocused();
+  await app.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await shootBothThemes(app, 'services-production-create-confirm', confirm);
   await confirm.getByRole('button', { name: 'Create service' }).click();
   await expect(app.getByRole('heading', { name: /Service created: live-e2e\.example\.com/ })).toBeVisible();
 });
