@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAccel } from '../test-support/cli.ts';
 import { elements, parseXml } from '../test-support/xml.ts';
-import { useKeychainCli } from '../test-support/keychain.ts';
+import { addFixtureAccount, useKeychainCli } from '../test-support/keychain.ts';
 import { keychainTestsEnabled } from '#core/test-support/keychain.ts';
 import { createCore } from '#core/app-core.ts';
 import { data } from '#core/test-support/core.ts';
@@ -12,21 +12,7 @@ describe.runIf(keychainTestsEnabled())('accel test', () => {
   const ctx = useKeychainCli('accel-cli-test-');
 
   it('runs the saved suites: table, JSON, JUnit; exit 1 when an expectation fails', async () => {
-    const add = [
-      'accounts',
-      'add',
-      '--name',
-      'Acme',
-      '--base-url',
-      ctx.sandbox.url,
-      '--key-id',
-      ctx.sandbox.credentials.accessKeyId,
-      '--customer-id',
-      String(ctx.sandbox.credentials.customerId),
-    ];
-    expect((await runAccel(add, { env: ctx.env(), stdin: `${ctx.sandbox.credentials.accessKeySecret}\n` })).code).toBe(
-      0,
-    );
+    await addFixtureAccount(ctx, 'Acme');
     const shop = ctx.sandbox.services.find((s) => s.domainName === 'www.example-shop.com')!.id;
 
     // The app saves suites; here the same core does it in the CLI's data dir.
